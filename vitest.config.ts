@@ -1,15 +1,21 @@
 import './src/polyfills.ts';
 import { defineConfig } from 'vitest/config';
+import { questbench } from './src/plugin/index.ts';
+import QuestbenchReporter from './reporters/questbench.ts';
 
 export default defineConfig({
   test: {
+    reporters: [new QuestbenchReporter(), 'default'],
     projects: [
+      { plugins: [questbench()], test: { name: 'atomic', include: ['tasks/atomic/**/*.json'] } },
+      { plugins: [questbench()], test: { name: 'composite', include: ['tasks/composite/**/*.json'] } },
       {
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
           setupFiles: ['src/polyfills.ts'],
-          testTimeout: 60_000,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
     ],

@@ -1,0 +1,90 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { Instance } from 'prool';
+import { anvilBinary } from './anvil-binary.ts';
+
+export interface AnvilOptions {
+  chainId?: number;
+  /** A state file written by `anvil_dumpState` (decoded JSON) to start from. */
+  loadState?: string;
+  forkUrl?: string;
+  forkBlock?: bigint;
+  /** Extra CLI flags. */
+  args?: string[];
+}
+
+/**
+ * prool instance over plain node:child_process: prool's own anvil instance spawns through execa,
+ * which keeps the process around for seconds after teardown. Port 0 lets the OS pick a free port;
+ * the real one is read from anvil's "Listening on" line.
+ */
+export const anvilInstance = Instance.define((options: AnvilOptions) => {
+  let child: ChildProcess | undefined;
+  let port = 0;
+  return {
+    name: 'anvil',
+    host: '127.0.0.1',
+    get port() {
+      return port;
+    },
+    async start(_opts, { emitter, setEndpoint }) {
+      const args = ['--host', '127.0.0.1', '--port', '0', '--chain-id', String(options.chainId ?? 56)];
+      if (options.loadState) args.push('--load-state', options.loadState);
+      if (options.forkUrl) args.push('--fork-url', options.forkUrl);
+      if (options.forkBlock !== undefined) args.push('--fork-block-number', options.forkBlock.toString());
+      args.push('--no-request-size-limit', ...(options.args ?? []));
+      const proc = spawn(anvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      child = proc;
+      await new Promise<void>((resolve, reject) => {
+        let out = '';
+        const onData = (chunk: Buffer) => {
+          const text = chunk.toString();
+          emitter.emit('message', text);
+          out += text;
+          const m = /Listening on (?:https?:\/\/)?127\.0\.0\.1:(\d+)/.exec(out);
+          if (m) {
+            port = Number(m[1]);
+            setEndpoint?.({ port, host: '127.0.0.1', protocol: 'http' });
+            proc.stdout?.off('data', onData);
+            // Keep draining so a chatty anvil never blocks on a full pipe.
+            proc.stdout?.on('data', () => {});
+            resolve();
+          }
+        };
+        proc.stdout?.on('data', onData);
+        proc.stderr?.on('data', (c: Buffer) => {
+          out += c.toString();
+          emitter.emit('stderr', c.toString());
+        });
+        proc.once('error', reject);
+        proc.once('exit', (code, signal) => {
+          emitter.emit('exit', code, signal);
+          reject(new Error(`anvil exited before listening (code ${code}, signal ${signal}): ${out.slice(-2000)}`));
+        });
+      });
+    },
+    async stop() {
+      const proc = child;
+      child = undefined;
+      if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+      await new Promise<void>((resolve) => {
+        proc.once('exit', () => resolve());
+        proc.kill('SIGKILL');
+      });
+    },
+  };
+});
+
+export interface RunningAnvil {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+  /** The OS process id, so tests can simulate a crash. */
+  instance: ReturnType<typeof anvilInstance>;
+}
+
+export async function startAnvil(options: AnvilOptions = {}): Promise<RunningAnvil> {
+  const instance = anvilInstance(options, { timeout: 30_000 });
+  await instance.start();
+  const url = `http://127.0.0.1:${instance.port}`;
+  return { url, port: instance.port, instance, stop: () => instance.stop() };
+}

@@ -1,0 +1,15 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { MirrorManifest } from './build-mirror.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const MIRROR_STATE = join(root, 'fixtures', 'mirror', 'state.json');
+export const MIRROR_MANIFEST = join(root, 'fixtures', 'mirror', 'manifest.json');
+
+export function loadMirrorManifest(): MirrorManifest {
+  if (!existsSync(MIRROR_STATE) || !existsSync(MIRROR_MANIFEST)) {
+    throw new Error(`the BSC mirror is missing (${MIRROR_STATE}): run npm run build:fixtures`);
+  }
+  return JSON.parse(readFileSync(MIRROR_MANIFEST, 'utf8')) as MirrorManifest;
+}

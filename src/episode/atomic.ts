@@ -1,0 +1,158 @@
+import type { Address } from 'viem';
+import type { ChainSession } from '../chain/session.ts';
+import { signAndSend } from '../execution/send.ts';
+import { parseTxRequest } from '../execution/tx-request.ts';
+import { ModelInfraError, type Model, type ModelReply } from '../model/index.ts';
+import type { InstanceRecord, Outcome } from '../results/record.ts';
+import { runAnswer } from '../sandbox/index.ts';
+import { instantiate } from '../tasks/instantiate.ts';
+import type { AtomicTask } from '../tasks/schema.ts';
+import { PASS_LINE, scoreChecks } from '../validators/score.ts';
+import type { CheckContext, CheckOutcome, SentTransaction, Validator } from '../validators/types.ts';
+import { buildAtomicMessages } from './prompt.ts';
+
+export interface AtomicRunInput {
+  task: AtomicTask;
+  validator: Validator;
+  referenceSource?: string;
+  round: number;
+  runSeed: number;
+  rounds: number;
+  session: ChainSession;
+  model: Model;
+  scriptTimeoutMs: number;
+  chainMode?: 'mirror' | 'fork';
+  chainId?: number;
+}
+
+function zeroChecks(validator: Validator, detail: string): CheckOutcome[] {
+  return validator.checks.map((c) => ({ name: c.name, weight: c.weight, passed: false, detail }));
+}
+
+/** One atomic instance end to end: instantiate, reset the chain, ask, run the script, execute, score. */
+export async function runAtomicInstance(input: AtomicRunInput): Promise<InstanceRecord> {
+  const started = performance.now();
+  const { task, validator, session, model } = input;
+  const chainId = input.chainId ?? 56;
+  const instance = instantiate(task, { runSeed: input.runSeed, round: input.round, env: session.env });
+  const agent: Address = session.account.address;
+  const base = { params: instance.params, env: session.env, agent };
+
+  await session.reset();
+  await validator.setup?.({ ...base, chain: session.chain });
+  // Pre-state is read before the script runs: the script only sees a read-only endpoint, so nothing
+  // it does can move state between here and the send.
+  const pre = await validator.observe?.({ ...base, chain: session.chain.public });
+  const messages = buildAtomicMessages(task, instance, session.env, chainId);
+
+  const record = (fields: {
+    score?: number;
+    outcome: Outcome;
+    checks: CheckOutcome[];
+    schemaRule?: InstanceRecord['schemaRule'];
+    error?: string;
+    reply?: ModelReply;
+    logs?: string;
+    tx?: InstanceRecord['tx'];
+    answer?: unknown;
+  }): InstanceRecord => {
+    const score = fields.score ?? 0;
+    return {
+      taskId: task.id,
+      split: 'atomic',
+      subcategory: task.subcategory,
+      round: input.round,
+      seed: instance.seed,
+      templateIndex: instance.templateIndex,
+      params: instance.params,
+      instruction: instance.instruction,
+      score,
+      passed: score >= PASS_LINE,
+      outcome: fields.outcome,
+      ...(fields.schemaRule ? { schemaRule: fields.schemaRule } : {}),
+      ...(fields.error ? { error: fields.error } : {}),
+      checks: fields.checks,
+      latencyMs: Math.round(performance.now() - started),
+      ...(fields.reply ? { modelLatencyMs: Math.round(fields.reply.latencyMs) } : {}),
+      ...(fields.reply?.usage ? { tokens: { input: fields.reply.usage.inputTokens, output: fields.reply.usage.outputTokens } } : {}),
+      ...(fields.tx ? { tx: fields.tx } : {}),
+      ...('answer' in fields ? { answer: fields.answer } : {}),
+      transcript: { messages, response: fields.reply?.text ?? '', logs: fields.logs ?? '' },
+      model: model.id,
+      chain: { mode: input.chainMode ?? 'mirror', chainId, blockNumber: Number(session.baseBlock) },
+      runSeed: input.runSeed,
+      rounds: input.rounds,
+    };
+  };
+
+  let reply: ModelReply;
+  try {
+    reply = await model.respond(messages, {
+      taskId: task.id,
+      round: input.round,
+      kind: task.kind,
+      ...(input.referenceSource !== undefined ? { reference: { source: input.referenceSource, params: instance.params } } : {}),
+    });
+  } catch (e) {
+    const infra = e instanceof ModelInfraError;
+    return record({ outcome: 'infra', checks: zeroChecks(validator, 'no model answer'), error: `${infra ? 'model provider failed' : 'model call failed'}: ${(e as Error).message}` });
+  }
+
+  const contracts = Object.fromEntries(Object.entries(session.env).filter(([k]) => k !== 'agent'));
+  const run = await runAnswer(reply.text, { providerUrl: session.proxy.url, agentAddress: agent, deployedContracts: contracts }, { timeoutMs: input.scriptTimeoutMs });
+  if (run.kind !== 'ok') {
+    const checks = zeroChecks(validator, `script did not produce a result (${run.kind})`);
+    if (run.kind === 'schema_invalid') return record({ outcome: 'schema_invalid', schemaRule: run.rule, error: run.message, checks, reply, logs: run.logs });
+    return record({ outcome: run.kind, error: run.message, checks, reply, logs: run.logs });
+  }
+
+  const ctxBase = { ...base, chain: session.chain.public, pre };
+  if (task.kind === 'query') {
+    const value = run.value;
+    if (typeof value !== 'object' || value === null || !('answer' in value)) {
+      return record({ outcome: 'schema_invalid', schemaRule: 'not_an_answer', error: 'a question must be answered with { answer }', checks: zeroChecks(validator, 'no answer'), reply, logs: run.logs });
+    }
+    const answer = (value as { answer: unknown }).answer;
+    const post = await validator.observe?.({ ...base, chain: session.chain.public });
+    const { score, checks } = await scoreChecks(validator, { ...ctxBase, post, answer } as CheckContext<unknown, unknown>);
+    return record({ score, outcome: outcomeOf(score, 'answered'), checks, reply, logs: run.logs, answer });
+  }
+
+  const shape = parseTxRequest(run.value, agent);
+  if (!shape.ok) {
+    const checks = zeroChecks(validator, 'no valid transaction');
+    if (shape.rule === 'wrong_sender') return record({ outcome: 'rejected', error: shape.message, checks, reply, logs: run.logs });
+    return record({ outcome: 'schema_invalid', schemaRule: shape.rule, error: shape.message, checks, reply, logs: run.logs });
+  }
+  const sent = await signAndSend(session.chain, session.account, shape.tx, { chainId, marker: session.marker });
+  if (sent.kind === 'rejected') {
+    return record({ outcome: 'rejected', error: sent.message, checks: zeroChecks(validator, sent.message), reply, logs: run.logs });
+  }
+  const post = await validator.observe?.({ ...base, chain: session.chain.public });
+  const tx: SentTransaction = sent.tx;
+  const { score, checks } = await scoreChecks(validator, { ...ctxBase, post, tx, receipt: sent.receipt } as CheckContext<unknown, unknown>);
+  const reverted = sent.receipt.status !== 'success';
+  return record({
+    score,
+    outcome: reverted ? 'reverted' : outcomeOf(score, 'mined'),
+    ...(reverted ? { error: `reverted: ${sent.revertReason}` } : {}),
+    checks,
+    reply,
+    logs: run.logs,
+    tx: {
+      to: tx.to,
+      data: tx.data,
+      value: tx.value.toString(),
+      gas: tx.gas.toString(),
+      hash: sent.receipt.transactionHash,
+      status: sent.receipt.status,
+      gasUsed: sent.receipt.gasUsed.toString(),
+    },
+  });
+}
+
+function outcomeOf(score: number, _how: 'mined' | 'answered'): Outcome {
+  if (score >= 100) return 'exact';
+  if (score >= PASS_LINE) return 'partial';
+  return 'wrong_state';
+}

@@ -1,0 +1,83 @@
+import { formatTransactionReceipt, type Hex, type PrivateKeyAccount, type RpcTransactionReceipt, type TransactionReceipt } from 'viem';
+import type { ChainClients } from '../chain/rpc.ts';
+import type { SentTransaction } from '../validators/types.ts';
+import { assertOwnAnvil } from './node-guard.ts';
+import type { NormalizedTx } from './tx-request.ts';
+
+export const MAX_GAS = 30_000_000n;
+/** Gas for a transaction whose estimate reverted: it still gets mined, so the revert is on the record. */
+const GAS_WHEN_ESTIMATE_FAILS = 1_000_000n;
+
+export type SendResult =
+  | { kind: 'mined'; tx: SentTransaction; receipt: TransactionReceipt; revertReason?: string }
+  | { kind: 'rejected'; message: string };
+
+export interface SendOptions {
+  chainId: number;
+  marker: Hex;
+}
+
+function errorText(e: unknown): string {
+  const err = e as { details?: string; shortMessage?: string; message?: string };
+  return (err.details || err.shortMessage || err.message || String(e)).split('\n')[0]!;
+}
+
+/**
+ * Signs with the agent key (nonce and chain id from the node, gas estimated with a margin when the
+ * script gave none) and sends synchronously, so the receipt arrives with the reply.
+ */
+export async function signAndSend(chain: ChainClients, account: PrivateKeyAccount, tx: NormalizedTx, opts: SendOptions): Promise<SendResult> {
+  if (tx.gas !== undefined && (tx.gas > MAX_GAS || tx.gas < 21_000n)) {
+    return { kind: 'rejected', message: `gas limit ${tx.gas} is outside [21000, ${MAX_GAS}]` };
+  }
+  await assertOwnAnvil(chain.url, opts);
+  const [nonce, block] = await Promise.all([
+    chain.public.getTransactionCount({ address: account.address, blockTag: 'latest' }),
+    chain.public.getBlock({ blockTag: 'latest' }),
+  ]);
+  let revertReason: string | undefined;
+  let gas = tx.gas;
+  if (gas === undefined) {
+    try {
+      const est = await chain.public.estimateGas({ account: account.address, to: tx.to, data: tx.data, value: tx.value });
+      // Estimates taken at the head block can miss storage writes a new timestamp triggers
+      // (e.g. a pair's price accumulators), so the margin is generous; unused gas is refunded.
+      gas = est + est / 2n + 50_000n;
+      if (gas > MAX_GAS) gas = MAX_GAS;
+    } catch (e) {
+      revertReason = errorText(e);
+      gas = GAS_WHEN_ESTIMATE_FAILS;
+    }
+  }
+  const base = block.baseFeePerGas ?? 0n;
+  const fees =
+    tx.gasPrice !== undefined && tx.maxFeePerGas === undefined
+      ? ({ type: 'legacy', gasPrice: tx.gasPrice } as const)
+      : ({
+          type: 'eip1559',
+          maxFeePerGas: tx.maxFeePerGas ?? base * 2n + 1_000_000_000n,
+          maxPriorityFeePerGas: tx.maxPriorityFeePerGas ?? (tx.maxFeePerGas !== undefined ? 0n : 1_000_000_000n),
+        } as const);
+  const raw = await account.signTransaction({
+    chainId: opts.chainId,
+    nonce,
+    to: tx.to,
+    data: tx.data,
+    value: tx.value,
+    gas,
+    ...fees,
+  });
+  let rpcReceipt: RpcTransactionReceipt;
+  try {
+    rpcReceipt = await chain.request<RpcTransactionReceipt>('eth_sendRawTransactionSync', [raw]);
+  } catch (e) {
+    return { kind: 'rejected', message: `the node rejected the transaction: ${errorText(e)}` };
+  }
+  const receipt = formatTransactionReceipt(rpcReceipt);
+  return {
+    kind: 'mined',
+    tx: { from: account.address, to: tx.to, data: tx.data, value: tx.value, gas },
+    receipt,
+    ...(receipt.status === 'reverted' ? { revertReason: revertReason ?? 'execution reverted' } : {}),
+  };
+}

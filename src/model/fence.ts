@@ -1,0 +1,4 @@
+/** Wraps code the way the harness extracts it from a model reply. */
+export function typescriptFence(code: string): string {
+  return '```typescript\n' + code.trimEnd() + '\n```\n';
+}

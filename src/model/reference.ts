@@ -1,0 +1,116 @@
+import { typescriptFence } from './fence.ts';
+import { ModelConfigError } from './types.ts';
+import type { Model, ModelCallContext } from './types.ts';
+
+const DECLARE_START = /^[ \t]*(export[ \t]+)?declare[ \t]+const[ \t]+PARAMS\b[ \t]*:/gm;
+
+/**
+ * Removes the `declare const PARAMS: <Type>;` statement from a reference module.
+ * The type may span lines or contain `;` inside object types, so the end of the
+ * statement is found by scanning brackets, strings and comments rather than by regex.
+ */
+export function stripParamsDeclaration(source: string): { code: string; exported: boolean } {
+  const starts = [...source.matchAll(DECLARE_START)];
+  if (starts.length === 0) {
+    throw new ModelConfigError(
+      'reference source has no `declare const PARAMS: <Type>;` line, so its parameters cannot be filled in',
+    );
+  }
+  if (starts.length > 1) {
+    throw new ModelConfigError(
+      `reference source declares PARAMS ${starts.length} times; exactly one \`declare const PARAMS: <Type>;\` line is expected`,
+    );
+  }
+  const match = starts[0]!;
+  const lineStart = match.index;
+  const end = statementEnd(source, lineStart + match[0].length);
+  // Drop the rest of that line too (a trailing comment, the newline).
+  let cut = end;
+  const newline = source.indexOf('\n', cut);
+  const restOfLine = newline === -1 ? source.slice(cut) : source.slice(cut, newline);
+  if (/^\s*(\/\/.*)?$/.test(restOfLine)) cut = newline === -1 ? source.length : newline + 1;
+  return { code: source.slice(0, lineStart) + source.slice(cut), exported: match[1] !== undefined };
+}
+
+function statementEnd(src: string, from: number): number {
+  let depth = 0;
+  let sawType = false;
+  let i = from;
+  while (i < src.length) {
+    const c = src[i]!;
+    if (c === '/' && src[i + 1] === '/') {
+      const nl = src.indexOf('\n', i);
+      i = nl === -1 ? src.length : nl;
+      continue;
+    }
+    if (c === '/' && src[i + 1] === '*') {
+      const close = src.indexOf('*/', i + 2);
+      i = close === -1 ? src.length : close + 2;
+      continue;
+    }
+    if (c === '"' || c === "'" || c === '`') {
+      i = skipString(src, i);
+      sawType = true;
+      continue;
+    }
+    if (c === '{' || c === '(' || c === '[') depth++;
+    else if (c === '}' || c === ')' || c === ']') depth--;
+    else if (c === ';' && depth === 0) return i + 1;
+    else if (c === '\n' && depth === 0 && sawType && !continuesOnNextLine(src, i + 1)) return i;
+    if (!/\s/.test(c)) sawType = true;
+    i++;
+  }
+  return src.length;
+}
+
+// Without a semicolon the statement still goes on when the next line continues the type.
+function continuesOnNextLine(src: string, from: number): boolean {
+  const next = /^\s*(\S)/.exec(src.slice(from));
+  return next !== null && '|&.<>=?,'.includes(next[1]!);
+}
+
+function skipString(src: string, open: number): number {
+  const quote = src[open]!;
+  let i = open + 1;
+  while (i < src.length && src[i] !== quote) i += src[i] === '\\' ? 2 : 1;
+  return i + 1;
+}
+
+export function referenceScript(ctx: ModelCallContext): string {
+  const ref = ctx.reference;
+  if (!ref) {
+    throw new ModelConfigError(
+      `the reference model needs the task's reference solution, but none was given for task ${ctx.taskId}`,
+    );
+  }
+  let literal: string;
+  try {
+    literal = JSON.stringify(ref.params, null, 2);
+  } catch (err) {
+    throw new ModelConfigError(
+      `reference params of task ${ctx.taskId} are not JSON-serializable: ${(err as Error).message}`,
+    );
+  }
+  let stripped: { code: string; exported: boolean };
+  try {
+    stripped = stripParamsDeclaration(ref.source);
+  } catch (err) {
+    if (err instanceof ModelConfigError) throw new ModelConfigError(`task ${ctx.taskId}: ${err.message}`);
+    throw err;
+  }
+  const decl = `${stripped.exported ? 'export ' : ''}const PARAMS = ${literal} as const;`;
+  return typescriptFence(`${decl}\n\n${stripped.code.replace(/^\s*\n/, '')}`);
+}
+
+/** Answers every instance with the task's own reference solution: the ceiling score. */
+export function referenceModel(): Model {
+  return {
+    id: 'reference',
+    describe: 'reference model: replies with each task\'s gold solution and its instance parameters (ceiling)',
+    async respond(_messages, ctx) {
+      const started = performance.now();
+      const text = referenceScript(ctx);
+      return { text, latencyMs: performance.now() - started, attempts: 1 };
+    },
+  };
+}

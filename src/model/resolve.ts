@@ -1,0 +1,105 @@
+import '../polyfills.ts';
+import { moduleModel } from './module.ts';
+import { nullModel } from './null.ts';
+import { openaiModel } from './openai.ts';
+import { referenceModel } from './reference.ts';
+import type { RetryPolicy } from './retry.ts';
+import type { SdkCallSettings } from './sdk.ts';
+import { ModelConfigError } from './types.ts';
+import type { Model } from './types.ts';
+
+export interface ModelSettings {
+  /** Sampling temperature; default 0.7. */
+  temperature: number;
+  /** Retries after the first attempt on 408/409/429/5xx, network errors, timeouts and garbage; default 4. */
+  maxRetries: number;
+  /** Budget of each single attempt; default 120000. */
+  timeoutMs: number;
+  maxOutputTokens?: number;
+  /** First backoff delay, doubled per retry with jitter; default 1000. */
+  retryBaseMs?: number;
+  /** Cap on any single wait between attempts, a server's Retry-After included; default 60000. */
+  retryMaxDelayMs?: number;
+}
+
+export const DEFAULT_MODEL_SETTINGS = {
+  temperature: 0.7,
+  maxRetries: 4,
+  timeoutMs: 120_000,
+  retryBaseMs: 1_000,
+  retryMaxDelayMs: 60_000,
+} as const satisfies ModelSettings;
+
+export type ModelSpec =
+  | { kind: 'reference' }
+  | { kind: 'null' }
+  | { kind: 'openai'; id: string }
+  | { kind: 'module'; path: string };
+
+const VALID_FORMS =
+  'valid forms: "reference" (gold solutions), "null" (no-op baseline), ' +
+  '"openai:<model-id>" (OpenAI or any OpenAI-compatible server), "module:<path>" (a local module)';
+
+export function parseModelSpec(spec: string): ModelSpec {
+  const s = spec.trim();
+  if (s === 'reference') return { kind: 'reference' };
+  if (s === 'null') return { kind: 'null' };
+  const colon = s.indexOf(':');
+  if (colon > 0) {
+    const prefix = s.slice(0, colon);
+    const rest = s.slice(colon + 1).trim();
+    if (prefix === 'openai') {
+      if (rest && !/\s/.test(rest)) return { kind: 'openai', id: rest };
+      throw new ModelConfigError(`model spec "${spec}" needs a model id after "openai:" (e.g. openai:gpt-5); ${VALID_FORMS}`);
+    }
+    if (prefix === 'module') {
+      if (rest) return { kind: 'module', path: rest };
+      throw new ModelConfigError(`model spec "${spec}" needs a file path after "module:"; ${VALID_FORMS}`);
+    }
+  }
+  throw new ModelConfigError(`unknown model spec "${spec}"; ${VALID_FORMS}`);
+}
+
+function checkSettings(settings: ModelSettings): { call: SdkCallSettings; retry: RetryPolicy } {
+  const problems: string[] = [];
+  const { temperature, maxRetries, timeoutMs, maxOutputTokens } = settings;
+  const retryBaseMs = settings.retryBaseMs ?? DEFAULT_MODEL_SETTINGS.retryBaseMs;
+  const retryMaxDelayMs = settings.retryMaxDelayMs ?? DEFAULT_MODEL_SETTINGS.retryMaxDelayMs;
+  if (!Number.isFinite(temperature) || temperature < 0) problems.push(`temperature must be a number >= 0 (got ${temperature})`);
+  if (!Number.isInteger(maxRetries) || maxRetries < 0) problems.push(`maxRetries must be an integer >= 0 (got ${maxRetries})`);
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) problems.push(`timeoutMs must be a positive number (got ${timeoutMs})`);
+  if (maxOutputTokens !== undefined && (!Number.isInteger(maxOutputTokens) || maxOutputTokens <= 0)) {
+    problems.push(`maxOutputTokens must be a positive integer when set (got ${maxOutputTokens})`);
+  }
+  if (!Number.isFinite(retryBaseMs) || retryBaseMs < 0) problems.push(`retryBaseMs must be a number >= 0 (got ${retryBaseMs})`);
+  if (!Number.isFinite(retryMaxDelayMs) || retryMaxDelayMs < 0) {
+    problems.push(`retryMaxDelayMs must be a number >= 0 (got ${retryMaxDelayMs})`);
+  }
+  if (problems.length > 0) throw new ModelConfigError(`invalid model settings: ${problems.join('; ')}`);
+  return {
+    call: maxOutputTokens === undefined ? { temperature } : { temperature, maxOutputTokens },
+    retry: { maxRetries, timeoutMs, baseDelayMs: retryBaseMs, maxDelayMs: retryMaxDelayMs },
+  };
+}
+
+export async function resolveModel(
+  spec: string,
+  settings: ModelSettings,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Model> {
+  const parsed = parseModelSpec(spec);
+  switch (parsed.kind) {
+    case 'reference':
+      return referenceModel();
+    case 'null':
+      return nullModel();
+    case 'openai': {
+      const { call, retry } = checkSettings(settings);
+      return openaiModel(parsed.id, call, retry, env);
+    }
+    case 'module': {
+      const { call, retry } = checkSettings(settings);
+      return moduleModel(parsed.path, call, retry);
+    }
+  }
+}

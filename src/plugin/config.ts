@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+export const DEFAULT_SEED = 20260;
+
+/** Options of questbench() in vitest.config.ts; each has an environment variable that wins over it. */
+export const QuestOptions = z
+  .object({
+    model: z.string().min(1).default('reference').describe('QUEST_MODEL: reference | null | openai:<id> | module:<path>'),
+    seed: z.coerce.number().int().nonnegative().default(DEFAULT_SEED).describe('QUEST_SEED'),
+    rounds: z.coerce.number().int().min(1).max(100).default(1).describe('QUEST_ROUNDS'),
+    temperature: z.coerce.number().min(0).max(2).default(0.7).describe('QUEST_TEMPERATURE'),
+    resultsDir: z.string().default('results').describe('QUEST_RESULTS_DIR'),
+    scriptTimeoutMs: z.coerce.number().int().positive().default(30_000).describe('QUEST_SCRIPT_TIMEOUT_MS'),
+    modelTimeoutMs: z.coerce.number().int().positive().default(120_000).describe('QUEST_MODEL_TIMEOUT_MS'),
+    maxRetries: z.coerce.number().int().min(0).max(10).default(4).describe('QUEST_MAX_RETRIES'),
+  })
+  .strict();
+export type QuestConfig = z.infer<typeof QuestOptions>;
+
+const ENV_KEYS: Record<keyof QuestConfig, string> = {
+  model: 'QUEST_MODEL',
+  seed: 'QUEST_SEED',
+  rounds: 'QUEST_ROUNDS',
+  temperature: 'QUEST_TEMPERATURE',
+  resultsDir: 'QUEST_RESULTS_DIR',
+  scriptTimeoutMs: 'QUEST_SCRIPT_TIMEOUT_MS',
+  modelTimeoutMs: 'QUEST_MODEL_TIMEOUT_MS',
+  maxRetries: 'QUEST_MAX_RETRIES',
+};
+
+export class ConfigError extends Error {}
+
+export function resolveConfig(options: Partial<Record<keyof QuestConfig, unknown>> = {}, env: NodeJS.ProcessEnv = process.env): QuestConfig {
+  const merged: Record<string, unknown> = { ...options };
+  for (const [key, name] of Object.entries(ENV_KEYS)) {
+    const v = env[name];
+    if (v !== undefined && v !== '') merged[key] = v;
+  }
+  const parsed = QuestOptions.safeParse(merged);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => {
+      const key = String(i.path[0]) as keyof QuestConfig;
+      return `  ${ENV_KEYS[key] ?? key}: ${i.message}`;
+    });
+    throw new ConfigError(`invalid questbench configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+export function modelSlug(model: string): string {
+  return model.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'model';
+}

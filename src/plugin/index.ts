@@ -1,0 +1,47 @@
+import '../polyfills.ts';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+import { resolveConfig, type QuestConfig } from './config.ts';
+import { atomicTaskModule } from './task-module.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const RUNTIME = join(here, 'runtime.ts');
+const GLOBAL_SETUP = join(here, 'global-setup.ts');
+const POLYFILLS = join(here, '..', 'polyfills.ts');
+
+export type QuestbenchOptions = Partial<QuestConfig>;
+
+/**
+ * The Vitest plugin: task JSON files become test modules, and the project gets the chain's global
+ * setup, a shared worker state (tasks revert the chain themselves, so module isolation buys nothing)
+ * and generous timeouts for model calls.
+ */
+export function questbench(options: QuestbenchOptions = {}): Plugin {
+  let root = process.cwd();
+  return {
+    name: 'questbench',
+    enforce: 'pre',
+    config() {
+      return {
+        test: {
+          globalSetup: [GLOBAL_SETUP],
+          setupFiles: [POLYFILLS],
+          isolate: false,
+          testTimeout: 15 * 60_000,
+          hookTimeout: 120_000,
+          provide: { questbenchOptions: options },
+        },
+      } as never;
+    },
+    configResolved(config) {
+      root = config.root;
+    },
+    transform(code, id) {
+      const file = id.split('?')[0]!;
+      if (!file.endsWith('.json') || !/[\\/]tasks[\\/]atomic[\\/]/.test(file)) return null;
+      const { rounds } = resolveConfig(options);
+      return { code: atomicTaskModule(code, file, { rounds, runtime: RUNTIME, root }), map: null, moduleType: 'js' } as never;
+    },
+  };
+}

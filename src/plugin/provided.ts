@@ -1,0 +1,19 @@
+import type { Hex } from 'viem';
+import type { MirrorManifest } from '../chain/build-mirror.ts';
+import type { QuestConfig } from './config.ts';
+
+/** What the main process hands every worker. The agent key stays in harness processes; scripts never see it. */
+export interface QuestProvided {
+  config: QuestConfig;
+  controlUrl: string;
+  agentKey: Hex;
+  marker: Hex;
+  manifest: MirrorManifest;
+}
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    questbench: QuestProvided;
+    questbenchOptions: Partial<QuestConfig>;
+  }
+}

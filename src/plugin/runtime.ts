@@ -1,0 +1,77 @@
+import '../polyfills.ts';
+import { inject, type TestContext } from 'vitest';
+import { requestNode } from '../chain/node-pool.ts';
+import { ChainSession } from '../chain/session.ts';
+import { runAtomicInstance } from '../episode/atomic.ts';
+import { resolveModel, type Model } from '../model/index.ts';
+import type { InstanceRecord } from '../results/record.ts';
+import type { AtomicTask } from '../tasks/schema.ts';
+import { isValidator } from '../validators/define.ts';
+import type { Validator } from '../validators/types.ts';
+import type {} from './provided.ts';
+
+declare module 'vitest' {
+  interface TaskMeta {
+    quest?: InstanceRecord;
+  }
+}
+
+// Worker-wide state: projects run with isolate: false, so one chain session and one model per worker.
+let session: Promise<ChainSession> | undefined;
+let model: Promise<Model> | undefined;
+
+function workerSession(): Promise<ChainSession> {
+  const p = inject('questbench');
+  const id = process.env.VITEST_POOL_ID ?? '1';
+  session ??= ChainSession.open({
+    startNode: () => requestNode(p.controlUrl, id),
+    agentKey: p.agentKey,
+    marker: p.marker,
+    manifest: p.manifest,
+  }).catch((e) => {
+    session = undefined;
+    throw e;
+  });
+  return session;
+}
+
+function workerModel(): Promise<Model> {
+  const { config } = inject('questbench');
+  model ??= resolveModel(config.model, { temperature: config.temperature, maxRetries: config.maxRetries, timeoutMs: config.modelTimeoutMs });
+  return model;
+}
+
+export function failureMessage(rec: InstanceRecord): string {
+  const failed = rec.checks.filter((c) => !c.passed);
+  const head = `${rec.taskId} round ${rec.round}: scored ${rec.score}/100 (${rec.outcome}${rec.schemaRule ? `: ${rec.schemaRule}` : ''})`;
+  const lines = failed.map((c) => `  ✗ ${c.name} [${c.weight}]: ${c.detail}`);
+  return [head, ...(rec.error ? [`  ${rec.error}`] : []), ...lines].join('\n');
+}
+
+export async function runAtomicTest(
+  ctx: TestContext,
+  input: { task: AtomicTask; validator: unknown; referenceSource: string; round: number; file: string },
+): Promise<void> {
+  if (!isValidator(input.validator)) {
+    throw new Error(`${input.file}: the validator module must default-export defineValidator({...})`);
+  }
+  const { config } = inject('questbench');
+  const rec = await runAtomicInstance({
+    task: input.task,
+    validator: input.validator as Validator,
+    referenceSource: input.referenceSource,
+    round: input.round,
+    runSeed: config.seed,
+    rounds: config.rounds,
+    session: await workerSession(),
+    model: await workerModel(),
+    scriptTimeoutMs: config.scriptTimeoutMs,
+  });
+  ctx.task.meta.quest = rec;
+  await ctx.annotate(`score ${rec.score}/100 · ${rec.outcome} · template ${rec.templateIndex} · ${rec.instruction}`, 'questbench');
+  if (!rec.passed) {
+    const e = new Error(failureMessage(rec));
+    e.stack = e.message;
+    throw e;
+  }
+}

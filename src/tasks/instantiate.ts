@@ -1,0 +1,100 @@
+import { formatUnits, getAddress, parseUnits, toHex, type Address } from 'viem';
+import { createRng, deriveSeed, type Rng } from './prng.ts';
+import { placeholders, type AtomicTask, type ParamSpec } from './schema.ts';
+
+/** Addresses a task may reference by key: tokens, DEX, pairs, auxiliary contracts, the agent. */
+export type EnvMap = Readonly<Record<string, Address>>;
+
+export type ParamValue = string | number | boolean | null | Record<string, unknown> | unknown[];
+export type Params = Record<string, ParamValue>;
+
+export interface Instance {
+  taskId: string;
+  round: number;
+  seed: number;
+  templateIndex: number;
+  params: Params;
+  /** The rendered request, exactly as the model sees it. */
+  instruction: string;
+}
+
+const CHARSETS = {
+  alphanumeric: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789',
+  alpha: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz',
+};
+const WORDS = ['moon', 'river', 'stone', 'amber', 'pixel', 'harbor', 'quiet', 'ember', 'lotus', 'cedar', 'orbit', 'maple', 'delta', 'frost', 'signal', 'meadow'];
+
+function envAddress(env: EnvMap, key: string, taskId: string): Address {
+  const a = env[key];
+  if (!a) throw new Error(`task ${taskId}: environment has no address "${key}" (known: ${Object.keys(env).sort().join(', ')})`);
+  return a;
+}
+
+function sample(spec: ParamSpec, rng: Rng, env: EnvMap, taskId: string, name: string): ParamValue {
+  switch (spec.kind) {
+    case 'address':
+      if (spec.source === 'env') return envAddress(env, spec.key!, taskId);
+      if (spec.source === 'fixed') return getAddress(spec.value!);
+      return getAddress(toHex(rng.bytes(20)));
+    case 'amount': {
+      // Exact decimal arithmetic: the prompt and the validator see the same string, no float rounding.
+      const lo = parseUnits(spec.min, spec.decimals);
+      const hi = parseUnits(spec.max, spec.decimals);
+      if (formatUnits(lo, spec.decimals) !== trimDecimal(spec.min) || formatUnits(hi, spec.decimals) !== trimDecimal(spec.max)) {
+        throw new Error(`task ${taskId}: parameter ${name} bounds have more than ${spec.decimals} decimals`);
+      }
+      return formatUnits(rng.bigintBetween(lo, hi), spec.decimals);
+    }
+    case 'integer': {
+      const steps = Math.floor((spec.max - spec.min) / spec.step);
+      return spec.min + rng.intBetween(0, steps) * spec.step;
+    }
+    case 'choice': {
+      const pick = spec.options[rng.intBetween(0, spec.options.length - 1)]!;
+      return Object.fromEntries(
+        Object.entries(pick).map(([k, v]) => [k, typeof v === 'object' && v !== null ? envAddress(env, v.env, taskId) : v]),
+      );
+    }
+    case 'string': {
+      if (spec.charset === 'words') {
+        const out: string[] = [];
+        while (out.join(' ').length < spec.length) out.push(WORDS[rng.intBetween(0, WORDS.length - 1)]!);
+        return out.join(' ');
+      }
+      const cs = CHARSETS[spec.charset];
+      return Array.from({ length: spec.length }, () => cs[rng.intBetween(0, cs.length - 1)]).join('');
+    }
+    case 'fixed':
+      return spec.value as ParamValue;
+  }
+}
+
+function trimDecimal(s: string): string {
+  if (!s.includes('.')) return s.replace(/^0+(?=\d)/, '');
+  return s.replace(/^0+(?=\d)/, '').replace(/0+$/, '').replace(/\.$/, '');
+}
+
+export function render(template: string, params: Params): string {
+  let out = template;
+  for (const ph of placeholders(template)) {
+    const v = params[ph.name];
+    const shown = ph.field ? (v as Record<string, unknown>)[ph.field] : v;
+    out = out.replace(`{${ph.name}${ph.field ? `.${ph.field}` : ''}}`, String(shown));
+  }
+  return out;
+}
+
+/**
+ * Picks a template and samples every parameter from the instance's own seeded stream. Parameters
+ * are drawn in sorted-name order so adding a template never shifts the values of existing ones.
+ */
+export function instantiate(task: AtomicTask, opts: { runSeed: number; round: number; env: EnvMap }): Instance {
+  const seed = deriveSeed(opts.runSeed, task.id, opts.round);
+  const rng = createRng(seed);
+  const params: Params = {};
+  for (const name of Object.keys(task.parameters).sort()) {
+    params[name] = sample(task.parameters[name]!, rng, opts.env, task.id, name);
+  }
+  const templateIndex = rng.intBetween(0, task.templates.length - 1);
+  return { taskId: task.id, round: opts.round, seed, templateIndex, params, instruction: render(task.templates[templateIndex]!, params) };
+}

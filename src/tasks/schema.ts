@@ -1,0 +1,106 @@
+import { z } from 'zod';
+
+const decimalString = z
+  .union([z.number(), z.string()])
+  .transform((v) => String(v))
+  .refine((s) => /^\d+(\.\d+)?$/.test(s), 'must be a non-negative decimal number, e.g. "0.01"');
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address');
+/** A value inside a choice record: a literal, or a reference to an address of the environment. */
+const choiceValue = z.union([z.string(), z.number(), z.boolean(), z.object({ env: z.string() }).strict()]);
+
+export const ParamSpec = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.literal('address'),
+      source: z.enum(['random', 'env', 'fixed']),
+      key: z.string().optional().describe('environment key when source is "env", e.g. "USDT", "agent", "router"'),
+      value: address.optional().describe('the address when source is "fixed"'),
+    })
+    .strict()
+    .superRefine((p, ctx) => {
+      if (p.source === 'env' && !p.key) ctx.addIssue({ code: 'custom', message: 'source "env" needs a "key"', path: ['key'] });
+      if (p.source === 'fixed' && !p.value) ctx.addIssue({ code: 'custom', message: 'source "fixed" needs a "value"', path: ['value'] });
+    }),
+  z
+    .object({
+      kind: z.literal('amount'),
+      min: decimalString,
+      max: decimalString,
+      decimals: z.number().int().min(0).max(18).describe('decimal places of the sampled value as the prompt shows it'),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('integer'),
+      min: z.number().int(),
+      max: z.number().int(),
+      step: z.number().int().positive().default(1),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('choice'),
+      options: z.array(z.record(z.string(), choiceValue)).min(1).describe('records drawn together, e.g. a symbol with its address'),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('string'),
+      length: z.number().int().min(1).max(200),
+      charset: z.enum(['alphanumeric', 'alpha', 'words']).default('alphanumeric'),
+    })
+    .strict(),
+  z.object({ kind: z.literal('fixed'), value: z.unknown() }).strict(),
+]);
+export type ParamSpec = z.infer<typeof ParamSpec>;
+
+const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0-9_]*))?\}/g;
+
+export function placeholders(template: string): { name: string; field?: string }[] {
+  return [...template.matchAll(PLACEHOLDER)].map((m) => ({ name: m[1]!, ...(m[2] ? { field: m[2] } : {}) }));
+}
+
+export const AtomicTask = z
+  .object({
+    $schema: z.string().optional(),
+    id: z.string().regex(/^[a-z0-9_]+$/, 'lower-case letters, digits and underscores'),
+    category: z.enum(['basic_transactions', 'defi_operations', 'advanced_features']),
+    subcategory: z.string().min(1),
+    difficulty: z.enum(['easy', 'medium', 'hard']),
+    title: z.string().min(1),
+    kind: z.enum(['transaction', 'query']).describe('transaction: the script returns one unsigned tx; query: it returns { answer }'),
+    templates: z.array(z.string().min(10)).min(3).max(5).describe('3-5 phrasings of the request; {param} or {param.field} placeholders'),
+    parameters: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), ParamSpec).default({}),
+    answer: z
+      .object({ format: z.string().min(10).describe('the exact format of `answer`, stated to the model verbatim') })
+      .strict()
+      .optional(),
+    validator: z.string().optional().describe('validator module next to the task file; default <id>.validator.ts'),
+    reference: z.string().optional().describe('reference solution next to the task file; default <id>.reference.ts'),
+  })
+  .strict()
+  .superRefine((t, ctx) => {
+    if (t.kind === 'query' && !t.answer) ctx.addIssue({ code: 'custom', message: 'query tasks must state the answer format', path: ['answer'] });
+    if (t.kind === 'transaction' && t.answer) ctx.addIssue({ code: 'custom', message: 'only query tasks have an answer format', path: ['answer'] });
+    t.templates.forEach((tpl, i) => {
+      for (const ph of placeholders(tpl)) {
+        const spec = t.parameters[ph.name];
+        if (!spec) {
+          ctx.addIssue({ code: 'custom', message: `placeholder {${ph.name}} has no parameter`, path: ['templates', i] });
+        } else if (ph.field && spec.kind !== 'choice') {
+          ctx.addIssue({ code: 'custom', message: `{${ph.name}.${ph.field}}: only choice parameters have fields`, path: ['templates', i] });
+        } else if (ph.field && spec.kind === 'choice' && spec.options.some((o) => !(ph.field! in o))) {
+          ctx.addIssue({ code: 'custom', message: `{${ph.name}.${ph.field}}: not every option has "${ph.field}"`, path: ['templates', i] });
+        } else if (!ph.field && spec.kind === 'choice') {
+          ctx.addIssue({ code: 'custom', message: `{${ph.name}} is a choice: name a field, e.g. {${ph.name}.symbol}`, path: ['templates', i] });
+        }
+      }
+    });
+  });
+export type AtomicTask = z.infer<typeof AtomicTask>;
+
+/** Readable "field: message" lines for a failed parse, naming the file. */
+export function describeIssues(file: string, error: z.ZodError): string {
+  const lines = error.issues.map((i) => `  - ${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`);
+  return `invalid task file ${file}:\n${lines.join('\n')}`;
+}

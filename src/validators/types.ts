@@ -1,0 +1,79 @@
+import type { Address, Hex, PublicClient, TransactionReceipt } from 'viem';
+import type { ChainClients } from '../chain/rpc.ts';
+import type { EnvMap } from '../tasks/instantiate.ts';
+
+/** The transaction as the harness actually signed and sent it. */
+export interface SentTransaction {
+  from: Address;
+  to: Address;
+  data: Hex;
+  value: bigint;
+  gas: bigint;
+}
+
+export interface BaseContext<P> {
+  params: P;
+  env: EnvMap;
+  agent: Address;
+}
+
+/** Harness-side chain access with anvil's admin methods, for planting ground truth. Never given to scripts. */
+export interface SetupContext<P> extends BaseContext<P> {
+  chain: ChainClients;
+}
+
+export interface ObserveContext<P> extends BaseContext<P> {
+  chain: PublicClient;
+}
+
+export interface CheckContext<P, S> extends BaseContext<P> {
+  chain: PublicClient;
+  /** State observed before the script ran and after the transaction (or the answer) was in. */
+  pre: S;
+  post: S;
+  tx?: SentTransaction;
+  receipt?: TransactionReceipt;
+  /** For query tasks: the `answer` field the script returned. */
+  answer?: unknown;
+}
+
+export interface CheckResult {
+  pass: boolean;
+  detail?: string;
+  /** Relative deviation from the expectation (0 = exact), kept for tolerance-sensitivity analysis. */
+  deviation?: number;
+}
+
+export interface Check<P, S> {
+  name: string;
+  weight: number;
+  verify(ctx: CheckContext<P, S>): CheckResult | boolean | Promise<CheckResult | boolean>;
+}
+
+export interface ValidatorSpec<P, S> {
+  kind: 'transaction' | 'query';
+  /**
+   * Transaction tasks: the address a correct transaction goes to. Unless the transaction succeeded
+   * there, every check fails, so a no-op, a reverted or a misdirected transaction earns nothing.
+   */
+  target?: (ctx: BaseContext<P>) => Address;
+  /** Plants per-instance ground truth (balances, approvals) after the revert, before the model is asked. */
+  setup?: (ctx: SetupContext<P>) => Promise<void>;
+  /** Reads the state the checks compare; called before the script runs and after the transaction. */
+  observe?: (ctx: ObserveContext<P>) => Promise<S>;
+  checks: Check<P, S>[];
+}
+
+export interface Validator<P = any, S = any> extends ValidatorSpec<P, S> {
+  readonly __validator: true;
+}
+
+export interface CheckOutcome {
+  name: string;
+  weight: number;
+  passed: boolean;
+  detail: string;
+  deviation?: number;
+}
+
+export type Hexish = Hex;
