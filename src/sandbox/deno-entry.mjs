@@ -32,8 +32,8 @@ function describeError(err) {
 }
 
 function fail(err) {
-  if (err instanceof Error && err.stack) console.error(err.stack);
-  report({ status: 'runtime_error', message: describeError(err) });
+  const stack = err instanceof Error && typeof err.stack === 'string' ? err.stack : undefined;
+  report({ status: 'runtime_error', message: describeError(err), stack });
 }
 
 globalThis.addEventListener('unhandledrejection', (event) => {

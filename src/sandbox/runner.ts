@@ -53,6 +53,7 @@ const DEFAULT_MAX_HEAP_MB = 256;
 const LOG_CAP = 64 * 1024;
 const MARKER = Buffer.from('\u0000QUEST_RESULT\u0000', 'utf8');
 const RSS_POLL_MS = 200;
+const EXIT_GRACE_MS = 250;
 
 // ---------------------------------------------------------------------------------------------
 // Compilation
@@ -156,7 +157,7 @@ class LogBuffer {
 type ResultPayload =
   | { status: 'ok'; value?: unknown }
   | { status: 'schema_invalid'; rule: 'no_export' | 'wrong_signature'; message: string }
-  | { status: 'runtime_error'; message: string };
+  | { status: 'runtime_error'; message: string; stack?: string };
 
 function parseProxyPort(providerUrl: string): number {
   let url: URL;
@@ -244,9 +245,16 @@ function runDeno(plan: SpawnPlan): Promise<{ outcome: RawOutcome; logs: string }
     let settled = false;
     let carry: Buffer = Buffer.alloc(0);
     let resultChunks: Buffer[] | undefined;
+    let stack: string | undefined;
     let stderrTail = '';
+    // Set once the result line is in; we then only wait for the exit so late stderr is not lost.
+    let reported: RawOutcome | undefined;
+    let graceTimer: NodeJS.Timeout | undefined;
 
-    const timer = setTimeout(() => finish({ kind: 'timeout', message: `timed out after ${plan.timeoutMs} ms` }), plan.timeoutMs);
+    const timer = setTimeout(
+      () => finish(reported ?? { kind: 'timeout', message: `timed out after ${plan.timeoutMs} ms` }),
+      plan.timeoutMs,
+    );
     let rssTimer: NodeJS.Timeout | undefined;
     if (process.platform === 'linux' && child.pid !== undefined) {
       const pid = child.pid;
@@ -264,12 +272,14 @@ function runDeno(plan: SpawnPlan): Promise<{ outcome: RawOutcome; logs: string }
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearTimeout(graceTimer);
       if (rssTimer) clearInterval(rssTimer);
       // Whatever the child is doing (including a clean exit in progress), it is done for us.
       child.kill('SIGKILL');
       child.stdout.destroy();
       child.stderr.destroy();
-      if (carry.length > 0 && outcome.kind !== 'ok') logs.push(carry);
+      if (carry.length > 0 && !reported) logs.push(carry);
+      if (stack && outcome === reported) logs.push(Buffer.from(`${stack}\n`));
       resolve({ outcome, logs: logs.text() });
     }
 
@@ -282,27 +292,31 @@ function runDeno(plan: SpawnPlan): Promise<{ outcome: RawOutcome; logs: string }
       return true;
     }
 
-    function onResultLine(line: Buffer): void {
+    function toOutcome(line: Buffer): RawOutcome {
       let payload: ResultPayload;
       try {
         payload = JSON.parse(line.toString('utf8')) as ResultPayload;
       } catch {
-        finish({ kind: 'runtime_error', message: 'malformed result line from the sandbox' });
-        return;
+        return { kind: 'runtime_error', message: 'malformed result line from the sandbox' };
       }
       switch (payload.status) {
         case 'ok':
-          finish({ kind: 'ok', value: payload.value });
-          return;
+          return { kind: 'ok', value: payload.value };
         case 'schema_invalid':
-          finish({ kind: 'schema_invalid', rule: payload.rule, message: payload.message });
-          return;
+          return { kind: 'schema_invalid', rule: payload.rule, message: payload.message };
         case 'runtime_error':
-          finish({ kind: 'runtime_error', message: payload.message });
-          return;
+          if (typeof payload.stack === 'string') stack = payload.stack;
+          return { kind: 'runtime_error', message: payload.message };
         default:
-          finish({ kind: 'runtime_error', message: 'malformed result line from the sandbox' });
+          return { kind: 'runtime_error', message: 'malformed result line from the sandbox' };
       }
+    }
+
+    function onResultLine(line: Buffer): void {
+      reported = toOutcome(line);
+      // The entry exits right after writing the line; stderr written just before it may still be in
+      // flight on its own pipe, so give the exit a moment before killing.
+      graceTimer = setTimeout(() => finish(reported!), EXIT_GRACE_MS);
     }
 
     function onResultData(chunk: Buffer): void {
@@ -317,6 +331,7 @@ function runDeno(plan: SpawnPlan): Promise<{ outcome: RawOutcome; logs: string }
 
     child.stdout.on('data', (chunk: Buffer) => {
       if (settled || !countOutput(chunk.length)) return;
+      if (reported) return;
       if (resultChunks) {
         onResultData(chunk);
         return;
@@ -353,6 +368,10 @@ function runDeno(plan: SpawnPlan): Promise<{ outcome: RawOutcome; logs: string }
 
     child.on('close', (code, signal) => {
       if (settled) return;
+      if (reported) {
+        finish(reported);
+        return;
+      }
       if (/out of memory|heap limit|allocation failed/i.test(stderrTail)) {
         finish({ kind: 'runtime_error', message: `out of memory: JavaScript heap limit of ${plan.maxHeapMb} MB reached` });
         return;

@@ -1,0 +1,30 @@
+import { parseUnits, type Address } from 'viem';
+import { balanceOf, callsFunction, compareAmount, defineValidator, succeeded } from 'evm-questbench/validators';
+
+type Params = { token: { symbol: string; address: Address }; amount: string; to: Address };
+type State = { agent: bigint; recipient: bigint };
+
+const amount = (p: Params) => parseUnits(p.amount, 18);
+
+export default defineValidator<Params, State>({
+  kind: 'transaction',
+  target: ({ params }) => params.token.address,
+  observe: async ({ chain, params, agent }) => ({
+    agent: await balanceOf(chain, params.token.address, agent),
+    recipient: await balanceOf(chain, params.token.address, params.to),
+  }),
+  checks: [
+    succeeded(20, 'call to the token contract succeeded'),
+    callsFunction(20, 'transfer(address,uint256)'),
+    {
+      name: 'recipient received exactly the amount',
+      weight: 30,
+      verify: ({ pre, post, params }) => compareAmount('received', post.recipient - pre.recipient, amount(params), { symbol: params.token.symbol }),
+    },
+    {
+      name: 'sender balance fell by exactly the amount',
+      weight: 30,
+      verify: ({ pre, post, params }) => compareAmount('sent', pre.agent - post.agent, amount(params), { symbol: params.token.symbol }),
+    },
+  ],
+});
