@@ -238,6 +238,24 @@ describe('runSkill: limits', () => {
     expect(out.logs.trimEnd().endsWith('1999')).toBe(true);
   });
 
+  it('reports a promise that can never settle without waiting for the timeout', async () => {
+    const out = expectKind(await runSkill(wrap('return new Promise(() => {});'), args, { timeoutMs: 20_000 }), 'runtime_error');
+    expect(out.message).toContain('never finished');
+    expect(out.durationMs).toBeLessThan(10_000);
+  });
+
+  it('still reports when the skill patches JSON.stringify and Deno.exit', async () => {
+    const code = wrap('JSON.stringify = () => "patched"; (Deno as any).exit = () => {}; return { answer: 5n };');
+    expect(expectKind(await runSkill(code, args), 'ok').value).toEqual({ answer: '5' });
+  });
+
+  it('reports an error thrown later from a timer', async () => {
+    const code = wrap("setTimeout(() => { throw new Error('async boom'); }, 5); return new Promise(() => setTimeout(() => {}, 60_000));");
+    const out = expectKind(await runSkill(code, args), 'runtime_error');
+    expect(out.message).toBe('Error: async boom');
+    expect(out.logs).toContain('skill.ts');
+  });
+
   it('reports a skill that exits the process itself', async () => {
     const out = expectKind(await runSkill(wrap('Deno.exit(3);'), args), 'runtime_error');
     expect(out.message).toContain('exited with code 3');

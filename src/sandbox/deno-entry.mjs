@@ -1,38 +1,46 @@
-// Runs inside Deno. Loads one skill module, calls its executeSkill and reports the result as a
-// single marker line on stdout. argv: <skill module file URL> <JSON [providerUrl, agentAddress, deployedContracts]>
-// A bare argv of "--warm <module URL>..." only imports the given modules (fills the V8 code cache).
+// Runs inside Deno. Loads one skill module, calls its executeSkill and reports the outcome as a
+// single marker line on stdout, then exits at once.
+//   argv: <skill module file URL> <JSON [providerUrl, agentAddress, deployedContracts]>
+//   argv: --warm <module URL>...   (only imports the modules, to fill V8's code cache)
 
 const MARKER = '\u0000QUEST_RESULT\u0000';
 const encoder = new TextEncoder();
+// Captured before the skill loads, so a skill that patches these globals cannot break reporting.
+const stdout = Deno.stdout;
+const writeSync = Deno.stdout.writeSync;
+const exit = Deno.exit;
+const stringify = JSON.stringify;
 let reported = false;
 
 function report(payload, rawValueJson) {
   if (reported) return;
   reported = true;
-  let body = JSON.stringify(payload);
+  let body = stringify(payload);
   // The value is spliced in as raw JSON so it is not escaped into a string a second time.
   if (rawValueJson !== undefined) body = `${body.slice(0, -1)},"value":${rawValueJson}}`;
   const bytes = encoder.encode(`${MARKER}${body}\n`);
   // writeSync may write partially on a full pipe; loop until everything is out.
-  for (let off = 0; off < bytes.length; ) off += Deno.stdout.writeSync(bytes.subarray(off));
-  // Exit now: open keep-alive sockets and pending timers (ethers polls) would otherwise delay exit.
-  Deno.exit(0);
+  for (let off = 0; off < bytes.length; ) off += writeSync.call(stdout, bytes.subarray(off));
+  // Exit now: keep-alive sockets and timers (ethers polls) would otherwise hold the process open.
+  exit(0);
 }
 
 function describeError(err) {
-  if (err instanceof Error) {
-    const name = err.name && err.name !== 'Error' ? err.name : 'Error';
-    return `${name}: ${err.message}`;
-  }
   try {
-    return `non-Error thrown: ${typeof err === 'string' ? err : JSON.stringify(err)}`;
+    if (err instanceof Error) return `${err.name || 'Error'}: ${err.message}`;
+    return `non-Error thrown: ${typeof err === 'string' ? err : stringify(err)}`;
   } catch {
-    return `non-Error thrown: ${String(err)}`;
+    return 'non-Error thrown (not printable)';
   }
 }
 
 function fail(err) {
-  const stack = err instanceof Error && typeof err.stack === 'string' ? err.stack : undefined;
+  let stack;
+  try {
+    if (err instanceof Error && typeof err.stack === 'string') stack = err.stack;
+  } catch {
+    // a hostile getter; the message is enough
+  }
   report({ status: 'runtime_error', message: describeError(err), stack });
 }
 
@@ -51,47 +59,46 @@ function replacer(_key, value) {
   return value;
 }
 
-const [first, ...rest] = Deno.args;
+async function runSkill(specifier, argsJson) {
+  const [providerUrl, agentAddress, deployedContracts] = JSON.parse(argsJson);
+  let mod;
+  try {
+    mod = await import(specifier);
+  } catch (err) {
+    return fail(err);
+  }
+  if (!('executeSkill' in mod)) {
+    return report({ status: 'schema_invalid', rule: 'no_export', message: 'the module does not export executeSkill' });
+  }
+  const fn = mod.executeSkill;
+  if (typeof fn !== 'function') {
+    const what = fn === null ? 'null' : typeof fn;
+    return report({
+      status: 'schema_invalid',
+      rule: 'wrong_signature',
+      message: `executeSkill is exported but is ${what === 'object' ? 'an' : 'a'} ${what}, not a function`,
+    });
+  }
+  let value;
+  try {
+    value = await fn(providerUrl, agentAddress, deployedContracts);
+  } catch (err) {
+    return fail(err);
+  }
+  let json;
+  try {
+    json = stringify(value, replacer);
+  } catch (err) {
+    return report({ status: 'runtime_error', message: `result is not serializable: ${describeError(err)}` });
+  }
+  // json is undefined when the result itself is undefined: the value key is then absent.
+  report({ status: 'ok' }, json);
+}
 
+const [first, ...rest] = Deno.args;
 if (first === '--warm') {
   for (const url of rest) await import(url);
   report({ status: 'ok' });
 } else {
-  let mod;
-  try {
-    mod = await import(first);
-  } catch (err) {
-    fail(err);
-  }
-  if (!reported) {
-    if (!('executeSkill' in mod)) {
-      report({ status: 'schema_invalid', rule: 'no_export', message: 'the module does not export executeSkill' });
-    } else if (typeof mod.executeSkill !== 'function') {
-      report({
-        status: 'schema_invalid',
-        rule: 'wrong_signature',
-        message: `executeSkill is exported but is a ${mod.executeSkill === null ? 'null' : typeof mod.executeSkill}, not a function`,
-      });
-    } else {
-      const [providerUrl, agentAddress, deployedContracts] = JSON.parse(rest[0]);
-      let value;
-      try {
-        value = await mod.executeSkill(providerUrl, agentAddress, deployedContracts);
-      } catch (err) {
-        fail(err);
-      }
-      if (!reported) {
-        let json;
-        try {
-          json = JSON.stringify(value, replacer);
-        } catch (err) {
-          report({ status: 'runtime_error', message: `result is not serializable: ${describeError(err)}` });
-        }
-        if (!reported) {
-          // json is undefined when the result itself is undefined (or a function): the value key is then absent.
-          report({ status: 'ok' }, json);
-        }
-      }
-    }
-  }
+  await runSkill(first, rest[0]);
 }

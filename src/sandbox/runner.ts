@@ -376,6 +376,13 @@ function runDeno(plan: SpawnPlan): Promise<{ outcome: RawOutcome; logs: string }
         finish({ kind: 'runtime_error', message: `out of memory: JavaScript heap limit of ${plan.maxHeapMb} MB reached` });
         return;
       }
+      if (/Top-level await promise never resolved/.test(stderrTail)) {
+        finish({
+          kind: 'runtime_error',
+          message: 'the skill never finished: it awaited a promise that can never settle (nothing else was pending)',
+        });
+        return;
+      }
       const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
       const lastLine = stderrTail.trim().split('\n').pop()?.trim();
       finish({
@@ -465,7 +472,7 @@ async function warm(): Promise<void> {
     maxRssMb: 4096,
   });
   if (outcome.kind !== 'ok') {
-    throw new Error(`sandbox warm-up failed: ${'message' in outcome ? outcome.message : outcome.kind}\n${logs}`);
+    throw new Error(`sandbox warm-up failed: ${outcome.message}\n${logs}`);
   }
   // Start esbuild's service now rather than in the first timed run.
   await esbuild.transform('export {}', { loader: 'ts' });

@@ -14,16 +14,17 @@ export default defineValidator<Params, State>({
     recipient: await balanceOf(chain, params.token.address, params.to),
   }),
   checks: [
-    succeeded(20, 'call to the token contract succeeded'),
-    callsFunction(20, 'transfer(address,uint256)'),
+    succeeded(15, 'call to the token contract succeeded'),
+    callsFunction(15, 'transfer(address,uint256)'),
     {
+      // The dominant check: tokens at the wrong address are lost, whatever else went right.
       name: 'recipient received exactly the amount',
-      weight: 30,
+      weight: 45,
       verify: ({ pre, post, params }) => compareAmount('received', post.recipient - pre.recipient, amount(params), { symbol: params.token.symbol }),
     },
     {
       name: 'sender balance fell by exactly the amount',
-      weight: 30,
+      weight: 25,
       verify: ({ pre, post, params }) => compareAmount('sent', pre.agent - post.agent, amount(params), { symbol: params.token.symbol }),
     },
   ],

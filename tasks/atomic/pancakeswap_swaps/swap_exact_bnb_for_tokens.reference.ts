@@ -10,8 +10,8 @@ const ROUTER = parseAbi([
 
 export async function executeSkill(providerUrl: string, agentAddress: Address, deployedContracts: Record<string, Address>) {
   const client = createPublicClient({ transport: http(providerUrl) });
-  const router = deployedContracts.router;
-  const path = [deployedContracts.WBNB, PARAMS.token.address];
+  const router = deployedContracts.router!;
+  const path = [deployedContracts.WBNB!, PARAMS.token.address];
   const amountIn = parseEther(PARAMS.amount);
   const amounts = await client.readContract({ address: router, abi: ROUTER, functionName: 'getAmountsOut', args: [amountIn, path] });
   const minOut = (amounts[1]! * BigInt(100 - PARAMS.slippage)) / 100n;
