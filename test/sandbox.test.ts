@@ -87,12 +87,14 @@ describe('runSkill: results', () => {
     const answer = [
       'Here is the skill:',
       '```typescript',
-      "import { createPublicClient, http, encodeFunctionData, parseAbi } from 'viem';",
+      "import { createPublicClient, http, encodeFunctionData, parseAbi, type Address } from 'viem';",
+      "import type { PublicClient } from 'viem';",
       "import { anvil } from 'viem/chains';",
       "import { formatEther } from 'viem/utils';",
-      'export async function executeSkill(providerUrl: string, agentAddress: `0x${string}`) {',
-      '  const client = createPublicClient({ chain: anvil, transport: http(providerUrl) });',
-      '  const balance = await client.getBalance({ address: agentAddress });',
+      "import { getBalance } from 'viem/actions';",
+      'export async function executeSkill(providerUrl: string, agentAddress: Address) {',
+      '  const client: PublicClient = createPublicClient({ chain: anvil, transport: http(providerUrl) });',
+      '  const balance = await getBalance(client, { address: agentAddress });',
       "  const data = encodeFunctionData({ abi: parseAbi(['function transfer(address,uint256)']), args: [agentAddress, 1n] });",
       '  return { to: agentAddress, value: balance - 1n, data, note: formatEther(balance) };',
       '}',
@@ -136,7 +138,10 @@ describe('runSkill: schema and runtime errors', () => {
   it('flags a module without executeSkill', async () => {
     const out = expectKind(await runSkill('export function run() { return 1; }', args), 'schema_invalid');
     expect(out.rule).toBe('no_export');
-    expect(out.message).toContain('executeSkill');
+    expect(out.message).toContain('no named export executeSkill');
+    expect(out.message).toContain('it exports: run');
+    const dflt = expectKind(await runSkill('export default async function executeSkill() { return 1; }', args), 'schema_invalid');
+    expect(dflt.rule).toBe('no_export');
   });
 
   it('flags executeSkill that is not a function', async () => {

@@ -1,3 +1,4 @@
+// Sandbox for model-written skills: a read-only RPC proxy and a Deno runner with vendored ethers/viem.
 export { extractCode } from './extract.ts';
 export { READ_METHODS, startReadOnlyProxy } from './rpc-proxy.ts';
 export type { ReadOnlyProxy } from './rpc-proxy.ts';

@@ -414,11 +414,11 @@ export async function runSkill(code: string, args: SkillArgs, opts: SandboxOptio
   const compiled = await compile(code, vendor);
   if (!compiled.ok) return { kind: 'runtime_error', message: compiled.message, logs: '', durationMs: elapsed() };
   if (!compiled.exports.includes('executeSkill')) {
-    const others = compiled.exports.length > 0 ? ` (it exports: ${compiled.exports.join(', ')})` : '';
+    const others = compiled.exports.length > 0 ? `; it exports: ${compiled.exports.join(', ')}` : '';
     return {
       kind: 'schema_invalid',
       rule: 'no_export',
-      message: `the module does not export executeSkill${others}`,
+      message: `the module has no named export executeSkill (expected \`export async function executeSkill(...)\`)${others}`,
       logs: '',
       durationMs: elapsed(),
     };

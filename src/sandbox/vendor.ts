@@ -2,7 +2,7 @@
 // skills never touch npm resolution, the network or node_modules.
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -124,10 +124,4 @@ export function vendorBundles(): Promise<VendorBundles> {
 /** Sync access once built (hot path of runSkill). */
 export function vendorBundlesIfReady(): VendorBundles | undefined {
   return cached;
-}
-
-export async function writeFileAtomic(file: string, data: string): Promise<void> {
-  const tmp = `${file}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
-  await writeFile(tmp, data);
-  await rename(tmp, file);
 }
