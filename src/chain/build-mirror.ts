@@ -24,6 +24,7 @@ const ERC20 = parseAbi([
   'function mint(address to, uint256 amount)',
   'function approve(address spender, uint256 amount) returns (bool)',
 ]);
+const ERC20_TRANSFER = parseAbi(['function transfer(address to, uint256 amount) returns (bool)']);
 const FACTORY = parseAbi(['function getPair(address, address) view returns (address)']);
 const ROUTER = parseAbi([
   'function addLiquidity(address tokenA, address tokenB, uint256 amountADesired, uint256 amountBDesired, uint256 amountAMin, uint256 amountBMin, address to, uint256 deadline) returns (uint256, uint256, uint256)',
@@ -58,7 +59,10 @@ export interface AuxContract {
   key: string;
   artifact: string;
   address: Address;
-  args: readonly unknown[];
+  /** Constructor arguments; may refer to pairs and to contracts placed earlier in the list. */
+  args: (placed: { pairs: Record<string, Address>; contracts: Record<string, Address> }) => readonly unknown[];
+  /** Tokens the deployer sends the contract once it is placed (lending pools, reward funds). */
+  fund?: { token: Address; amount: bigint }[];
 }
 
 async function send(chain: ChainClients, to: Address, data: Hex, value = 0n): Promise<void> {
@@ -120,8 +124,11 @@ export async function buildMirror(artifacts: Artifact[], aux: readonly AuxContra
 
     const contracts: Record<string, Address> = {};
     for (const c of aux) {
-      await placeContract(chain, DEPLOYER, c.address, need(c.artifact), c.args);
+      await placeContract(chain, DEPLOYER, c.address, need(c.artifact), c.args({ pairs, contracts }));
       contracts[c.key] = c.address;
+      for (const f of c.fund ?? []) {
+        await send(chain, f.token, encodeFunctionData({ abi: ERC20_TRANSFER, functionName: 'transfer', args: [c.address, f.amount] }));
+      }
     }
 
     await chain.test.stopImpersonatingAccount({ address: DEPLOYER });

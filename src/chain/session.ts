@@ -2,7 +2,7 @@ import type { Address, Hex, PrivateKeyAccount } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { startReadOnlyProxy, type ReadOnlyProxy } from '../sandbox/rpc-proxy.ts';
 import type { EnvMap } from '../tasks/instantiate.ts';
-import { provisionAgent } from './provision.ts';
+import { PRESET_SPENDERS, provisionAgent, RICH_ACCOUNT } from './provision.ts';
 import { chainClients, type ChainClients } from './rpc.ts';
 import type { MirrorManifest } from './build-mirror.ts';
 
@@ -24,6 +24,8 @@ export function envMapFrom(manifest: MirrorManifest, agent: Address): EnvMap {
     factory: manifest.dex.factory,
     ...Object.fromEntries(Object.entries(manifest.pairs).map(([k, v]) => [`pair_${k}`, v])),
     ...manifest.contracts,
+    ...PRESET_SPENDERS,
+    rich_address: RICH_ACCOUNT,
     agent,
   };
 }
@@ -61,7 +63,7 @@ export class ChainSession {
     await this.proxy?.close();
     this.proxy = await startReadOnlyProxy(url);
     await this.chain.request('anvil_setBlockTimestampInterval', [BLOCK_INTERVAL_SECONDS]);
-    await provisionAgent(this.chain, this.account.address, this.opts.marker);
+    await provisionAgent(this.chain, this.account.address, this.opts.marker, this.opts.manifest);
     this.baseBlock = await this.chain.public.getBlockNumber();
     this.snapshot = await this.chain.request<Hex>('evm_snapshot');
   }

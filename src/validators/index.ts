@@ -3,3 +3,9 @@ export { defineValidator } from './define.ts';
 export * from './checks.ts';
 export * from './read.ts';
 export type * from './types.ts';
+// Harness-side setup helpers for planting ground truth in `setup` (never reachable from scripts).
+export { sendAs } from '../chain/impersonate.ts';
+export { setTokenBalance } from '../chain/token-balance.ts';
+export { DEPLOYER } from '../chain/addresses.ts';
+export { AGENT_HOLDINGS, RICH_ACCOUNT, PRESET_SPENDERS } from '../chain/provision.ts';
+export { BLOCK_INTERVAL_SECONDS } from '../chain/session.ts';

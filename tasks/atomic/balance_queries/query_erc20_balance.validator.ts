@@ -1,6 +1,6 @@
 import { parseUnits, type Address } from 'viem';
-import { balanceOf, compareAmount, defineValidator, parseUintAnswer } from 'evm-questbench/validators';
-import { setTokenBalance } from '../../../src/chain/token-balance.ts';
+import { balanceOf, compareAmount, defineValidator, parseUintAnswer, setTokenBalance } from 'evm-questbench/validators';
+
 
 type Params = { token: { symbol: string; address: Address }; address: Address; planted: string };
 type State = { balance: bigint };
