@@ -66,6 +66,8 @@ function sample(spec: ParamSpec, rng: Rng, env: EnvMap, taskId: string, name: st
     }
     case 'fixed':
       return spec.value as ParamValue;
+    case 'derived':
+      return null; // filled in by the validator's derive() before the prompt is rendered
   }
 }
 
@@ -88,6 +90,18 @@ export function render(template: string, params: Params): string {
  * Picks a template and samples every parameter from the instance's own seeded stream. Parameters
  * are drawn in sorted-name order so adding a template never shifts the values of existing ones.
  */
+/** Merges validator-derived values into an instance and renders its instruction again. */
+export function withDerived(task: AtomicTask, instance: Instance, derived: Params): Instance {
+  const expected = Object.entries(task.parameters).filter(([, s]) => s.kind === 'derived').map(([k]) => k);
+  const missing = expected.filter((k) => derived[k] === undefined || derived[k] === null);
+  const unknown = Object.keys(derived).filter((k) => !expected.includes(k));
+  if (missing.length || unknown.length) {
+    throw new Error(`task ${task.id}: derive() must return exactly the derived parameters (missing: ${missing.join(', ') || '-'}; unknown: ${unknown.join(', ') || '-'})`);
+  }
+  const params = { ...instance.params, ...derived };
+  return { ...instance, params, instruction: render(task.templates[instance.templateIndex]!, params) };
+}
+
 export function instantiate(task: AtomicTask, opts: { runSeed: number; round: number; env: EnvMap }): Instance {
   const seed = deriveSeed(opts.runSeed, task.id, opts.round);
   const rng = createRng(seed);

@@ -51,6 +51,12 @@ export const ParamSpec = z.discriminatedUnion('kind', [
     })
     .strict(),
   z.object({ kind: z.literal('fixed'), value: z.unknown() }).strict(),
+  z
+    .object({
+      kind: z.literal('derived'),
+      description: z.string().min(3).describe("computed per instance by the validator's derive() (e.g. a signature)"),
+    })
+    .strict(),
 ]);
 export type ParamSpec = z.infer<typeof ParamSpec>;
 

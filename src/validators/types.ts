@@ -57,6 +57,11 @@ export interface ValidatorSpec<P, S> {
    * there, every check fails, so a no-op, a reverted or a misdirected transaction earns nothing.
    */
   target?: (ctx: BaseContext<P>) => Address;
+  /**
+   * Computes the task's `derived` parameters for this instance (e.g. a permit signed by an owner whose
+   * key is derived from `seed`), before the prompt is rendered. Harness-side: may use admin access.
+   */
+  derive?: (ctx: SetupContext<P> & { seed: number }) => Promise<Record<string, unknown>>;
   /** Plants per-instance ground truth (balances, approvals) after the revert, before the model is asked. */
   setup?: (ctx: SetupContext<P>) => Promise<void>;
   /** Reads the state the checks compare; called before the script runs and after the transaction. */
