@@ -18,7 +18,8 @@ const optionalQuantity = quantity.nullish().transform((v) => v ?? undefined);
 const hexData = z
   .string()
   .regex(/^0x([0-9a-fA-F]{2})*$/, 'must be 0x-prefixed hex with whole bytes')
-  .transform((s) => s as Hex);
+  // One canonical case, so selector checks and ABI decoding see upper-case calldata the same way.
+  .transform((s) => s.toLowerCase() as Hex);
 
 const addressField = z
   .string()

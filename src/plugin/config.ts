@@ -39,6 +39,7 @@ export function resolveConfig(options: Partial<Record<keyof QuestConfig, unknown
   const parsed = QuestOptions.safeParse(merged);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => {
+      if (i.path.length === 0) return `  (options): ${i.message}`;
       const key = String(i.path[0]) as keyof QuestConfig;
       return `  ${ENV_KEYS[key] ?? key}: ${i.message}`;
     });

@@ -81,7 +81,7 @@ export function render(template: string, params: Params): string {
   for (const ph of placeholders(template)) {
     const v = params[ph.name];
     const shown = ph.field ? (v as Record<string, unknown>)[ph.field] : v;
-    out = out.replace(`{${ph.name}${ph.field ? `.${ph.field}` : ''}}`, String(shown));
+    out = out.replace(`{${ph.name}${ph.field ? `.${ph.field}` : ''}}`, () => String(shown)); // literal, even with '$'
   }
   return out;
 }

@@ -28,7 +28,8 @@ export const ParamSpec = z.discriminatedUnion('kind', [
       max: decimalString,
       decimals: z.number().int().min(0).max(18).describe('decimal places of the sampled value as the prompt shows it'),
     })
-    .strict(),
+    .strict()
+    .refine((p) => Number(p.min) <= Number(p.max), { message: 'min must not exceed max', path: ['max'] }),
   z
     .object({
       kind: z.literal('integer'),
@@ -36,7 +37,8 @@ export const ParamSpec = z.discriminatedUnion('kind', [
       max: z.number().int(),
       step: z.number().int().positive().default(1),
     })
-    .strict(),
+    .strict()
+    .refine((p) => p.min <= p.max, { message: 'min must not exceed max', path: ['max'] }),
   z
     .object({
       kind: z.literal('choice'),

@@ -49,7 +49,7 @@ export function callsFunction<P, S>(weight: number, ...signatures: string[]): Ch
     name: `calls ${signatures.map((s) => s.replace(/^function /, '').split('(')[0]).join(' or ')}`,
     weight,
     verify: (ctx) => {
-      const data = ctx.tx?.data ?? '0x';
+      const data = (ctx.tx?.data ?? '0x').toLowerCase() as `0x${string}`;
       const sel = data.length >= 10 ? slice(data, 0, 4) : data;
       const pass = selectors.includes(sel as `0x${string}`);
       return { pass, detail: pass ? `selector ${sel}` : `selector ${sel === '0x' ? '(none)' : sel}, expected ${selectors.join(' or ')}` };
