@@ -70,7 +70,7 @@ export default class QuestbenchReporter implements Reporter {
     const lines = [
       '',
       `questbench · ${this.config.model} · seed ${this.config.seed}`,
-      `  Atomic     ${a.score} / ${a.max}   passed ${a.passed}/${a.instances}`,
+      ...(a.instances ? [`  Atomic     ${a.score} / ${a.max}   passed ${a.passed}/${a.instances}`] : []),
       ...(c.instances ? [`  Composite  ${c.score} / ${c.max}   passed ${c.passed}/${c.instances}`] : []),
       `  Outcomes   ${Object.entries(outcomeCounts(this.records)).map(([k, v]) => `${k} ${v}`).join(' · ')}`,
     ];

@@ -3,9 +3,14 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { AtomicTask } from '../src/tasks/schema.ts';
+import { AtomicTask, CompositeTask } from '../src/tasks/schema.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const schema = z.toJSONSchema(AtomicTask, { io: 'input', unrepresentable: 'any' });
-writeFileSync(join(root, 'tasks/task.schema.json'), `${JSON.stringify({ ...schema, title: 'evm-questbench task' }, null, 2)}\n`);
-console.log('wrote tasks/task.schema.json');
+for (const [file, schema, title] of [
+  ['tasks/task.schema.json', AtomicTask, 'evm-questbench atomic task'],
+  ['tasks/composite.schema.json', CompositeTask, 'evm-questbench composite task'],
+] as const) {
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  writeFileSync(join(root, file), `${JSON.stringify({ ...json, title }, null, 2)}\n`);
+  console.log(`wrote ${file}`);
+}

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { resolveConfig, type QuestConfig } from './config.ts';
-import { atomicTaskModule } from './task-module.ts';
+import { atomicTaskModule, compositeTaskModule } from './task-module.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const RUNTIME = join(here, 'runtime.ts');
@@ -39,9 +39,12 @@ export function questbench(options: QuestbenchOptions = {}): Plugin {
     },
     transform(code, id) {
       const file = id.split('?')[0]!;
-      if (!file.endsWith('.json') || !/[\\/]tasks[\\/]atomic[\\/]/.test(file)) return null;
+      if (!file.endsWith('.json')) return null;
+      const split = /[\\/]tasks[\\/](atomic|composite)[\\/]/.exec(file)?.[1];
+      if (!split) return null;
       const { rounds } = resolveConfig(options);
-      return { code: atomicTaskModule(code, file, { rounds, runtime: RUNTIME, root }), map: null, moduleType: 'js' } as never;
+      const build = split === 'atomic' ? atomicTaskModule : compositeTaskModule;
+      return { code: build(code, file, { rounds, runtime: RUNTIME, root }), map: null, moduleType: 'js' } as never;
     },
   };
 }

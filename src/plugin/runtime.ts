@@ -3,9 +3,11 @@ import { inject, type TestContext } from 'vitest';
 import { requestNode } from '../chain/node-pool.ts';
 import { ChainSession } from '../chain/session.ts';
 import { runAtomicInstance } from '../episode/atomic.ts';
+import { runCompositeInstance } from '../composite/episode.ts';
+import { referenceScriptModel, type CompositeReference } from '../composite/reference.ts';
 import { resolveModel, type Model } from '../model/index.ts';
 import type { InstanceRecord } from '../results/record.ts';
-import type { AtomicTask } from '../tasks/schema.ts';
+import type { AtomicTask, CompositeTask } from '../tasks/schema.ts';
 import { isValidator } from '../validators/define.ts';
 import type { Validator } from '../validators/types.ts';
 import type {} from './provided.ts';
@@ -43,9 +45,43 @@ function workerModel(): Promise<Model> {
 
 export function failureMessage(rec: InstanceRecord): string {
   const failed = rec.checks.filter((c) => !c.passed);
-  const head = `${rec.taskId} round ${rec.round}: scored ${rec.score}/100 (${rec.outcome}${rec.schemaRule ? `: ${rec.schemaRule}` : ''})`;
+  const steps = rec.composite ? `, K_act ${rec.composite.kAct} vs K_opt ${rec.composite.kOpt}, base ${rec.composite.baseScore} × decay ${rec.composite.decay.toFixed(2)}` : '';
+  const head = `${rec.taskId} round ${rec.round}: scored ${rec.score}/100 (${rec.outcome}${rec.schemaRule ? `: ${rec.schemaRule}` : ''}${steps})`;
   const lines = failed.map((c) => `  ✗ ${c.name} [${c.weight}]: ${c.detail}`);
   return [head, ...(rec.error ? [`  ${rec.error}`] : []), ...lines].join('\n');
+}
+
+async function finish(ctx: TestContext, rec: InstanceRecord): Promise<void> {
+  ctx.task.meta.quest = rec;
+  const steps = rec.composite ? ` · K_act ${rec.composite.kAct}/${rec.composite.kOpt}` : '';
+  await ctx.annotate(`score ${rec.score}/100 · ${rec.outcome}${steps} · template ${rec.templateIndex} · ${rec.instruction}`, 'questbench');
+  if (!rec.passed) {
+    const e = new Error(failureMessage(rec));
+    e.stack = e.message;
+    throw e;
+  }
+}
+
+export async function runCompositeTest(
+  ctx: TestContext,
+  input: { task: CompositeTask; validator: unknown; reference: unknown; round: number; file: string },
+): Promise<void> {
+  if (!isValidator(input.validator)) throw new Error(`${input.file}: the validator module must default-export defineValidator({...})`);
+  if (typeof input.reference !== 'function') throw new Error(`${input.file}: the reference module must default-export defineCompositeReference(...)`);
+  const { config } = inject('questbench');
+  const session = await workerSession();
+  const reference = input.reference as CompositeReference;
+  const rec = await runCompositeInstance({
+    task: input.task,
+    validator: input.validator as Validator,
+    model: config.model === 'reference' ? (params) => referenceScriptModel(reference(params, session.env)) : await workerModel(),
+    round: input.round,
+    runSeed: config.seed,
+    rounds: config.rounds,
+    session,
+    scriptTimeoutMs: config.scriptTimeoutMs,
+  });
+  await finish(ctx, rec);
 }
 
 export async function runAtomicTest(
@@ -67,11 +103,5 @@ export async function runAtomicTest(
     model: await workerModel(),
     scriptTimeoutMs: config.scriptTimeoutMs,
   });
-  ctx.task.meta.quest = rec;
-  await ctx.annotate(`score ${rec.score}/100 · ${rec.outcome} · template ${rec.templateIndex} · ${rec.instruction}`, 'questbench');
-  if (!rec.passed) {
-    const e = new Error(failureMessage(rec));
-    e.stack = e.message;
-    throw e;
-  }
+  await finish(ctx, rec);
 }

@@ -3,12 +3,12 @@
 const TS_LANGS = new Set(['typescript', 'ts']);
 const CODE_LANGS = new Set(['typescript', 'ts', 'javascript', 'js', '']);
 
-interface Block {
+export interface Block {
   lang: string;
   code: string;
 }
 
-function fencedBlocks(answer: string): Block[] {
+export function fencedBlocks(answer: string): Block[] {
   const lines = answer.split(/\r?\n/);
   const blocks: Block[] = [];
   let open: { fence: string; lang: string; body: string[] } | undefined;

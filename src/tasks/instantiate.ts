@@ -91,7 +91,7 @@ export function render(template: string, params: Params): string {
  * are drawn in sorted-name order so adding a template never shifts the values of existing ones.
  */
 /** Merges validator-derived values into an instance and renders its instruction again. */
-export function withDerived(task: AtomicTask, instance: Instance, derived: Params): Instance {
+export function withDerived(task: Pick<AtomicTask, 'id' | 'templates' | 'parameters'>, instance: Instance, derived: Params): Instance {
   const expected = Object.entries(task.parameters).filter(([, s]) => s.kind === 'derived').map(([k]) => k);
   const missing = expected.filter((k) => derived[k] === undefined || derived[k] === null);
   const unknown = Object.keys(derived).filter((k) => !expected.includes(k));
@@ -102,7 +102,7 @@ export function withDerived(task: AtomicTask, instance: Instance, derived: Param
   return { ...instance, params, instruction: render(task.templates[instance.templateIndex]!, params) };
 }
 
-export function instantiate(task: AtomicTask, opts: { runSeed: number; round: number; env: EnvMap }): Instance {
+export function instantiate(task: Pick<AtomicTask, 'id' | 'templates' | 'parameters'>, opts: { runSeed: number; round: number; env: EnvMap }): Instance {
   const seed = deriveSeed(opts.runSeed, task.id, opts.round);
   const rng = createRng(seed);
   const params: Params = {};

@@ -68,6 +68,26 @@ export function placeholders(template: string): { name: string; field?: string }
   return [...template.matchAll(PLACEHOLDER)].map((m) => ({ name: m[1]!, ...(m[2] ? { field: m[2] } : {}) }));
 }
 
+const parameters = z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), ParamSpec).default({});
+
+/** Every placeholder of every template must name a parameter (and a field, for choices). */
+function checkTemplates(t: { templates: string[]; parameters: Record<string, ParamSpec> }, ctx: z.RefinementCtx): void {
+  t.templates.forEach((tpl, i) => {
+    for (const ph of placeholders(tpl)) {
+      const spec = t.parameters[ph.name];
+      if (!spec) {
+        ctx.addIssue({ code: 'custom', message: `placeholder {${ph.name}} has no parameter`, path: ['templates', i] });
+      } else if (ph.field && spec.kind !== 'choice') {
+        ctx.addIssue({ code: 'custom', message: `{${ph.name}.${ph.field}}: only choice parameters have fields`, path: ['templates', i] });
+      } else if (ph.field && spec.kind === 'choice' && spec.options.some((o) => !(ph.field! in o))) {
+        ctx.addIssue({ code: 'custom', message: `{${ph.name}.${ph.field}}: not every option has "${ph.field}"`, path: ['templates', i] });
+      } else if (!ph.field && spec.kind === 'choice') {
+        ctx.addIssue({ code: 'custom', message: `{${ph.name}} is a choice: name a field, e.g. {${ph.name}.symbol}`, path: ['templates', i] });
+      }
+    }
+  });
+}
+
 export const AtomicTask = z
   .object({
     $schema: z.string().optional(),
@@ -78,7 +98,7 @@ export const AtomicTask = z
     title: z.string().min(1),
     kind: z.enum(['transaction', 'query']).describe('transaction: the script returns one unsigned tx; query: it returns { answer }'),
     templates: z.array(z.string().min(10)).min(3).max(5).describe('3-5 phrasings of the request; {param} or {param.field} placeholders'),
-    parameters: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), ParamSpec).default({}),
+    parameters,
     answer: z
       .object({ format: z.string().min(10).describe('the exact format of `answer`, stated to the model verbatim') })
       .strict()
@@ -90,20 +110,7 @@ export const AtomicTask = z
   .superRefine((t, ctx) => {
     if (t.kind === 'query' && !t.answer) ctx.addIssue({ code: 'custom', message: 'query tasks must state the answer format', path: ['answer'] });
     if (t.kind === 'transaction' && t.answer) ctx.addIssue({ code: 'custom', message: 'only query tasks have an answer format', path: ['answer'] });
-    t.templates.forEach((tpl, i) => {
-      for (const ph of placeholders(tpl)) {
-        const spec = t.parameters[ph.name];
-        if (!spec) {
-          ctx.addIssue({ code: 'custom', message: `placeholder {${ph.name}} has no parameter`, path: ['templates', i] });
-        } else if (ph.field && spec.kind !== 'choice') {
-          ctx.addIssue({ code: 'custom', message: `{${ph.name}.${ph.field}}: only choice parameters have fields`, path: ['templates', i] });
-        } else if (ph.field && spec.kind === 'choice' && spec.options.some((o) => !(ph.field! in o))) {
-          ctx.addIssue({ code: 'custom', message: `{${ph.name}.${ph.field}}: not every option has "${ph.field}"`, path: ['templates', i] });
-        } else if (!ph.field && spec.kind === 'choice') {
-          ctx.addIssue({ code: 'custom', message: `{${ph.name}} is a choice: name a field, e.g. {${ph.name}.symbol}`, path: ['templates', i] });
-        }
-      }
-    });
+    checkTemplates(t, ctx);
   });
 export type AtomicTask = z.infer<typeof AtomicTask>;
 
@@ -112,3 +119,30 @@ export function describeIssues(file: string, error: z.ZodError): string {
   const lines = error.issues.map((i) => `  - ${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`);
   return `invalid task file ${file}:\n${lines.join('\n')}`;
 }
+
+export const CompositeTask = z
+  .object({
+    $schema: z.string().optional(),
+    id: z.string().regex(/^composite_[a-z0-9_]+$/, 'composite_ followed by lower-case letters, digits and underscores'),
+    difficulty: z.enum(['easy', 'medium', 'hard']),
+    title: z.string().min(1),
+    templates: z.array(z.string().min(10)).min(2).max(4).describe('2-4 phrasings of the whole workflow'),
+    parameters,
+    answer: z
+      .object({ format: z.string().min(10).describe('format of the `answer` carried by the final {"submit": true, "answer": ...}') })
+      .strict()
+      .optional(),
+    workflow: z
+      .object({
+        pattern: z.string().min(1).describe('workflow pattern, e.g. "approve-swap", "batch-transfer"'),
+        optimalSteps: z.number().int().min(1).max(8).describe('K_opt: executed rounds an optimal solver needs'),
+        maxRoundsMultiplier: z.number().int().min(1).max(5).default(2).describe('round budget = optimalSteps × this'),
+        steps: z.array(z.object({ atomic: z.string().min(1), role: z.string().optional() }).strict()).min(1),
+      })
+      .strict(),
+    validator: z.string().optional().describe('default <id>.validator.ts'),
+    reference: z.string().optional().describe('default <id>.reference.ts'),
+  })
+  .strict()
+  .superRefine((t, ctx) => checkTemplates(t, ctx));
+export type CompositeTask = z.infer<typeof CompositeTask>;

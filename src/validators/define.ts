@@ -13,7 +13,7 @@ export function defineValidator<P = any, S = any>(spec: ValidatorSpec<P, S>): Va
     names.add(c.name);
   }
   if (spec.kind === 'transaction' && !spec.target) throw new Error('transaction validators must declare a target');
-  if (spec.kind === 'query' && spec.target) throw new Error('query validators have no target');
+  if (spec.kind !== 'transaction' && spec.target) throw new Error(`${spec.kind} validators have no target`);
   return { ...spec, __validator: true };
 }
 

@@ -33,8 +33,10 @@ export interface CheckContext<P, S> extends BaseContext<P> {
   post: S;
   tx?: SentTransaction;
   receipt?: TransactionReceipt;
-  /** For query tasks: the `answer` field the script returned. */
+  /** For query tasks: the `answer` field the script returned; for workflows: the answer sent with the submit. */
   answer?: unknown;
+  /** For workflows: every transaction the episode executed, in order, with its receipt. */
+  txs?: { tx: SentTransaction; receipt: TransactionReceipt }[];
 }
 
 export interface CheckResult {
@@ -51,7 +53,8 @@ export interface Check<P, S> {
 }
 
 export interface ValidatorSpec<P, S> {
-  kind: 'transaction' | 'query';
+  /** workflow: a composite task scored on the end state after all its rounds (no single target). */
+  kind: 'transaction' | 'query' | 'workflow';
   /**
    * Transaction tasks: the address a correct transaction goes to. Unless the transaction succeeded
    * there, every check fails, so a no-op, a reverted or a misdirected transaction earns nothing.

@@ -1,0 +1,33 @@
+import { parseUnits, type Address } from 'viem';
+import { balanceOf, callsFunction, compareAmount, defineValidator, setTokenBalance, succeeded } from 'evm-questbench/validators';
+
+type Params = { token: { symbol: string; address: Address }; to: Address; holding: string };
+type State = { agent: bigint; recipient: bigint };
+
+export default defineValidator<Params, State>({
+  kind: 'transaction',
+  target: ({ params }) => params.token.address,
+  // A balance down to the last wei that nobody can guess: "all" has to be read from the chain.
+  setup: async ({ chain, params, agent }) => {
+    await setTokenBalance(chain, params.token.address, agent, parseUnits(params.holding, 18));
+  },
+  observe: async ({ chain, params, agent }) => ({
+    agent: await balanceOf(chain, params.token.address, agent),
+    recipient: await balanceOf(chain, params.token.address, params.to),
+  }),
+  checks: [
+    succeeded(10, 'call to the token contract succeeded'),
+    callsFunction(10, 'transfer(address,uint256)'),
+    {
+      // One part in a million forgives float round-trips of the balance; a fraction of it does not pass.
+      name: 'recipient received the whole balance',
+      weight: 50,
+      verify: ({ pre, post, params }) => compareAmount('received', post.recipient - pre.recipient, pre.agent, { rel: 0.000001, symbol: params.token.symbol }),
+    },
+    {
+      name: 'nothing is left in the wallet',
+      weight: 30,
+      verify: ({ post, params }) => compareAmount('left', post.agent, 0n, { symbol: params.token.symbol }),
+    },
+  ],
+});

@@ -1,0 +1,16 @@
+import { Contract, JsonRpcProvider, parseUnits } from 'ethers';
+
+type Params = { from: string; to: string; amount: string };
+declare const PARAMS: Params;
+
+export async function executeSkill(providerUrl: string, agentAddress: string, deployedContracts: Record<string, string>) {
+  const usdt = new Contract(
+    deployedContracts.USDT!,
+    ['function allowance(address owner, address spender) view returns (uint256)', 'function transferFrom(address from, address to, uint256 amount) returns (bool)'],
+    new JsonRpcProvider(providerUrl),
+  );
+  const amount = parseUnits(PARAMS.amount, 18);
+  const allowed: bigint = await usdt.getFunction('allowance')(PARAMS.from, agentAddress);
+  if (allowed < amount) throw new Error(`allowance ${allowed} is below ${amount}`);
+  return { to: deployedContracts.USDT!, data: usdt.interface.encodeFunctionData('transferFrom', [PARAMS.from, PARAMS.to, amount]) };
+}

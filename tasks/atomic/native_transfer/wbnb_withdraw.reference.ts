@@ -1,0 +1,10 @@
+import { encodeFunctionData, parseAbi, parseEther, type Address } from 'viem';
+
+type Params = { amount: string };
+declare const PARAMS: Params;
+
+const WBNB = parseAbi(['function withdraw(uint256 wad)']);
+
+export async function executeSkill(_providerUrl: string, _agentAddress: string, deployedContracts: Record<string, Address>) {
+  return { to: deployedContracts.WBNB!, data: encodeFunctionData({ abi: WBNB, functionName: 'withdraw', args: [parseEther(PARAMS.amount)] }) };
+}

@@ -1,0 +1,25 @@
+import { Contract, JsonRpcProvider, parseUnits } from 'ethers';
+
+type Params = { token: { symbol: string; address: string }; amount: string; slippage: number };
+declare const PARAMS: Params;
+
+export async function executeSkill(providerUrl: string, agentAddress: string, deployedContracts: Record<string, string>) {
+  const provider = new JsonRpcProvider(providerUrl);
+  const router = new Contract(
+    deployedContracts.router!,
+    [
+      'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[])',
+      'function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[])',
+    ],
+    provider,
+  );
+  const amountIn = parseUnits(PARAMS.amount, 18);
+  const path = [PARAMS.token.address, deployedContracts.WBNB!];
+  const amounts: bigint[] = await router.getFunction('getAmountsOut')(amountIn, path);
+  const minOut = (amounts[1]! * BigInt(100 - PARAMS.slippage)) / 100n;
+  const block = await provider.getBlock('latest');
+  const deadline = BigInt(block!.timestamp) + 1200n;
+  // The router already holds a standing allowance for the agent's tokens.
+  const data = router.interface.encodeFunctionData('swapExactTokensForETH', [amountIn, minOut, path, agentAddress, deadline]);
+  return { to: deployedContracts.router!, data };
+}

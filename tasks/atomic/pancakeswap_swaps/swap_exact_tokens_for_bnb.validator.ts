@@ -1,0 +1,49 @@
+import { decodeFunctionData, parseAbi, parseEther, type Address } from 'viem';
+import { balanceOf, callsFunction, compareAmount, defineValidator, gasCost, nativeBalance, succeeded } from 'evm-questbench/validators';
+
+type Params = { token: { symbol: string; address: Address }; amount: string; slippage: number };
+type State = { tokens: bigint; bnb: bigint; quote: bigint };
+
+const ROUTER = parseAbi([
+  'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[])',
+  'function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[])',
+  'function swapExactTokensForETHSupportingFeeOnTransferTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline)',
+]);
+
+export default defineValidator<Params, State>({
+  kind: 'transaction',
+  target: ({ env }) => env.router!,
+  observe: async ({ chain, params, env, agent }) => ({
+    tokens: await balanceOf(chain, params.token.address, agent),
+    bnb: await nativeBalance(chain, agent),
+    // Direct-pool quote at this state; only the pre-state value is used.
+    quote: (await chain.readContract({ address: env.router!, abi: ROUTER, functionName: 'getAmountsOut', args: [parseEther(params.amount), [params.token.address, env.WBNB!]] }))[1]!,
+  }),
+  checks: [
+    succeeded(10, 'swap through the PancakeSwap router succeeded'),
+    callsFunction(10, 'swapExactTokensForETH(uint256,uint256,address[],address,uint256)', 'swapExactTokensForETHSupportingFeeOnTransferTokens(uint256,uint256,address[],address,uint256)'),
+    {
+      name: 'agent sold exactly the amount of the right token',
+      weight: 20,
+      verify: ({ pre, post, params }) => compareAmount('sold', pre.tokens - post.tokens, parseEther(params.amount), { symbol: params.token.symbol }),
+    },
+    {
+      // The money check: native BNB back in the agent's wallet (gas added back), at the pool's price.
+      name: 'agent received the quoted amount of BNB',
+      weight: 45,
+      verify: (ctx) => compareAmount('received', ctx.post.bnb - ctx.pre.bnb + gasCost(ctx), ctx.pre.quote, { rel: 0.01, symbol: 'BNB' }),
+    },
+    {
+      name: 'amountOutMin enforces the slippage limit',
+      weight: 15,
+      verify: ({ tx, pre, params }) => {
+        const { args } = decodeFunctionData({ abi: ROUTER, data: tx!.data });
+        const min = args[1] as bigint;
+        const floor = (pre.quote * BigInt(100 - params.slippage)) / 100n;
+        // 0.5 % grace below the floor for scripts that round the percentage differently.
+        const pass = min > 0n && min >= floor - floor / 200n;
+        return { pass, detail: `amountOutMin ${min}, slippage floor ${floor}` };
+      },
+    },
+  ],
+});

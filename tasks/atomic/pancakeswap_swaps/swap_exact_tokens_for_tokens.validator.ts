@@ -1,0 +1,48 @@
+import { decodeFunctionData, parseAbi, parseEther, type Address } from 'viem';
+import { balanceOf, callsFunction, compareAmount, defineValidator, succeeded } from 'evm-questbench/validators';
+
+type Params = { pair: { sell: string; sellAddress: Address; buy: string; buyAddress: Address }; amount: string; slippage: number };
+type State = { sold: bigint; bought: bigint; quote: bigint };
+
+const ROUTER = parseAbi([
+  'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[])',
+  'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[])',
+  'function swapExactTokensForTokensSupportingFeeOnTransferTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline)',
+]);
+
+export default defineValidator<Params, State>({
+  kind: 'transaction',
+  target: ({ env }) => env.router!,
+  observe: async ({ chain, params, env, agent }) => ({
+    sold: await balanceOf(chain, params.pair.sellAddress, agent),
+    bought: await balanceOf(chain, params.pair.buyAddress, agent),
+    // Every offered pair has a direct pool; its quote at this state is the expectation.
+    quote: (await chain.readContract({ address: env.router!, abi: ROUTER, functionName: 'getAmountsOut', args: [parseEther(params.amount), [params.pair.sellAddress, params.pair.buyAddress]] }))[1]!,
+  }),
+  checks: [
+    succeeded(10, 'swap through the PancakeSwap router succeeded'),
+    callsFunction(10, 'swapExactTokensForTokens(uint256,uint256,address[],address,uint256)', 'swapExactTokensForTokensSupportingFeeOnTransferTokens(uint256,uint256,address[],address,uint256)'),
+    {
+      name: 'agent sold exactly the amount of the input token',
+      weight: 20,
+      verify: ({ pre, post, params }) => compareAmount('sold', pre.sold - post.sold, parseEther(params.amount), { symbol: params.pair.sell }),
+    },
+    {
+      // 1 % leaves room for a routed path; a wrong token, amount or recipient is far outside it.
+      name: 'agent received the quoted amount of the output token',
+      weight: 45,
+      verify: ({ pre, post, params }) => compareAmount('received', post.bought - pre.bought, pre.quote, { rel: 0.01, symbol: params.pair.buy }),
+    },
+    {
+      name: 'amountOutMin enforces the slippage limit',
+      weight: 15,
+      verify: ({ tx, pre, params }) => {
+        const { args } = decodeFunctionData({ abi: ROUTER, data: tx!.data });
+        const min = args[1] as bigint;
+        const floor = (pre.quote * BigInt(100 - params.slippage)) / 100n;
+        const pass = min > 0n && min >= floor - floor / 200n;
+        return { pass, detail: `amountOutMin ${min}, slippage floor ${floor}` };
+      },
+    },
+  ],
+});

@@ -1,0 +1,31 @@
+import { parseAbi, parseUnits, type Address } from 'viem';
+import { balanceOf, callsFunction, compareAmount, defineValidator, succeeded } from 'evm-questbench/validators';
+
+type Params = { amount: string; pool: Address; lp: Address };
+type State = { staked: bigint; lp: bigint };
+
+const STAKING = parseAbi(['function stakedOf(address) view returns (uint256)']);
+const amount = (p: Params) => parseUnits(p.amount, 18);
+
+export default defineValidator<Params, State>({
+  kind: 'transaction',
+  target: ({ params }) => params.pool,
+  observe: async ({ chain, params, agent }) => ({
+    staked: await chain.readContract({ address: params.pool, abi: STAKING, functionName: 'stakedOf', args: [agent] }),
+    lp: await balanceOf(chain, params.lp, agent),
+  }),
+  checks: [
+    succeeded(10, 'call to the LP staking contract succeeded'),
+    callsFunction(10, 'stake(uint256)'),
+    {
+      name: 'staked LP rose by exactly the requested amount',
+      weight: 50,
+      verify: ({ pre, post, params }) => compareAmount('stake change', post.staked - pre.staked, amount(params), { symbol: 'LP' }),
+    },
+    {
+      name: 'wallet LP fell by exactly the requested amount',
+      weight: 30,
+      verify: ({ pre, post, params }) => compareAmount('LP spent', pre.lp - post.lp, amount(params), { symbol: 'LP' }),
+    },
+  ],
+});

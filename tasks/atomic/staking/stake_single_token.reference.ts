@@ -1,0 +1,12 @@
+import { encodeFunctionData, parseAbi, parseUnits, type Address } from 'viem';
+
+type Params = { amount: string; pool: Address };
+declare const PARAMS: Params;
+
+const STAKING = parseAbi(['function stake(uint256 amount)']);
+
+export async function executeSkill(_providerUrl: string, _agentAddress: string, deployedContracts: Record<string, Address>) {
+  // The staking contract already holds a standing CAKE allowance from the wallet, so one call suffices.
+  const pool = deployedContracts.simple_staking!;
+  return { to: pool, data: encodeFunctionData({ abi: STAKING, functionName: 'stake', args: [parseUnits(PARAMS.amount, 18)] }) };
+}

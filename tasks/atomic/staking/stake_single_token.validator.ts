@@ -1,0 +1,32 @@
+import { parseAbi, parseUnits, type Address } from 'viem';
+import { balanceOf, callsFunction, compareAmount, defineValidator, succeeded } from 'evm-questbench/validators';
+
+type Params = { amount: string; pool: Address };
+type State = { staked: bigint; cake: bigint };
+
+const STAKING = parseAbi(['function stakedOf(address) view returns (uint256)']);
+const amount = (p: Params) => parseUnits(p.amount, 18);
+
+export default defineValidator<Params, State>({
+  kind: 'transaction',
+  target: ({ params }) => params.pool,
+  observe: async ({ chain, params, env, agent }) => ({
+    staked: await chain.readContract({ address: params.pool, abi: STAKING, functionName: 'stakedOf', args: [agent] }),
+    cake: await balanceOf(chain, env.CAKE!, agent),
+  }),
+  checks: [
+    succeeded(10, 'call to the staking contract succeeded'),
+    callsFunction(10, 'stake(uint256)'),
+    {
+      // Compared with the requested amount, never with the amount the calldata carried.
+      name: 'staked balance rose by exactly the requested amount',
+      weight: 50,
+      verify: ({ pre, post, params }) => compareAmount('stake change', post.staked - pre.staked, amount(params), { symbol: 'CAKE' }),
+    },
+    {
+      name: 'wallet CAKE fell by exactly the requested amount',
+      weight: 30,
+      verify: ({ pre, post, params }) => compareAmount('CAKE spent', pre.cake - post.cake, amount(params), { symbol: 'CAKE' }),
+    },
+  ],
+});

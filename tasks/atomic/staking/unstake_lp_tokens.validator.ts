@@ -1,0 +1,32 @@
+import { parseAbi, parseUnits, type Address } from 'viem';
+import { balanceOf, callsFunction, compareAmount, defineValidator, succeeded } from 'evm-questbench/validators';
+
+type Params = { amount: string; pool: Address; lp: Address };
+type State = { staked: bigint; lp: bigint };
+
+const POOL = parseAbi(['function stakedOf(address) view returns (uint256)']);
+const amount = (p: Params) => parseUnits(p.amount, 18);
+
+export default defineValidator<Params, State>({
+  kind: 'transaction',
+  target: ({ params }) => params.pool,
+  observe: async ({ chain, params, agent }) => ({
+    staked: await chain.readContract({ address: params.pool, abi: POOL, functionName: 'stakedOf', args: [agent] }),
+    lp: await balanceOf(chain, params.lp, agent),
+  }),
+  // withdraw() also pays out the pending CAKE; that side effect is expected and not scored.
+  checks: [
+    succeeded(10, 'call to the reward pool succeeded'),
+    callsFunction(10, 'withdraw(uint256)'),
+    {
+      name: 'wallet received exactly the requested LP',
+      weight: 45,
+      verify: ({ pre, post, params }) => compareAmount('LP received', post.lp - pre.lp, amount(params), { symbol: 'LP' }),
+    },
+    {
+      name: 'stake fell by exactly the requested amount',
+      weight: 35,
+      verify: ({ pre, post, params }) => compareAmount('stake change', pre.staked - post.staked, amount(params), { symbol: 'LP' }),
+    },
+  ],
+});

@@ -1,0 +1,45 @@
+import { encodeFunctionData, erc20Abi, parseAbi, parseUnits, type Address } from 'viem';
+import { compareAmount, defineValidator, DEPLOYER, parseUintAnswer, sendAs } from 'evm-questbench/validators';
+
+type Params = { address: Address; planted: string; elapsed: number };
+type State = { pending: bigint };
+
+const POOL = parseAbi(['function depositFor(address user, uint256 amount)', 'function pendingReward(address user) view returns (uint256)']);
+
+export default defineValidator<Params, State>({
+  kind: 'query',
+  // The pool's owner seeds a stake for a fresh address, then chain time moves on so a random,
+  // non-zero reward has accrued by the time the question is asked.
+  setup: async ({ chain, params, env }) => {
+    const pool = env.simple_reward_pool!;
+    const amount = parseUnits(params.planted, 18);
+    await sendAs(chain, DEPLOYER, env.pair_USDT_BUSD!, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [pool, amount] }));
+    await sendAs(chain, DEPLOYER, pool, encodeFunctionData({ abi: POOL, functionName: 'depositFor', args: [params.address, amount] }));
+    const head = await chain.public.getBlock({ blockTag: 'latest' });
+    await chain.test.setNextBlockTimestamp({ timestamp: head.timestamp + BigInt(params.elapsed) });
+    await chain.test.mine({ blocks: 1 });
+  },
+  // eth_call at the latest block uses that block's timestamp, so this is exactly what a script reads.
+  observe: async ({ chain, params, env }) => ({
+    pending: await chain.readContract({ address: env.simple_reward_pool!, abi: POOL, functionName: 'pendingReward', args: [params.address] }),
+  }),
+  checks: [
+    {
+      name: 'answer is a base-unit amount',
+      weight: 20,
+      verify: ({ answer }) => {
+        const a = parseUintAnswer(answer);
+        return 'error' in a ? { pass: false, detail: a.error } : { pass: true, detail: `answered ${a.value}` };
+      },
+    },
+    {
+      name: 'answer equals the pending reward at the latest block',
+      weight: 80,
+      verify: ({ answer, post }) => {
+        const a = parseUintAnswer(answer);
+        if ('error' in a) return { pass: false, detail: a.error };
+        return compareAmount('answer', a.value, post.pending, { symbol: 'CAKE' });
+      },
+    },
+  ],
+});

@@ -1,0 +1,11 @@
+import { Contract, JsonRpcProvider } from 'ethers';
+
+type Params = { address: string; planted: string; held: string; other: string; other_stake: string };
+declare const PARAMS: Params;
+
+export async function executeSkill(providerUrl: string, _agentAddress: string, deployedContracts: Record<string, string>) {
+  const provider = new JsonRpcProvider(providerUrl);
+  const staking = new Contract(deployedContracts.simple_staking!, ['function stakedOf(address) view returns (uint256)'], provider);
+  const staked: bigint = await staking.getFunction('stakedOf')(PARAMS.address);
+  return { answer: staked.toString() };
+}
