@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { AtomicTask, describeIssues } from './schema.ts';
+import { AtomicTask, CompositeTask, describeIssues } from './schema.ts';
 
 export interface TaskFile {
   file: string;
@@ -32,6 +32,30 @@ export function loadAtomicTaskFiles(dir: string, root = process.cwd()): TaskFile
         validatorPath: join(base, task.validator ?? `${task.id}.validator.ts`),
         referencePath,
         referenceSource: readFileSync(referencePath, 'utf8'),
+      };
+    });
+}
+
+export interface CompositeTaskFile {
+  file: string;
+  task: CompositeTask;
+  validatorPath: string;
+  referencePath: string;
+}
+
+export function loadCompositeTaskFiles(dir: string, root = process.cwd()): CompositeTaskFile[] {
+  return walk(resolve(root, dir))
+    .sort()
+    .map((file) => {
+      const parsed = CompositeTask.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+      if (!parsed.success) throw new Error(describeIssues(relative(root, file), parsed.error));
+      const task = parsed.data;
+      const base = join(file, '..');
+      return {
+        file,
+        task,
+        validatorPath: join(base, task.validator ?? `${task.id}.validator.ts`),
+        referencePath: join(base, task.reference ?? `${task.id}.reference.ts`),
       };
     });
 }

@@ -1,0 +1,14 @@
+import { createPublicClient, encodeFunctionData, http, parseAbi, type Address } from 'viem';
+
+type Params = { proxy: Address; implementation: Address; value: number };
+declare const PARAMS: Params;
+
+const STORE = parseAbi(['function setValue(uint256 newValue)', 'function implementation() view returns (address)']);
+
+export async function executeSkill(providerUrl: string) {
+  const client = createPublicClient({ transport: http(providerUrl) });
+  // Confirm the proxy really delegates to the stated implementation before writing through it.
+  const impl = await client.readContract({ address: PARAMS.proxy, abi: STORE, functionName: 'implementation' });
+  if (impl.toLowerCase() !== PARAMS.implementation.toLowerCase()) throw new Error(`proxy points at ${impl}`);
+  return { to: PARAMS.proxy, data: encodeFunctionData({ abi: STORE, functionName: 'setValue', args: [BigInt(PARAMS.value)] }) };
+}

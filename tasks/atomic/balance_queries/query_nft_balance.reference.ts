@@ -1,0 +1,10 @@
+import { Contract, JsonRpcProvider } from 'ethers';
+
+type Params = { address: string; count: number; first_id: number };
+declare const PARAMS: Params;
+
+export async function executeSkill(providerUrl: string, _agentAddress: string, deployedContracts: Record<string, string>) {
+  const nft = new Contract(deployedContracts.erc721_token!, ['function balanceOf(address owner) view returns (uint256)'], new JsonRpcProvider(providerUrl));
+  const count: bigint = await nft.getFunction('balanceOf')(PARAMS.address);
+  return { answer: Number(count) };
+}

@@ -1,0 +1,10 @@
+import { Contract, JsonRpcProvider } from 'ethers';
+
+type Params = { id: number; holder: string };
+declare const PARAMS: Params;
+
+export async function executeSkill(providerUrl: string, _agentAddress: string, deployedContracts: Record<string, string>) {
+  const nft = new Contract(deployedContracts.erc721_token!, ['function ownerOf(uint256 tokenId) view returns (address)'], new JsonRpcProvider(providerUrl));
+  const owner: string = await nft.getFunction('ownerOf')(BigInt(PARAMS.id));
+  return { answer: owner };
+}

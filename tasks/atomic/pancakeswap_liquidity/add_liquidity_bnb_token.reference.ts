@@ -1,0 +1,23 @@
+import { createPublicClient, encodeFunctionData, http, parseAbi, parseEther, type Address } from 'viem';
+
+type Params = { bnb: string; usdt: string; slippage: number };
+declare const PARAMS: Params;
+
+const ROUTER = parseAbi([
+  'function addLiquidityETH(address token, uint256 amountTokenDesired, uint256 amountTokenMin, uint256 amountETHMin, address to, uint256 deadline) payable returns (uint256 amountToken, uint256 amountETH, uint256 liquidity)',
+]);
+
+export async function executeSkill(providerUrl: string, agentAddress: Address, deployedContracts: Record<string, Address>) {
+  const client = createPublicClient({ transport: http(providerUrl) });
+  const bnb = parseEther(PARAMS.bnb);
+  const usdt = parseEther(PARAMS.usdt);
+  const keep = BigInt(100 - PARAMS.slippage);
+  const { timestamp } = await client.getBlock();
+  // The router pulls USDT under the agent's standing allowance and refunds any unused BNB.
+  const data = encodeFunctionData({
+    abi: ROUTER,
+    functionName: 'addLiquidityETH',
+    args: [deployedContracts.USDT!, usdt, (usdt * keep) / 100n, (bnb * keep) / 100n, agentAddress, timestamp + 1200n],
+  });
+  return { to: deployedContracts.router!, data, value: bnb };
+}

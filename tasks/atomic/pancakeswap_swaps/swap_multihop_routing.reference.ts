@@ -1,0 +1,22 @@
+import { createPublicClient, encodeFunctionData, http, parseAbi, parseUnits, type Address } from 'viem';
+
+type Params = { amount: string };
+declare const PARAMS: Params;
+
+const ROUTER = parseAbi([
+  'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[])',
+  'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[])',
+]);
+
+export async function executeSkill(providerUrl: string, agentAddress: Address, deployedContracts: Record<string, Address>) {
+  const client = createPublicClient({ transport: http(providerUrl) });
+  const router = deployedContracts.router!;
+  const path = [deployedContracts.CAKE!, deployedContracts.WBNB!, deployedContracts.USDT!, deployedContracts.BUSD!];
+  const amountIn = parseUnits(PARAMS.amount, 18);
+  const amounts = await client.readContract({ address: router, abi: ROUTER, functionName: 'getAmountsOut', args: [amountIn, path] });
+  // No tolerance was requested; 1 % below the quote still guards against a moved pool.
+  const minOut = (amounts[amounts.length - 1]! * 99n) / 100n;
+  const { timestamp } = await client.getBlock();
+  const data = encodeFunctionData({ abi: ROUTER, functionName: 'swapExactTokensForTokens', args: [amountIn, minOut, path, agentAddress, timestamp + 1200n] });
+  return { to: router, data };
+}

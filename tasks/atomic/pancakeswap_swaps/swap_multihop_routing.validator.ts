@@ -1,0 +1,70 @@
+import { decodeFunctionData, isAddressEqual, parseAbi, parseEther, type Address } from 'viem';
+import { balanceOf, callsFunction, compareAmount, defineValidator } from 'evm-questbench/validators';
+
+type Params = { amount: string };
+type Pools = { cakeWbnb: [bigint, bigint]; wbnbUsdt: [bigint, bigint]; usdtBusd: [bigint, bigint]; cakeUsdt: [bigint, bigint] };
+type State = { cake: bigint; busd: bigint; quote: bigint; pools: Pools };
+
+const ROUTER = parseAbi([
+  'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[])',
+  'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[])',
+  'function swapExactTokensForTokensSupportingFeeOnTransferTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline)',
+]);
+
+const route = (env: Readonly<Record<string, Address>>): Address[] => [env.CAKE!, env.WBNB!, env.USDT!, env.BUSD!];
+
+export default defineValidator<Params, State>({
+  kind: 'transaction',
+  target: ({ env }) => env.router!,
+  observe: async ({ chain, env, agent, params }) => {
+    // Token balances of each pool, listed as [token in, token out] of the hop it would serve.
+    const pool = async (pair: Address, a: Address, b: Address): Promise<[bigint, bigint]> => [await balanceOf(chain, a, pair), await balanceOf(chain, b, pair)];
+    return {
+      cake: await balanceOf(chain, env.CAKE!, agent),
+      busd: await balanceOf(chain, env.BUSD!, agent),
+      quote: (await chain.readContract({ address: env.router!, abi: ROUTER, functionName: 'getAmountsOut', args: [parseEther(params.amount), route(env)] })).at(-1)!,
+      pools: {
+        cakeWbnb: await pool(env.pair_CAKE_WBNB!, env.CAKE!, env.WBNB!),
+        wbnbUsdt: await pool(env.pair_WBNB_USDT!, env.WBNB!, env.USDT!),
+        usdtBusd: await pool(env.pair_USDT_BUSD!, env.USDT!, env.BUSD!),
+        cakeUsdt: await pool(env.pair_CAKE_USDT!, env.CAKE!, env.USDT!),
+      },
+    };
+  },
+  checks: [
+    callsFunction(6, 'swapExactTokensForTokens(uint256,uint256,address[],address,uint256)', 'swapExactTokensForTokensSupportingFeeOnTransferTokens(uint256,uint256,address[],address,uint256)'),
+    {
+      name: 'agent sold exactly the amount of CAKE',
+      weight: 10,
+      verify: ({ pre, post, params }) => compareAmount('sold', pre.cake - post.cake, parseEther(params.amount), { symbol: 'CAKE' }),
+    },
+    {
+      name: 'agent received the BUSD the requested route yields',
+      weight: 42,
+      verify: ({ pre, post }) => compareAmount('received', post.busd - pre.busd, pre.quote, { rel: 0.01, symbol: 'BUSD' }),
+    },
+    {
+      name: 'the swap path is CAKE → WBNB → USDT → BUSD',
+      weight: 17,
+      verify: ({ tx, env }) => {
+        const { args } = decodeFunctionData({ abi: ROUTER, data: tx!.data });
+        const path = args[2] as readonly Address[];
+        const want = route(env);
+        const pass = path.length === want.length && path.every((a, i) => isAddressEqual(a, want[i]!));
+        return { pass, detail: `path ${path.join(' → ')}` };
+      },
+    },
+    {
+      // Chain evidence of the route: each requested pool took its input and paid out, the direct CAKE/USDT pool did not trade.
+      name: 'the trade went through the CAKE/WBNB, WBNB/USDT and USDT/BUSD pools',
+      weight: 25,
+      verify: ({ pre, post }) => {
+        const hops = ['cakeWbnb', 'wbnbUsdt', 'usdtBusd'] as const;
+        const traded = hops.filter((h) => post.pools[h][0] > pre.pools[h][0] && post.pools[h][1] < pre.pools[h][1]);
+        const directUntouched = post.pools.cakeUsdt[0] === pre.pools.cakeUsdt[0] && post.pools.cakeUsdt[1] === pre.pools.cakeUsdt[1];
+        const pass = traded.length === hops.length && directUntouched;
+        return { pass, detail: `pools traded in route direction: ${traded.join(', ') || 'none'}; direct CAKE/USDT pool ${directUntouched ? 'untouched' : 'traded'}` };
+      },
+    },
+  ],
+});

@@ -1,0 +1,21 @@
+import { createPublicClient, encodeFunctionData, http, parseAbi, parseUnits, type Address } from 'viem';
+
+type Params = { pair: { sell: string; sellAddress: Address; buy: string; buyAddress: Address }; amount: string; slippage: number };
+declare const PARAMS: Params;
+
+const ROUTER = parseAbi([
+  'function getAmountsIn(uint256 amountOut, address[] path) view returns (uint256[])',
+  'function swapTokensForExactTokens(uint256 amountOut, uint256 amountInMax, address[] path, address to, uint256 deadline) returns (uint256[])',
+]);
+
+export async function executeSkill(providerUrl: string, agentAddress: Address, deployedContracts: Record<string, Address>) {
+  const client = createPublicClient({ transport: http(providerUrl) });
+  const router = deployedContracts.router!;
+  const amountOut = parseUnits(PARAMS.amount, 18);
+  const path = [PARAMS.pair.sellAddress, PARAMS.pair.buyAddress];
+  const amounts = await client.readContract({ address: router, abi: ROUTER, functionName: 'getAmountsIn', args: [amountOut, path] });
+  const maxIn = (amounts[0]! * BigInt(100 + PARAMS.slippage)) / 100n;
+  const { timestamp } = await client.getBlock();
+  const data = encodeFunctionData({ abi: ROUTER, functionName: 'swapTokensForExactTokens', args: [amountOut, maxIn, path, agentAddress, timestamp + 1200n] });
+  return { to: router, data };
+}

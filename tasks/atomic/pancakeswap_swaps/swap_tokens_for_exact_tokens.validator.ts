@@ -1,0 +1,48 @@
+import { decodeFunctionData, parseAbi, parseEther, type Address } from 'viem';
+import { balanceOf, callsFunction, compareAmount, defineValidator, succeeded } from 'evm-questbench/validators';
+
+type Params = { pair: { sell: string; sellAddress: Address; buy: string; buyAddress: Address }; amount: string; slippage: number };
+type State = { sold: bigint; bought: bigint; quote: bigint };
+
+const ROUTER = parseAbi([
+  'function getAmountsIn(uint256 amountOut, address[] path) view returns (uint256[])',
+  'function swapTokensForExactTokens(uint256 amountOut, uint256 amountInMax, address[] path, address to, uint256 deadline) returns (uint256[])',
+]);
+
+export default defineValidator<Params, State>({
+  kind: 'transaction',
+  target: ({ env }) => env.router!,
+  observe: async ({ chain, params, env, agent }) => ({
+    sold: await balanceOf(chain, params.pair.sellAddress, agent),
+    bought: await balanceOf(chain, params.pair.buyAddress, agent),
+    // What the direct pool charges for the exact output at this state.
+    quote: (await chain.readContract({ address: env.router!, abi: ROUTER, functionName: 'getAmountsIn', args: [parseEther(params.amount), [params.pair.sellAddress, params.pair.buyAddress]] }))[0]!,
+  }),
+  checks: [
+    succeeded(10, 'swap through the PancakeSwap router succeeded'),
+    callsFunction(10, 'swapTokensForExactTokens(uint256,uint256,address[],address,uint256)'),
+    {
+      name: 'agent received exactly the requested output',
+      weight: 45,
+      verify: ({ pre, post, params }) => compareAmount('received', post.bought - pre.bought, parseEther(params.amount), { symbol: params.pair.buy }),
+    },
+    {
+      name: 'agent paid the quoted input',
+      weight: 20,
+      verify: ({ pre, post, params }) => compareAmount('paid', pre.sold - post.sold, pre.quote, { rel: 0.01, symbol: params.pair.sell }),
+    },
+    {
+      name: 'amountInMax caps the input at the slippage limit',
+      weight: 15,
+      verify: ({ tx, pre, params }) => {
+        const { functionName, args } = decodeFunctionData({ abi: ROUTER, data: tx!.data });
+        if (functionName !== 'swapTokensForExactTokens') return { pass: false, detail: `calls ${functionName}, which has no amountInMax` };
+        const max = args[1];
+        const ceiling = (pre.quote * BigInt(100 + params.slippage)) / 100n;
+        // 0.5 % grace above the ceiling for scripts that round the percentage differently.
+        const pass = max >= pre.quote && max <= ceiling + ceiling / 200n;
+        return { pass, detail: `amountInMax ${max}, quote ${pre.quote}, ceiling ${ceiling}` };
+      },
+    },
+  ],
+});

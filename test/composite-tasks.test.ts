@@ -1,0 +1,76 @@
+// Every composite task through the real protocol: the reference reaches K_act = K_opt with 100;
+// one redundant query decays the score; a dummy transaction then submit scores 0; null fails.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { runCompositeInstance } from '../src/composite/episode.ts';
+import { referenceScriptModel, type CompositeReference } from '../src/composite/reference.ts';
+import { resolveModel, type Model } from '../src/model/index.ts';
+import type { InstanceRecord } from '../src/results/record.ts';
+import { loadCompositeTaskFiles, type CompositeTaskFile } from '../src/tasks/load.ts';
+import type { Params } from '../src/tasks/instantiate.ts';
+import type { Validator } from '../src/validators/types.ts';
+import { openTestSession } from './helpers/session.ts';
+
+const files = loadCompositeTaskFiles('tasks/composite');
+let t: Awaited<ReturnType<typeof openTestSession>>;
+let nullModel: Model;
+
+beforeAll(async () => {
+  t = await openTestSession();
+  nullModel = await resolveModel('null', { temperature: 0, maxRetries: 0, timeoutMs: 10_000 });
+});
+afterAll(async () => t?.close());
+
+async function load(f: CompositeTaskFile) {
+  const validator = ((await import(f.validatorPath)) as { default: Validator }).default;
+  const reference = ((await import(f.referencePath)) as { default: CompositeReference }).default;
+  return { validator, reference };
+}
+
+async function run(f: CompositeTaskFile, model: Model | ((p: Params) => Model), runSeed = 1): Promise<InstanceRecord> {
+  const { validator } = await load(f);
+  return runCompositeInstance({ task: f.task, validator, model, round: 1, runSeed, rounds: 1, session: t.session, scriptTimeoutMs: 20_000 });
+}
+
+const scripted = (id: string, plan: string, rounds: string[]): Model => ({ ...referenceScriptModel({ plan, rounds }), id });
+const explain = (r: InstanceRecord) =>
+  `${r.taskId}: ${r.score} base ${r.composite?.baseScore} K_act ${r.composite?.kAct}/${r.composite?.kOpt} (${r.outcome}) ${r.error ?? ''}\n` +
+  r.checks.filter((c) => !c.passed).map((c) => `  ✗ ${c.name}: ${c.detail}`).join('\n') +
+  `\n${(r.composite?.rounds ?? []).map((x) => `  [${x.kind}] ${x.summary}`).join('\n')}`;
+
+describe.each(files.map((f) => [f.task.id, f] as const))('%s', (_id, f) => {
+  test('reference scores 100 at K_act = K_opt on two seeds', async () => {
+    const { reference } = await load(f);
+    for (const seed of [1, 2]) {
+      const r = await run(f, (p) => referenceScriptModel(reference(p, t.session.env)), seed);
+      expect(r.score, explain(r)).toBe(100);
+      expect(r.composite!.kAct, explain(r)).toBe(f.task.workflow.optimalSteps);
+      expect(r.composite!.endReason).toBe('submit');
+    }
+  });
+
+  test('one redundant query costs exactly the decay', async () => {
+    const { reference } = await load(f);
+    const r = await run(f, (p) => {
+      const script = reference(p, t.session.env);
+      const extra = '{"action":"query","type":"native_balance","address":"agent"}';
+      return scripted('redundant', script.plan, [extra, ...script.rounds]);
+    });
+    const kOpt = f.task.workflow.optimalSteps;
+    expect(r.composite!.kAct, explain(r)).toBe(kOpt + 1);
+    expect(r.composite!.baseScore, explain(r)).toBe(100);
+    expect(r.score).toBeCloseTo((100 * kOpt) / (kOpt + 1), 2);
+  });
+
+  test('a dummy transaction then submit scores 0', async () => {
+    const dummy = '```typescript\nexport async function executeSkill(p: string, agentAddress: string) { return { to: agentAddress, value: 0n }; }\n```';
+    const r = await run(f, scripted('dummy', 'Send one transaction.', [dummy, '{"submit": true}']));
+    expect(r.composite!.kAct).toBe(1);
+    expect(r.score, explain(r)).toBe(0);
+  });
+
+  test('null model fails', async () => {
+    const r = await run(f, nullModel);
+    expect(r.passed, explain(r)).toBe(false);
+    expect(r.composite!.endReason).toBe('budget');
+  });
+});
