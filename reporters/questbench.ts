@@ -1,11 +1,16 @@
 import '../src/polyfills.ts';
+import { execSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import { modelSlug, resolveConfig, type QuestConfig } from '../src/plugin/config.ts';
+import { formatRunSummary } from '../src/results/format.ts';
 import type { InstanceRecord } from '../src/results/record.ts';
-import { buildRunResult, outcomeCounts, splitSummary } from '../src/results/summary.ts';
+import type { PriceTable } from '../src/results/run-summary.ts';
+import { buildRunResult } from '../src/results/summary.ts';
 import { ResultWriter } from '../src/results/writer.ts';
 
 const BENCH_PROJECTS = new Set(['atomic', 'composite']);
+const HARNESS_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 function describeModel(model: string): string {
   if (model === 'reference') return 'reference (gold solutions; set QUEST_MODEL=openai:<id> or module:<path> to evaluate a model)';
@@ -13,17 +18,33 @@ function describeModel(model: string): string {
   return model;
 }
 
+function gitSha(): string | undefined {
+  try {
+    return execSync('git rev-parse HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function loadPrices(path: string | undefined): PriceTable {
+  if (!path) return {};
+  if (!existsSync(path)) throw new Error(`QUEST_PRICES file not found: ${path}`);
+  return JSON.parse(readFileSync(path, 'utf8')) as PriceTable;
+}
+
 /**
- * Announces the model first, streams each scored instance to JSONL as it finishes, and at the end
- * prints the scoreboard and writes results/<model>/<run-id>.json.
+ * Announces the model first, streams each scored instance to JSONL as it finishes (with a progress
+ * line), and at the end prints the run's statistics and writes results/<model>/<run-id>.json.
  */
 export default class QuestbenchReporter implements Reporter {
   private config: QuestConfig | undefined;
   private records: InstanceRecord[] = [];
   private writer: ResultWriter | undefined;
   private runId = '';
+  private shard: string | undefined;
   private startedAt = new Date();
   private active = false;
+  private expected = 0;
 
   onInit(vitest: Vitest): void {
     const projects = vitest.projects.filter((p) => BENCH_PROJECTS.has(p.name));
@@ -32,57 +53,65 @@ export default class QuestbenchReporter implements Reporter {
     const options = projects[0]!.config.provide?.questbenchOptions ?? {};
     try {
       this.config = resolveConfig(options as Partial<QuestConfig>);
-    } catch (e) {
-      // The global setup fails with the same message; stay quiet here.
+    } catch {
+      // The global setup fails with the same message, before any task runs; stay quiet here.
       this.active = false;
       return;
     }
     this.startedAt = new Date();
-    this.runId = `${this.startedAt.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-s${this.config.seed}`;
-    const shard = vitest.config.shard ? `-shard${vitest.config.shard.index}of${vitest.config.shard.count}` : '';
-    this.runId += shard;
+    const resume = process.env.QUEST_RESUME;
+    this.shard = vitest.config.shard ? `${vitest.config.shard.index}of${vitest.config.shard.count}` : undefined;
+    this.runId = resume || `${this.startedAt.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-s${this.config.seed}${this.shard ? `-shard${this.shard}` : ''}`;
     this.writer = new ResultWriter(this.config.resultsDir, modelSlug(this.config.model), this.runId);
+    if (resume) this.records = this.writer.readExisting();
     process.stdout.write(
-      `questbench · model ${describeModel(this.config.model)} · seed ${this.config.seed} · rounds ${this.config.rounds} · projects ${projects.map((p) => p.name).join(', ')}\n`,
+      `questbench · model ${describeModel(this.config.model)} · seed ${this.config.seed} · rounds ${this.config.rounds} · projects ${projects.map((p) => p.name).join(', ')}${resume ? ` · resuming ${resume} (${this.records.length} done)` : ''}\n`,
     );
+  }
+
+  onTestModuleCollected(module: TestModule): void {
+    if (this.active) this.expected += [...module.children.allTests()].length;
   }
 
   onTestCaseResult(testCase: TestCase): void {
     const rec = testCase.meta().quest as InstanceRecord | undefined;
     if (!this.active || !rec || !this.writer) return;
+    const resumed = (testCase.meta() as { questResumed?: boolean }).questResumed;
+    if (!resumed) this.writer.append(rec);
+    this.records = this.records.filter((r) => !(r.split === rec.split && r.taskId === rec.taskId && r.round === rec.round));
     this.records.push(rec);
-    this.writer.append(rec);
+    const done = this.records.length;
+    const step = Math.max(1, Math.ceil(this.expected / 10));
+    if (done % step === 0 || done === this.expected) {
+      const score = this.records.reduce((s, r) => s + r.score, 0);
+      const passed = this.records.filter((r) => r.passed).length;
+      process.stdout.write(`questbench · ${done}/${this.expected || '?'} instances · score ${Math.round(score)} · passed ${passed}\n`);
+    }
   }
 
   onTestRunEnd(_modules: ReadonlyArray<TestModule>): void {
     if (!this.active || !this.config || !this.writer || this.records.length === 0) return;
-    const result = buildRunResult(this.records, {
-      id: this.runId,
-      model: this.config.model,
-      seed: this.config.seed,
-      rounds: this.config.rounds,
-      startedAt: this.startedAt.toISOString(),
-      finishedAt: new Date().toISOString(),
-    });
+    const c = this.config;
+    const prices = loadPrices(c.prices);
+    const result = buildRunResult(
+      this.records,
+      {
+        id: this.runId,
+        model: c.model,
+        seed: c.seed,
+        rounds: c.rounds,
+        startedAt: this.startedAt.toISOString(),
+        finishedAt: new Date().toISOString(),
+        harness: { version: HARNESS_VERSION, ...(gitSha() ? { gitSha: gitSha()! } : {}) },
+        settings: { temperature: c.temperature, maxRetries: c.maxRetries, scriptTimeoutMs: c.scriptTimeoutMs, modelTimeoutMs: c.modelTimeoutMs },
+        ...(this.shard ? { shard: this.shard } : {}),
+        ...(process.env.QUEST_RESUME ? { resumedFrom: process.env.QUEST_RESUME } : {}),
+      },
+      prices,
+    );
     this.writer.finish(result);
-    const a = splitSummary(this.records, 'atomic');
-    const c = splitSummary(this.records, 'composite');
-    const lines = [
-      '',
-      `questbench · ${this.config.model} · seed ${this.config.seed}`,
-      ...(a.instances ? [`  Atomic     ${a.score} / ${a.max}   passed ${a.passed}/${a.instances}`] : []),
-      ...(c.instances ? [`  Composite  ${c.score} / ${c.max}   passed ${c.passed}/${c.instances}`] : []),
-      `  Outcomes   ${Object.entries(outcomeCounts(this.records)).map(([k, v]) => `${k} ${v}`).join(' · ')}`,
-    ];
     const failed = this.records.filter((r) => !r.passed).sort((x, y) => x.taskId.localeCompare(y.taskId) || x.round - y.round);
-    if (failed.length) {
-      lines.push('  Failed:');
-      for (const r of failed) {
-        const checks = r.checks.filter((k) => !k.passed).map((k) => k.name);
-        lines.push(`    ${r.taskId} r${r.round}  ${r.score}/100  ${r.outcome}${r.schemaRule ? `:${r.schemaRule}` : ''}  ${checks.join('; ') || r.error || ''}`);
-      }
-    }
-    lines.push(`  Results    ${this.writer.jsonPath}`, '');
-    process.stdout.write(`${lines.join('\n')}\n`);
+    const stats = result.summary.stats as unknown as Parameters<typeof formatRunSummary>[2];
+    process.stdout.write(`${formatRunSummary(c.model, c.seed, stats, failed, this.writer.jsonPath)}\n`);
   }
 }

@@ -13,6 +13,7 @@ export const QuestOptions = z
     scriptTimeoutMs: z.coerce.number().int().positive().default(30_000).describe('QUEST_SCRIPT_TIMEOUT_MS'),
     modelTimeoutMs: z.coerce.number().int().positive().default(120_000).describe('QUEST_MODEL_TIMEOUT_MS'),
     maxRetries: z.coerce.number().int().min(0).max(10).default(4).describe('QUEST_MAX_RETRIES'),
+    prices: z.string().optional().describe('QUEST_PRICES: JSON file { "<model>": { "input": USD per 1M tokens, "output": ... } }'),
   })
   .strict();
 export type QuestConfig = z.infer<typeof QuestOptions>;
@@ -26,6 +27,7 @@ const ENV_KEYS: Record<keyof QuestConfig, string> = {
   scriptTimeoutMs: 'QUEST_SCRIPT_TIMEOUT_MS',
   modelTimeoutMs: 'QUEST_MODEL_TIMEOUT_MS',
   maxRetries: 'QUEST_MAX_RETRIES',
+  prices: 'QUEST_PRICES',
 };
 
 export class ConfigError extends Error {}

@@ -7,7 +7,11 @@ import { loadMirrorManifest, MIRROR_STATE } from '../chain/mirror-files.ts';
 import { startNodePool } from '../chain/node-pool.ts';
 import { resolveModel } from '../model/index.ts';
 import { prepareSandbox } from '../sandbox/index.ts';
-import { resolveConfig } from './config.ts';
+import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { readJsonl } from '../results/writer.ts';
+import type { InstanceRecord } from '../results/record.ts';
+import { ConfigError, modelSlug, resolveConfig, type QuestConfig } from './config.ts';
 import type {} from './provided.ts';
 
 /**
@@ -20,6 +24,7 @@ export default async function setup(project: TestProject) {
   // Resolving the model validates keys, module paths and spec syntax now, not 60 tests later.
   await resolveModel(config.model, { temperature: config.temperature, maxRetries: config.maxRetries, timeoutMs: config.modelTimeoutMs });
   const manifest = loadMirrorManifest();
+  const resumed = loadResumed(config);
   await prepareSandbox();
   const pool = await startNodePool({ chainId: BSC_CHAIN_ID, loadState: MIRROR_STATE });
   project.provide('questbench', {
@@ -28,8 +33,25 @@ export default async function setup(project: TestProject) {
     agentKey: generatePrivateKey(),
     marker: `0x${randomBytes(32).toString('hex')}`,
     manifest,
+    resumed,
   });
   return async () => {
     await pool.close();
   };
+}
+
+/** The finished instances of the run named by QUEST_RESUME, checked to belong to the same model and seed. */
+function loadResumed(config: QuestConfig): Record<string, InstanceRecord> {
+  const id = process.env.QUEST_RESUME;
+  if (!id) return {};
+  const path = join(config.resultsDir, modelSlug(config.model), `${id}.jsonl`);
+  if (!existsSync(path)) throw new ConfigError(`QUEST_RESUME=${id}: no results at ${path} (check QUEST_MODEL and QUEST_RESULTS_DIR)`);
+  const out: Record<string, InstanceRecord> = {};
+  for (const r of readJsonl(path)) {
+    if (r.model !== config.model || r.runSeed !== config.seed) {
+      throw new ConfigError(`QUEST_RESUME=${id}: that run used model ${r.model} and seed ${r.runSeed}; set QUEST_MODEL and QUEST_SEED to match`);
+    }
+    out[`${r.split}/${r.taskId}/${r.round}`] = r;
+  }
+  return out;
 }

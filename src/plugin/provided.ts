@@ -1,6 +1,7 @@
 import type { Hex } from 'viem';
 import type { MirrorManifest } from '../chain/build-mirror.ts';
 import type { QuestConfig } from './config.ts';
+import type { InstanceRecord } from '../results/record.ts';
 
 /** What the main process hands every worker. The agent key stays in harness processes; scripts never see it. */
 export interface QuestProvided {
@@ -9,6 +10,8 @@ export interface QuestProvided {
   agentKey: Hex;
   marker: Hex;
   manifest: MirrorManifest;
+  /** QUEST_RESUME: instances already finished in the resumed run, by "split/taskId/round". */
+  resumed: Record<string, InstanceRecord>;
 }
 
 declare module 'vitest' {

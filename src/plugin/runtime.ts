@@ -15,7 +15,18 @@ import type {} from './provided.ts';
 declare module 'vitest' {
   interface TaskMeta {
     quest?: InstanceRecord;
+    /** The record came from the resumed run's JSONL; it was not run again. */
+    questResumed?: boolean;
   }
+}
+
+/** QUEST_RESUME: reports a finished instance as recorded instead of running it again. */
+async function replayResumed(ctx: TestContext, split: 'atomic' | 'composite', taskId: string, round: number): Promise<boolean> {
+  const rec = inject('questbench').resumed[`${split}/${taskId}/${round}`];
+  if (!rec) return false;
+  ctx.task.meta.questResumed = true;
+  await finish(ctx, rec);
+  return true;
 }
 
 // Worker-wide state: projects run with isolate: false, so one chain session and one model per worker.
@@ -68,6 +79,7 @@ export async function runCompositeTest(
 ): Promise<void> {
   if (!isValidator(input.validator)) throw new Error(`${input.file}: the validator module must default-export defineValidator({...})`);
   if (typeof input.reference !== 'function') throw new Error(`${input.file}: the reference module must default-export defineCompositeReference(...)`);
+  if (await replayResumed(ctx, 'composite', input.task.id, input.round)) return;
   const { config } = inject('questbench');
   const session = await workerSession();
   const reference = input.reference as CompositeReference;
@@ -91,6 +103,7 @@ export async function runAtomicTest(
   if (!isValidator(input.validator)) {
     throw new Error(`${input.file}: the validator module must default-export defineValidator({...})`);
   }
+  if (await replayResumed(ctx, 'atomic', input.task.id, input.round)) return;
   const { config } = inject('questbench');
   const rec = await runAtomicInstance({
     task: input.task,

@@ -30,7 +30,8 @@ export function compareAmount(label: string, actual: bigint, expected: bigint, t
   const detail = pass
     ? `${label} ${fmt(actual, d, tol.symbol)}${diff === 0n ? '' : ` (expected ${fmt(expected, d, tol.symbol)})`}`
     : `${label} ${fmt(actual, d, tol.symbol)}, expected ${fmt(expected, d, tol.symbol)}${allowed ? ` ± ${fmt(allowed, d, tol.symbol)}` : ''}`;
-  return { pass, detail, deviation };
+  const tolerance = tol.rel ?? 0;
+  return { pass, detail, deviation, tolerance };
 }
 
 export function selectorOf(signature: string): `0x${string}` {

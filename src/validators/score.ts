@@ -37,6 +37,7 @@ export async function scoreChecks<P, S>(validator: Validator<P, S>, ctx: CheckCo
       passed: r.pass,
       detail: r.detail ?? (r.pass ? 'ok' : 'failed'),
       ...(r.deviation !== undefined ? { deviation: r.deviation } : {}),
+      ...(r.tolerance !== undefined ? { tolerance: r.tolerance } : {}),
     });
   }
   return { score: checks.reduce((s, c) => s + (c.passed ? c.weight : 0), 0), checks };

@@ -44,6 +44,8 @@ export interface CheckResult {
   detail?: string;
   /** Relative deviation from the expectation (0 = exact), kept for tolerance-sensitivity analysis. */
   deviation?: number;
+  /** Relative tolerance the check allowed (0 = exact). */
+  tolerance?: number;
 }
 
 export interface Check<P, S> {
@@ -82,6 +84,7 @@ export interface CheckOutcome {
   passed: boolean;
   detail: string;
   deviation?: number;
+  tolerance?: number;
 }
 
 export type Hexish = Hex;

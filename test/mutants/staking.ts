@@ -32,8 +32,8 @@ export const mutants: MutantTable = {
     { kind: 'wrong_target', name: 'calls harvest on the CAKE staking contract', script: () => call('deployedContracts.simple_staking', 'harvest', '') },
   ],
   emergency_withdraw: [
-    // Gets the LP out, but with a regular withdraw that also pays the rewards: a partial answer.
-    { kind: 'wrong_function', name: 'withdraws the whole stake normally', maxScore: 65, script: () => call('deployedContracts.simple_reward_pool', 'withdraw', `parseUnits("0.5", 18)`) },
+    // Gets the LP out, but not the way asked: a regular withdraw also pays out the rewards.
+    { kind: 'wrong_function', name: 'withdraws the whole stake normally', script: () => call('deployedContracts.simple_reward_pool', 'withdraw', `parseUnits("0.5", 18)`) },
     { kind: 'wrong_function', name: 'harvests instead', script: () => call('deployedContracts.simple_reward_pool', 'harvest', '') },
     { kind: 'wrong_amount', name: 'withdraws only half the stake', script: () => call('deployedContracts.simple_reward_pool', 'withdraw', `parseUnits("0.25", 18)`) },
     { kind: 'wrong_target', name: 'emergency-withdraws from the LP staking contract', script: () => call('deployedContracts.simple_lp_staking', 'emergencyWithdraw', '') },

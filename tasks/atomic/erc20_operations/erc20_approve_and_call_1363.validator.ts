@@ -38,7 +38,8 @@ export default defineValidator<Params, State>({
   }),
   checks: [
     succeeded(10, 'call to the QST contract succeeded'),
-    callsFunction(15, 'approveAndCall(address,uint256)', 'approveAndCall(address,uint256,bytes)'),
+    // Either ERC-1363 overload (with or without a data argument) is right.
+    { ...callsFunction<Params, State>(15, 'approveAndCall(address,uint256)', 'approveAndCall(address,uint256,bytes)'), name: 'calls approveAndCall' },
     {
       name: 'allowance is exactly the requested amount',
       weight: 35,

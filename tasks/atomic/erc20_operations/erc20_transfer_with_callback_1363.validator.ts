@@ -38,7 +38,8 @@ export default defineValidator<Params, State>({
   }),
   checks: [
     succeeded(10, 'call to the QST contract succeeded'),
-    callsFunction(15, 'transferAndCall(address,uint256)', 'transferAndCall(address,uint256,bytes)'),
+    // Either ERC-1363 overload (with or without a data argument) is right.
+    { ...callsFunction<Params, State>(15, 'transferAndCall(address,uint256)', 'transferAndCall(address,uint256,bytes)'), name: 'calls transferAndCall' },
     {
       name: 'receiver contract got exactly the amount',
       weight: 30,

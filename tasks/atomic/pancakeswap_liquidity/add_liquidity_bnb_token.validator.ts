@@ -44,17 +44,18 @@ export default defineValidator<Params, State>({
     callsFunction(10, 'addLiquidityETH(address,uint256,uint256,uint256,address,uint256)'),
     {
       name: 'agent received the WBNB/USDT LP tokens the deposit is worth',
-      weight: 45,
+      weight: 44,
       verify: ({ pre, post, params }) => compareAmount('LP received', post.lp - pre.lp, expected(pre, params).lp, { rel: 0.01, symbol: 'LP' }),
     },
     {
       name: 'USDT deposited matches the pool ratio',
-      weight: 15,
+      weight: 14,
       verify: ({ pre, post, params }) => compareAmount('USDT deposited', pre.usdt - post.usdt, expected(pre, params).usdt, { rel: 0.01, symbol: 'USDT' }),
     },
     {
+      // Native BNB from the wallet: paying with WBNB instead leaves the BNB side of the request undone.
       name: 'BNB deposited matches the pool ratio',
-      weight: 15,
+      weight: 17,
       verify: (ctx) => compareAmount('BNB deposited', ctx.pre.bnb - ctx.post.bnb - gasCost(ctx), expected(ctx.pre, ctx.params).bnb, { rel: 0.01, symbol: 'BNB' }),
     },
     {

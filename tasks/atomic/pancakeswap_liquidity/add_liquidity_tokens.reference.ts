@@ -1,0 +1,27 @@
+import { Contract, JsonRpcProvider, parseUnits } from 'ethers';
+
+type Params = { amount: string; slippage: number };
+declare const PARAMS: Params;
+
+export async function executeSkill(providerUrl: string, agentAddress: string, deployedContracts: Record<string, string>) {
+  const provider = new JsonRpcProvider(providerUrl);
+  const router = new Contract(
+    deployedContracts.router!,
+    ['function addLiquidity(address tokenA, address tokenB, uint256 amountADesired, uint256 amountBDesired, uint256 amountAMin, uint256 amountBMin, address to, uint256 deadline) returns (uint256, uint256, uint256)'],
+    provider,
+  );
+  const amount = parseUnits(PARAMS.amount, 18);
+  const min = (amount * BigInt(100 - PARAMS.slippage)) / 100n;
+  const block = await provider.getBlock('latest');
+  const data = router.interface.encodeFunctionData('addLiquidity', [
+    deployedContracts.USDT!,
+    deployedContracts.BUSD!,
+    amount,
+    amount,
+    min,
+    min,
+    agentAddress,
+    BigInt(block!.timestamp) + 1200n,
+  ]);
+  return { to: deployedContracts.router!, data };
+}

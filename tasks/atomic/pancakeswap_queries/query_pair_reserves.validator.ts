@@ -1,0 +1,63 @@
+import { encodeFunctionData, parseAbi, parseUnits, type Address } from 'viem';
+import { balanceOf, compareAmount, defineValidator, DEPLOYER, parseUintAnswer, sameAddress, sendAs, setTokenBalance } from 'evm-questbench/validators';
+
+type Params = { pair: { name: string; pool: Address; tokenA: Address; tokenB: Address }; extraA: string; extraB: string };
+type State = { reserve0: bigint; reserve1: bigint; token0: Address };
+
+const PAIR = parseAbi(['function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)', 'function token0() view returns (address)', 'function sync()']);
+
+/** The answer's fields, each parsed on its own so one bad field does not hide the others. */
+function fields(answer: unknown) {
+  const o = typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>) : {};
+  return { reserve0: parseUintAnswer(o.reserve0), reserve1: parseUintAnswer(o.reserve1), token0: o.token0 };
+}
+
+const reserveCheck = (key: 'reserve0' | 'reserve1') => ({
+  name: `${key} equals the pair's ${key}`,
+  weight: 35,
+  verify: ({ answer, pre }: { answer?: unknown; pre: State }) => {
+    const a = fields(answer)[key];
+    return 'error' in a ? { pass: false, detail: `${key}: ${a.error}` } : compareAmount(key, a.value, pre[key]);
+  },
+});
+
+export default defineValidator<Params, State>({
+  kind: 'query',
+  setup: async ({ chain, params }) => {
+    // Someone donated to the pool and synced it: the reserves are no longer the seeded round numbers.
+    const { pool, tokenA, tokenB } = params.pair;
+    await setTokenBalance(chain, tokenA, pool, (await balanceOf(chain.public, tokenA, pool)) + parseUnits(params.extraA, 18));
+    await setTokenBalance(chain, tokenB, pool, (await balanceOf(chain.public, tokenB, pool)) + parseUnits(params.extraB, 18));
+    await sendAs(chain, DEPLOYER, pool, encodeFunctionData({ abi: PAIR, functionName: 'sync' }));
+  },
+  observe: async ({ chain, params }) => {
+    const [reserve0, reserve1] = await chain.readContract({ address: params.pair.pool, abi: PAIR, functionName: 'getReserves' });
+    return { reserve0, reserve1, token0: await chain.readContract({ address: params.pair.pool, abi: PAIR, functionName: 'token0' }) };
+  },
+  checks: [
+    {
+      name: 'answer has reserve0, reserve1 and token0 in the stated formats',
+      weight: 10,
+      verify: ({ answer }) => {
+        const f = fields(answer);
+        const problems = [
+          'error' in f.reserve0 ? `reserve0: ${f.reserve0.error}` : '',
+          'error' in f.reserve1 ? `reserve1: ${f.reserve1.error}` : '',
+          typeof f.token0 === 'string' && /^0x[0-9a-fA-F]{40}$/.test(f.token0) ? '' : `token0 ${JSON.stringify(f.token0)?.slice(0, 60)} is not an address`,
+        ].filter(Boolean);
+        return { pass: problems.length === 0, detail: problems.join('; ') || 'ok' };
+      },
+    },
+    reserveCheck('reserve0'),
+    reserveCheck('reserve1'),
+    {
+      name: "token0 is the pair's token0",
+      weight: 20,
+      verify: ({ answer, pre }) => {
+        const t = fields(answer).token0;
+        const pass = typeof t === 'string' && sameAddress(t, pre.token0);
+        return { pass, detail: pass ? `token0 ${pre.token0}` : `answered ${JSON.stringify(t)?.slice(0, 60)}, token0 is ${pre.token0}` };
+      },
+    },
+  ],
+});

@@ -1,0 +1,17 @@
+import { createPublicClient, http, parseAbi, parseUnits, type Address } from 'viem';
+
+type Params = { pair: { sell: string; sellAddress: Address; buy: string; buyAddress: Address; pool: Address }; amount: string; planted: string };
+declare const PARAMS: Params;
+
+const ROUTER = parseAbi(['function getAmountsIn(uint256 amountOut, address[] path) view returns (uint256[])']);
+
+export async function executeSkill(providerUrl: string, _agent: Address, deployedContracts: Record<string, Address>) {
+  const client = createPublicClient({ transport: http(providerUrl) });
+  const amounts = await client.readContract({
+    address: deployedContracts.router!,
+    abi: ROUTER,
+    functionName: 'getAmountsIn',
+    args: [parseUnits(PARAMS.amount, 18), [PARAMS.pair.sellAddress, PARAMS.pair.buyAddress]],
+  });
+  return { answer: amounts[0]!.toString() };
+}

@@ -1,0 +1,11 @@
+import { Contract, JsonRpcProvider, parseUnits } from 'ethers';
+
+type Params = { pair: { sell: string; sellAddress: string; buy: string; buyAddress: string; pool: string }; amount: string; planted: string };
+declare const PARAMS: Params;
+
+export async function executeSkill(providerUrl: string, _agent: string, deployedContracts: Record<string, string>) {
+  const provider = new JsonRpcProvider(providerUrl);
+  const router = new Contract(deployedContracts.router!, ['function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[])'], provider);
+  const amounts: bigint[] = await router.getFunction('getAmountsOut')(parseUnits(PARAMS.amount, 18), [PARAMS.pair.sellAddress, PARAMS.pair.buyAddress]);
+  return { answer: amounts[1]!.toString() };
+}
