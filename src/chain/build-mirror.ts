@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { gunzipSync } from 'node:zlib';
-import { getAddress, maxUint256, parseAbi, parseEther, stringToHex, type Abi, type Address, type Hex } from 'viem';
+import { getAddress, maxUint256, parseAbi, parseEther, type Abi, type Address, type Hex } from 'viem';
 import { BSC, BSC_CHAIN_ID, DEPLOYER } from './addresses.ts';
 import { startAnvil } from './anvil.ts';
 import type { Artifact } from './compile.ts';
@@ -30,14 +30,6 @@ const ROUTER = parseAbi([
   'function addLiquidity(address tokenA, address tokenB, uint256 amountADesired, uint256 amountBDesired, uint256 amountAMin, uint256 amountBMin, address to, uint256 deadline) returns (uint256, uint256, uint256)',
   'function addLiquidityETH(address token, uint256 amountTokenDesired, uint256 amountTokenMin, uint256 amountETHMin, address to, uint256 deadline) payable returns (uint256, uint256, uint256)',
 ]);
-
-/** Solidity short-string storage encoding (≤ 31 bytes): data left-aligned, length×2 in the last byte. */
-function shortString(s: string): Hex {
-  const bytes = stringToHex(s).slice(2);
-  if (bytes.length > 62) throw new Error(`string too long for one slot: ${s}`);
-  const len = (bytes.length / 2) * 2;
-  return `0x${bytes.padEnd(62, '0')}${len.toString(16).padStart(2, '0')}`;
-}
 
 export interface MirrorBuild {
   /** Decoded JSON of anvil_dumpState. */
@@ -87,10 +79,8 @@ export async function buildMirror(artifacts: Artifact[], aux: readonly AuxContra
     await chain.test.setBalance({ address: DEPLOYER, value: parseEther('1000000') });
 
     const { encodeFunctionData } = await import('viem');
-    // WBNB: WETH9 with its name/symbol slots rewritten.
-    await placeContract(chain, DEPLOYER, BSC.WBNB, uniswap('@uniswap/v2-periphery/build/WETH9.json'));
-    await chain.test.setStorageAt({ address: BSC.WBNB, index: 0, value: shortString('Wrapped BNB') });
-    await chain.test.setStorageAt({ address: BSC.WBNB, index: 1, value: shortString('WBNB') });
+    // WBNB: our own WETH9-layout contract (Uniswap's test WETH9 lacks the payable fallback BSC's WBNB has).
+    await placeContract(chain, DEPLOYER, BSC.WBNB, need('WBNB'));
     await placeContract(chain, DEPLOYER, BSC.PANCAKE_FACTORY, uniswap('@uniswap/v2-core/build/UniswapV2Factory.json'), [DEPLOYER]);
     await placeContract(chain, DEPLOYER, BSC.PANCAKE_ROUTER, uniswap('@uniswap/v2-periphery/build/UniswapV2Router02.json'), [
       BSC.PANCAKE_FACTORY,

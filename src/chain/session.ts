@@ -41,6 +41,8 @@ export class ChainSession {
   proxy!: ReadOnlyProxy;
   baseBlock = 0n;
   private snapshot: Hex = '0x0';
+  /** evm_revert does not restore the next block's base fee, so it is put back by hand on every reset. */
+  private nextBaseFee: bigint | undefined;
 
   private constructor(private readonly opts: SessionOptions) {
     this.account = privateKeyToAccount(opts.agentKey);
@@ -65,6 +67,8 @@ export class ChainSession {
     await this.chain.request('anvil_setBlockTimestampInterval', [BLOCK_INTERVAL_SECONDS]);
     await provisionAgent(this.chain, this.account.address, this.opts.marker, this.opts.manifest);
     this.baseBlock = await this.chain.public.getBlockNumber();
+    const pending = await this.chain.public.getBlock({ blockTag: 'pending' });
+    this.nextBaseFee = pending.baseFeePerGas ?? undefined;
     this.snapshot = await this.chain.request<Hex>('evm_snapshot');
   }
 
@@ -81,6 +85,7 @@ export class ChainSession {
       return;
     }
     this.snapshot = await this.chain.request<Hex>('evm_snapshot');
+    if (this.nextBaseFee !== undefined) await this.chain.request('anvil_setNextBlockBaseFeePerGas', [`0x${this.nextBaseFee.toString(16)}`]);
   }
 
   /** Restarts the node from the prepared state (used after a crash). */

@@ -79,6 +79,7 @@ export async function runAtomicInstance(input: AtomicRunInput): Promise<Instance
       latencyMs: Math.round(performance.now() - started),
       ...(fields.reply ? { modelLatencyMs: Math.round(fields.reply.latencyMs) } : {}),
       ...(fields.reply?.usage ? { tokens: { input: fields.reply.usage.inputTokens, output: fields.reply.usage.outputTokens } } : {}),
+      ...(fields.reply?.cached ? { cached: true } : {}),
       ...(fields.tx ? { tx: fields.tx } : {}),
       ...('answer' in fields ? { answer: fields.answer } : {}),
       transcript: { messages, response: fields.reply?.text ?? '', logs: fields.logs ?? '' },

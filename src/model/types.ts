@@ -15,6 +15,8 @@ export interface ModelReply {
   latencyMs: number;
   /** Provider calls made (1 when the first one succeeded). */
   attempts: number;
+  /** Served from the response cache: nothing was paid for it in this run. */
+  cached?: boolean;
 }
 
 /** What the harness knows about the instance being solved; only `reference` and `null` look at it. */

@@ -13,6 +13,8 @@ export const QuestOptions = z
     scriptTimeoutMs: z.coerce.number().int().positive().default(30_000).describe('QUEST_SCRIPT_TIMEOUT_MS'),
     modelTimeoutMs: z.coerce.number().int().positive().default(120_000).describe('QUEST_MODEL_TIMEOUT_MS'),
     maxRetries: z.coerce.number().int().min(0).max(10).default(4).describe('QUEST_MAX_RETRIES'),
+    cache: z.enum(['off', 'read', 'write', 'auto']).default('auto').describe('QUEST_CACHE: response cache for paid models'),
+    cacheDir: z.string().default('.questbench/cache').describe('QUEST_CACHE_DIR'),
     prices: z.string().optional().describe('QUEST_PRICES: JSON file { "<model>": { "input": USD per 1M tokens, "output": ... } }'),
   })
   .strict();
@@ -28,6 +30,8 @@ const ENV_KEYS: Record<keyof QuestConfig, string> = {
   modelTimeoutMs: 'QUEST_MODEL_TIMEOUT_MS',
   maxRetries: 'QUEST_MAX_RETRIES',
   prices: 'QUEST_PRICES',
+  cache: 'QUEST_CACHE',
+  cacheDir: 'QUEST_CACHE_DIR',
 };
 
 export class ConfigError extends Error {}

@@ -6,6 +6,7 @@ import { runAtomicInstance } from '../episode/atomic.ts';
 import { runCompositeInstance } from '../composite/episode.ts';
 import { referenceScriptModel, type CompositeReference } from '../composite/reference.ts';
 import { resolveModel, type Model } from '../model/index.ts';
+import { withResponseCache } from '../model/cache.ts';
 import type { InstanceRecord } from '../results/record.ts';
 import type { AtomicTask, CompositeTask } from '../tasks/schema.ts';
 import { isValidator } from '../validators/define.ts';
@@ -50,7 +51,12 @@ function workerSession(): Promise<ChainSession> {
 
 function workerModel(): Promise<Model> {
   const { config } = inject('questbench');
-  model ??= resolveModel(config.model, { temperature: config.temperature, maxRetries: config.maxRetries, timeoutMs: config.modelTimeoutMs });
+  const settings = { temperature: config.temperature, maxRetries: config.maxRetries, timeoutMs: config.modelTimeoutMs };
+  // reference and null cost nothing; only paid models go through the response cache.
+  const cached = config.model !== 'reference' && config.model !== 'null';
+  model ??= resolveModel(config.model, settings).then((m) =>
+    cached ? withResponseCache(m, { dir: config.cacheDir, mode: config.cache, settings: { temperature: config.temperature } }) : m,
+  );
   return model;
 }
 

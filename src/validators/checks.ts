@@ -47,7 +47,8 @@ export function succeeded<P, S>(weight: number, name = 'transaction succeeded at
 export function callsFunction<P, S>(weight: number, ...signatures: string[]): Check<P, S> {
   const selectors = signatures.map(selectorOf);
   return {
-    name: `calls ${signatures.map((s) => s.replace(/^function /, '').split('(')[0]).join(' or ')}`,
+    // Overloads share a name, so the check is named after the distinct function names.
+    name: `calls ${[...new Set(signatures.map((s) => s.replace(/^function /, '').split('(')[0]))].join(' or ')}`,
     weight,
     verify: (ctx) => {
       const data = (ctx.tx?.data ?? '0x').toLowerCase() as `0x${string}`;

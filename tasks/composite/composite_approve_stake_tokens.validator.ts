@@ -1,11 +1,24 @@
-import { encodeFunctionData, erc20Abi, parseAbi, parseUnits, type Address } from 'viem';
-import { allowanceOf, balanceOf, compareAmount, defineValidator, sendAs } from 'evm-questbench/validators';
+import { decodeAbiParameters, encodeFunctionData, erc20Abi, isAddressEqual, parseAbi, parseUnits, type Address, type Hex } from 'viem';
+import { allowanceOf, balanceOf, compareAmount, defineValidator, selectorOf, sendAs, type CheckContext } from 'evm-questbench/validators';
 
 type Params = { amount: string; pool: Address };
 type State = { cake: bigint; staked: bigint; allowance: bigint };
 
 const STAKING = parseAbi(['function stakedOf(address) view returns (uint256)']);
 const amount = (p: Params) => parseUnits(p.amount, 18);
+
+const APPROVALS: Hex[] = [selectorOf('approve(address,uint256)'), selectorOf('increaseAllowance(address,uint256)')];
+/** Whether the episode raised `spender`'s allowance on `token` with a successful approve or increaseAllowance. */
+function approvalSent(txs: CheckContext<Params, State>['txs'], token: Address, spender: Address): boolean {
+  return (txs ?? []).some((t) => {
+    if (t.receipt.status !== 'success' || !isAddressEqual(t.tx.to, token) || !APPROVALS.includes(t.tx.data.slice(0, 10).toLowerCase() as Hex)) return false;
+    try {
+      return isAddressEqual(decodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], `0x${t.tx.data.slice(10)}`)[0], spender);
+    } catch {
+      return false;
+    }
+  });
+}
 
 export default defineValidator<Params, State>({
   kind: 'workflow',
@@ -33,7 +46,8 @@ export default defineValidator<Params, State>({
       // Left-over allowance plus what the pool pulled = what was granted; it must be the requested amount.
       name: 'staking contract was approved for exactly the requested CAKE and the stake used it',
       weight: 25,
-      verify: ({ pre, post, params }) => {
+      verify: ({ pre, post, params, txs, env }) => {
+        if (!approvalSent(txs, env.CAKE!, params.pool)) return { pass: false, detail: 'no successful approve of the staking contract on CAKE' };
         const spent = pre.cake - post.cake;
         if (spent <= 0n) return { pass: false, detail: 'no CAKE left the wallet' };
         return compareAmount('CAKE allowance granted', post.allowance + spent, amount(params), { symbol: 'CAKE' });

@@ -1,4 +1,4 @@
-import { decodeFunctionData, encodeFunctionData, erc20Abi, isAddressEqual, parseAbi, parseUnits } from 'viem';
+import { decodeAbiParameters, decodeFunctionData, encodeFunctionData, erc20Abi, isAddressEqual, parseAbi, parseUnits, type Address, type Hex } from 'viem';
 import { allowanceOf, balanceOf, compareAmount, defineValidator, nativeBalance, selectorOf, sendAs, type CheckContext } from 'evm-questbench/validators';
 
 type Params = { amount: string; slippage: number };
@@ -19,6 +19,19 @@ function swapTx({ txs, env }: CheckContext<Params, State>) {
   return (txs ?? []).find((t) => t.receipt.status === 'success' && isAddressEqual(t.tx.to, env.router!) && SWAPS.includes(t.tx.data.slice(0, 10).toLowerCase() as `0x${string}`));
 }
 
+const APPROVALS: Hex[] = [selectorOf('approve(address,uint256)'), selectorOf('increaseAllowance(address,uint256)')];
+/** Whether the episode raised `spender`'s allowance on `token` with a successful approve or increaseAllowance. */
+function approvalSent(txs: CheckContext<Params, State>['txs'], token: Address, spender: Address): boolean {
+  return (txs ?? []).some((t) => {
+    if (t.receipt.status !== 'success' || !isAddressEqual(t.tx.to, token) || !APPROVALS.includes(t.tx.data.slice(0, 10).toLowerCase() as Hex)) return false;
+    try {
+      return isAddressEqual(decodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], `0x${t.tx.data.slice(10)}`)[0], spender);
+    } catch {
+      return false;
+    }
+  });
+}
+
 export default defineValidator<Params, State>({
   kind: 'workflow',
   // Without the standing router allowance the approve step is really needed.
@@ -35,7 +48,8 @@ export default defineValidator<Params, State>({
     {
       name: 'router was approved for exactly the requested USDT and the swap used it',
       weight: 15,
-      verify: ({ pre, post, params }) => {
+      verify: ({ pre, post, params, txs, env }) => {
+        if (!approvalSent(txs, env.USDT!, env.router!)) return { pass: false, detail: 'no successful approve of the router on USDT' };
         const spent = pre.usdt - post.usdt;
         if (spent <= 0n) return { pass: false, detail: 'no USDT left the wallet' };
         return compareAmount('USDT allowance granted', post.allowance + spent, amount(params), { symbol: 'USDT' });

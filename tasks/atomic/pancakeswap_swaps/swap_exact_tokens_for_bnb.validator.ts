@@ -1,5 +1,5 @@
 import { decodeFunctionData, parseAbi, parseEther, type Address } from 'viem';
-import { balanceOf, callsFunction, compareAmount, defineValidator, gasCost, nativeBalance, succeeded } from 'evm-questbench/validators';
+import { balanceOf, callsFunction, compareAmount, defineValidator, gasCost, nativeBalance } from 'evm-questbench/validators';
 
 type Params = { token: { symbol: string; address: Address }; amount: string; slippage: number };
 type State = { tokens: bigint; bnb: bigint; quote: bigint };
@@ -20,22 +20,23 @@ export default defineValidator<Params, State>({
     quote: (await chain.readContract({ address: env.router!, abi: ROUTER, functionName: 'getAmountsOut', args: [parseEther(params.amount), [params.token.address, env.WBNB!]] }))[1]!,
   }),
   checks: [
-    succeeded(10, 'swap through the PancakeSwap router succeeded'),
-    callsFunction(10, 'swapExactTokensForETH(uint256,uint256,address[],address,uint256)', 'swapExactTokensForETHSupportingFeeOnTransferTokens(uint256,uint256,address[],address,uint256)'),
+    callsFunction(8, 'swapExactTokensForETH(uint256,uint256,address[],address,uint256)', 'swapExactTokensForETHSupportingFeeOnTransferTokens(uint256,uint256,address[],address,uint256)'),
     {
+      // Both legs of the trade carry the weight: stablecoins are priced alike, so selling the wrong
+      // one still brings in about the quoted BNB.
       name: 'agent sold exactly the amount of the right token',
-      weight: 20,
+      weight: 42,
       verify: ({ pre, post, params }) => compareAmount('sold', pre.tokens - post.tokens, parseEther(params.amount), { symbol: params.token.symbol }),
     },
     {
       // The money check: native BNB back in the agent's wallet (gas added back), at the pool's price.
       name: 'agent received the quoted amount of BNB',
-      weight: 45,
+      weight: 42,
       verify: (ctx) => compareAmount('received', ctx.post.bnb - ctx.pre.bnb + gasCost(ctx), ctx.pre.quote, { rel: 0.01, symbol: 'BNB' }),
     },
     {
       name: 'amountOutMin enforces the slippage limit',
-      weight: 15,
+      weight: 8,
       verify: ({ tx, pre, params }) => {
         const { args } = decodeFunctionData({ abi: ROUTER, data: tx!.data });
         const min = args[1] as bigint;

@@ -1,5 +1,5 @@
 import { decodeFunctionData, parseAbi, parseEther, type Address } from 'viem';
-import { balanceOf, callsFunction, compareAmount, defineValidator, succeeded } from 'evm-questbench/validators';
+import { balanceOf, callsFunction, compareAmount, defineValidator } from 'evm-questbench/validators';
 
 type Params = { pair: { sell: string; sellAddress: Address; buy: string; buyAddress: Address }; amount: string; slippage: number };
 type State = { sold: bigint; bought: bigint; quote: bigint };
@@ -20,22 +20,22 @@ export default defineValidator<Params, State>({
     quote: (await chain.readContract({ address: env.router!, abi: ROUTER, functionName: 'getAmountsOut', args: [parseEther(params.amount), [params.pair.sellAddress, params.pair.buyAddress]] }))[1]!,
   }),
   checks: [
-    succeeded(10, 'swap through the PancakeSwap router succeeded'),
-    callsFunction(10, 'swapExactTokensForTokens(uint256,uint256,address[],address,uint256)', 'swapExactTokensForTokensSupportingFeeOnTransferTokens(uint256,uint256,address[],address,uint256)'),
+    callsFunction(8, 'swapExactTokensForTokens(uint256,uint256,address[],address,uint256)', 'swapExactTokensForTokensSupportingFeeOnTransferTokens(uint256,uint256,address[],address,uint256)'),
     {
+      // Both legs carry the weight: a like-priced wrong input (another stablecoin) still buys about the quote.
       name: 'agent sold exactly the amount of the input token',
-      weight: 20,
+      weight: 42,
       verify: ({ pre, post, params }) => compareAmount('sold', pre.sold - post.sold, parseEther(params.amount), { symbol: params.pair.sell }),
     },
     {
       // 1 % leaves room for a routed path; a wrong token, amount or recipient is far outside it.
       name: 'agent received the quoted amount of the output token',
-      weight: 45,
+      weight: 42,
       verify: ({ pre, post, params }) => compareAmount('received', post.bought - pre.bought, pre.quote, { rel: 0.01, symbol: params.pair.buy }),
     },
     {
       name: 'amountOutMin enforces the slippage limit',
-      weight: 15,
+      weight: 8,
       verify: ({ tx, pre, params }) => {
         const { args } = decodeFunctionData({ abi: ROUTER, data: tx!.data });
         const min = args[1] as bigint;

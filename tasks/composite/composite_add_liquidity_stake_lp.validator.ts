@@ -1,0 +1,114 @@
+import { decodeFunctionData, encodeFunctionData, erc20Abi, isAddressEqual, parseAbi, parseEther, parseEventLogs, zeroAddress, type Address, type TransactionReceipt } from 'viem';
+import { balanceOf, compareAmount, defineValidator, sendAs, type SentTransaction } from 'evm-questbench/validators';
+
+type Params = { amount: string; slippage: number };
+type State = { lp: bigint; staked: bigint };
+type Sent = { tx: SentTransaction; receipt: TransactionReceipt };
+
+const STAKING = parseAbi(['function stakedOf(address) view returns (uint256)']);
+const ROUTER = parseAbi([
+  'function addLiquidity(address tokenA, address tokenB, uint256 amountADesired, uint256 amountBDesired, uint256 amountAMin, uint256 amountBMin, address to, uint256 deadline)',
+]);
+
+const succeeded = (txs?: Sent[]) => (txs ?? []).filter((t) => t.receipt.status === 'success');
+
+/** Sum of a token's Transfer values in one receipt, filtered by sender and recipient. */
+function moved(receipt: TransactionReceipt, token: Address, from: Address, to: Address): bigint {
+  return parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: receipt.logs })
+    .filter((l) => isAddressEqual(l.address, token) && isAddressEqual(l.args.from, from) && isAddressEqual(l.args.to, to))
+    .reduce((s, l) => s + l.args.value, 0n);
+}
+
+/** Highest allowance the owner granted the spender in any successful transaction (Approval events). */
+function granted(txs: Sent[] | undefined, token: Address, owner: Address, spender: Address): bigint {
+  let best = 0n;
+  for (const t of succeeded(txs)) {
+    for (const l of parseEventLogs({ abi: erc20Abi, eventName: 'Approval', logs: t.receipt.logs })) {
+      if (isAddressEqual(l.address, token) && isAddressEqual(l.args.owner, owner) && isAddressEqual(l.args.spender, spender) && l.args.value > best) best = l.args.value;
+    }
+  }
+  return best;
+}
+
+/** The liquidity deposit: the transactions that minted USDT/BUSD LP to the wallet, with what went in. */
+function deposit(txs: Sent[] | undefined, env: Record<string, Address>, agent: Address) {
+  const lp = env.pair_USDT_BUSD!;
+  const adds = succeeded(txs).filter((t) => moved(t.receipt, lp, zeroAddress, agent) > 0n);
+  const sum = (f: (r: TransactionReceipt) => bigint) => adds.reduce((s, t) => s + f(t.receipt), 0n);
+  return {
+    adds,
+    minted: sum((r) => moved(r, lp, zeroAddress, agent)),
+    usdt: sum((r) => moved(r, env.USDT!, agent, lp)),
+    busd: sum((r) => moved(r, env.BUSD!, agent, lp)),
+  };
+}
+
+export default defineValidator<Params, State>({
+  kind: 'workflow',
+  // The standing LP allowance would make the approval step pointless: take it away.
+  setup: async ({ chain, env, agent }) => {
+    await sendAs(chain, agent, env.pair_USDT_BUSD!, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [env.simple_lp_staking!, 0n] }));
+  },
+  observe: async ({ chain, env, agent }) => ({
+    lp: await balanceOf(chain, env.pair_USDT_BUSD!, agent),
+    staked: await chain.readContract({ address: env.simple_lp_staking!, abi: STAKING, functionName: 'stakedOf', args: [agent] }),
+  }),
+  checks: [
+    {
+      // The pool is balanced, so at most the requested amount of each goes in and the limiting side goes in whole.
+      name: 'liquidity added with the requested USDT and BUSD',
+      weight: 25,
+      verify: ({ txs, env, agent, params }) => {
+        const d = deposit(txs, env, agent);
+        const want = parseEther(params.amount);
+        const larger = d.usdt > d.busd ? d.usdt : d.busd;
+        const pass = d.minted > 0n && d.usdt <= want && d.busd <= want && larger === want;
+        return { pass, detail: `deposited ${d.usdt} USDT wei and ${d.busd} BUSD wei for ${d.minted} LP wei (requested ${want} of each)` };
+      },
+    },
+    {
+      name: 'deposit minimums respect the slippage limit',
+      weight: 10,
+      verify: ({ txs, env, agent, params }) => {
+        const add = deposit(txs, env, agent).adds[0];
+        if (!add) return { pass: false, detail: 'no liquidity deposit' };
+        let mins: bigint[];
+        try {
+          const { args } = decodeFunctionData({ abi: ROUTER, data: add.tx.data });
+          mins = [args[4], args[5]];
+        } catch {
+          return { pass: false, detail: 'the deposit was not an addLiquidity call' };
+        }
+        const f = (parseEther(params.amount) * BigInt(100 - params.slippage)) / 100n;
+        const floor = f - f / 200n; // grace for rounding the percentage differently
+        return { pass: mins.every((m) => m > 0n && m >= floor), detail: `minimums ${mins.join(', ')}, floor ${floor}` };
+      },
+    },
+    {
+      name: 'simple_lp_staking was approved for the new LP',
+      weight: 15,
+      verify: ({ txs, env, agent }) => {
+        const minted = deposit(txs, env, agent).minted;
+        const allowance = granted(txs, env.pair_USDT_BUSD!, agent, env.simple_lp_staking!);
+        return { pass: minted > 0n && allowance >= minted, detail: `approved ${allowance}, LP minted ${minted}` };
+      },
+    },
+    {
+      name: 'exactly the newly minted LP is staked',
+      weight: 40,
+      verify: ({ txs, env, agent, pre, post }) => {
+        const minted = deposit(txs, env, agent).minted;
+        if (minted === 0n) return { pass: false, detail: 'no LP was minted to the wallet' };
+        return compareAmount('stake change', post.staked - pre.staked, minted, { symbol: 'LP' });
+      },
+    },
+    {
+      name: 'the LP held before stays in the wallet',
+      weight: 10,
+      verify: ({ txs, env, agent, pre, post }) => {
+        const minted = deposit(txs, env, agent).minted;
+        return { pass: minted > 0n && post.lp === pre.lp, detail: `wallet LP ${pre.lp} → ${post.lp}, minted ${minted}` };
+      },
+    },
+  ],
+});

@@ -1,0 +1,32 @@
+import { parseUnits, type Address } from 'viem';
+import { balanceOf, compareAmount, defineValidator, type Check } from 'evm-questbench/validators';
+
+type Params = { address1: Address; address2: Address; address3: Address; amount1: string; amount2: string; amount3: string };
+type State = { agent: bigint; r: bigint[] };
+
+const recipients = (p: Params) => [p.address1, p.address2, p.address3];
+const amounts = (p: Params) => [p.amount1, p.amount2, p.amount3].map((a) => parseUnits(a, 18));
+
+const received = (i: number, label: string): Check<Params, State> => ({
+  name: `${label} recipient received exactly its USDT`,
+  weight: 28,
+  verify: ({ pre, post, params }) => compareAmount('received', post.r[i]! - pre.r[i]!, amounts(params)[i]!, { symbol: 'USDT' }),
+});
+
+export default defineValidator<Params, State>({
+  kind: 'workflow',
+  observe: async ({ chain, env, agent, params }) => ({
+    agent: await balanceOf(chain, env.USDT!, agent),
+    r: await Promise.all(recipients(params).map((a) => balanceOf(chain, env.USDT!, a))),
+  }),
+  checks: [
+    received(0, 'first'),
+    received(1, 'second'),
+    received(2, 'third'),
+    {
+      name: 'wallet USDT fell by exactly the three amounts',
+      weight: 16,
+      verify: ({ pre, post, params }) => compareAmount('USDT sent', pre.agent - post.agent, amounts(params).reduce((s, a) => s + a, 0n), { symbol: 'USDT' }),
+    },
+  ],
+});

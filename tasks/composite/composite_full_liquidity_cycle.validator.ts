@@ -1,0 +1,127 @@
+import { encodeFunctionData, erc20Abi, isAddressEqual, maxUint256, parseAbi, parseEther, parseEventLogs, zeroAddress, type Address, type TransactionReceipt } from 'viem';
+import { balanceOf, defineValidator, fmt, selectorOf, sendAs, type SentTransaction } from 'evm-questbench/validators';
+
+type Params = { amount: string; pool: Address };
+type State = { staked: bigint; lp: bigint };
+type Sent = { tx: SentTransaction; receipt: TransactionReceipt };
+
+const POOL = parseAbi([
+  'function stakedOf(address) view returns (uint256)',
+  'event Deposited(address indexed user, uint256 amount)',
+  'event Withdrawn(address indexed user, uint256 amount)',
+  'event Harvested(address indexed user, uint256 reward)',
+]);
+
+/** Successful transactions with their position in the episode, so steps can be put in order. */
+const succeeded = (txs?: Sent[]) => (txs ?? []).map((t, i) => ({ ...t, i })).filter((t) => t.receipt.status === 'success');
+
+/** Sum of a token's Transfer values in one receipt, filtered by sender and recipient. */
+function moved(receipt: TransactionReceipt, token: Address, from: Address, to: Address): bigint {
+  return parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: receipt.logs })
+    .filter((l) => isAddressEqual(l.address, token) && isAddressEqual(l.args.from, from) && isAddressEqual(l.args.to, to))
+    .reduce((s, l) => s + l.args.value, 0n);
+}
+
+/** The agent's amounts in one pool event kind, per successful transaction. */
+function poolEvents(txs: Sent[] | undefined, pool: Address, agent: Address, eventName: 'Deposited' | 'Withdrawn' | 'Harvested') {
+  return succeeded(txs)
+    .map((t) => ({
+      ...t,
+      amount: parseEventLogs({ abi: POOL, eventName, logs: t.receipt.logs })
+        .filter((l) => isAddressEqual(l.address, pool) && isAddressEqual(l.args.user, agent))
+        .reduce((s, l) => s + ('amount' in l.args ? l.args.amount : l.args.reward), 0n),
+    }))
+    .filter((t) => t.amount > 0n);
+}
+
+/** The cycle as it happened: the LP minted by the deposit and the positions of each step. */
+function cycle(txs: Sent[] | undefined, env: Record<string, Address>, pool: Address, agent: Address) {
+  const lp = env.pair_USDT_BUSD!;
+  const adds = succeeded(txs).filter((t) => moved(t.receipt, lp, zeroAddress, agent) > 0n);
+  const minted = adds.reduce((s, t) => s + moved(t.receipt, lp, zeroAddress, agent), 0n);
+  const firstAdd = adds[0]?.i ?? Infinity;
+  const deposits = poolEvents(txs, pool, agent, 'Deposited').filter((t) => t.i > firstAdd);
+  const firstDeposit = deposits[0]?.i ?? Infinity;
+  const withdrawals = poolEvents(txs, pool, agent, 'Withdrawn').filter((t) => t.i > firstDeposit);
+  const lastWithdrawal = withdrawals.at(-1)?.i ?? Infinity;
+  return {
+    adds,
+    minted,
+    usdt: adds.reduce((s, t) => s + moved(t.receipt, env.USDT!, agent, lp), 0n),
+    busd: adds.reduce((s, t) => s + moved(t.receipt, env.BUSD!, agent, lp), 0n),
+    deposits,
+    staked: deposits.reduce((s, t) => s + t.amount, 0n),
+    firstDeposit,
+    withdrawals,
+    unstaked: withdrawals.reduce((s, t) => s + t.amount, 0n),
+    firstWithdrawal: withdrawals[0]?.i ?? Infinity,
+    lastWithdrawal,
+    removals: succeeded(txs).filter((t) => t.i > lastWithdrawal && moved(t.receipt, lp, agent, lp) > 0n),
+  };
+}
+
+export default defineValidator<Params, State>({
+  kind: 'workflow',
+  // The request says the pool may already pull the wallet's LP: make that true.
+  setup: async ({ chain, env, agent, params }) => {
+    await sendAs(chain, agent, env.pair_USDT_BUSD!, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [params.pool, maxUint256] }));
+  },
+  observe: async ({ chain, env, agent, params }) => ({
+    staked: await chain.readContract({ address: params.pool, abi: POOL, functionName: 'stakedOf', args: [agent] }),
+    lp: await balanceOf(chain, env.pair_USDT_BUSD!, agent),
+  }),
+  checks: [
+    {
+      // The pool is balanced, so at most the requested amount of each goes in and the limiting side goes in whole.
+      name: 'liquidity added with the requested USDT and BUSD',
+      weight: 20,
+      verify: ({ txs, env, agent, params }) => {
+        const c = cycle(txs, env, params.pool, agent);
+        const want = parseEther(params.amount);
+        const larger = c.usdt > c.busd ? c.usdt : c.busd;
+        const pass = c.minted > 0n && c.usdt <= want && c.busd <= want && larger === want;
+        return { pass, detail: `deposited ${fmt(c.usdt)} USDT and ${fmt(c.busd)} BUSD for ${fmt(c.minted)} LP (requested ${params.amount} each)` };
+      },
+    },
+    {
+      name: 'exactly the new LP was staked in the reward pool',
+      weight: 20,
+      verify: ({ txs, env, agent, params }) => {
+        const c = cycle(txs, env, params.pool, agent);
+        return { pass: c.minted > 0n && c.staked === c.minted, detail: `staked ${fmt(c.staked)} LP after the deposit, minted ${fmt(c.minted)}` };
+      },
+    },
+    {
+      name: 'rewards harvested while the LP was staked',
+      weight: 15,
+      verify: ({ txs, env, agent, params }) => {
+        const c = cycle(txs, env, params.pool, agent);
+        const harvest = poolEvents(txs, params.pool, agent, 'Harvested').find(
+          (t) => t.i > c.firstDeposit && t.i < c.firstWithdrawal && t.tx.data.startsWith(selectorOf('harvest()')),
+        );
+        return { pass: !!harvest, detail: harvest ? `harvested ${fmt(harvest.amount)} CAKE` : 'no harvest() between the stake and the unstake' };
+      },
+    },
+    {
+      name: 'the same LP was unstaked, earlier stake untouched',
+      weight: 20,
+      verify: ({ txs, env, agent, params, pre, post }) => {
+        const c = cycle(txs, env, params.pool, agent);
+        const pass = c.staked > 0n && c.unstaked === c.staked && post.staked === pre.staked;
+        return { pass, detail: `unstaked ${fmt(c.unstaked)} of ${fmt(c.staked)} LP, pool stake ${fmt(pre.staked)} → ${fmt(post.staked)}` };
+      },
+    },
+    {
+      name: 'that LP was redeemed for USDT and BUSD, older LP kept',
+      weight: 25,
+      verify: ({ txs, env, agent, params, pre, post }) => {
+        const c = cycle(txs, env, params.pool, agent);
+        const lp = env.pair_USDT_BUSD!;
+        const redeemed = c.removals.reduce((s, t) => s + moved(t.receipt, lp, agent, lp), 0n);
+        const back = c.removals.reduce((s, t) => s + moved(t.receipt, env.USDT!, lp, agent) + moved(t.receipt, env.BUSD!, lp, agent), 0n);
+        const pass = c.unstaked > 0n && redeemed === c.unstaked && back > 0n && post.lp === pre.lp;
+        return { pass, detail: `redeemed ${fmt(redeemed)} LP after unstaking ${fmt(c.unstaked)}, got ${fmt(back)} USDT+BUSD, wallet LP ${fmt(pre.lp)} → ${fmt(post.lp)}` };
+      },
+    },
+  ],
+});

@@ -1,0 +1,43 @@
+import { encodeFunctionData, erc20Abi, parseUnits, type Address } from 'viem';
+import { balanceOf, compareAmount, defineValidator, parseUintAnswer, RICH_ACCOUNT, sendAs } from 'evm-questbench/validators';
+
+type Params = { token: { symbol: string; address: Address }; to: Address; amount: string; planted: string };
+type State = { recipient: bigint; agent: bigint };
+
+function answerUint(answer: unknown, key: string): { value: bigint } | { error: string } {
+  if (typeof answer !== 'object' || answer === null) return { error: `answer is not an object with "${key}"` };
+  return parseUintAnswer((answer as Record<string, unknown>)[key]);
+}
+
+export default defineValidator<Params, State>({
+  kind: 'workflow',
+  // The recipient already holds a per-instance amount (a real transfer from the rich account).
+  setup: async ({ chain, params }) => {
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [params.to, parseUnits(params.planted, 18)] });
+    await sendAs(chain, RICH_ACCOUNT, params.token.address, data);
+  },
+  observe: async ({ chain, params, agent }) => ({
+    recipient: await balanceOf(chain, params.token.address, params.to),
+    agent: await balanceOf(chain, params.token.address, agent),
+  }),
+  checks: [
+    {
+      name: 'recipient received exactly the requested amount',
+      weight: 55,
+      verify: ({ pre, post, params }) => compareAmount('received', post.recipient - pre.recipient, parseUnits(params.amount, 18), { symbol: params.token.symbol }),
+    },
+    {
+      name: 'the tokens came from the wallet',
+      weight: 10,
+      verify: ({ pre, post, params }) => compareAmount('wallet spent', pre.agent - post.agent, parseUnits(params.amount, 18), { symbol: params.token.symbol }),
+    },
+    {
+      name: "reported balance matches the recipient's balance on chain",
+      weight: 35,
+      verify: ({ answer, post, params }) => {
+        const a = answerUint(answer, 'recipientBalance');
+        return 'error' in a ? { pass: false, detail: a.error } : compareAmount('reported balance', a.value, post.recipient, { symbol: params.token.symbol });
+      },
+    },
+  ],
+});

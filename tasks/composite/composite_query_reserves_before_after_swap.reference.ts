@@ -1,0 +1,34 @@
+import { parseEther, parseUnits } from 'viem';
+import { defineCompositeReference, lit, query, submit, ts } from 'evm-questbench/composite';
+
+/** UniswapV2Library.getAmountOut: 0.30 % fee. */
+const amountOut = (amountIn: bigint, reserveIn: bigint, reserveOut: bigint) => (amountIn * 997n * reserveOut) / (reserveIn * 1000n + amountIn * 997n);
+
+export default defineCompositeReference((params, env) => {
+  // The reserves the query returns are the planted ones; the swap moves them by the amount in and the amount out.
+  const wbnb = parseEther(params.poolWbnb as string);
+  const usdt = (wbnb * parseUnits(params.poolPrice as string, 2)) / 100n;
+  const amountIn = parseEther(params.amount as string);
+  const out = amountOut(amountIn, wbnb, usdt);
+  const wbnbIs0 = env.WBNB!.toLowerCase() < env.USDT!.toLowerCase();
+  const pair = (w: bigint, u: bigint) => (wbnbIs0 ? { reserve0: w.toString(), reserve1: u.toString() } : { reserve0: u.toString(), reserve1: w.toString() });
+  return {
+    plan: '1. Query the WBNB/USDT pair reserves.\n2. swapExactETHForTokens on the router, WBNB -> USDT.\nThen submit: after = before with +amount WBNB and -(USDT received).',
+    rounds: [
+      query({ type: 'pair_reserves', pair: 'pair_WBNB_USDT' }),
+      ts(
+        `const client = createPublicClient({ transport: http(providerUrl) });
+  const router = deployedContracts.router as Address;
+  const path = [deployedContracts.WBNB as Address, deployedContracts.USDT as Address];
+  const value = parseEther(${lit(params.amount)});
+  const abi = parseAbi(['function getAmountsOut(uint256, address[]) view returns (uint256[])', 'function swapExactETHForTokens(uint256, address[], address, uint256) payable returns (uint256[])']);
+  const quote = await client.readContract({ address: router, abi, functionName: 'getAmountsOut', args: [value, path] });
+  const { timestamp } = await client.getBlock();
+  const data = encodeFunctionData({ abi, functionName: 'swapExactETHForTokens', args: [(quote[1]! * 99n) / 100n, path, agentAddress as Address, timestamp + 600n] });
+  return { to: router, data, value };`,
+        "import { createPublicClient, encodeFunctionData, http, parseAbi, parseEther, type Address } from 'viem';",
+      ),
+      submit({ before: pair(wbnb, usdt), after: pair(wbnb + amountIn, usdt - out) }),
+    ],
+  };
+});

@@ -1,0 +1,65 @@
+import { encodeFunctionData, parseAbi, parseEther, parseUnits, type Address } from 'viem';
+import { balanceOf, compareAmount, defineValidator, DEPLOYER, parseUintAnswer, sendAs, setTokenBalance, type CheckResult } from 'evm-questbench/validators';
+
+type Params = { pair: Address; amount: string; poolWbnb: string; poolPrice: string };
+type State = { reserve0: bigint; reserve1: bigint; wbnbIs0: boolean; usdt: bigint; quote: bigint };
+
+const PAIR = parseAbi(['function getReserves() view returns (uint112, uint112, uint32)', 'function token0() view returns (address)', 'function sync()']);
+const ROUTER = parseAbi(['function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[])']);
+
+const wbnbReserve = (s: State) => (s.wbnbIs0 ? s.reserve0 : s.reserve1);
+
+/** The reported reserve pair under `key`, compared with the chain's. */
+function reported(answer: unknown, key: 'before' | 'after', truth: State): CheckResult {
+  const side = typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>)[key] : undefined;
+  if (typeof side !== 'object' || side === null) return { pass: false, detail: `answer has no "${key}" object` };
+  const r0 = parseUintAnswer((side as Record<string, unknown>).reserve0);
+  const r1 = parseUintAnswer((side as Record<string, unknown>).reserve1);
+  if ('error' in r0 || 'error' in r1) return { pass: false, detail: `${key}: ${'error' in r0 ? r0.error : ''} ${'error' in r1 ? r1.error : ''}` };
+  // 1e-9 relative forgives a slip in the last digits of a hand sum; the swap moves both reserves by far more.
+  const c0 = compareAmount(`${key} reserve0`, r0.value, truth.reserve0, { rel: 1e-9 });
+  const c1 = compareAmount(`${key} reserve1`, r1.value, truth.reserve1, { rel: 1e-9 });
+  return { pass: c0.pass && c1.pass, detail: `${c0.detail}; ${c1.detail}` };
+}
+
+export default defineValidator<Params, State>({
+  kind: 'workflow',
+  // Per-instance reserves (price stays near 600 USDT per BNB), so the values to report are unguessable.
+  setup: async ({ chain, env, params }) => {
+    const wbnb = parseEther(params.poolWbnb);
+    await setTokenBalance(chain, env.WBNB!, params.pair, wbnb);
+    await setTokenBalance(chain, env.USDT!, params.pair, (wbnb * parseUnits(params.poolPrice, 2)) / 100n);
+    await sendAs(chain, DEPLOYER, params.pair, encodeFunctionData({ abi: PAIR, functionName: 'sync' }));
+  },
+  observe: async ({ chain, env, params, agent }) => {
+    const [r0, r1] = await chain.readContract({ address: params.pair, abi: PAIR, functionName: 'getReserves' });
+    const token0 = await chain.readContract({ address: params.pair, abi: PAIR, functionName: 'token0' });
+    const quote = await chain.readContract({ address: env.router!, abi: ROUTER, functionName: 'getAmountsOut', args: [parseEther(params.amount), [env.WBNB!, env.USDT!]] });
+    return { reserve0: r0, reserve1: r1, wbnbIs0: token0.toLowerCase() === env.WBNB!.toLowerCase(), usdt: await balanceOf(chain, env.USDT!, agent), quote: quote[1]! };
+  },
+  checks: [
+    {
+      name: 'swapped exactly the requested BNB for USDT in this pool',
+      weight: 40,
+      verify: ({ pre, post, params }) => {
+        const into = compareAmount('WBNB into the pool', wbnbReserve(post) - wbnbReserve(pre), parseEther(params.amount), { symbol: 'WBNB' });
+        const out = compareAmount('USDT received', post.usdt - pre.usdt, pre.quote, { rel: 0.01, symbol: 'USDT' });
+        return { pass: into.pass && out.pass, detail: `${into.detail}; ${out.detail}` };
+      },
+    },
+    {
+      name: 'answer reports the reserves before the swap',
+      weight: 30,
+      verify: ({ answer, pre }) => reported(answer, 'before', pre),
+    },
+    {
+      name: 'answer reports the reserves after the swap',
+      weight: 30,
+      verify: ({ answer, pre, post, params }) => {
+        // Without the swap "after" equals "before": no credit for a second copy of the same numbers.
+        if (wbnbReserve(post) - wbnbReserve(pre) !== parseEther(params.amount)) return { pass: false, detail: 'the requested swap did not happen' };
+        return reported(answer, 'after', post);
+      },
+    },
+  ],
+});

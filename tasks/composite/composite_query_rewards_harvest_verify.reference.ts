@@ -1,0 +1,26 @@
+import { defineCompositeReference, query, submit, ts } from 'evm-questbench/composite';
+import { AGENT_HOLDINGS } from 'evm-questbench/validators';
+
+/** The reward pool's fixed rate: 0.01 CAKE per second per whole staked LP token. */
+const RATE = 10n ** 16n;
+
+export default defineCompositeReference((params) => {
+  // The harvest is the first block after setup, where exactly `accrual` seconds are owed.
+  const reward = (AGENT_HOLDINGS.rewardPoolStake * RATE * BigInt(params.accrual as number)) / 10n ** 18n;
+  return {
+    plan: '1. harvest() on simple_reward_pool (the script checks something is pending).\n2. Query my CAKE balance.\nThen submit the CAKE received (from the feedback) and the balance.',
+    rounds: [
+      ts(
+        `const client = createPublicClient({ transport: http(providerUrl) });
+  const pool = deployedContracts.simple_reward_pool as Address;
+  const abi = parseAbi(['function pendingReward(address) view returns (uint256)', 'function harvest()']);
+  const pending = await client.readContract({ address: pool, abi, functionName: 'pendingReward', args: [agentAddress as Address] });
+  if (pending === 0n) throw new Error('nothing to harvest');
+  return { to: pool, data: encodeFunctionData({ abi, functionName: 'harvest' }) };`,
+        "import { createPublicClient, encodeFunctionData, http, parseAbi, type Address } from 'viem';",
+      ),
+      query({ type: 'token_balance', token: 'CAKE', address: 'agent' }),
+      submit({ harvested: reward.toString(), cakeBalance: (AGENT_HOLDINGS.CAKE + reward).toString() }),
+    ],
+  };
+});
