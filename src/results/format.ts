@@ -1,0 +1,61 @@
+import type { InstanceRecord } from './record.ts';
+import type { RateRow, RunSummary, Spread } from './run-summary.ts';
+
+const n0 = (x: number) => (Number.isFinite(x) ? (Math.round(x * 100) / 100).toString() : 'n/a');
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const pad = (s: string, w: number) => s.padEnd(w);
+
+function spreadLine(label: string, s: Spread): string {
+  const ci = Number.isFinite(s.halfWidth) ? `± ${n0(s.halfWidth)} [${n0(s.ciLow)}, ${n0(s.ciHigh)}]` : '(one round: no CI)';
+  return `  ${pad(label, 10)} ${n0(s.mean)} / ${s.max}  ${ci}  SD ${n0(s.sd)}  CV ${n0(s.cvPercent)}%`;
+}
+
+const rates = (rows: Record<string, RateRow>) =>
+  Object.entries(rows)
+    .map(([k, r]) => `${k} ${r.passed}/${r.instances}`)
+    .join(' · ');
+
+/** The end-of-run block: per-round split totals, mean ± CI, rank stability, passes, steps, taxonomy, tokens. */
+export function formatRunSummary(model: string, seed: number, s: RunSummary, failed: readonly InstanceRecord[], resultsPath: string): string {
+  const hasA = s.atomic.max > 0;
+  const hasC = s.composite.max > 0;
+  const lines = ['', `questbench · ${model} · seed ${seed} · ${s.rounds.length} round${s.rounds.length === 1 ? '' : 's'}`];
+  lines.push(`  ${pad('Round', 7)}${hasA ? pad('Atomic', 16) : ''}${hasC ? pad('Composite', 16) : ''}Total`);
+  for (const r of s.perRound) {
+    lines.push(
+      `  ${pad(String(r.round), 7)}${hasA ? pad(`${n0(r.atomic)} / ${s.atomic.max}`, 16) : ''}${hasC ? pad(`${n0(r.composite)} / ${s.composite.max}`, 16) : ''}${n0(r.total)} / ${s.total.max}`,
+    );
+  }
+  if (hasA) lines.push(spreadLine('Atomic', s.atomic));
+  if (hasC) lines.push(spreadLine('Composite', s.composite));
+  if (hasA && hasC) lines.push(spreadLine('Total', s.total));
+  if (s.spearman) {
+    lines.push(`  Spearman   ρ between rounds over per-task scores: mean ${n0(s.spearman.mean)} (min ${n0(s.spearman.min)}, max ${n0(s.spearman.max)}, ${s.spearman.pairs.length} pairs)`);
+  }
+  const passes = [
+    ...(hasA ? [`atomic ${s.passes.atomic.passed}/${s.passes.atomic.instances} (${pct(s.passes.atomic.rate)})`] : []),
+    ...(hasC ? [`composite ${s.passes.composite.passed}/${s.passes.composite.instances} (${pct(s.passes.composite.rate)})`] : []),
+  ];
+  lines.push(`  Passes     ${passes.join(' · ')}   (pass line 60)`);
+  if (s.steps) {
+    const o = s.steps.overhead;
+    lines.push(
+      `  Steps      K_act ${n0(s.steps.meanKAct)} vs K_opt ${n0(s.steps.meanKOpt)} · efficiency ${n0(s.steps.efficiency)} · overhead Δ mean ${n0(o.mean)}, over optimal ${pct(o.shareOverOptimal)}, P90 ${n0(o.p90)}`,
+    );
+  }
+  lines.push(`  Outcomes   ${Object.entries(s.outcomes).map(([k, v]) => `${k} ${v}`).join(' · ')}`);
+  if (hasA) lines.push(`  Subcats    ${rates(s.bySubcategory)}`);
+  if (hasC) lines.push(`  Patterns   ${rates(s.byPattern)}`);
+  const t = s.tokens;
+  lines.push(`  Tokens     in ${t.input} · out ${t.output}${t.cost !== undefined ? ` · cost $${t.cost.toFixed(4)}` : ''}${t.cachedInstances ? ` · ${t.cachedInstances} cached replies (not paid again)` : ''}`);
+  if (failed.length) {
+    lines.push('  Failed:');
+    for (const r of failed) {
+      const checks = r.checks.filter((k) => !k.passed).map((k) => k.name);
+      const steps = r.composite ? ` K ${r.composite.kAct}/${r.composite.kOpt}` : '';
+      lines.push(`    ${r.taskId} r${r.round}  ${n0(r.score)}/100  ${r.outcome}${r.schemaRule ? `:${r.schemaRule}` : ''}${steps}  ${checks.join('; ') || r.error || ''}`);
+    }
+  }
+  lines.push(`  Results    ${resultsPath}`, '');
+  return lines.join('\n');
+}

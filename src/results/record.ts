@@ -1,0 +1,138 @@
+import { z } from 'zod';
+
+export const OUTCOMES = [
+  'exact', // scored 100
+  'partial', // at or above the pass line, below 100
+  'wrong_state', // ran and executed, but the chain (or the answer) is not what was asked
+  'reverted', // the transaction was mined and reverted
+  'schema_invalid', // one of the paper's schema rules: see schemaRule
+  'rejected', // the node or the harness refused to send it (insufficient funds, foreign sender, absurd gas)
+  'timeout',
+  'runtime_error',
+  'infra', // the model provider or the harness failed: not the model's fault, never silently scored
+] as const;
+export const Outcome = z.enum(OUTCOMES);
+export type Outcome = z.infer<typeof Outcome>;
+
+export const SCHEMA_RULES = [
+  'no_code_block',
+  'no_export',
+  'wrong_signature',
+  'not_a_tx',
+  'no_to',
+  'not_serializable',
+  'bad_control_json',
+  'not_an_answer',
+] as const;
+
+export const CheckRecord = z.object({
+  name: z.string(),
+  weight: z.number(),
+  passed: z.boolean(),
+  detail: z.string(),
+  deviation: z.number().optional(),
+  /** Relative tolerance the check applied, so results can be re-scored at other tolerances offline. */
+  tolerance: z.number().optional(),
+});
+
+export const InstanceRecord = z.object({
+  taskId: z.string(),
+  split: z.enum(['atomic', 'composite']),
+  subcategory: z.string().optional(),
+  round: z.number().int(),
+  seed: z.number().int(),
+  templateIndex: z.number().int(),
+  params: z.record(z.string(), z.unknown()),
+  instruction: z.string(),
+  score: z.number(),
+  passed: z.boolean(),
+  outcome: Outcome,
+  schemaRule: z.enum(SCHEMA_RULES).optional(),
+  error: z.string().optional(),
+  checks: z.array(CheckRecord),
+  latencyMs: z.number(),
+  modelLatencyMs: z.number().optional(),
+  tokens: z.object({ input: z.number(), output: z.number() }).optional(),
+  /** The model's reply came from the response cache: no tokens were paid for it in this run. */
+  cached: z.boolean().optional(),
+  tx: z
+    .object({ to: z.string(), data: z.string(), value: z.string(), gas: z.string(), hash: z.string(), status: z.string(), gasUsed: z.string() })
+    .optional(),
+  answer: z.unknown().optional(),
+  transcript: z.object({ messages: z.array(z.object({ role: z.string(), content: z.string() })), response: z.string(), logs: z.string() }),
+  /** Composite episodes: executed rounds, the optimal count, the score before decay, and each round. */
+  composite: z
+    .object({
+      pattern: z.string(),
+      kAct: z.number().int(),
+      kOpt: z.number().int(),
+      budget: z.number().int(),
+      baseScore: z.number(),
+      decay: z.number(),
+      endReason: z.enum(['submit', 'error_report', 'budget']),
+      plan: z.string(),
+      rounds: z.array(z.object({ kind: z.string(), summary: z.string() })),
+    })
+    .optional(),
+  model: z.string(),
+  chain: z.object({ mode: z.enum(['mirror', 'fork']), chainId: z.number(), blockNumber: z.number() }),
+  runSeed: z.number().int(),
+  rounds: z.number().int(),
+});
+export type InstanceRecord = z.infer<typeof InstanceRecord>;
+
+const SplitScore = z.object({ score: z.number(), max: z.number(), passed: z.number(), instances: z.number() });
+
+export const RunMeta = z.object({
+  id: z.string(),
+  model: z.string(),
+  seed: z.number().int(),
+  rounds: z.number().int(),
+  startedAt: z.string(),
+  finishedAt: z.string(),
+  chain: z.object({
+    mode: z.enum(['mirror', 'fork']),
+    chainId: z.number(),
+    blockNumber: z.number(),
+    forkUrl: z.string().optional(),
+    forkBlock: z.number().optional(),
+  }),
+  harness: z.object({ version: z.string(), gitSha: z.string().optional() }).optional(),
+  settings: z.record(z.string(), z.unknown()).optional(),
+  shard: z.string().optional(),
+  /** The run this one resumed (QUEST_RESUME), if any. */
+  resumedFrom: z.string().optional(),
+});
+export type RunMeta = z.infer<typeof RunMeta>;
+
+/** Version 2 adds run metadata and the statistics; every version-1 field is still there. */
+export const RunResult = z.object({
+  schemaVersion: z.union([z.literal(1), z.literal(2)]),
+  run: RunMeta,
+  summary: z
+    .object({
+      atomic: SplitScore,
+      composite: SplitScore,
+      outcomes: z.record(z.string(), z.number()),
+      stats: z.record(z.string(), z.unknown()).optional(),
+    }),
+  instances: z.array(
+    InstanceRecord.pick({
+      taskId: true,
+      split: true,
+      round: true,
+      seed: true,
+      templateIndex: true,
+      params: true,
+      score: true,
+      passed: true,
+      outcome: true,
+      checks: true,
+      latencyMs: true,
+      tokens: true,
+      cached: true,
+      composite: true,
+    }).extend({ schemaRule: z.string().optional(), subcategory: z.string().optional(), error: z.string().optional() }),
+  ),
+});
+export type RunResult = z.infer<typeof RunResult>;

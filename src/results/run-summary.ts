@@ -1,0 +1,154 @@
+import { mean, percentile, spearmanStability, summarize, type Summary } from '../stats/index.ts';
+import type { InstanceRecord } from './record.ts';
+
+export interface SplitTotals {
+  atomic: number;
+  composite: number;
+  total: number;
+}
+
+export interface Spread {
+  mean: number;
+  sd: number;
+  ciLow: number;
+  ciHigh: number;
+  halfWidth: number;
+  cvPercent: number;
+  /** Maximum score of one round (tasks × 100). */
+  max: number;
+}
+
+export interface RateRow {
+  passed: number;
+  instances: number;
+  rate: number;
+}
+
+export interface RunSummary {
+  rounds: number[];
+  perRound: ({ round: number } & SplitTotals)[];
+  atomic: Spread;
+  composite: Spread;
+  total: Spread;
+  /** Spearman ρ between every pair of rounds over per-task scores. */
+  spearman: { pairs: { a: number; b: number; rho: number }[]; mean: number; min: number; max: number } | null;
+  passes: { atomic: RateRow; composite: RateRow };
+  steps: {
+    episodes: number;
+    meanKAct: number;
+    meanKOpt: number;
+    /** Mean decay factor (1 = every episode within K_opt). */
+    efficiency: number;
+    overhead: { mean: number; shareOverOptimal: number; p90: number };
+  } | null;
+  outcomes: Record<string, number>;
+  bySubcategory: Record<string, RateRow>;
+  byPattern: Record<string, RateRow>;
+  tokens: { input: number; output: number; cost?: number; cachedInstances: number };
+}
+
+const rate = (rs: readonly InstanceRecord[]): RateRow => {
+  const passed = rs.filter((r) => r.passed).length;
+  return { passed, instances: rs.length, rate: rs.length ? passed / rs.length : 0 };
+};
+
+function spread(values: number[], max: number): Spread {
+  const s: Summary = summarize(values);
+  return { mean: s.mean, sd: s.sd, ciLow: s.ciLow, ciHigh: s.ciHigh, halfWidth: s.halfWidth, cvPercent: s.cvPercent, max };
+}
+
+function groupRates(rs: readonly InstanceRecord[], key: (r: InstanceRecord) => string | undefined): Record<string, RateRow> {
+  const groups = new Map<string, InstanceRecord[]>();
+  for (const r of rs) {
+    const k = key(r);
+    if (k === undefined) continue;
+    groups.set(k, [...(groups.get(k) ?? []), r]);
+  }
+  return Object.fromEntries([...groups.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, rate(v)]));
+}
+
+export interface PriceTable {
+  /** USD per million input / output tokens. */
+  [model: string]: { input: number; output: number };
+}
+
+/**
+ * Everything a run reports: per-round split totals with mean, SD, Student-t CI and CV; rank
+ * stability between rounds; pass rates; step efficiency; the outcome taxonomy; tokens and cost.
+ */
+export function summarizeRun(records: readonly InstanceRecord[], prices: PriceTable = {}): RunSummary {
+  const rounds = [...new Set(records.map((r) => r.round))].sort((a, b) => a - b);
+  const taskIds = (split: 'atomic' | 'composite') => new Set(records.filter((r) => r.split === split).map((r) => r.taskId));
+  const nAtomic = taskIds('atomic').size;
+  const nComposite = taskIds('composite').size;
+  const perRound = rounds.map((round) => {
+    const rs = records.filter((r) => r.round === round);
+    const sum = (split: string) => rs.filter((r) => r.split === split).reduce((s, r) => s + r.score, 0);
+    const atomic = sum('atomic');
+    const composite = sum('composite');
+    return { round, atomic, composite, total: atomic + composite };
+  });
+
+  let spearman: RunSummary['spearman'] = null;
+  if (rounds.length >= 2) {
+    const tasks = [...new Set(records.map((r) => `${r.split}/${r.taskId}`))].sort();
+    const vector = (round: number) => {
+      const byTask = new Map(records.filter((r) => r.round === round).map((r) => [`${r.split}/${r.taskId}`, r.score]));
+      return tasks.map((t) => byTask.get(t) ?? 0);
+    };
+    const pairs: { a: number; b: number; rho: number }[] = [];
+    for (let i = 0; i < rounds.length; i++) {
+      for (let j = i + 1; j < rounds.length; j++) pairs.push({ a: rounds[i]!, b: rounds[j]!, rho: spearmanStability(vector(rounds[i]!), vector(rounds[j]!)) });
+    }
+    const rhos = pairs.map((p) => p.rho).filter((x) => Number.isFinite(x));
+    spearman = { pairs, mean: mean(rhos), min: Math.min(...rhos), max: Math.max(...rhos) };
+  }
+
+  const episodes = records.filter((r) => r.composite && r.outcome !== 'infra');
+  const overheads = episodes.map((r) => r.composite!.kAct - r.composite!.kOpt);
+  const steps = episodes.length
+    ? {
+        episodes: episodes.length,
+        meanKAct: mean(episodes.map((r) => r.composite!.kAct)),
+        meanKOpt: mean(episodes.map((r) => r.composite!.kOpt)),
+        efficiency: mean(episodes.map((r) => r.composite!.decay)),
+        overhead: {
+          mean: mean(overheads),
+          shareOverOptimal: overheads.filter((d) => d > 0).length / overheads.length,
+          p90: percentile(overheads, 90),
+        },
+      }
+    : null;
+
+  const outcomes: Record<string, number> = {};
+  for (const r of records) {
+    const k = r.outcome === 'schema_invalid' && r.schemaRule ? `schema_invalid:${r.schemaRule}` : r.outcome;
+    outcomes[k] = (outcomes[k] ?? 0) + 1;
+  }
+
+  // Cached replies carry no usage, so every recorded token was paid in this run.
+  const paid = records.filter((r) => r.tokens);
+  const input = paid.reduce((s, r) => s + (r.tokens?.input ?? 0), 0);
+  const output = paid.reduce((s, r) => s + (r.tokens?.output ?? 0), 0);
+  const price = records[0] ? prices[records[0].model] : undefined;
+
+  return {
+    rounds,
+    perRound,
+    atomic: spread(perRound.map((p) => p.atomic), nAtomic * 100),
+    composite: spread(perRound.map((p) => p.composite), nComposite * 100),
+    total: spread(perRound.map((p) => p.total), (nAtomic + nComposite) * 100),
+    spearman,
+    passes: { atomic: rate(records.filter((r) => r.split === 'atomic')), composite: rate(records.filter((r) => r.split === 'composite')) },
+    steps,
+    outcomes,
+    bySubcategory: groupRates(records.filter((r) => r.split === 'atomic'), (r) => r.subcategory),
+    byPattern: groupRates(records.filter((r) => r.split === 'composite'), (r) => r.composite?.pattern ?? r.subcategory),
+    tokens: {
+      input,
+      output,
+      ...(price ? { cost: (input * price.input + output * price.output) / 1e6 } : {}),
+      cachedInstances: records.filter((r) => r.cached).length,
+    },
+  };
+}

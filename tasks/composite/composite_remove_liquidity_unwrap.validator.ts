@@ -1,0 +1,117 @@
+import { decodeFunctionData, encodeFunctionData, erc20Abi, parseAbi, parseEther, type Address } from 'viem';
+import { balanceOf, compareAmount, defineValidator, nativeBalance, parseUintAnswer, sameAddress, selectorOf, sendAs } from 'evm-questbench/validators';
+
+type Params = { percent: number; slippage: number; plantedWbnb: string };
+type State = { lp: bigint; wbnb: bigint; usdt: bigint; bnb: bigint; poolWbnb: bigint; poolUsdt: bigint; supply: bigint };
+
+const ROUTER = parseAbi([
+  'function removeLiquidity(address tokenA, address tokenB, uint256 liquidity, uint256 amountAMin, uint256 amountBMin, address to, uint256 deadline) returns (uint256, uint256)',
+  'function removeLiquidityETH(address token, uint256 liquidity, uint256 amountTokenMin, uint256 amountETHMin, address to, uint256 deadline) returns (uint256, uint256)',
+]);
+const WITHDRAW = parseAbi(['function withdraw(uint256 wad)']);
+
+function answerUint(answer: unknown, key: string): { value: bigint } | { error: string } {
+  if (typeof answer !== 'object' || answer === null) return { error: `answer is not an object with "${key}"` };
+  return parseUintAnswer((answer as Record<string, unknown>)[key]);
+}
+
+/** The requested share of the wallet's LP and what it is worth in each token at the pre-state. */
+function share(pre: State, p: Params) {
+  const burn = (pre.lp * BigInt(p.percent)) / 100n;
+  return { burn, wbnb: (burn * pre.poolWbnb) / pre.supply, usdt: (burn * pre.poolUsdt) / pre.supply };
+}
+
+const gasOf = (txs: { receipt: { gasUsed: bigint; effectiveGasPrice: bigint } }[] | undefined) =>
+  (txs ?? []).reduce((s, t) => s + t.receipt.gasUsed * t.receipt.effectiveGasPrice, 0n);
+
+export default defineValidator<Params, State>({
+  kind: 'workflow',
+  // A per-instance WBNB holding the unwrap must leave alone, and the balance to report is unguessable.
+  setup: async ({ chain, env, params, agent }) => {
+    await sendAs(chain, agent, env.WBNB!, encodeFunctionData({ abi: parseAbi(['function deposit() payable']), functionName: 'deposit' }), parseEther(params.plantedWbnb));
+  },
+  observe: async ({ chain, env, agent }) => {
+    const pair = env.pair_WBNB_USDT!;
+    return {
+      lp: await balanceOf(chain, pair, agent),
+      wbnb: await balanceOf(chain, env.WBNB!, agent),
+      usdt: await balanceOf(chain, env.USDT!, agent),
+      bnb: await nativeBalance(chain, agent),
+      poolWbnb: await balanceOf(chain, env.WBNB!, pair),
+      poolUsdt: await balanceOf(chain, env.USDT!, pair),
+      supply: await chain.readContract({ address: pair, abi: erc20Abi, functionName: 'totalSupply' }),
+    };
+  },
+  checks: [
+    {
+      name: 'burned the requested share of the WBNB/USDT LP',
+      weight: 20,
+      verify: ({ pre, post, params }) => compareAmount('LP burned', pre.lp - post.lp, share(pre, params).burn, { abs: 1n, symbol: 'LP' }),
+    },
+    {
+      name: 'received the USDT part of the share',
+      weight: 10,
+      verify: ({ pre, post, params }) => compareAmount('USDT received', post.usdt - pre.usdt, share(pre, params).usdt, { rel: 0.01, symbol: 'USDT' }),
+    },
+    {
+      name: 'the WBNB part ended up as BNB and the earlier WBNB stayed',
+      weight: 30,
+      verify: ({ pre, post, txs, params }) => {
+        const { wbnb } = share(pre, params);
+        const bnb = compareAmount('BNB gained besides gas', post.bnb - pre.bnb + gasOf(txs), wbnb, { rel: 0.01, symbol: 'BNB' });
+        const kept = compareAmount('WBNB holding change', post.wbnb - pre.wbnb, 0n, { abs: wbnb / 100n, symbol: 'WBNB' });
+        return { pass: bnb.pass && kept.pass, detail: `${bnb.detail}; ${kept.detail}` };
+      },
+    },
+    {
+      name: 'the WBNB was unwrapped with WBNB.withdraw',
+      weight: 10,
+      verify: ({ txs, env, pre, params }) => {
+        const { wbnb } = share(pre, params);
+        const amounts = (txs ?? [])
+          .filter((t) => t.receipt.status === 'success' && sameAddress(t.tx.to, env.WBNB!) && t.tx.data.startsWith(selectorOf('withdraw(uint256)')))
+          .map((t) => decodeFunctionData({ abi: WITHDRAW, data: t.tx.data }).args[0]);
+        if (!amounts.length) return { pass: false, detail: 'no successful WBNB.withdraw' };
+        return compareAmount('WBNB unwrapped', amounts.reduce((s, a) => s + a, 0n), wbnb, { rel: 0.01, symbol: 'WBNB' });
+      },
+    },
+    {
+      name: 'the removal set minimums within the slippage limit',
+      weight: 10,
+      verify: ({ txs, env, pre, params }) => {
+        const s = share(pre, params);
+        const floor = (x: bigint) => {
+          const f = (x * BigInt(100 - params.slippage)) / 100n;
+          return f - f / 200n; // 0.5 % grace for a percentage rounded differently
+        };
+        for (const t of txs ?? []) {
+          if (t.receipt.status !== 'success' || !sameAddress(t.tx.to, env.router!)) continue;
+          let mins: { wbnb: bigint; usdt: bigint } | undefined;
+          try {
+            const d = decodeFunctionData({ abi: ROUTER, data: t.tx.data });
+            if (d.functionName === 'removeLiquidity') {
+              const [a, , , minA, minB] = d.args;
+              mins = sameAddress(a, env.WBNB!) ? { wbnb: minA, usdt: minB } : { wbnb: minB, usdt: minA };
+            } else {
+              mins = { usdt: d.args[2], wbnb: d.args[3] };
+            }
+          } catch {
+            continue;
+          }
+          const pass = mins.wbnb > 0n && mins.usdt > 0n && mins.wbnb >= floor(s.wbnb) && mins.usdt >= floor(s.usdt);
+          return { pass, detail: `WBNB min ${mins.wbnb} (floor ${floor(s.wbnb)}), USDT min ${mins.usdt} (floor ${floor(s.usdt)})` };
+        }
+        return { pass: false, detail: 'no successful liquidity removal through the router' };
+      },
+    },
+    {
+      name: 'answer reports the final WBNB balance',
+      weight: 20,
+      verify: ({ answer, pre, post }) => {
+        if (post.lp >= pre.lp) return { pass: false, detail: 'no liquidity was removed' };
+        const a = answerUint(answer, 'wbnbBalance');
+        return 'error' in a ? { pass: false, detail: a.error } : compareAmount('reported WBNB', a.value, post.wbnb, { symbol: 'WBNB' });
+      },
+    },
+  ],
+});

@@ -1,0 +1,61 @@
+import { parseEther, type Address } from 'viem';
+import { balanceOf, compareAmount, defineValidator, parseUintAnswer, setTokenBalance } from 'evm-questbench/validators';
+
+type Params = { token: { symbol: string; address: Address }; address1: Address; address2: Address; planted: string };
+type State = { agent: bigint; first: bigint; second: bigint };
+
+function answerUint(answer: unknown, key: string): { value: bigint } | { error: string } {
+  if (typeof answer !== 'object' || answer === null) return { error: `answer is not an object with "${key}"` };
+  return parseUintAnswer((answer as Record<string, unknown>)[key]);
+}
+
+/** Half of the starting balance; the odd wei, if any, may go to either address. */
+const half = (pre: State) => pre.agent / 2n;
+
+export default defineValidator<Params, State>({
+  kind: 'workflow',
+  // A per-instance balance, so the halves cannot be known without reading it.
+  setup: async ({ chain, params, agent }) => {
+    await setTokenBalance(chain, params.token.address, agent, parseEther(params.planted));
+  },
+  observe: async ({ chain, params, agent }) => ({
+    agent: await balanceOf(chain, params.token.address, agent),
+    first: await balanceOf(chain, params.token.address, params.address1),
+    second: await balanceOf(chain, params.token.address, params.address2),
+  }),
+  checks: [
+    {
+      name: 'the first address received half of the balance',
+      weight: 35,
+      verify: ({ pre, post, params }) => compareAmount('first received', post.first - pre.first, half(pre), { abs: 1n, symbol: params.token.symbol }),
+    },
+    {
+      name: 'the second address received half of the balance',
+      weight: 35,
+      verify: ({ pre, post, params }) => compareAmount('second received', post.second - pre.second, half(pre), { abs: 1n, symbol: params.token.symbol }),
+    },
+    {
+      name: 'nothing is left in the wallet',
+      weight: 10,
+      verify: ({ post, params }) => compareAmount('left', post.agent, 0n, { symbol: params.token.symbol }),
+    },
+    {
+      name: 'answer reports both amounts and the remaining balance',
+      weight: 20,
+      verify: ({ answer, pre, post }) => {
+        if (post.first === pre.first && post.second === pre.second) return { pass: false, detail: 'nothing was sent' };
+        const parts = [
+          ['toFirst', post.first - pre.first],
+          ['toSecond', post.second - pre.second],
+          ['remaining', post.agent],
+        ] as const;
+        for (const [key, truth] of parts) {
+          const a = answerUint(answer, key);
+          if ('error' in a) return { pass: false, detail: a.error };
+          if (a.value !== truth) return { pass: false, detail: `${key} reported ${a.value}, actual ${truth}` };
+        }
+        return { pass: true, detail: 'all three values match the chain' };
+      },
+    },
+  ],
+});
