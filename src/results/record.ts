@@ -30,7 +30,7 @@ export const CheckRecord = z.object({
   weight: z.number(),
   passed: z.boolean(),
   detail: z.string(),
-  deviation: z.number().optional(),
+  deviation: z.number().nullish(),
   /** Relative tolerance the check applied, so results can be re-scored at other tolerances offline. */
   tolerance: z.number().optional(),
 });

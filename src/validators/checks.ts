@@ -19,7 +19,8 @@ export interface Tolerance {
 /** Compares two base-unit amounts; exact unless a tolerance is given. Records the relative deviation. */
 export function compareAmount(label: string, actual: bigint, expected: bigint, tol: Tolerance = {}): CheckResult {
   const diff = actual > expected ? actual - expected : expected - actual;
-  const deviation = expected === 0n ? (diff === 0n ? 0 : Infinity) : Number((diff * 1_000_000_000n) / (expected < 0n ? -expected : expected)) / 1e9;
+  // Relative to the expectation; against an expected 0 any difference counts as 100 % off (finite, so it survives JSON).
+  const deviation = expected === 0n ? (diff === 0n ? 0 : 1) : Number((diff * 1_000_000_000n) / (expected < 0n ? -expected : expected)) / 1e9;
   let allowed = tol.abs ?? 0n;
   if (tol.rel !== undefined) {
     const relAllowed = ((expected < 0n ? -expected : expected) * BigInt(Math.round(tol.rel * 1e9))) / 1_000_000_000n;

@@ -1,5 +1,4 @@
-import { defineCompositeReference, lit, ts } from 'evm-questbench/composite';
-import { submit } from 'evm-questbench/composite';
+import { defineCompositeReference, lit, submit, ts } from 'evm-questbench/composite';
 
 export default defineCompositeReference((params) => ({
   plan: '1. swapExactETHForTokens WBNB -> CAKE with the slippage floor.\n2. approve(simple_staking, CAKE received), read from the swap receipt.\n3. stake(that amount).\nThen submit.',

@@ -1,4 +1,4 @@
-import { decodeFunctionData, erc20Abi, isAddressEqual, parseAbi, parseEther } from 'viem';
+import { decodeFunctionData, erc20Abi, isAddressEqual, parseAbi, parseEther, type Address } from 'viem';
 import { balanceOf, callsFunction, compareAmount, defineValidator } from 'evm-questbench/validators';
 
 type Params = { amount: string; slippage: number };
@@ -53,7 +53,7 @@ export default defineValidator<Params, State>({
         const { args } = decodeFunctionData({ abi: ROUTER, data: tx!.data });
         const [tokenA, tokenB, , , minA, minB] = args;
         // Either token order is fine; map each minimum to its token.
-        const minFor = (token: string) => (isAddressEqual(tokenA, token as `0x${string}`) ? minA : isAddressEqual(tokenB, token as `0x${string}`) ? minB : undefined);
+        const minFor = (token: Address) => (isAddressEqual(tokenA, token) ? minA : isAddressEqual(tokenB, token) ? minB : undefined);
         const minUsdt = minFor(env.USDT!);
         const minBusd = minFor(env.BUSD!);
         const f = (parseEther(params.amount) * BigInt(100 - params.slippage)) / 100n;

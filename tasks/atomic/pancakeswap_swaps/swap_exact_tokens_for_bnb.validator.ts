@@ -29,7 +29,7 @@ export default defineValidator<Params, State>({
       verify: ({ pre, post, params }) => compareAmount('sold', pre.tokens - post.tokens, parseEther(params.amount), { symbol: params.token.symbol }),
     },
     {
-      // The money check: native BNB back in the agent's wallet (gas added back), at the pool's price.
+      // Native BNB back in the agent's wallet (gas added back), at the pool's price.
       name: 'agent received the quoted amount of BNB',
       weight: 42,
       verify: (ctx) => compareAmount('received', ctx.post.bnb - ctx.pre.bnb + gasCost(ctx), ctx.pre.quote, { rel: 0.01, symbol: 'BNB' }),

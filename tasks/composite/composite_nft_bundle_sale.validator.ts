@@ -1,0 +1,66 @@
+import { parseAbi, parseEther, type Address } from 'viem';
+import { balanceOf, compareAmount, defineValidator, sameAddress } from 'evm-questbench/validators';
+
+type Params = { buyer: Address; rebate: string };
+type State = { owner1: Address; owner2: Address; agentNfts: bigint; buyerNfts: bigint; agentUsdt: bigint; buyerUsdt: bigint };
+
+const NFT = parseAbi(['function ownerOf(uint256) view returns (address)', 'function balanceOf(address) view returns (uint256)']);
+
+const field = (answer: unknown, key: string) => (typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>)[key] : undefined);
+
+export default defineValidator<Params, State>({
+  kind: 'workflow',
+  observe: async ({ chain, env, agent, params }) => {
+    const nft = env.erc721_token!;
+    return {
+      owner1: await chain.readContract({ address: nft, abi: NFT, functionName: 'ownerOf', args: [1n] }),
+      owner2: await chain.readContract({ address: nft, abi: NFT, functionName: 'ownerOf', args: [2n] }),
+      agentNfts: await chain.readContract({ address: nft, abi: NFT, functionName: 'balanceOf', args: [agent] }),
+      buyerNfts: await chain.readContract({ address: nft, abi: NFT, functionName: 'balanceOf', args: [params.buyer] }),
+      agentUsdt: await balanceOf(chain, env.USDT!, agent),
+      buyerUsdt: await balanceOf(chain, env.USDT!, params.buyer),
+    };
+  },
+  checks: [
+    {
+      name: 'the buyer owns token #1',
+      weight: 25,
+      verify: ({ post, params }) => ({ pass: sameAddress(post.owner1, params.buyer), detail: `owner of #1: ${post.owner1}` }),
+    },
+    {
+      name: 'the buyer owns token #2',
+      weight: 25,
+      verify: ({ post, params }) => ({ pass: sameAddress(post.owner2, params.buyer), detail: `owner of #2: ${post.owner2}` }),
+    },
+    {
+      name: 'no other Quest Squad token left the wallet',
+      weight: 10,
+      verify: ({ pre, post }) => {
+        const pass = post.agentNfts === pre.agentNfts - 2n && post.buyerNfts === pre.buyerNfts + 2n;
+        return { pass, detail: `wallet holds ${pre.agentNfts} → ${post.agentNfts}, buyer ${pre.buyerNfts} → ${post.buyerNfts}` };
+      },
+    },
+    {
+      name: 'the buyer got exactly the USDT rebate from the wallet',
+      weight: 25,
+      verify: ({ pre, post, params }) => {
+        const want = parseEther(params.rebate);
+        const got = compareAmount('buyer received', post.buyerUsdt - pre.buyerUsdt, want, { symbol: 'USDT' });
+        const paid = compareAmount('wallet paid', pre.agentUsdt - post.agentUsdt, want, { symbol: 'USDT' });
+        return { pass: got.pass && paid.pass, detail: `${got.detail}; ${paid.detail}` };
+      },
+    },
+    {
+      name: 'reported the current owners of both tokens',
+      weight: 15,
+      verify: ({ answer, pre, post }) => {
+        const o1 = field(answer, 'owner1');
+        const o2 = field(answer, 'owner2');
+        // Reporting the owners of an unchanged collection verifies nothing.
+        const changed = !sameAddress(post.owner1, pre.owner1) && !sameAddress(post.owner2, pre.owner2);
+        const pass = changed && typeof o1 === 'string' && typeof o2 === 'string' && sameAddress(o1, post.owner1) && sameAddress(o2, post.owner2);
+        return { pass, detail: `reported ${JSON.stringify(o1)} / ${JSON.stringify(o2)}, chain ${post.owner1} / ${post.owner2}` };
+      },
+    },
+  ],
+});

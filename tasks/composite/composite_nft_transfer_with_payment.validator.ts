@@ -1,0 +1,49 @@
+import { parseAbi, parseEther, type Address } from 'viem';
+import { balanceOf, compareAmount, defineValidator, sameAddress } from 'evm-questbench/validators';
+
+type Params = { token_id: number; buyer: Address; payment: string };
+type State = { owner: Address; agentNfts: bigint; agentUsdt: bigint; buyerUsdt: bigint };
+
+const NFT = parseAbi(['function ownerOf(uint256) view returns (address)', 'function balanceOf(address) view returns (uint256)']);
+
+export default defineValidator<Params, State>({
+  kind: 'workflow',
+  observe: async ({ chain, env, agent, params }) => ({
+    owner: await chain.readContract({ address: env.erc721_token!, abi: NFT, functionName: 'ownerOf', args: [BigInt(params.token_id)] }),
+    agentNfts: await chain.readContract({ address: env.erc721_token!, abi: NFT, functionName: 'balanceOf', args: [agent] }),
+    agentUsdt: await balanceOf(chain, env.USDT!, agent),
+    buyerUsdt: await balanceOf(chain, env.USDT!, params.buyer),
+  }),
+  checks: [
+    {
+      name: 'the buyer owns the token',
+      weight: 40,
+      verify: ({ post, params }) => ({ pass: sameAddress(post.owner, params.buyer), detail: `owner of #${params.token_id}: ${post.owner}` }),
+    },
+    {
+      name: 'no other Quest Squad token left the wallet',
+      weight: 10,
+      verify: ({ pre, post }) => ({ pass: post.agentNfts === pre.agentNfts - 1n, detail: `wallet holds ${pre.agentNfts} → ${post.agentNfts}` }),
+    },
+    {
+      name: 'the buyer got exactly the USDT from the wallet',
+      weight: 35,
+      verify: ({ pre, post, params }) => {
+        const want = parseEther(params.payment);
+        const got = compareAmount('buyer received', post.buyerUsdt - pre.buyerUsdt, want, { symbol: 'USDT' });
+        const paid = compareAmount('wallet paid', pre.agentUsdt - post.agentUsdt, want, { symbol: 'USDT' });
+        return { pass: got.pass && paid.pass, detail: `${got.detail}; ${paid.detail}` };
+      },
+    },
+    {
+      name: 'reported the current owner',
+      weight: 15,
+      verify: ({ answer, pre, post }) => {
+        const owner = typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>).owner : undefined;
+        // Reporting the owner of an unmoved token verifies nothing.
+        const pass = !sameAddress(post.owner, pre.owner) && typeof owner === 'string' && sameAddress(owner, post.owner);
+        return { pass, detail: `reported ${JSON.stringify(owner)}, chain ${post.owner}` };
+      },
+    },
+  ],
+});

@@ -1,0 +1,31 @@
+import { defineCompositeReference, lit, query, submit, ts } from 'evm-questbench/composite';
+
+export default defineCompositeReference((params) => ({
+  plan: '1. Query the USDT/BUSD reserves.\n2. Query the router allowance for USDT.\n3. Approve the router for the amount.\n4. Swap with amountOutMin from the constant-product estimate.\n5. Query the BUSD balance, then submit the estimate and the balance.',
+  rounds: [
+    query({ type: 'pair_reserves', pair: 'pair_USDT_BUSD' }),
+    query({ type: 'allowance', token: 'USDT', owner: 'agent', spender: 'router' }),
+    ts(
+      `const usdt = new Interface(['function approve(address,uint256)']);
+  return { to: deployedContracts.USDT, data: usdt.encodeFunctionData('approve', [deployedContracts.router, parseEther(${lit(params.amount)})]) };`,
+      "import { Interface, parseEther } from 'ethers';",
+    ),
+    ts(
+      `const provider = new JsonRpcProvider(providerUrl);
+  const pair = new Contract(deployedContracts.pair_USDT_BUSD!, ['function getReserves() view returns (uint112, uint112, uint32)', 'function token0() view returns (address)'], provider);
+  const [r0, r1] = await pair.getFunction('getReserves')();
+  const usdtIs0 = (await pair.getFunction('token0')()).toLowerCase() === deployedContracts.USDT!.toLowerCase();
+  const [rIn, rOut] = usdtIs0 ? [r0 as bigint, r1 as bigint] : [r1 as bigint, r0 as bigint];
+  const amountIn = parseEther(${lit(params.amount)});
+  const expected = (amountIn * 997n * rOut) / (rIn * 1000n + amountIn * 997n);
+  const router = new Interface(['function swapExactTokensForTokens(uint256,uint256,address[],address,uint256)']);
+  const block = await provider.getBlock('latest');
+  const data = router.encodeFunctionData('swapExactTokensForTokens', [amountIn, (expected * BigInt(100 - ${lit(params.slippage)})) / 100n, [deployedContracts.USDT, deployedContracts.BUSD], agentAddress, BigInt(block!.timestamp) + 1200n]);
+  return { to: deployedContracts.router, data };`,
+      "import { Contract, Interface, JsonRpcProvider, parseEther } from 'ethers';",
+    ),
+    query({ type: 'token_balance', token: 'BUSD', address: 'agent' }),
+    // A scripted reply cannot read the query results; the values were computed before the episode.
+    submit({ expectedOut: String(params.quote), busd: String(params.busd_after) }),
+  ],
+}));
