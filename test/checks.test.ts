@@ -42,12 +42,12 @@ function ctx(over: { to?: Address; data?: Hex; value?: bigint; status?: 'success
 
 describe('compareAmount', () => {
   it('passes an exact match with deviation 0 and shows the symbol', () => {
-    expect(compareAmount('received', 2n * E18, 2n * E18, { symbol: 'USDT' })).toEqual({ pass: true, detail: 'received 2 USDT', deviation: 0 });
+    expect(compareAmount('received', 2n * E18, 2n * E18, { symbol: 'USDT' })).toEqual({ pass: true, detail: 'received 2 USDT', deviation: 0, tolerance: 0 });
   });
 
   it('fails 10 % off without tolerance, recording deviation 0.1 either way', () => {
     const over = compareAmount('sent', 110n, 100n, { decimals: 2, symbol: 'CAKE' });
-    expect(over).toEqual({ pass: false, detail: 'sent 1.1 CAKE, expected 1 CAKE', deviation: 0.1 });
+    expect(over).toEqual({ pass: false, detail: 'sent 1.1 CAKE, expected 1 CAKE', deviation: 0.1, tolerance: 0 });
     expect(compareAmount('sent', 90n, 100n).deviation).toBe(0.1);
   });
 
@@ -60,7 +60,7 @@ describe('compareAmount', () => {
 
   it('applies an absolute tolerance in base units', () => {
     const ok = compareAmount('x', 110n, 100n, { abs: 10n, decimals: 2, symbol: 'BNB' });
-    expect(ok).toEqual({ pass: true, detail: 'x 1.1 BNB (expected 1 BNB)', deviation: 0.1 });
+    expect(ok).toEqual({ pass: true, detail: 'x 1.1 BNB (expected 1 BNB)', deviation: 0.1, tolerance: 0 });
     expect(compareAmount('x', 111n, 100n, { abs: 10n }).pass).toBe(false);
   });
 
@@ -103,7 +103,7 @@ describe('small checks and helpers', () => {
 
   it('sendsValue compares the tx value in BNB', async () => {
     const check = sendsValue<any, any>(10, () => E18 / 10n);
-    expect(await check.verify(ctx({ value: E18 / 10n }))).toEqual({ pass: true, detail: 'value 0.1 BNB', deviation: 0 });
+    expect(await check.verify(ctx({ value: E18 / 10n }))).toEqual({ pass: true, detail: 'value 0.1 BNB', deviation: 0, tolerance: 0 });
     expect(await check.verify(ctx({ value: E18 }))).toMatchObject({ pass: false, detail: 'value 1 BNB, expected 0.1 BNB' });
   });
 

@@ -19,12 +19,12 @@ export default defineValidator<Params, State>({
   checks: [
     {
       name: 'WBNB balance rose by exactly the requested amount',
-      weight: 50,
+      weight: 45,
       verify: ({ pre, post, params }) => compareAmount('WBNB gained', post.wbnb - pre.wbnb, parseEther(params.amount), { symbol: 'WBNB' }),
     },
     {
       name: 'the BNB spent is the amount plus gas',
-      weight: 15,
+      weight: 10,
       verify: ({ pre, post, txs, params }) => {
         const gas = (txs ?? []).reduce((s, t) => s + t.receipt.gasUsed * t.receipt.effectiveGasPrice, 0n);
         return compareAmount('BNB spent besides gas', pre.bnb - post.bnb - gas, parseEther(params.amount), { symbol: 'BNB' });
@@ -32,7 +32,7 @@ export default defineValidator<Params, State>({
     },
     {
       name: 'reported WBNB balance matches the chain',
-      weight: 35,
+      weight: 45,
       verify: ({ answer, post }) => {
         const a = answerUint(answer, 'wbnbBalance');
         return 'error' in a ? { pass: false, detail: a.error } : compareAmount('reported WBNB', a.value, post.wbnb, { symbol: 'WBNB' });

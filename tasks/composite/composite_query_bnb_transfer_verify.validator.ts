@@ -19,7 +19,7 @@ export default defineValidator<Params, State>({
   checks: [
     {
       name: 'recipient received exactly the requested BNB',
-      weight: 55,
+      weight: 45,
       verify: ({ pre, post, params }) => compareAmount('received', post.recipient - pre.recipient, parseEther(params.amount), { symbol: 'BNB' }),
     },
     {
@@ -32,7 +32,7 @@ export default defineValidator<Params, State>({
     },
     {
       name: "reported balance matches the recipient's balance on chain",
-      weight: 35,
+      weight: 45,
       verify: ({ answer, post }) => {
         const a = answerUint(answer, 'recipientBalance');
         return 'error' in a ? { pass: false, detail: a.error } : compareAmount('reported balance', a.value, post.recipient, { symbol: 'BNB' });

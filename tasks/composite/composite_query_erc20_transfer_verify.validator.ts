@@ -23,7 +23,7 @@ export default defineValidator<Params, State>({
   checks: [
     {
       name: 'recipient received exactly the requested amount',
-      weight: 55,
+      weight: 45,
       verify: ({ pre, post, params }) => compareAmount('received', post.recipient - pre.recipient, parseUnits(params.amount, 18), { symbol: params.token.symbol }),
     },
     {
@@ -33,7 +33,7 @@ export default defineValidator<Params, State>({
     },
     {
       name: "reported balance matches the recipient's balance on chain",
-      weight: 35,
+      weight: 45,
       verify: ({ answer, post, params }) => {
         const a = answerUint(answer, 'recipientBalance');
         return 'error' in a ? { pass: false, detail: a.error } : compareAmount('reported balance', a.value, post.recipient, { symbol: params.token.symbol });

@@ -21,7 +21,7 @@ export default defineValidator<Params, State>({
   checks: [
     {
       name: 'the recipient owns the token',
-      weight: 55,
+      weight: 45,
       verify: ({ post, params }) => ({ pass: sameAddress(post.owner, params.to), detail: `ownerOf(${params.tokenId}) = ${post.owner}, expected ${params.to}` }),
     },
     {
@@ -31,7 +31,7 @@ export default defineValidator<Params, State>({
     },
     {
       name: 'answer reports the owner before the transfer',
-      weight: 15,
+      weight: 20,
       verify: ({ answer, pre }) => {
         const a = answerAddress(answer, 'previousOwner');
         return 'error' in a ? { pass: false, detail: a.error } : { pass: sameAddress(a.value, pre.owner), detail: `reported ${a.value}, owner was ${pre.owner}` };
@@ -39,7 +39,7 @@ export default defineValidator<Params, State>({
     },
     {
       name: 'answer reports the owner after the transfer',
-      weight: 20,
+      weight: 25,
       verify: ({ answer, post }) => {
         const a = answerAddress(answer, 'newOwner');
         return 'error' in a ? { pass: false, detail: a.error } : { pass: sameAddress(a.value, post.owner), detail: `reported ${a.value}, owner is ${post.owner}` };

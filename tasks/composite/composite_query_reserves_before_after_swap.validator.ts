@@ -40,7 +40,7 @@ export default defineValidator<Params, State>({
   checks: [
     {
       name: 'swapped exactly the requested BNB for USDT in this pool',
-      weight: 40,
+      weight: 30,
       verify: ({ pre, post, params }) => {
         const into = compareAmount('WBNB into the pool', wbnbReserve(post) - wbnbReserve(pre), parseEther(params.amount), { symbol: 'WBNB' });
         const out = compareAmount('USDT received', post.usdt - pre.usdt, pre.quote, { rel: 0.01, symbol: 'USDT' });
@@ -49,12 +49,12 @@ export default defineValidator<Params, State>({
     },
     {
       name: 'answer reports the reserves before the swap',
-      weight: 30,
+      weight: 25,
       verify: ({ answer, pre }) => reported(answer, 'before', pre),
     },
     {
       name: 'answer reports the reserves after the swap',
-      weight: 30,
+      weight: 45,
       verify: ({ answer, pre, post, params }) => {
         // Without the swap "after" equals "before": no credit for a second copy of the same numbers.
         if (wbnbReserve(post) - wbnbReserve(pre) !== parseEther(params.amount)) return { pass: false, detail: 'the requested swap did not happen' };

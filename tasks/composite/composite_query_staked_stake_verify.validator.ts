@@ -24,7 +24,7 @@ export default defineValidator<Params, State>({
   checks: [
     {
       name: 'stake rose by exactly the requested amount',
-      weight: 50,
+      weight: 45,
       verify: ({ pre, post, params }) => compareAmount('stake added', post.staked - pre.staked, parseEther(params.amount), { symbol: 'CAKE' }),
     },
     {
@@ -34,7 +34,7 @@ export default defineValidator<Params, State>({
     },
     {
       name: 'answer reports the stake before',
-      weight: 20,
+      weight: 25,
       verify: ({ answer, pre }) => {
         const a = answerUint(answer, 'before');
         return 'error' in a ? { pass: false, detail: a.error } : compareAmount('reported before', a.value, pre.staked, { symbol: 'CAKE' });

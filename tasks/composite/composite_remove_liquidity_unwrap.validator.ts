@@ -55,7 +55,7 @@ export default defineValidator<Params, State>({
     },
     {
       name: 'the WBNB part ended up as BNB and the earlier WBNB stayed',
-      weight: 30,
+      weight: 35,
       verify: ({ pre, post, txs, params }) => {
         const { wbnb } = share(pre, params);
         const bnb = compareAmount('BNB gained besides gas', post.bnb - pre.bnb + gasOf(txs), wbnb, { rel: 0.01, symbol: 'BNB' });
@@ -77,7 +77,7 @@ export default defineValidator<Params, State>({
     },
     {
       name: 'the removal set minimums within the slippage limit',
-      weight: 10,
+      weight: 5,
       verify: ({ txs, env, pre, params }) => {
         const s = share(pre, params);
         const floor = (x: bigint) => {
