@@ -13,10 +13,15 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
+          exclude: ['test/browser/**'],
           setupFiles: ['src/polyfills.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
+      },
+      {
+        // Needs Chromium (Debian package "chromium"); `npm run test:browser`, run by .ci/run after installing it.
+        test: { name: 'browser', include: ['test/browser/**/*.test.ts'], setupFiles: ['src/polyfills.ts'], testTimeout: 120_000 },
       },
     ],
   },

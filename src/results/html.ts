@@ -30,7 +30,9 @@ function scatter(lb: Leaderboard): string {
   const points = lb.rows
     .map((r, i) => {
       const px = x(pct(r.atomicAvg, r.atomicMax)), py = y(pct(r.compositeAvg, r.compositeMax));
-      return `<circle cx="${px.toFixed(1)}" cy="${py.toFixed(1)}" r="6" fill="${PALETTE[i % PALETTE.length]}" data-model="${esc(r.model)}"><title>${esc(r.model)}</title></circle><text x="${(px + 8).toFixed(1)}" y="${(py - 8).toFixed(1)}" font-size="11">${esc(r.model)}</text>`;
+      // Labels near the right edge go to the left of their point so they stay inside the chart.
+      const left = px > W - 120;
+      return `<circle cx="${px.toFixed(1)}" cy="${py.toFixed(1)}" r="6" fill="${PALETTE[i % PALETTE.length]}" data-model="${esc(r.model)}"><title>${esc(r.model)}</title></circle><text x="${(left ? px - 8 : px + 8).toFixed(1)}" y="${(py - 8).toFixed(1)}" font-size="11" text-anchor="${left ? 'end' : 'start'}">${esc(r.model)}</text>`;
     })
     .join('');
   const ticks = [0, 25, 50, 75, 100]
@@ -59,7 +61,8 @@ function patternBars(lb: Leaderboard): string {
       return `<tr><th>${esc(p)}</th><td>${bars}</td></tr>`;
     })
     .join('');
-  return `<table id="patterns">${rows}</table>`;
+  const legend = lb.rows.map((r, i) => `<span class="key"><i style="background:${PALETTE[i % PALETTE.length]}"></i>${esc(r.model)}</span>`).join(' ');
+  return `<p class="legend">${legend}</p><table id="patterns">${rows}</table>`;
 }
 
 function heatmap(lb: Leaderboard): string {
@@ -90,6 +93,7 @@ export function leaderboardHtml(lb: Leaderboard, title = 'evm-questbench leaderb
 body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#0f172a}
 table{border-collapse:collapse;margin:8px 0}td,th{padding:4px 8px;border-bottom:1px solid #e2e8f0;text-align:left}
 #leaderboard td:nth-child(n+3){text-align:right}.note{color:#64748b;font-size:12px}
+.legend .key{margin-right:12px}.legend i{display:inline-block;width:10px;height:10px;margin-right:4px}
 .bar{width:220px;height:12px;background:#f1f5f9;margin:2px 0}.bar span{display:block;height:100%}
 #heatmap td{text-align:center;font-size:11px;min-width:34px}#heatmap th{font-size:11px;font-weight:normal}
 .rot div{writing-mode:vertical-rl;transform:rotate(180deg)}.na{color:#94a3b8}
