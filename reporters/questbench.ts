@@ -70,7 +70,8 @@ export default class QuestbenchReporter implements Reporter {
   }
 
   onTestModuleCollected(module: TestModule): void {
-    if (this.active) this.expected += [...module.children.allTests()].length;
+    // Tests filtered out by -t or a shard are collected too, in skip mode; only count those that run.
+    if (this.active) this.expected += [...module.children.allTests()].filter((t) => t.options.mode === 'run' || t.options.mode === 'only').length;
   }
 
   onTestCaseResult(testCase: TestCase): void {

@@ -12,7 +12,8 @@ Reply with exactly one \`\`\`typescript code block. The module must export:
 - agentAddress is the wallet you act for. You never have its private key: the platform signs and sends what you return.
 - For a transaction request, return ONE unsigned transaction object: { to, data?, value?, gasLimit?, gasPrice? / maxFeePerGas? }. Numbers are bigint, decimal strings or hex strings in wei. Nonce and chain id are filled in by the platform; gas is estimated when you leave it out. If the request needs several transactions, return only the first one.
 - For a question, return { answer: ... } in exactly the format the request states; send nothing.
-- Importable libraries: "ethers" (v6) and "viem" (v2, including "viem/chains"). Nothing else is available: no file system, no environment variables, no other network access.`;
+- Importable libraries: "ethers" (v6) and "viem" (v2, including "viem/chains"). Nothing else is available: no file system, no environment variables, no other network access.
+- The wallet may already have granted allowances to some spenders (e.g. the router): read allowance() through the provider when you need to know whether an approve is required.`;
 
 const DESCRIPTIONS: Record<string, string> = {
   WBNB: 'Wrapped BNB (WETH9-style: deposit() / withdraw(uint256))',

@@ -3,6 +3,7 @@ export { defineValidator } from './define.ts';
 export * from './checks.ts';
 export * from './read.ts';
 export type * from './types.ts';
+export type { EnvMap, Params } from '../tasks/instantiate.ts';
 // Harness-side setup helpers for planting ground truth in `setup` (never reachable from scripts).
 export { sendAs } from '../chain/impersonate.ts';
 export { setTokenBalance } from '../chain/token-balance.ts';
