@@ -12,6 +12,8 @@ const POLYFILLS = join(here, '..', 'polyfills.ts');
 
 export type QuestbenchOptions = Partial<QuestConfig>;
 
+const isTaskFile = (id: string) => /[\\/]tasks[\\/](atomic|composite)[\\/].*\.json$/.test(id.split('?')[0]!);
+
 /**
  * The Vitest plugin: task JSON files become test modules, and the project gets the chain's global
  * setup, a shared worker state (tasks revert the chain themselves, so module isolation buys nothing)
@@ -34,12 +36,17 @@ export function questbench(options: QuestbenchOptions = {}): Plugin {
         },
       } as never;
     },
+    // Vitest 5 persists transformed modules across runs; a task's test module depends on QUEST_ROUNDS
+    // and on which sibling files exist, not only on the JSON, so task files stay out of that cache.
+    configureVitest({ defineCacheKeyGenerator }) {
+      defineCacheKeyGenerator(({ id }) => (isTaskFile(id) ? false : undefined));
+    },
     configResolved(config) {
       root = config.root;
     },
     transform(code, id) {
       const file = id.split('?')[0]!;
-      if (!file.endsWith('.json')) return null;
+      if (!isTaskFile(file)) return null;
       const split = /[\\/]tasks[\\/](atomic|composite)[\\/]/.exec(file)?.[1];
       if (!split) return null;
       const { rounds } = resolveConfig(options);

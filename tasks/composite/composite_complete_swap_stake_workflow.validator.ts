@@ -82,15 +82,18 @@ export default defineValidator<Params, State>({
   checks: [
     {
       name: 'reported the starting USDT balance',
-      weight: 10,
-      verify: ({ answer, pre }) => {
+      weight: 5,
+      verify: ({ answer, pre, post }) => {
         const a = parseUintAnswer(field(answer, 'usdtBefore'));
-        return 'error' in a ? { pass: false, detail: `usdtBefore: ${a.error}` } : compareAmount('usdtBefore', a.value, pre.usdt, { symbol: 'USDT' });
+        if ('error' in a) return { pass: false, detail: `usdtBefore: ${a.error}` };
+        // A report without the workflow behind it earns nothing.
+        if (post.usdt === pre.usdt) return { pass: false, detail: 'no USDT was swapped' };
+        return compareAmount('usdtBefore', a.value, pre.usdt, { symbol: 'USDT' });
       },
     },
     {
       name: 'router approved for the USDT',
-      weight: 10,
+      weight: 5,
       verify: ({ txs, env, agent, params }) => {
         const allowance = granted(txs, env.USDT!, agent, env.router!);
         return { pass: allowance >= parseEther(params.amount_usdt), detail: `approved ${allowance}` };
@@ -110,10 +113,10 @@ export default defineValidator<Params, State>({
     },
     {
       name: 'swap minimum output respects the slippage limit',
-      weight: 10,
+      weight: 5,
       verify: ({ txs, env, agent, params }) => {
         const s = theSwap(txs, env, agent);
-        if (!s) return { pass: false, detail: 'no swap' };
+        if (!s || s.sold !== parseEther(params.amount_usdt)) return { pass: false, detail: 'no swap of the requested amount' };
         let min: bigint;
         try {
           min = decodeFunctionData({ abi: ROUTER, data: s.tx.data }).args[1] as bigint;
@@ -127,7 +130,7 @@ export default defineValidator<Params, State>({
     },
     {
       name: 'simple_staking approved for the swapped CAKE',
-      weight: 10,
+      weight: 5,
       verify: ({ txs, env, agent }) => {
         const s = theSwap(txs, env, agent);
         const allowance = granted(txs, env.CAKE!, agent, env.simple_staking!);
@@ -135,11 +138,11 @@ export default defineValidator<Params, State>({
       },
     },
     {
-      name: 'staked exactly the CAKE the swap returned',
-      weight: 25,
-      verify: ({ txs, env, agent, pre, post }) => {
+      name: 'staked exactly the CAKE the requested swap returned',
+      weight: 45,
+      verify: ({ txs, env, agent, params, pre, post }) => {
         const s = theSwap(txs, env, agent);
-        if (!s) return { pass: false, detail: 'no swap' };
+        if (!s || s.sold !== parseEther(params.amount_usdt)) return { pass: false, detail: 'no swap of the requested amount' };
         return compareAmount('stake change', post.staked - pre.staked, s.got, { symbol: 'CAKE' });
       },
     },

@@ -79,7 +79,7 @@ export default defineValidator<Params, State>({
     },
     {
       name: 'router approved for the recovered LP',
-      weight: 10,
+      weight: 5,
       verify: ({ txs, env, agent, pre }) => {
         const allowance = granted(txs, env.pair_USDT_BUSD!, agent, env.router!);
         return { pass: pre.staked > 0n && allowance >= pre.staked, detail: `approved ${fmt(allowance)} LP, recovered ${fmt(pre.staked)}` };
@@ -87,7 +87,7 @@ export default defineValidator<Params, State>({
     },
     {
       name: 'exactly the recovered LP was redeemed, older LP kept',
-      weight: 25,
+      weight: 30,
       verify: ({ txs, env, agent, pre, post }) => {
         const redeemed = moved(txs, env.pair_USDT_BUSD!, agent, env.pair_USDT_BUSD!);
         const pass = redeemed === pre.staked && post.lp === pre.lp;
@@ -96,7 +96,7 @@ export default defineValidator<Params, State>({
     },
     {
       name: 'USDT and BUSD came back for that LP',
-      weight: 10,
+      weight: 15,
       verify: ({ pre, post }) => {
         const usdt = compareAmount('USDT received', post.usdt - pre.usdt, (pre.staked * pre.poolUsdt) / pre.supply, { rel: 0.001, symbol: 'USDT' });
         const busd = compareAmount('BUSD received', post.busd - pre.busd, (pre.staked * pre.poolBusd) / pre.supply, { rel: 0.001, symbol: 'BUSD' });
@@ -105,7 +105,7 @@ export default defineValidator<Params, State>({
     },
     {
       name: 'all WBNB unwrapped into BNB',
-      weight: 20,
+      weight: 15,
       verify: ({ txs, pre, post }) => {
         const gas = (txs ?? []).reduce((s, t) => s + t.receipt.gasUsed * t.receipt.effectiveGasPrice, 0n);
         const pass = pre.wbnb > 0n && post.wbnb === 0n && post.bnb === pre.bnb + pre.wbnb - gas;

@@ -34,8 +34,12 @@ function poolEvents(txs: Sent[] | undefined, pool: Address, agent: Address, even
     .filter((t) => t.amount > 0n);
 }
 
-/** The cycle as it happened: the LP minted by the deposit and the positions of each step. */
-function cycle(txs: Sent[] | undefined, env: Record<string, Address>, pool: Address, agent: Address) {
+/**
+ * The cycle as it happened: the LP minted by the deposit, whether the deposit matches the request
+ * (the pool is balanced, so at most the amount of each goes in and the limiting side goes in whole),
+ * and the positions of each step.
+ */
+function cycle(txs: Sent[] | undefined, env: Record<string, Address>, pool: Address, agent: Address, amount: string) {
   const lp = env.pair_USDT_BUSD!;
   const adds = succeeded(txs).filter((t) => moved(t.receipt, lp, zeroAddress, agent) > 0n);
   const minted = adds.reduce((s, t) => s + moved(t.receipt, lp, zeroAddress, agent), 0n);
@@ -44,11 +48,15 @@ function cycle(txs: Sent[] | undefined, env: Record<string, Address>, pool: Addr
   const firstDeposit = deposits[0]?.i ?? Infinity;
   const withdrawals = poolEvents(txs, pool, agent, 'Withdrawn').filter((t) => t.i > firstDeposit);
   const lastWithdrawal = withdrawals.at(-1)?.i ?? Infinity;
+  const usdt = adds.reduce((s, t) => s + moved(t.receipt, env.USDT!, agent, lp), 0n);
+  const busd = adds.reduce((s, t) => s + moved(t.receipt, env.BUSD!, agent, lp), 0n);
+  const want = parseEther(amount);
   return {
     adds,
     minted,
-    usdt: adds.reduce((s, t) => s + moved(t.receipt, env.USDT!, agent, lp), 0n),
-    busd: adds.reduce((s, t) => s + moved(t.receipt, env.BUSD!, agent, lp), 0n),
+    usdt,
+    busd,
+    addOk: minted > 0n && usdt <= want && busd <= want && (usdt > busd ? usdt : busd) === want,
     deposits,
     staked: deposits.reduce((s, t) => s + t.amount, 0n),
     firstDeposit,
@@ -72,30 +80,26 @@ export default defineValidator<Params, State>({
   }),
   checks: [
     {
-      // The pool is balanced, so at most the requested amount of each goes in and the limiting side goes in whole.
       name: 'liquidity added with the requested USDT and BUSD',
       weight: 20,
       verify: ({ txs, env, agent, params }) => {
-        const c = cycle(txs, env, params.pool, agent);
-        const want = parseEther(params.amount);
-        const larger = c.usdt > c.busd ? c.usdt : c.busd;
-        const pass = c.minted > 0n && c.usdt <= want && c.busd <= want && larger === want;
-        return { pass, detail: `deposited ${fmt(c.usdt)} USDT and ${fmt(c.busd)} BUSD for ${fmt(c.minted)} LP (requested ${params.amount} each)` };
+        const c = cycle(txs, env, params.pool, agent, params.amount);
+        return { pass: c.addOk, detail: `deposited ${fmt(c.usdt)} USDT and ${fmt(c.busd)} BUSD for ${fmt(c.minted)} LP (requested ${params.amount} each)` };
       },
     },
     {
-      name: 'exactly the new LP was staked in the reward pool',
+      name: 'exactly the LP from the requested deposit was staked in the reward pool',
       weight: 20,
       verify: ({ txs, env, agent, params }) => {
-        const c = cycle(txs, env, params.pool, agent);
-        return { pass: c.minted > 0n && c.staked === c.minted, detail: `staked ${fmt(c.staked)} LP after the deposit, minted ${fmt(c.minted)}` };
+        const c = cycle(txs, env, params.pool, agent, params.amount);
+        return { pass: c.addOk && c.staked === c.minted, detail: `staked ${fmt(c.staked)} LP after the deposit, minted ${fmt(c.minted)}` };
       },
     },
     {
       name: 'rewards harvested while the LP was staked',
       weight: 15,
       verify: ({ txs, env, agent, params }) => {
-        const c = cycle(txs, env, params.pool, agent);
+        const c = cycle(txs, env, params.pool, agent, params.amount);
         const harvest = poolEvents(txs, params.pool, agent, 'Harvested').find(
           (t) => t.i > c.firstDeposit && t.i < c.firstWithdrawal && t.tx.data.startsWith(selectorOf('harvest()')),
         );
@@ -106,7 +110,7 @@ export default defineValidator<Params, State>({
       name: 'the same LP was unstaked, earlier stake untouched',
       weight: 20,
       verify: ({ txs, env, agent, params, pre, post }) => {
-        const c = cycle(txs, env, params.pool, agent);
+        const c = cycle(txs, env, params.pool, agent, params.amount);
         const pass = c.staked > 0n && c.unstaked === c.staked && post.staked === pre.staked;
         return { pass, detail: `unstaked ${fmt(c.unstaked)} of ${fmt(c.staked)} LP, pool stake ${fmt(pre.staked)} → ${fmt(post.staked)}` };
       },
@@ -115,11 +119,11 @@ export default defineValidator<Params, State>({
       name: 'that LP was redeemed for USDT and BUSD, older LP kept',
       weight: 25,
       verify: ({ txs, env, agent, params, pre, post }) => {
-        const c = cycle(txs, env, params.pool, agent);
+        const c = cycle(txs, env, params.pool, agent, params.amount);
         const lp = env.pair_USDT_BUSD!;
         const redeemed = c.removals.reduce((s, t) => s + moved(t.receipt, lp, agent, lp), 0n);
         const back = c.removals.reduce((s, t) => s + moved(t.receipt, env.USDT!, lp, agent) + moved(t.receipt, env.BUSD!, lp, agent), 0n);
-        const pass = c.unstaked > 0n && redeemed === c.unstaked && back > 0n && post.lp === pre.lp;
+        const pass = c.addOk && c.unstaked === c.minted && redeemed === c.unstaked && back > 0n && post.lp === pre.lp;
         return { pass, detail: `redeemed ${fmt(redeemed)} LP after unstaking ${fmt(c.unstaked)}, got ${fmt(back)} USDT+BUSD, wallet LP ${fmt(pre.lp)} → ${fmt(post.lp)}` };
       },
     },

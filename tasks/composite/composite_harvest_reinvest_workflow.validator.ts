@@ -95,7 +95,7 @@ export default defineValidator<Params, State>({
     },
     {
       name: 'router approved for the CAKE to sell',
-      weight: 10,
+      weight: 5,
       verify: ({ txs, env, agent, params }) => {
         const allowance = granted(txs, env.CAKE!, agent, env.router!);
         return { pass: allowance >= parseEther(params.swap_amount), detail: `approved ${fmt(allowance)} CAKE` };
@@ -103,7 +103,7 @@ export default defineValidator<Params, State>({
     },
     {
       name: 'sold exactly the requested CAKE for the quoted USDT',
-      weight: 25,
+      weight: 20,
       verify: async ({ txs, env, agent, params, chain }) => {
         const s = theSwap(txs, env, agent);
         if (!s) return { pass: false, detail: 'expected exactly one successful CAKE → USDT swap' };
@@ -115,10 +115,10 @@ export default defineValidator<Params, State>({
     },
     {
       name: 'swap minimum output respects the slippage limit',
-      weight: 10,
+      weight: 5,
       verify: ({ txs, env, agent, params }) => {
         const s = theSwap(txs, env, agent);
-        if (!s) return { pass: false, detail: 'no swap' };
+        if (!s || s.sold !== parseEther(params.swap_amount)) return { pass: false, detail: 'no swap of the requested amount' };
         let min: bigint;
         try {
           min = decodeFunctionData({ abi: ROUTER, data: s.tx.data }).args[1] as bigint;
@@ -132,7 +132,7 @@ export default defineValidator<Params, State>({
     },
     {
       name: 'simple_staking approved for the rest of the harvest',
-      weight: 10,
+      weight: 5,
       verify: ({ txs, env, agent, params }) => {
         const h = harvested(txs, env, agent);
         const rest = h === undefined ? undefined : h - parseEther(params.swap_amount);
@@ -142,10 +142,13 @@ export default defineValidator<Params, State>({
     },
     {
       name: 'staked exactly the harvest minus the CAKE sold',
-      weight: 25,
+      weight: 45,
       verify: ({ txs, env, agent, params, pre, post }) => {
         const h = harvested(txs, env, agent);
         if (h === undefined) return { pass: false, detail: 'nothing was harvested' };
+        // The rest only means something after the requested sale.
+        const s = theSwap(txs, env, agent);
+        if (!s || s.sold !== parseEther(params.swap_amount)) return { pass: false, detail: 'no sale of the requested CAKE' };
         return compareAmount('stake change', post.staked - pre.staked, h - parseEther(params.swap_amount), { symbol: 'CAKE' });
       },
     },

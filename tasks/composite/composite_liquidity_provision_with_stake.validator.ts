@@ -30,17 +30,20 @@ function granted(txs: Sent[] | undefined, token: Address, owner: Address, spende
   return best;
 }
 
-/** The liquidity deposit: the transactions that minted USDT/BUSD LP to the wallet, with what went in. */
-function deposit(txs: Sent[] | undefined, env: Record<string, Address>, agent: Address) {
+/**
+ * The liquidity deposit: the transactions that minted USDT/BUSD LP to the wallet, with what went in.
+ * The pool is balanced, so at most the requested amount of each goes in and the limiting side goes in whole.
+ */
+function deposit(txs: Sent[] | undefined, env: Record<string, Address>, agent: Address, amount: string) {
   const lp = env.pair_USDT_BUSD!;
   const adds = succeeded(txs).filter((t) => moved(t.receipt, lp, zeroAddress, agent) > 0n);
   const sum = (f: (r: TransactionReceipt) => bigint) => adds.reduce((s, t) => s + f(t.receipt), 0n);
-  return {
-    adds,
-    minted: sum((r) => moved(r, lp, zeroAddress, agent)),
-    usdt: sum((r) => moved(r, env.USDT!, agent, lp)),
-    busd: sum((r) => moved(r, env.BUSD!, agent, lp)),
-  };
+  const minted = sum((r) => moved(r, lp, zeroAddress, agent));
+  const usdt = sum((r) => moved(r, env.USDT!, agent, lp));
+  const busd = sum((r) => moved(r, env.BUSD!, agent, lp));
+  const want = parseEther(amount);
+  const ok = minted > 0n && usdt <= want && busd <= want && (usdt > busd ? usdt : busd) === want;
+  return { adds, minted, usdt, busd, ok };
 }
 
 const field = (answer: unknown, key: string) => (typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>)[key] : undefined);
@@ -76,7 +79,7 @@ export default defineValidator<Params, State>({
   checks: [
     {
       name: 'router approved for the USDT and the BUSD',
-      weight: 10,
+      weight: 5,
       verify: ({ txs, env, agent, params }) => {
         const want = parseEther(params.amount);
         const usdt = granted(txs, env.USDT!, agent, env.router!);
@@ -85,22 +88,18 @@ export default defineValidator<Params, State>({
       },
     },
     {
-      // The pool is balanced, so at most the requested amount of each goes in and the limiting side goes in whole.
       name: 'liquidity added with the requested USDT and BUSD',
       weight: 25,
       verify: ({ txs, env, agent, params }) => {
-        const d = deposit(txs, env, agent);
-        const want = parseEther(params.amount);
-        const larger = d.usdt > d.busd ? d.usdt : d.busd;
-        const pass = d.minted > 0n && d.usdt <= want && d.busd <= want && larger === want;
-        return { pass, detail: `deposited ${fmt(d.usdt)} USDT and ${fmt(d.busd)} BUSD for ${fmt(d.minted)} LP (requested ${params.amount} each)` };
+        const d = deposit(txs, env, agent, params.amount);
+        return { pass: d.ok, detail: `deposited ${fmt(d.usdt)} USDT and ${fmt(d.busd)} BUSD for ${fmt(d.minted)} LP (requested ${params.amount} each)` };
       },
     },
     {
       name: 'deposit minimums respect the slippage limit',
       weight: 5,
       verify: ({ txs, env, agent, params }) => {
-        const add = deposit(txs, env, agent).adds[0];
+        const add = deposit(txs, env, agent, params.amount).adds[0];
         if (!add) return { pass: false, detail: 'no liquidity deposit' };
         let mins: bigint[];
         try {
@@ -116,20 +115,20 @@ export default defineValidator<Params, State>({
     },
     {
       name: 'simple_lp_staking approved for the new LP',
-      weight: 10,
-      verify: ({ txs, env, agent }) => {
-        const minted = deposit(txs, env, agent).minted;
+      weight: 5,
+      verify: ({ txs, env, agent, params }) => {
+        const minted = deposit(txs, env, agent, params.amount).minted;
         const allowance = granted(txs, env.pair_USDT_BUSD!, agent, env.simple_lp_staking!);
         return { pass: minted > 0n && allowance >= minted, detail: `approved ${fmt(allowance)} LP, minted ${fmt(minted)}` };
       },
     },
     {
-      name: 'exactly the newly minted LP is staked, older LP kept',
-      weight: 35,
-      verify: ({ txs, env, agent, pre, post }) => {
-        const minted = deposit(txs, env, agent).minted;
-        if (minted === 0n) return { pass: false, detail: 'no LP was minted to the wallet' };
-        const r = compareAmount('stake change', post.staked - pre.staked, minted, { symbol: 'LP' });
+      name: 'exactly the LP from the requested deposit is staked, older LP kept',
+      weight: 45,
+      verify: ({ txs, env, agent, params, pre, post }) => {
+        const d = deposit(txs, env, agent, params.amount);
+        if (!d.ok) return { pass: false, detail: 'no deposit of the requested amounts' };
+        const r = compareAmount('stake change', post.staked - pre.staked, d.minted, { symbol: 'LP' });
         return { pass: r.pass && post.lp === pre.lp, detail: `${r.detail}; wallet LP ${fmt(pre.lp)} → ${fmt(post.lp)}` };
       },
     },

@@ -88,7 +88,7 @@ export default defineValidator<Params, State>({
   checks: [
     {
       name: 'router approved for the USDT',
-      weight: 10,
+      weight: 5,
       verify: ({ txs, env, agent, params }) => {
         const allowance = granted(txs, env.USDT!, agent, env.router!);
         return { pass: allowance >= parseEther(params.amount), detail: `approved ${fmt(allowance)} USDT` };
@@ -96,7 +96,7 @@ export default defineValidator<Params, State>({
     },
     {
       name: 'sold exactly the requested USDT for the quoted CAKE',
-      weight: 25,
+      weight: 20,
       verify: async ({ txs, env, agent, params, chain }) => {
         const s = swapOf(txs, agent, env.USDT!, env.CAKE!);
         if (!s) return { pass: false, detail: 'expected exactly one successful USDT → CAKE swap' };
@@ -108,7 +108,7 @@ export default defineValidator<Params, State>({
     },
     {
       name: 'router approved for the CAKE received',
-      weight: 10,
+      weight: 5,
       verify: ({ txs, env, agent }) => {
         const s = swapOf(txs, agent, env.USDT!, env.CAKE!);
         const allowance = granted(txs, env.CAKE!, agent, env.router!);
@@ -116,12 +116,13 @@ export default defineValidator<Params, State>({
       },
     },
     {
-      name: 'sold exactly that CAKE for the quoted BUSD',
-      weight: 30,
-      verify: async ({ txs, env, agent, chain }) => {
+      name: 'sold exactly the CAKE the requested USDT bought for the quoted BUSD',
+      weight: 45,
+      verify: async ({ txs, env, agent, params, chain }) => {
         const first = swapOf(txs, agent, env.USDT!, env.CAKE!);
         const s = swapOf(txs, agent, env.CAKE!, env.BUSD!);
         if (!first || !s) return { pass: false, detail: 'expected one USDT → CAKE and one CAKE → BUSD swap' };
+        if (first.sold !== parseEther(params.amount)) return { pass: false, detail: `the first swap sold ${fmt(first.sold)} USDT, not ${params.amount}` };
         if (s.sold !== first.got) return { pass: false, detail: `sold ${fmt(s.sold)} CAKE, the first swap returned ${fmt(first.got)}` };
         const quote = await bestQuote(chain, env, s.sold, env.CAKE!, env.BUSD!, s.receipt.blockNumber - 1n);
         return compareAmount('BUSD received', s.got, quote, { rel: 0.01, symbol: 'BUSD' });

@@ -68,7 +68,7 @@ export default defineValidator<Params, State>({
   checks: [
     {
       name: 'sold exactly the requested BNB for the quoted USDT',
-      weight: 30,
+      weight: 25,
       verify: async ({ txs, env, agent, params, chain }) => {
         const s = bnbSwap(txs, env, agent);
         if (!s) return { pass: false, detail: 'expected exactly one successful BNB → USDT swap through the router' };
@@ -80,7 +80,7 @@ export default defineValidator<Params, State>({
     },
     {
       name: 'router approved for the USDT received',
-      weight: 15,
+      weight: 10,
       verify: ({ txs, env, agent }) => {
         const s = bnbSwap(txs, env, agent);
         const allowance = granted(txs, env.USDT!, agent, env.router!);
@@ -88,12 +88,13 @@ export default defineValidator<Params, State>({
       },
     },
     {
-      name: 'sold exactly that USDT for the quoted BUSD',
-      weight: 40,
-      verify: async ({ txs, env, agent, chain }) => {
+      name: 'sold exactly the USDT the requested BNB bought for the quoted BUSD',
+      weight: 50,
+      verify: async ({ txs, env, agent, params, chain }) => {
         const first = bnbSwap(txs, env, agent);
         const s = usdtSwap(txs, env, agent);
         if (!first || !s) return { pass: false, detail: 'expected one BNB → USDT and one USDT → BUSD swap' };
+        if (first.tx.value !== parseEther(params.amount_bnb)) return { pass: false, detail: `the first swap sold ${fmt(first.tx.value)} BNB, not ${params.amount_bnb}` };
         if (s.sold !== first.got) return { pass: false, detail: `sold ${fmt(s.sold)} USDT, the first swap returned ${fmt(first.got)}` };
         const quote = await bestQuote(chain, env, s.sold, env.USDT!, env.BUSD!, s.receipt.blockNumber - 1n);
         return compareAmount('BUSD received', s.got, quote, { rel: 0.01, symbol: 'BUSD' });

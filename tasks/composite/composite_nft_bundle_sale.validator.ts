@@ -23,18 +23,16 @@ export default defineValidator<Params, State>({
   },
   checks: [
     {
-      name: 'the buyer owns token #1',
-      weight: 25,
-      verify: ({ post, params }) => ({ pass: sameAddress(post.owner1, params.buyer), detail: `owner of #1: ${post.owner1}` }),
-    },
-    {
-      name: 'the buyer owns token #2',
-      weight: 25,
-      verify: ({ post, params }) => ({ pass: sameAddress(post.owner2, params.buyer), detail: `owner of #2: ${post.owner2}` }),
+      name: 'the buyer owns tokens #1 and #2',
+      weight: 40,
+      verify: ({ post, params }) => ({
+        pass: sameAddress(post.owner1, params.buyer) && sameAddress(post.owner2, params.buyer),
+        detail: `owner of #1: ${post.owner1}, owner of #2: ${post.owner2}`,
+      }),
     },
     {
       name: 'no other Quest Squad token left the wallet',
-      weight: 10,
+      weight: 5,
       verify: ({ pre, post }) => {
         const pass = post.agentNfts === pre.agentNfts - 2n && post.buyerNfts === pre.buyerNfts + 2n;
         return { pass, detail: `wallet holds ${pre.agentNfts} → ${post.agentNfts}, buyer ${pre.buyerNfts} → ${post.buyerNfts}` };
@@ -42,7 +40,7 @@ export default defineValidator<Params, State>({
     },
     {
       name: 'the buyer got exactly the USDT rebate from the wallet',
-      weight: 25,
+      weight: 45,
       verify: ({ pre, post, params }) => {
         const want = parseEther(params.rebate);
         const got = compareAmount('buyer received', post.buyerUsdt - pre.buyerUsdt, want, { symbol: 'USDT' });
@@ -52,7 +50,7 @@ export default defineValidator<Params, State>({
     },
     {
       name: 'reported the current owners of both tokens',
-      weight: 15,
+      weight: 10,
       verify: ({ answer, pre, post }) => {
         const o1 = field(answer, 'owner1');
         const o2 = field(answer, 'owner2');

@@ -22,12 +22,12 @@ export default defineValidator<Params, State>({
     },
     {
       name: 'no other Quest Squad token left the wallet',
-      weight: 10,
+      weight: 5,
       verify: ({ pre, post }) => ({ pass: post.agentNfts === pre.agentNfts - 1n, detail: `wallet holds ${pre.agentNfts} → ${post.agentNfts}` }),
     },
     {
       name: 'the buyer got exactly the USDT from the wallet',
-      weight: 35,
+      weight: 45,
       verify: ({ pre, post, params }) => {
         const want = parseEther(params.payment);
         const got = compareAmount('buyer received', post.buyerUsdt - pre.buyerUsdt, want, { symbol: 'USDT' });
@@ -37,7 +37,7 @@ export default defineValidator<Params, State>({
     },
     {
       name: 'reported the current owner',
-      weight: 15,
+      weight: 10,
       verify: ({ answer, pre, post }) => {
         const owner = typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>).owner : undefined;
         // Reporting the owner of an unmoved token verifies nothing.

@@ -79,9 +79,12 @@ export default defineValidator<Params, State>({
       // Working the constant-product formula by hand may round or use a slightly different fee.
       name: 'reported the output the reserves imply',
       weight: 15,
-      verify: ({ answer, pre }) => {
+      verify: ({ answer, pre, post }) => {
         const a = parseUintAnswer(field(answer, 'expectedOut'));
-        return 'error' in a ? { pass: false, detail: `expectedOut: ${a.error}` } : compareAmount('expectedOut', a.value, pre.quote, { rel: 0.005, symbol: 'BUSD' });
+        if ('error' in a) return { pass: false, detail: `expectedOut: ${a.error}` };
+        // A report without the workflow behind it earns nothing.
+        if (post.busd === pre.busd) return { pass: false, detail: 'no swap happened' };
+        return compareAmount('expectedOut', a.value, pre.quote, { rel: 0.005, symbol: 'BUSD' });
       },
     },
     {
@@ -109,7 +112,7 @@ export default defineValidator<Params, State>({
       weight: 15,
       verify: ({ txs, env, agent, params }) => {
         const s = theSwap(txs, env, agent);
-        if (!s) return { pass: false, detail: 'no swap' };
+        if (!s || s.sold !== parseEther(params.amount)) return { pass: false, detail: 'no swap of the requested amount' };
         let min: bigint;
         try {
           min = decodeFunctionData({ abi: ROUTER, data: s.tx.data }).args[1] as bigint;

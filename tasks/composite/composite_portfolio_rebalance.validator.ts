@@ -90,21 +90,23 @@ export default defineValidator<Params, State>({
     {
       name: 'reported the starting USDT and CAKE balances',
       weight: 10,
-      verify: ({ answer, pre }) => {
+      verify: ({ answer, pre, post }) => {
         const u = parseUintAnswer(field(answer, 'usdt'));
         const c = parseUintAnswer(field(answer, 'cake'));
         if ('error' in u || 'error' in c) return { pass: false, detail: `usdt: ${'error' in u ? u.error : 'ok'}; cake: ${'error' in c ? c.error : 'ok'}` };
+        // A report without the workflow behind it earns nothing.
+        if (post.busd === pre.busd) return { pass: false, detail: 'nothing was swapped into BUSD' };
         return { pass: u.value === pre.usdt && c.value === pre.cake, detail: `reported ${u.value} / ${c.value}, chain ${pre.usdt} / ${pre.cake}` };
       },
     },
     {
       name: 'sold exactly the requested USDT for the quoted BUSD',
-      weight: 30,
+      weight: 35,
       verify: (ctx) => sale(ctx, ctx.env.USDT!, ctx.params.amount_usdt, 'USDT'),
     },
     {
       name: 'sold exactly the requested CAKE for the quoted BUSD',
-      weight: 30,
+      weight: 35,
       verify: (ctx) => sale(ctx, ctx.env.CAKE!, ctx.params.amount_cake, 'CAKE'),
     },
     {
@@ -113,9 +115,12 @@ export default defineValidator<Params, State>({
       verify: ({ txs, env, agent, params }) => {
         const parts: string[] = [];
         let pass = true;
-        for (const s of [swapOf(txs, env, agent, env.USDT!), swapOf(txs, env, agent, env.CAKE!)]) {
+        for (const [s, amount] of [
+          [swapOf(txs, env, agent, env.USDT!), params.amount_usdt],
+          [swapOf(txs, env, agent, env.CAKE!), params.amount_cake],
+        ] as const) {
           const min = s && minOut(s.tx.data);
-          if (!s || min === undefined) return { pass: false, detail: 'missing or not an exact-input token swap' };
+          if (!s || min === undefined || s.sold !== parseEther(amount)) return { pass: false, detail: 'a swap of the requested amount is missing or not an exact-input token swap' };
           const f = (s.got * BigInt(100 - params.slippage)) / 100n;
           const floor = f - f / 200n;
           pass &&= min > 0n && min >= floor;
@@ -126,7 +131,7 @@ export default defineValidator<Params, State>({
     },
     {
       name: 'reported the final BUSD balance',
-      weight: 20,
+      weight: 10,
       verify: ({ answer, pre, post }) => {
         const a = parseUintAnswer(field(answer, 'busd'));
         if ('error' in a) return { pass: false, detail: `busd: ${a.error}` };

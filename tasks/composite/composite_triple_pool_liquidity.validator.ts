@@ -74,7 +74,7 @@ export default defineValidator<Params, State>({
   checks: [
     {
       name: 'sold exactly the requested BNB for the quoted USDT',
-      weight: 20,
+      weight: 15,
       verify: async ({ txs, env, agent, params, chain }) => {
         const { bnb } = steps(txs, env, agent);
         if (!bnb) return { pass: false, detail: 'expected exactly one successful BNB → USDT swap through the router' };
@@ -98,10 +98,11 @@ export default defineValidator<Params, State>({
     },
     {
       name: 'swapped half of that USDT for the quoted BUSD',
-      weight: 25,
-      verify: async ({ txs, env, agent, chain }) => {
+      weight: 20,
+      verify: async ({ txs, env, agent, params, chain }) => {
         const { bnb, usdt } = steps(txs, env, agent);
         if (!bnb || !usdt) return { pass: false, detail: 'expected one BNB → USDT and one USDT → BUSD swap' };
+        if (bnb.tx.value !== parseEther(params.amount)) return { pass: false, detail: `the first swap sold ${fmt(bnb.tx.value)} BNB, not ${params.amount}` };
         const half = compareAmount('USDT sold', usdt.sold, bnb.got / 2n, { ...SPLIT, symbol: 'USDT' });
         if (!half.pass) return half;
         const quote = await bestQuote(chain, env, usdt.sold, env.USDT!, env.BUSD!, usdt.receipt.blockNumber - 1n);
@@ -111,10 +112,13 @@ export default defineValidator<Params, State>({
     {
       // With the other USDT half and all the BUSD offered, the router takes what the pool ratio allows.
       name: 'deposited the other USDT half and the swapped BUSD',
-      weight: 35,
-      verify: async ({ txs, env, agent, chain }) => {
+      weight: 45,
+      verify: async ({ txs, env, agent, params, chain }) => {
         const { bnb, usdt, add } = steps(txs, env, agent);
         if (!bnb || !usdt || !add) return { pass: false, detail: 'expected the two swaps and one USDT/BUSD deposit' };
+        if (bnb.tx.value !== parseEther(params.amount)) return { pass: false, detail: `the first swap sold ${fmt(bnb.tx.value)} BNB, not ${params.amount}` };
+        const half = compareAmount('USDT swapped', usdt.sold, bnb.got / 2n, SPLIT);
+        if (!half.pass) return { pass: false, detail: `not a half split: ${half.detail}` };
         const pair = env.pair_USDT_BUSD!;
         const at = add.receipt.blockNumber - 1n;
         const rU = await chain.readContract({ address: env.USDT!, abi: erc20Abi, functionName: 'balanceOf', args: [pair], blockNumber: at });

@@ -52,7 +52,7 @@ export default defineValidator<Params, State>({
   checks: [
     {
       name: 'withdrew exactly the requested LP',
-      weight: 40,
+      weight: 35,
       verify: ({ txs, params, pre, post }) => {
         const want = parseEther(params.amount);
         const { withdraw } = steps(txs, params.pool);
@@ -64,7 +64,7 @@ export default defineValidator<Params, State>({
     {
       // Both calls pay what accrued up to their block: the full stake until the withdrawal, the rest after.
       name: 'harvested after the withdrawal; CAKE received matches the accrual',
-      weight: 35,
+      weight: 45,
       verify: async ({ txs, params, chain, pre, post }) => {
         const { withdraw, harvest } = steps(txs, params.pool);
         if (!withdraw || !harvest) return { pass: false, detail: 'expected a withdraw() followed by a harvest()' };
@@ -78,7 +78,7 @@ export default defineValidator<Params, State>({
     },
     {
       name: 'reported the final CAKE balance',
-      weight: 25,
+      weight: 20,
       verify: ({ answer, pre, post }) => {
         const a = parseUintAnswer(field(answer, 'cake'));
         if ('error' in a) return { pass: false, detail: `cake: ${a.error}` };

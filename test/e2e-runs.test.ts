@@ -1,0 +1,124 @@
+// Whole runs as users start them (subprocesses), checked through the files and output they produce.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test } from 'vitest';
+import { RunResult } from '../src/results/record.ts';
+
+const ROOT = resolve('.');
+const VITEST = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
+const SUBSET = '^(bnb_transfer_basic|erc20_approve|query_bnb_balance|wbnb_deposit|erc20_transfer_fixed|swap_exact_bnb_for_tokens|composite_wrap_unwrap_cycle) ·';
+
+function vitest(args: string[], env: Record<string, string>) {
+  const r = spawnSync(process.execPath, [VITEST, ...args], { cwd: ROOT, env: { ...process.env, CI: 'true', NO_COLOR: '1', ...env }, encoding: 'utf8', timeout: 600_000 });
+  return { status: r.status, out: r.stdout + r.stderr };
+}
+function runFile(dir: string, slug: string, ext = '.json') {
+  const f = readdirSync(join(dir, slug)).filter((x) => x.endsWith(ext)).sort().at(-1)!;
+  return join(dir, slug, f);
+}
+const readRun = (path: string) => RunResult.parse(JSON.parse(readFileSync(path, 'utf8')));
+const scores = (r: ReturnType<typeof readRun>) =>
+  Object.fromEntries(r.instances.map((i) => [`${i.split}/${i.taskId}/${i.round}`, [i.score, i.seed, i.templateIndex]]));
+
+test('five rounds of a deterministic model: per-round lines, CI width 0, ρ = 1', { timeout: 600_000 }, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'qb-rounds-'));
+  const r = vitest(['run', '--project', 'atomic', '--project', 'composite', '-t', SUBSET], { QUEST_ROUNDS: '5', QUEST_RESULTS_DIR: dir });
+  expect(r.status, r.out).toBe(0);
+  const run = readRun(runFile(dir, 'reference'));
+  const stats = run.summary.stats as { perRound: unknown[]; total: { halfWidth: number; sd: number }; spearman: { mean: number; pairs: unknown[] } };
+  expect(stats.perRound).toHaveLength(5);
+  expect(stats.total.halfWidth).toBe(0);
+  expect(stats.spearman.mean).toBe(1);
+  expect(stats.spearman.pairs).toHaveLength(10);
+  expect(r.out).toMatch(/^ {2}5 {6}600 \/ 600 {7}100 \/ 100 {7}700 \/ 700$/m);
+  expect(r.out).toMatch(/Total +700 \/ 700 {2}± 0 \[700, 700\]/);
+  expect(r.out).toMatch(/Spearman +ρ between rounds over per-task scores: mean 1 \(min 1, max 1, 10 pairs\)/);
+  // Each round has its own instance seeds.
+  expect(new Set(run.instances.filter((i) => i.taskId === 'erc20_approve').map((i) => i.seed)).size).toBe(5);
+});
+
+test('leaderboard over reference, null and a half-solving module model', { timeout: 600_000 }, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'qb-lb-'));
+  const files: string[] = [];
+  for (const [model, slug] of [
+    ['reference', 'reference'],
+    ['null', 'null'],
+    ['module:test/fixtures/half-solver.mjs', 'module-test-fixtures-half-solver.mjs'],
+  ] as const) {
+    const r = vitest(['run', '--project', 'atomic', '-t', SUBSET], { QUEST_MODEL: model, QUEST_ROUNDS: '2', QUEST_RESULTS_DIR: dir });
+    expect(r.out).toContain(`questbench · model ${model}`);
+    files.push(runFile(dir, slug));
+  }
+  const html = join(dir, 'board.html');
+  const cli = spawnSync(process.execPath, [join(ROOT, 'bin/questbench.mjs'), 'leaderboard', ...files, '--html', html], { encoding: 'utf8' });
+  expect(cli.status, cli.stderr).toBe(0);
+  const lines = cli.stdout.split('\n');
+  expect(lines[2]).toMatch(/^1\s+reference\s+600\.0\/600/);
+  expect(lines[3]).toMatch(/^2\s+module:test\/fixtures\/half-solver\.mjs\s/);
+  expect(lines[4]).toMatch(/^3\s+null\s+0\.0\/600/);
+  const half = readRun(files[2]!);
+  const solved = half.summary.atomic.passed / half.summary.atomic.instances;
+  expect(solved).toBeGreaterThan(0.2);
+  expect(solved).toBeLessThan(0.8);
+  expect(existsSync(html)).toBe(true);
+});
+
+test('two shards merged through the blob reporter equal one run', { timeout: 600_000 }, () => {
+  const one = mkdtempSync(join(tmpdir(), 'qb-one-'));
+  expect(vitest(['run', '--project', 'atomic', '-t', SUBSET], { QUEST_RESULTS_DIR: one }).status).toBe(0);
+  const blobs = mkdtempSync(join(tmpdir(), 'qb-blobs-'));
+  const merged = mkdtempSync(join(tmpdir(), 'qb-merged-'));
+  for (const i of [1, 2]) {
+    const r = vitest(['run', '--project', 'atomic', '-t', SUBSET, `--shard=${i}/2`, '--reporter=blob', `--outputFile=${join(blobs, `blob-${i}.json`)}`], { QUEST_RESULTS_DIR: merged });
+    expect(r.status, r.out).toBe(0);
+  }
+  const m = vitest(['--merge-reports', blobs, '--project', 'atomic'], { QUEST_RESULTS_DIR: merged });
+  expect(m.status, m.out).toBe(0);
+  const a = readRun(runFile(one, 'reference'));
+  const b = readRun(runFile(merged, 'reference'));
+  expect(b.instances).toHaveLength(a.instances.length);
+  expect(scores(b)).toEqual(scores(a));
+});
+
+test('QUEST_RESUME runs only the missing instances and writes one complete result', { timeout: 600_000 }, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'qb-resume-'));
+  expect(vitest(['run', '--project', 'atomic', '-t', SUBSET], { QUEST_RESULTS_DIR: dir }).status).toBe(0);
+  const jsonl = runFile(dir, 'reference', '.jsonl');
+  const runId = jsonl.split('/').at(-1)!.replace(/\.jsonl$/, '');
+  const full = readRun(runFile(dir, 'reference'));
+  // Simulate an interrupted run: two instances finished, plus a torn last line.
+  const kept = readFileSync(jsonl, 'utf8').trim().split('\n').slice(0, 2);
+  writeFileSync(jsonl, `${kept.join('\n')}\n{"taskId":"torn`);
+  const r = vitest(['run', '--project', 'atomic', '-t', SUBSET], { QUEST_RESULTS_DIR: dir, QUEST_RESUME: runId });
+  expect(r.status, r.out).toBe(0);
+  expect(r.out).toContain(`resuming ${runId} (2 done)`);
+  const resumed = readRun(join(dir, 'reference', `${runId}.json`));
+  expect(resumed.run.resumedFrom).toBe(runId);
+  expect(scores(resumed)).toEqual(scores(full));
+  const lines = readFileSync(jsonl, 'utf8').split('\n').filter((l) => l.startsWith('{"taskId":"') && l.endsWith('}'));
+  expect(lines).toHaveLength(full.instances.length);
+});
+
+test('the response cache replays answers: no second model call, flagged, tokens not counted again', { timeout: 600_000 }, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'qb-cache-'));
+  const calls = join(dir, 'calls.txt');
+  const env = { QUEST_MODEL: 'module:test/fixtures/counting-solver.mjs', QUEST_RESULTS_DIR: join(dir, 'results'), QUEST_CACHE_DIR: join(dir, 'cache'), QB_CALLS_FILE: calls };
+  const first = vitest(['run', '--project', 'atomic', '-t', SUBSET], env);
+  expect(first.status, first.out).toBe(0);
+  const n = readFileSync(calls, 'utf8').trim().split('\n').length;
+  expect(n).toBe(6);
+  const r1 = readRun(runFile(join(dir, 'results'), 'module-test-fixtures-counting-solver.mjs'));
+  expect((r1.summary.stats as { tokens: { input: number } }).tokens.input).toBe(600);
+  const second = vitest(['run', '--project', 'atomic', '-t', SUBSET], env);
+  expect(second.status, second.out).toBe(0);
+  expect(readFileSync(calls, 'utf8').trim().split('\n').length).toBe(n);
+  const r2 = readRun(runFile(join(dir, 'results'), 'module-test-fixtures-counting-solver.mjs'));
+  expect(r2.instances.every((i) => i.cached)).toBe(true);
+  expect((r2.summary.stats as { tokens: { input: number; cachedInstances: number } }).tokens).toMatchObject({ input: 0, cachedInstances: 6 });
+  expect(r2.summary.atomic.score).toBe(600);
+  const off = vitest(['run', '--project', 'atomic', '-t', SUBSET], { ...env, QUEST_CACHE: 'off' });
+  expect(off.status).toBe(0);
+  expect(readFileSync(calls, 'utf8').trim().split('\n').length).toBe(2 * n);
+});
