@@ -15,6 +15,10 @@ export const QuestOptions = z
     maxRetries: z.coerce.number().int().min(0).max(10).default(4).describe('QUEST_MAX_RETRIES'),
     cache: z.enum(['off', 'read', 'write', 'auto']).default('auto').describe('QUEST_CACHE: response cache for paid models'),
     cacheDir: z.string().default('.questbench/cache').describe('QUEST_CACHE_DIR'),
+    failOn: z
+      .enum(['below-pass-line', 'infra'])
+      .default('below-pass-line')
+      .describe('QUEST_FAIL_ON: which instances are red tests; "infra" keeps a fully scored model run green'),
     prices: z.string().optional().describe('QUEST_PRICES: JSON file { "<model>": { "input": USD per 1M tokens, "output": ... } }'),
   })
   .strict();
@@ -30,6 +34,7 @@ const ENV_KEYS: Record<keyof QuestConfig, string> = {
   modelTimeoutMs: 'QUEST_MODEL_TIMEOUT_MS',
   maxRetries: 'QUEST_MAX_RETRIES',
   prices: 'QUEST_PRICES',
+  failOn: 'QUEST_FAIL_ON',
   cache: 'QUEST_CACHE',
   cacheDir: 'QUEST_CACHE_DIR',
 };

@@ -72,7 +72,10 @@ async function finish(ctx: TestContext, rec: InstanceRecord): Promise<void> {
   ctx.task.meta.quest = rec;
   const steps = rec.composite ? ` · K_act ${rec.composite.kAct}/${rec.composite.kOpt}` : '';
   await ctx.annotate(`score ${rec.score}/100 · ${rec.outcome}${steps} · template ${rec.templateIndex} · ${rec.instruction}`, 'questbench');
-  if (!rec.passed) {
+  // With QUEST_FAIL_ON=infra a model's low scores are results, not failures; provider or harness
+  // failures are never scored as the model's 0 and always fail.
+  const failOn = inject('questbench').config.failOn;
+  if (rec.outcome === 'infra' || (!rec.passed && failOn === 'below-pass-line')) {
     const e = new Error(failureMessage(rec));
     e.stack = e.message;
     throw e;
