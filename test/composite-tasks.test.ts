@@ -2,7 +2,7 @@
 // one redundant query decays the score; a dummy transaction then submit scores 0; null fails.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runCompositeInstance } from '../src/composite/episode.ts';
-import { referenceScriptModel, type CompositeReference } from '../src/composite/reference.ts';
+import { referenceScriptModel, type CompositeReference, type ScriptRound } from '../src/composite/reference.ts';
 import { resolveModel, type Model } from '../src/model/index.ts';
 import type { InstanceRecord } from '../src/results/record.ts';
 import { loadCompositeTaskFiles, type CompositeTaskFile } from '../src/tasks/load.ts';
@@ -31,7 +31,7 @@ async function run(f: CompositeTaskFile, model: Model | ((p: Params) => Model), 
   return runCompositeInstance({ task: f.task, validator, model, round: 1, runSeed, rounds: 1, session: t.session, scriptTimeoutMs: 20_000 });
 }
 
-const scripted = (id: string, plan: string, rounds: string[]): Model => ({ ...referenceScriptModel({ plan, rounds }), id });
+const scripted = (id: string, plan: string, rounds: ScriptRound[]): Model => ({ ...referenceScriptModel({ plan, rounds }), id });
 const explain = (r: InstanceRecord) =>
   `${r.taskId}: ${r.score} base ${r.composite?.baseScore} K_act ${r.composite?.kAct}/${r.composite?.kOpt} (${r.outcome}) ${r.error ?? ''}\n` +
   r.checks.filter((c) => !c.passed).map((c) => `  ✗ ${c.name}: ${c.detail}`).join('\n') +

@@ -1,10 +1,16 @@
 import type { Model } from '../model/types.ts';
 import type { EnvMap, Params } from '../tasks/instantiate.ts';
 
+/**
+ * A round of a reference script: a fixed reply, or one built from the harness's feedback so far
+ * (query results, transaction outcomes), e.g. a submit that reports a queried balance.
+ */
+export type ScriptRound = string | ((feedback: readonly string[]) => string);
+
 /** A composite reference solution: the plan and one reply per round, the last one the submit. */
 export interface CompositeScript {
   plan: string;
-  rounds: string[];
+  rounds: ScriptRound[];
 }
 export type CompositeReference = (params: Params & Record<string, any>, env: EnvMap) => CompositeScript;
 
@@ -26,8 +32,20 @@ export function referenceScriptModel(script: CompositeScript): Model {
     describe: 'reference (gold round scripts)',
     async respond(messages) {
       const replies = messages.filter((m) => m.role === 'assistant').length;
-      const text = replies === 0 ? script.plan : (script.rounds[replies - 1] ?? submit());
+      // The harness's replies after the plan, oldest first: one per executed round.
+      const feedback = messages.filter((m, i) => m.role === 'user' && i > 1).map((m) => m.content).slice(1);
+      const round = replies === 0 ? script.plan : (script.rounds[replies - 1] ?? submit());
+      const text = typeof round === 'function' ? round(feedback) : round;
       return { text, latencyMs: 0, attempts: 1 };
     },
   };
+}
+
+/** The JSON result of the latest query in the feedback, for rounds that report what they read. */
+export function lastQueryResult(feedback: readonly string[]): Record<string, any> {
+  for (let i = feedback.length - 1; i >= 0; i--) {
+    const m = /query result: (\{.*\})/.exec(feedback[i]!);
+    if (m) return JSON.parse(m[1]!) as Record<string, any>;
+  }
+  throw new Error('no query result in the feedback so far');
 }
