@@ -57,7 +57,7 @@ describe('atomicTaskModule for a valid task', () => {
       `import { test } from 'vitest';`,
       `import { runAtomicTest } from ${JSON.stringify(RUNTIME)};`,
       'import validator from "./erc20_transfer_fixed.validator.ts";',
-      'import referenceSource from "./erc20_transfer_fixed.reference.ts?raw";',
+      'import reference from "./erc20_transfer_fixed.reference.ts?raw";',
     ]);
   });
 
@@ -68,7 +68,7 @@ describe('atomicTaskModule for a valid task', () => {
 
   it('runs each round with the parsed task, its round number and the relative file', () => {
     const calls: unknown[][] = [];
-    const stand = { runAtomicTest: (...args: unknown[]) => calls.push(args), validator: 'V', referenceSource: 'R' };
+    const stand = { runAtomicTest: (...args: unknown[]) => calls.push(args), validator: 'V', reference: 'R' };
     const tests = load(module, stand);
     expect(tests.map((t) => t.title)).toEqual(['erc20_transfer_fixed · round 1', 'erc20_transfer_fixed · round 2', 'erc20_transfer_fixed · round 3']);
     tests.forEach((t) => t.fn('CTX'));
@@ -83,7 +83,7 @@ describe('atomicTaskModule for a valid task', () => {
     writeFileSync(join(dir, 'solution.ts'), '');
     const module = atomicTaskModule(JSON.stringify({ ...JSON.parse(source), validator: 'check.ts', reference: 'solution.ts' }), file, opts(temp));
     expect(module).toContain('import validator from "./check.ts";');
-    expect(module).toContain('import referenceSource from "./solution.ts?raw";');
+    expect(module).toContain('import reference from "./solution.ts?raw";');
   });
 });
 
