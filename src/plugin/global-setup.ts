@@ -48,6 +48,7 @@ function loadResumed(config: QuestConfig): Record<string, InstanceRecord> {
   if (!existsSync(path)) throw new ConfigError(`QUEST_RESUME=${id}: no results at ${path} (check QUEST_MODEL and QUEST_RESULTS_DIR)`);
   const out: Record<string, InstanceRecord> = {};
   for (const r of readJsonl(path)) {
+    if (r.outcome === 'infra') continue; // a harness or provider failure is run again, never kept as a score
     if (r.model !== config.model || r.runSeed !== config.seed) {
       throw new ConfigError(`QUEST_RESUME=${id}: that run used model ${r.model} and seed ${r.runSeed}; set QUEST_MODEL and QUEST_SEED to match`);
     }

@@ -11,6 +11,8 @@ import type { InstanceRecord } from '../results/record.ts';
 import type { AtomicTask, CompositeTask } from '../tasks/schema.ts';
 import { isValidator } from '../validators/define.ts';
 import type { Validator } from '../validators/types.ts';
+import { infraRecord } from '../episode/infra.ts';
+import { runWithRecovery } from '../episode/recover.ts';
 import type {} from './provided.ts';
 
 declare module 'vitest' {
@@ -60,6 +62,32 @@ function workerModel(): Promise<Model> {
   return model;
 }
 
+/** One instance with node-crash recovery; an unrecoverable failure is recorded as infra. */
+function guarded(
+  split: 'atomic' | 'composite',
+  input: { task: AtomicTask | CompositeTask; validator: Validator; round: number },
+  run: (s: ChainSession, m: Model) => Promise<InstanceRecord>,
+): Promise<InstanceRecord> {
+  const { config } = inject('questbench');
+  return runWithRecovery({
+    session: workerSession,
+    run: async (s) => run(s, await workerModel()),
+    infra: (error, s) =>
+      infraRecord({
+        task: input.task,
+        split,
+        validator: input.validator,
+        round: input.round,
+        runSeed: config.seed,
+        rounds: config.rounds,
+        env: s?.env ?? {},
+        model: config.model,
+        error,
+        chain: { mode: 'mirror', chainId: 56, blockNumber: Number(s?.baseBlock ?? 0) },
+      }),
+  });
+}
+
 export function failureMessage(rec: InstanceRecord): string {
   const failed = rec.checks.filter((c) => !c.passed);
   const steps = rec.composite ? `, K_act ${rec.composite.kAct} vs K_opt ${rec.composite.kOpt}, base ${rec.composite.baseScore} × decay ${rec.composite.decay.toFixed(2)}` : '';
@@ -90,18 +118,20 @@ export async function runCompositeTest(
   if (typeof input.reference !== 'function') throw new Error(`${input.file}: the reference module must default-export defineCompositeReference(...)`);
   if (await replayResumed(ctx, 'composite', input.task.id, input.round)) return;
   const { config } = inject('questbench');
-  const session = await workerSession();
   const reference = input.reference as CompositeReference;
-  const rec = await runCompositeInstance({
-    task: input.task,
-    validator: input.validator as Validator,
-    model: config.model === 'reference' ? (params) => referenceScriptModel(reference(params, session.env)) : await workerModel(),
-    round: input.round,
-    runSeed: config.seed,
-    rounds: config.rounds,
-    session,
-    scriptTimeoutMs: config.scriptTimeoutMs,
-  });
+  const validator = input.validator as Validator;
+  const rec = await guarded('composite', { task: input.task, validator, round: input.round }, (session, model) =>
+    runCompositeInstance({
+      task: input.task,
+      validator,
+      model: config.model === 'reference' ? (params) => referenceScriptModel(reference(params, session.env)) : model,
+      round: input.round,
+      runSeed: config.seed,
+      rounds: config.rounds,
+      session,
+      scriptTimeoutMs: config.scriptTimeoutMs,
+    }),
+  );
   await finish(ctx, rec);
 }
 
@@ -114,16 +144,19 @@ export async function runAtomicTest(
   }
   if (await replayResumed(ctx, 'atomic', input.task.id, input.round)) return;
   const { config } = inject('questbench');
-  const rec = await runAtomicInstance({
-    task: input.task,
-    validator: input.validator as Validator,
-    referenceSource: input.referenceSource,
-    round: input.round,
-    runSeed: config.seed,
-    rounds: config.rounds,
-    session: await workerSession(),
-    model: await workerModel(),
-    scriptTimeoutMs: config.scriptTimeoutMs,
-  });
+  const validator = input.validator as Validator;
+  const rec = await guarded('atomic', { task: input.task, validator, round: input.round }, (session, model) =>
+    runAtomicInstance({
+      task: input.task,
+      validator,
+      referenceSource: input.referenceSource,
+      round: input.round,
+      runSeed: config.seed,
+      rounds: config.rounds,
+      session,
+      model,
+      scriptTimeoutMs: config.scriptTimeoutMs,
+    }),
+  );
   await finish(ctx, rec);
 }

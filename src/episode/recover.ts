@@ -1,0 +1,42 @@
+import type { ChainSession } from '../chain/session.ts';
+import type { InstanceRecord } from '../results/record.ts';
+
+/** True when the session's anvil does not answer (killed, crashed). */
+export async function nodeIsDown(s: ChainSession): Promise<boolean> {
+  try {
+    await s.chain.request('eth_chainId');
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Runs one instance; if the node died under it, restarts the node from the prepared state and runs
+ * the instance once more. Whatever still fails becomes the caller's infra record, not a lost result.
+ */
+export async function runWithRecovery(opts: {
+  session: () => Promise<ChainSession>;
+  run: (s: ChainSession) => Promise<InstanceRecord>;
+  infra: (error: string, s: ChainSession | undefined) => InstanceRecord;
+}): Promise<InstanceRecord> {
+  let s: ChainSession | undefined;
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      s = await opts.session();
+      return await opts.run(s);
+    } catch (e) {
+      lastError = e;
+      if (!s || !(await nodeIsDown(s))) break;
+      try {
+        await s.restart();
+      } catch (err) {
+        lastError = err;
+        break;
+      }
+    }
+  }
+  const message = lastError instanceof Error ? lastError.message : String(lastError);
+  return opts.infra(`harness failure: ${message.split('\n')[0]}`, s);
+}
