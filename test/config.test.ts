@@ -23,6 +23,9 @@ describe('resolveConfig', () => {
       scriptTimeoutMs: 30_000,
       modelTimeoutMs: 120_000,
       maxRetries: 4,
+      cache: 'auto',
+      cacheDir: '.questbench/cache',
+      failOn: 'below-pass-line',
     });
     expect(DEFAULT_SEED).toBe(20260);
   });
@@ -75,5 +78,12 @@ describe('modelSlug', () => {
   ])('maps %j to %j', (model, slug) => {
     expect(modelSlug(model)).toBe(slug);
     expect(modelSlug(model)).toMatch(/^[A-Za-z0-9._-]+$/);
+  });
+});
+
+describe('fork settings', () => {
+  it('reads QUEST_FORK_URL and QUEST_FORK_BLOCK, and rejects a URL that is not one', () => {
+    expect(resolveConfig({}, { QUEST_FORK_URL: 'http://127.0.0.1:8545', QUEST_FORK_BLOCK: '123' })).toMatchObject({ forkUrl: 'http://127.0.0.1:8545', forkBlock: 123 });
+    expect(() => resolveConfig({}, { QUEST_FORK_URL: 'bsc mainnet' })).toThrow(/QUEST_FORK_URL/);
   });
 });

@@ -31,7 +31,8 @@ export const anvilInstance = Instance.define((options: AnvilOptions) => {
       if (options.loadState) args.push('--load-state', options.loadState);
       if (options.forkUrl) args.push('--fork-url', options.forkUrl);
       if (options.forkBlock !== undefined) args.push('--fork-block-number', options.forkBlock.toString());
-      args.push('--no-request-size-limit', ...(options.args ?? []));
+      // --accounts 0: anvil's well-known dev accounts (published keys) hold nothing and are not unlocked.
+      args.push('--no-request-size-limit', '--accounts', '0', ...(options.args ?? []));
       const proc = spawn(anvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
       child = proc;
       await new Promise<void>((resolve, reject) => {

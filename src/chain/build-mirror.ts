@@ -6,6 +6,7 @@ import { startAnvil } from './anvil.ts';
 import type { Artifact } from './compile.ts';
 import { MIRROR_POOLS, MIRROR_TOKENS } from './mirror-spec.ts';
 import { placeContract } from './place-contract.ts';
+import { placeAuxContracts } from './aux-place.ts';
 import { chainClients, type ChainClients } from './rpc.ts';
 
 const require = createRequire(import.meta.url);
@@ -24,7 +25,6 @@ const ERC20 = parseAbi([
   'function mint(address to, uint256 amount)',
   'function approve(address spender, uint256 amount) returns (bool)',
 ]);
-const ERC20_TRANSFER = parseAbi(['function transfer(address to, uint256 amount) returns (bool)']);
 const FACTORY = parseAbi(['function getPair(address, address) view returns (address)']);
 const ROUTER = parseAbi([
   'function addLiquidity(address tokenA, address tokenB, uint256 amountADesired, uint256 amountBDesired, uint256 amountAMin, uint256 amountBMin, address to, uint256 deadline) returns (uint256, uint256, uint256)',
@@ -72,7 +72,7 @@ export async function buildMirror(artifacts: Artifact[], aux: readonly AuxContra
     if (!a) throw new Error(`artifact ${n} missing`);
     return a;
   };
-  const anvil = await startAnvil({ chainId: BSC_CHAIN_ID, args: ['--accounts', '0'] });
+  const anvil = await startAnvil({ chainId: BSC_CHAIN_ID });
   try {
     const chain = chainClients(anvil.url);
     await chain.test.impersonateAccount({ address: DEPLOYER });
@@ -112,14 +112,7 @@ export async function buildMirror(artifacts: Artifact[], aux: readonly AuxContra
       pairs[`${symbolOf(p.a)}_${symbolOf(p.b)}`] = getAddress(pair);
     }
 
-    const contracts: Record<string, Address> = {};
-    for (const c of aux) {
-      await placeContract(chain, DEPLOYER, c.address, need(c.artifact), c.args({ pairs, contracts }));
-      contracts[c.key] = c.address;
-      for (const f of c.fund ?? []) {
-        await send(chain, f.token, encodeFunctionData({ abi: ERC20_TRANSFER, functionName: 'transfer', args: [c.address, f.amount] }));
-      }
-    }
+    const contracts = await placeAuxContracts(chain, byName, aux, pairs);
 
     await chain.test.stopImpersonatingAccount({ address: DEPLOYER });
     await chain.test.mine({ blocks: 1 });

@@ -5,6 +5,7 @@ import type { EnvMap } from '../tasks/instantiate.ts';
 import { PRESET_SPENDERS, provisionAgent, RICH_ACCOUNT } from './provision.ts';
 import { chainClients, type ChainClients } from './rpc.ts';
 import type { MirrorManifest } from './build-mirror.ts';
+import { bootstrapFork } from './fork.ts';
 
 /** Seconds between consecutive blocks: chain time advances by the harness's clock, never the wall's. */
 export const BLOCK_INTERVAL_SECONDS = 3;
@@ -15,6 +16,16 @@ export interface SessionOptions {
   agentKey: Hex;
   marker: Hex;
   manifest: MirrorManifest;
+  /** Fork mode: the node forks this upstream (URL already redacted), and our contracts are deployed at boot. */
+  fork?: { url: string; block: number };
+}
+
+export interface ChainInfo {
+  mode: 'mirror' | 'fork';
+  chainId: number;
+  blockNumber: number;
+  forkUrl?: string;
+  forkBlock?: number;
 }
 
 export function envMapFrom(manifest: MirrorManifest, agent: Address): EnvMap {
@@ -53,6 +64,17 @@ export class ChainSession {
     return this.opts.marker;
   }
 
+  /** What results record about the chain an instance ran on. */
+  get chainInfo(): ChainInfo {
+    const fork = this.opts.fork;
+    return {
+      mode: fork ? 'fork' : 'mirror',
+      chainId: this.opts.manifest.chainId,
+      blockNumber: Number(this.baseBlock),
+      ...(fork ? { forkUrl: fork.url, forkBlock: fork.block } : {}),
+    };
+  }
+
   static async open(opts: SessionOptions): Promise<ChainSession> {
     const s = new ChainSession(opts);
     await s.boot();
@@ -64,6 +86,7 @@ export class ChainSession {
     this.chain = chainClients(url);
     await this.proxy?.close();
     this.proxy = await startReadOnlyProxy(url);
+    if (this.opts.fork) await bootstrapFork(this.chain, this.opts.manifest);
     await this.chain.request('anvil_setBlockTimestampInterval', [BLOCK_INTERVAL_SECONDS]);
     await provisionAgent(this.chain, this.account.address, this.opts.marker, this.opts.manifest);
     this.baseBlock = await this.chain.public.getBlockNumber();

@@ -24,7 +24,6 @@ export interface CompositeRunInput {
   rounds: number;
   session: ChainSession;
   scriptTimeoutMs: number;
-  chainId?: number;
 }
 
 type RoundLog = { kind: string; summary: string };
@@ -37,7 +36,7 @@ type RoundLog = { kind: string; summary: string };
 export async function runCompositeInstance(input: CompositeRunInput): Promise<InstanceRecord> {
   const started = performance.now();
   const { task, validator, session } = input;
-  const chainId = input.chainId ?? 56;
+  const chainId = session.chainInfo.chainId;
   const agent: Address = session.account.address;
   let instance = instantiate(task, { runSeed: input.runSeed, round: input.round, env: session.env });
   await session.reset();
@@ -198,7 +197,7 @@ export async function runCompositeInstance(input: CompositeRunInput): Promise<In
     },
     composite: { pattern: task.workflow.pattern, kAct, kOpt, budget, baseScore, decay, endReason, plan, rounds: logs },
     model: model.id,
-    chain: { mode: 'mirror', chainId, blockNumber: Number(session.baseBlock) },
+    chain: session.chainInfo,
     runSeed: input.runSeed,
     rounds: input.rounds,
   };

@@ -41,11 +41,21 @@ export function referenceScriptModel(script: CompositeScript): Model {
   };
 }
 
-/** The JSON result of the latest query in the feedback, for rounds that report what they read. */
-export function lastQueryResult(feedback: readonly string[]): Record<string, any> {
-  for (let i = feedback.length - 1; i >= 0; i--) {
-    const m = /query result: (\{.*\})/.exec(feedback[i]!);
-    if (m) return JSON.parse(m[1]!) as Record<string, any>;
-  }
-  throw new Error('no query result in the feedback so far');
+/** The JSON results of the queries in the feedback so far, oldest first. */
+export function queryResults(feedback: readonly string[]): Record<string, any>[] {
+  return feedback.flatMap((f) => {
+    const m = /query result: (\{.*\})/.exec(f);
+    return m ? [JSON.parse(m[1]!) as Record<string, any>] : [];
+  });
+}
+
+/**
+ * The JSON result of the latest query in the feedback, for rounds that report what they read; with
+ * `where`, the latest whose fields equal those given (compared case-insensitively, so addresses match
+ * in any case), e.g. `{ type: 'token_balance', token: env.USDT }`.
+ */
+export function lastQueryResult(feedback: readonly string[], where: Record<string, string> = {}): Record<string, any> {
+  const hit = queryResults(feedback).findLast((r) => Object.entries(where).every(([k, v]) => String(r[k]).toLowerCase() === v.toLowerCase()));
+  if (!hit) throw new Error(`no query result${Object.keys(where).length ? ` matching ${JSON.stringify(where)}` : ''} in the feedback so far`);
+  return hit;
 }

@@ -21,8 +21,6 @@ export interface AtomicRunInput {
   session: ChainSession;
   model: Model;
   scriptTimeoutMs: number;
-  chainMode?: 'mirror' | 'fork';
-  chainId?: number;
 }
 
 function zeroChecks(validator: Validator, detail: string): CheckOutcome[] {
@@ -33,7 +31,7 @@ function zeroChecks(validator: Validator, detail: string): CheckOutcome[] {
 export async function runAtomicInstance(input: AtomicRunInput): Promise<InstanceRecord> {
   const started = performance.now();
   const { task, validator, session, model } = input;
-  const chainId = input.chainId ?? 56;
+  const chainId = session.chainInfo.chainId;
   let instance = instantiate(task, { runSeed: input.runSeed, round: input.round, env: session.env });
   const agent: Address = session.account.address;
 
@@ -84,7 +82,7 @@ export async function runAtomicInstance(input: AtomicRunInput): Promise<Instance
       ...('answer' in fields ? { answer: fields.answer } : {}),
       transcript: { messages, response: fields.reply?.text ?? '', logs: fields.logs ?? '' },
       model: model.id,
-      chain: { mode: input.chainMode ?? 'mirror', chainId, blockNumber: Number(session.baseBlock) },
+      chain: session.chainInfo,
       runSeed: input.runSeed,
       rounds: input.rounds,
     };

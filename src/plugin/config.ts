@@ -19,6 +19,8 @@ export const QuestOptions = z
       .enum(['below-pass-line', 'infra'])
       .default('below-pass-line')
       .describe('QUEST_FAIL_ON: which instances are red tests; "infra" keeps a fully scored model run green'),
+    forkUrl: z.url().optional().describe('QUEST_FORK_URL: fork this BSC JSON-RPC endpoint instead of the embedded mirror'),
+    forkBlock: z.coerce.number().int().nonnegative().optional().describe('QUEST_FORK_BLOCK: pin the fork (default: the head at start)'),
     prices: z.string().optional().describe('QUEST_PRICES: JSON file { "<model>": { "input": USD per 1M tokens, "output": ... } }'),
   })
   .strict();
@@ -35,6 +37,8 @@ const ENV_KEYS: Record<keyof QuestConfig, string> = {
   maxRetries: 'QUEST_MAX_RETRIES',
   prices: 'QUEST_PRICES',
   failOn: 'QUEST_FAIL_ON',
+  forkUrl: 'QUEST_FORK_URL',
+  forkBlock: 'QUEST_FORK_BLOCK',
   cache: 'QUEST_CACHE',
   cacheDir: 'QUEST_CACHE_DIR',
 };

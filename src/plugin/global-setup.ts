@@ -5,6 +5,7 @@ import { generatePrivateKey } from 'viem/accounts';
 import { BSC_CHAIN_ID } from '../chain/addresses.ts';
 import { loadMirrorManifest, MIRROR_STATE } from '../chain/mirror-files.ts';
 import { startNodePool } from '../chain/node-pool.ts';
+import { forkManifest, probeFork, redactUrl } from '../chain/fork.ts';
 import { resolveModel } from '../model/index.ts';
 import { prepareSandbox } from '../sandbox/index.ts';
 import { join } from 'node:path';
@@ -23,10 +24,22 @@ export default async function setup(project: TestProject) {
   const config = resolveConfig(project.getProvidedContext().questbenchOptions ?? {});
   // Resolving the model validates keys, module paths and spec syntax now, not 60 tests later.
   await resolveModel(config.model, { temperature: config.temperature, maxRetries: config.maxRetries, timeoutMs: config.modelTimeoutMs });
-  const manifest = loadMirrorManifest();
   const resumed = loadResumed(config);
-  await prepareSandbox();
-  const pool = await startNodePool({ chainId: BSC_CHAIN_ID, loadState: MIRROR_STATE });
+  let manifest;
+  let pool;
+  let fork: { url: string; block: number } | undefined;
+  if (config.forkUrl) {
+    // Probe before any task runs: an unreachable fork is a configuration error, not 107 red tests.
+    const target = await probeFork(config.forkUrl, config.forkBlock);
+    manifest = await forkManifest(target);
+    fork = { url: redactUrl(target.url), block: Number(target.block) };
+    await prepareSandbox();
+    pool = await startNodePool({ chainId: target.chainId, forkUrl: target.url, forkBlock: target.block });
+  } else {
+    manifest = loadMirrorManifest();
+    await prepareSandbox();
+    pool = await startNodePool({ chainId: BSC_CHAIN_ID, loadState: MIRROR_STATE });
+  }
   project.provide('questbench', {
     config,
     controlUrl: pool.url,
@@ -34,6 +47,7 @@ export default async function setup(project: TestProject) {
     marker: `0x${randomBytes(32).toString('hex')}`,
     manifest,
     resumed,
+    ...(fork ? { fork } : {}),
   });
   return async () => {
     await pool.close();

@@ -12,6 +12,8 @@ export interface QuestProvided {
   manifest: MirrorManifest;
   /** QUEST_RESUME: instances already finished in the resumed run, by "split/taskId/round". */
   resumed: Record<string, InstanceRecord>;
+  /** Fork mode: the pinned block and the upstream URL with credentials redacted. */
+  fork?: { url: string; block: number };
 }
 
 declare module 'vitest' {

@@ -44,6 +44,7 @@ function workerSession(): Promise<ChainSession> {
     agentKey: p.agentKey,
     marker: p.marker,
     manifest: p.manifest,
+    ...(p.fork ? { fork: p.fork } : {}),
   }).catch((e) => {
     session = undefined;
     throw e;
@@ -83,7 +84,7 @@ function guarded(
         env: s?.env ?? {},
         model: config.model,
         error,
-        chain: { mode: 'mirror', chainId: 56, blockNumber: Number(s?.baseBlock ?? 0) },
+        chain: s?.chainInfo ?? { mode: inject('questbench').fork ? 'fork' : 'mirror', chainId: 56, blockNumber: 0 },
       }),
   });
 }

@@ -75,7 +75,13 @@ export const InstanceRecord = z.object({
     })
     .optional(),
   model: z.string(),
-  chain: z.object({ mode: z.enum(['mirror', 'fork']), chainId: z.number(), blockNumber: z.number() }),
+  chain: z.object({
+    mode: z.enum(['mirror', 'fork']),
+    chainId: z.number(),
+    blockNumber: z.number(),
+    forkUrl: z.string().optional(),
+    forkBlock: z.number().optional(),
+  }),
   runSeed: z.number().int(),
   rounds: z.number().int(),
 });

@@ -3,7 +3,10 @@
 //   argv: <skill module file URL> <JSON [providerUrl, agentAddress, deployedContracts]>
 //   argv: --warm <module URL>...   (only imports the modules, to fill V8's code cache)
 
-const MARKER = '\u0000QUEST_RESULT\u0000';
+// The run's token arrives on stdin and is read to EOF before the skill loads: the skill can neither
+// read it nor print a result line the harness would accept.
+const TOKEN = (await new Response(Deno.stdin.readable).text()).trim();
+const MARKER = `\u0000QUEST_RESULT:${TOKEN}\u0000`;
 const encoder = new TextEncoder();
 // Captured before the skill loads, so a skill that patches these globals cannot break reporting.
 const stdout = Deno.stdout;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 // Runs one untrusted skill module in a locked-down Deno process and classifies what happened.
 //
 // Layers of defence, outermost first:
@@ -51,7 +52,12 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_OUTPUT = 1024 * 1024;
 const DEFAULT_MAX_HEAP_MB = 256;
 const LOG_CAP = 64 * 1024;
-const MARKER = Buffer.from('\u0000QUEST_RESULT\u0000', 'utf8');
+/**
+ * The result line is `\0QUEST_RESULT:<token>\0<json>`. The token is random per run and reaches the
+ * entry module on stdin before the script loads, so a script that prints a look-alike line cannot
+ * forge its result or hide the rest of its output.
+ */
+const markerFor = (token: string) => Buffer.from(`\u0000QUEST_RESULT:${token}\u0000`, 'utf8');
 const RSS_POLL_MS = 200;
 const EXIT_GRACE_MS = 250;
 
@@ -238,8 +244,12 @@ function runDeno(plan: SpawnPlan): Promise<{ outcome: RawOutcome; logs: string }
       cwd: plan.cwd,
       // Nothing of the parent environment: the harness keeps keys there.
       env: { DENO_DIR: denoDir(), DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
+    const token = randomBytes(16).toString('hex');
+    const MARKER = markerFor(token);
+    child.stdin.on('error', () => {}); // a child that dies at once closes the pipe early
+    child.stdin.end(`${token}\n`);
     const logs = new LogBuffer(LOG_CAP);
     let outputBytes = 0;
     let settled = false;

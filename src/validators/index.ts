@@ -2,6 +2,12 @@
 export { defineValidator } from './define.ts';
 export * from './checks.ts';
 export * from './read.ts';
+export * from './answers.ts';
+export * from './dex.ts';
+export * from './workflow.ts';
+export * from './staking.ts';
+export * from './nft.ts';
+export * from './erc1363.ts';
 export type * from './types.ts';
 export type { EnvMap, Params } from '../tasks/instantiate.ts';
 // Harness-side setup helpers for planting ground truth in `setup` (never reachable from scripts).
@@ -10,3 +16,4 @@ export { setTokenBalance } from '../chain/token-balance.ts';
 export { DEPLOYER } from '../chain/addresses.ts';
 export { AGENT_HOLDINGS, RICH_ACCOUNT, PRESET_SPENDERS } from '../chain/provision.ts';
 export { BLOCK_INTERVAL_SECONDS } from '../chain/session.ts';
+export * from './plant.ts';

@@ -1,4 +1,4 @@
-import { defineCompositeReference, lit, query, submit, ts } from 'evm-questbench/composite';
+import { defineCompositeReference, lastQueryResult, lit, query, submit, ts } from 'evm-questbench/composite';
 
 export default defineCompositeReference((params) => ({
   plan: '1. approve(router, amount) on USDT.\n2. swapExactTokensForTokens USDT -> BUSD with a slippage floor.\n3. Query my BUSD balance.\nThen submit it as the answer.',
@@ -26,7 +26,6 @@ export default defineCompositeReference((params) => ({
       "import { Contract, JsonRpcProvider, parseUnits } from 'ethers';",
     ),
     query({ type: 'token_balance', token: 'BUSD', address: 'agent' }),
-    // A scripted reply cannot read the query result; the value was computed before the episode.
-    submit(String(params.busd_after)),
+    (feedback) => submit(lastQueryResult(feedback).raw),
   ],
 }));

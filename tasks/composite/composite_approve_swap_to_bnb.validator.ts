@@ -1,59 +1,28 @@
-import { decodeAbiParameters, decodeFunctionData, encodeFunctionData, erc20Abi, isAddressEqual, parseAbi, parseUnits, type Address, type Hex } from 'viem';
-import { allowanceOf, balanceOf, compareAmount, defineValidator, nativeBalance, selectorOf, sendAs, type CheckContext } from 'evm-questbench/validators';
+import { parseUnits } from 'viem';
+import { allowanceOf, approvalSent, approveAs, balanceOf, compareAmount, defineValidator, episodeGas, grantSpent, nativeBalance, quoteOut, routerSwapMinOut, SWAP_EXACT_TOKENS_FOR_ETH } from 'evm-questbench/validators';
 
 type Params = { amount: string; slippage: number };
 type State = { usdt: bigint; bnb: bigint; allowance: bigint; quote: bigint };
 
-const ROUTER = parseAbi([
-  'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[])',
-  'function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[])',
-  'function swapExactTokensForETHSupportingFeeOnTransferTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline)',
-]);
-const SWAPS = [
-  selectorOf('swapExactTokensForETH(uint256,uint256,address[],address,uint256)'),
-  selectorOf('swapExactTokensForETHSupportingFeeOnTransferTokens(uint256,uint256,address[],address,uint256)'),
-];
 const amount = (p: Params) => parseUnits(p.amount, 18);
-
-function swapTx({ txs, env }: CheckContext<Params, State>) {
-  return (txs ?? []).find((t) => t.receipt.status === 'success' && isAddressEqual(t.tx.to, env.router!) && SWAPS.includes(t.tx.data.slice(0, 10).toLowerCase() as `0x${string}`));
-}
-
-const APPROVALS: Hex[] = [selectorOf('approve(address,uint256)'), selectorOf('increaseAllowance(address,uint256)')];
-/** Whether the episode raised `spender`'s allowance on `token` with a successful approve or increaseAllowance. */
-function approvalSent(txs: CheckContext<Params, State>['txs'], token: Address, spender: Address): boolean {
-  return (txs ?? []).some((t) => {
-    if (t.receipt.status !== 'success' || !isAddressEqual(t.tx.to, token) || !APPROVALS.includes(t.tx.data.slice(0, 10).toLowerCase() as Hex)) return false;
-    try {
-      return isAddressEqual(decodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], `0x${t.tx.data.slice(10)}`)[0], spender);
-    } catch {
-      return false;
-    }
-  });
-}
 
 export default defineValidator<Params, State>({
   kind: 'workflow',
   // Without the standing router allowance the approve step is really needed.
   setup: async ({ chain, env, agent }) => {
-    await sendAs(chain, agent, env.USDT!, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [env.router!, 0n] }));
+    await approveAs(chain, agent, env.USDT!, env.router!, 0n);
   },
   observe: async ({ chain, env, agent, params }) => ({
     usdt: await balanceOf(chain, env.USDT!, agent),
     bnb: await nativeBalance(chain, agent),
     allowance: await allowanceOf(chain, env.USDT!, agent, env.router!),
-    quote: (await chain.readContract({ address: env.router!, abi: ROUTER, functionName: 'getAmountsOut', args: [amount(params), [env.USDT!, env.WBNB!]] }))[1]!,
+    quote: await quoteOut(chain, env.router!, amount(params), [env.USDT!, env.WBNB!]),
   }),
   checks: [
     {
       name: 'router was approved for exactly the requested USDT and the swap used it',
       weight: 15,
-      verify: ({ pre, post, params, txs, env }) => {
-        if (!approvalSent(txs, env.USDT!, env.router!)) return { pass: false, detail: 'no successful approve of the router on USDT' };
-        const spent = pre.usdt - post.usdt;
-        if (spent <= 0n) return { pass: false, detail: 'no USDT left the wallet' };
-        return compareAmount('USDT allowance granted', post.allowance + spent, amount(params), { symbol: 'USDT' });
-      },
+      verify: ({ pre, post, params, txs, env }) => grantSpent(approvalSent(txs, env.USDT!, env.router!), pre.usdt - post.usdt, post.allowance, amount(params), 'the router', 'USDT'),
     },
     {
       name: 'sold exactly the requested USDT',
@@ -64,22 +33,12 @@ export default defineValidator<Params, State>({
       // Native BNB in the wallet, with the gas of every round added back.
       name: 'received the quoted amount of native BNB',
       weight: 45,
-      verify: ({ pre, post, txs }) => {
-        const gas = (txs ?? []).reduce((s, t) => s + t.receipt.gasUsed * t.receipt.effectiveGasPrice, 0n);
-        return compareAmount('BNB received', post.bnb - pre.bnb + gas, pre.quote, { rel: 0.01, symbol: 'BNB' });
-      },
+      verify: ({ pre, post, txs }) => compareAmount('BNB received', post.bnb - pre.bnb + episodeGas(txs), pre.quote, { rel: 0.01, symbol: 'BNB' }),
     },
     {
       name: 'amountOutMin enforces the slippage limit',
       weight: 20,
-      verify: (ctx) => {
-        const swap = swapTx(ctx);
-        if (!swap) return { pass: false, detail: 'no successful swapExactTokensForETH through the router' };
-        const min = decodeFunctionData({ abi: ROUTER, data: swap.tx.data }).args[1] as bigint;
-        const floor = (ctx.pre.quote * BigInt(100 - ctx.params.slippage)) / 100n;
-        const pass = min > 0n && min >= floor - floor / 200n; // 0.5 % rounding grace
-        return { pass, detail: `amountOutMin ${min}, slippage floor ${floor}` };
-      },
+      verify: ({ txs, env, pre, params }) => routerSwapMinOut(txs, env.router!, SWAP_EXACT_TOKENS_FOR_ETH, pre.quote, params.slippage),
     },
   ],
 });

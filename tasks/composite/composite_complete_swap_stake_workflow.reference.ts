@@ -1,5 +1,4 @@
-import { parseEther } from 'viem';
-import { defineCompositeReference, lit, query, submit, ts } from 'evm-questbench/composite';
+import { defineCompositeReference, lastQueryResult, lit, query, submit, ts } from 'evm-questbench/composite';
 
 const IMPORTS = "import { createPublicClient, encodeFunctionData, http, parseAbi, parseEther, parseEventLogs, erc20Abi, isAddressEqual, type Address } from 'viem';";
 
@@ -48,7 +47,10 @@ export default defineCompositeReference((params) => ({
       IMPORTS,
     ),
     query({ type: 'staked_amount', pool: 'simple_staking', address: 'agent' }),
-    // A scripted reply cannot read the query results; the values come from the instance.
-    submit({ usdtBefore: parseEther(String(params.start_usdt)).toString(), stakedAfter: String(params.staked_after) }),
+    (feedback) =>
+      submit({
+        usdtBefore: lastQueryResult(feedback, { type: 'token_balance' }).raw,
+        stakedAfter: lastQueryResult(feedback, { type: 'staked_amount' }).raw,
+      }),
   ],
 }));

@@ -1,4 +1,4 @@
-import { defineCompositeReference, query, submit, ts } from 'evm-questbench/composite';
+import { defineCompositeReference, lastQueryResult, query, submit, ts } from 'evm-questbench/composite';
 
 const IMPORTS = "import { Contract, Interface, JsonRpcProvider, id, zeroPadValue } from 'ethers';";
 
@@ -13,7 +13,7 @@ const RECOVERED = `const provider = new JsonRpcProvider(providerUrl);
   });
   const recovered = BigInt(logs[logs.length - 1]!.data);`;
 
-export default defineCompositeReference((params) => ({
+export default defineCompositeReference(() => ({
   plan: '1. emergencyWithdraw() on simple_reward_pool.\n2. Approve the router for the recovered LP.\n3. removeLiquidity(USDT, BUSD) with exactly that LP.\n4. Withdraw the whole WBNB balance.\n5. Query the BNB balance, then submit it.',
   rounds: [
     ts(
@@ -42,7 +42,6 @@ export default defineCompositeReference((params) => ({
       IMPORTS,
     ),
     query({ type: 'native_balance', address: 'agent' }),
-    // A scripted reply cannot read the query result; it reports the balance before gas.
-    submit({ bnb: String(params.bnb_without_gas) }),
+    (feedback) => submit({ bnb: lastQueryResult(feedback).raw }),
   ],
 }));

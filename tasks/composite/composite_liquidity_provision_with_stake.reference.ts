@@ -1,4 +1,4 @@
-import { defineCompositeReference, lit, query, submit, ts } from 'evm-questbench/composite';
+import { defineCompositeReference, lastQueryResult, lit, query, submit, ts } from 'evm-questbench/composite';
 
 const IMPORTS = "import { Contract, Interface, JsonRpcProvider, ZeroAddress, id, parseEther, zeroPadValue } from 'ethers';";
 
@@ -40,7 +40,6 @@ export default defineCompositeReference((params) => ({
       IMPORTS,
     ),
     query({ type: 'staked_amount', pool: 'simple_lp_staking', address: 'agent' }),
-    // A scripted reply cannot read the query result; the value was computed before the episode.
-    submit({ staked: String(params.staked_after) }),
+    (feedback) => submit({ staked: lastQueryResult(feedback).raw }),
   ],
 }));

@@ -1,4 +1,4 @@
-import { defineCompositeReference, lit, query, submit, ts } from 'evm-questbench/composite';
+import { defineCompositeReference, lastQueryResult, lit, query, submit, ts } from 'evm-questbench/composite';
 
 const IMPORTS = "import { createPublicClient, encodeFunctionData, erc20Abi, http, isAddressEqual, parseAbi, parseEther, type Address } from 'viem';";
 
@@ -37,7 +37,6 @@ export default defineCompositeReference((params) => ({
     ts(`${BOUGHT}\n  return { to: deployedContracts.CAKE, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [deployedContracts.router as Address, bought] }) };`, IMPORTS),
     ts(`${BOUGHT}\n  ${swap('bought', '[deployedContracts.CAKE, deployedContracts.WBNB, deployedContracts.BUSD]', Number(params.slippage))}`, IMPORTS),
     query({ type: 'token_balance', token: 'BUSD', address: 'agent' }),
-    // A scripted reply cannot read the query result; the value was computed before the episode.
-    submit({ busd: String(params.busd_after) }),
+    (feedback) => submit({ busd: lastQueryResult(feedback).raw }),
   ],
 }));

@@ -1,6 +1,7 @@
-import { defineCompositeReference, lit, query, submit, ts } from 'evm-questbench/composite';
+import { parseEther } from 'viem';
+import { defineCompositeReference, lastQueryResult, lit, query, submit, ts } from 'evm-questbench/composite';
 
-export default defineCompositeReference((params) => ({
+export default defineCompositeReference((params, env) => ({
   plan: '1. Query the USDT/BUSD reserves.\n2. Query the router allowance for USDT.\n3. Approve the router for the amount.\n4. Swap with amountOutMin from the constant-product estimate.\n5. Query the BUSD balance, then submit the estimate and the balance.',
   rounds: [
     query({ type: 'pair_reserves', pair: 'pair_USDT_BUSD' }),
@@ -25,7 +26,14 @@ export default defineCompositeReference((params) => ({
       "import { Contract, Interface, JsonRpcProvider, parseEther } from 'ethers';",
     ),
     query({ type: 'token_balance', token: 'BUSD', address: 'agent' }),
-    // A scripted reply cannot read the query results; the values were computed before the episode.
-    submit({ expectedOut: String(params.quote), busd: String(params.busd_after) }),
+    (feedback) => {
+      // The estimate from the reserves read in the first round (fee 0.3 %), as the swap round computed it.
+      const pool = lastQueryResult(feedback, { type: 'pair_reserves' });
+      const usdtIs0 = pool.token0.toLowerCase() === env.USDT!.toLowerCase();
+      const [rIn, rOut] = (usdtIs0 ? [pool.reserve0, pool.reserve1] : [pool.reserve1, pool.reserve0]).map(BigInt) as [bigint, bigint];
+      const amountIn = parseEther(String(params.amount));
+      const expectedOut = (amountIn * 997n * rOut) / (rIn * 1000n + amountIn * 997n);
+      return submit({ expectedOut: expectedOut.toString(), busd: lastQueryResult(feedback, { type: 'token_balance' }).raw });
+    },
   ],
 }));

@@ -1,5 +1,4 @@
-import { parseEther } from 'viem';
-import { defineCompositeReference, lit, query, submit, ts } from 'evm-questbench/composite';
+import { defineCompositeReference, lastQueryResult, lit, query, submit, ts } from 'evm-questbench/composite';
 
 const IMPORTS = "import { createPublicClient, encodeFunctionData, http, parseAbi, parseEther, type Address } from 'viem';";
 
@@ -17,7 +16,7 @@ const swap = (amount: string, path: string, slippage: number) =>
     IMPORTS,
   );
 
-export default defineCompositeReference((params) => ({
+export default defineCompositeReference((params, env) => ({
   plan: '1. Query the USDT balance.\n2. Query the CAKE balance.\n3. Swap the USDT for BUSD.\n4. Swap the CAKE for BUSD via WBNB.\n5. Query the BUSD balance, then submit the three values.',
   rounds: [
     query({ type: 'token_balance', token: 'USDT', address: 'agent' }),
@@ -25,11 +24,9 @@ export default defineCompositeReference((params) => ({
     swap(String(params.amount_usdt), '[deployedContracts.USDT, deployedContracts.BUSD]', Number(params.slippage)),
     swap(String(params.amount_cake), '[deployedContracts.CAKE, deployedContracts.WBNB, deployedContracts.BUSD]', Number(params.slippage)),
     query({ type: 'token_balance', token: 'BUSD', address: 'agent' }),
-    // A scripted reply cannot read the query results; the values come from the instance.
-    submit({
-      usdt: parseEther(String(params.start_usdt)).toString(),
-      cake: parseEther(String(params.start_cake)).toString(),
-      busd: String(params.busd_after),
-    }),
+    (feedback) => {
+      const balance = (token: string) => lastQueryResult(feedback, { type: 'token_balance', token }).raw;
+      return submit({ usdt: balance(env.USDT!), cake: balance(env.CAKE!), busd: balance(env.BUSD!) });
+    },
   ],
 }));

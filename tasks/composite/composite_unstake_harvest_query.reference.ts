@@ -1,4 +1,4 @@
-import { defineCompositeReference, lit, query, submit, ts } from 'evm-questbench/composite';
+import { defineCompositeReference, lastQueryResult, lit, query, submit, ts } from 'evm-questbench/composite';
 
 const IMPORTS = "import { encodeFunctionData, parseAbi, parseEther } from 'viem';";
 const POOL = "const pool = parseAbi(['function withdraw(uint256)', 'function harvest()']);";
@@ -9,7 +9,6 @@ export default defineCompositeReference((params) => ({
     ts(`${POOL}\n  return { to: deployedContracts.simple_reward_pool, data: encodeFunctionData({ abi: pool, functionName: 'withdraw', args: [parseEther(${lit(params.amount)})] }) };`, IMPORTS),
     ts(`${POOL}\n  return { to: deployedContracts.simple_reward_pool, data: encodeFunctionData({ abi: pool, functionName: 'harvest' }) };`, IMPORTS),
     query({ type: 'token_balance', token: 'CAKE', address: 'agent' }),
-    // A scripted reply cannot read the query result; the value was computed before the episode.
-    submit({ cake: String(params.cake_after) }),
+    (feedback) => submit({ cake: lastQueryResult(feedback).raw }),
   ],
 }));

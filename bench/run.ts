@@ -1,0 +1,286 @@
+// `npm run bench`: harness overhead against the raw chain floor, phase profile, worker scaling and
+// the full reference run, measured in one go on this machine. The last line is
+// `overhead ratio: <harness median / floor median>`.
+//
+// Knobs (environment): BENCH_FLOOR_ITERATIONS (200), BENCH_ROUNDS (3), BENCH_LATENCY_MS (300),
+// BENCH_WORKERS ("1,2,4,8"), BENCH_FULL_ROUNDS (5), BENCH_SKIP (comma list of floor, harness,
+// scaling, full), BENCH_QUICK=1 (fewer iterations and runs, for a smoke test).
+import '../src/polyfills.ts';
+import os from 'node:os';
+import { readFileSync } from 'node:fs';
+import { runCleanup } from './cleanup.ts';
+import { measureFloor, type FloorResult } from './floor.ts';
+import { measureHarness, type HarnessResult } from './harness.ts';
+import { errorText, fmt, median, percentile, table, type Summary } from './stats.ts';
+import { callStats, runVitest, type VitestRun } from './vitest-runs.ts';
+
+const quick = process.env.BENCH_QUICK === '1';
+const intEnv = (name: string, dflt: number) => {
+  const v = Number(process.env[name]);
+  return Number.isFinite(v) && v > 0 ? Math.floor(v) : dflt;
+};
+const FLOOR_ITERATIONS = Math.max(100, intEnv('BENCH_FLOOR_ITERATIONS', quick ? 100 : 200));
+const ROUNDS = intEnv('BENCH_ROUNDS', quick ? 1 : 3);
+const LATENCY_MS = intEnv('BENCH_LATENCY_MS', 300);
+const WORKERS = (process.env.BENCH_WORKERS ?? (quick ? '1,2' : '1,2,4,8'))
+  .split(',')
+  .map(Number)
+  .filter((n) => Number.isInteger(n) && n > 0);
+const FULL_ROUNDS = intEnv('BENCH_FULL_ROUNDS', 5);
+const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+const RUN_TIMEOUT_MS = 10 * 60_000;
+
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.once(sig, () => {
+    process.stdout.write(`\ninterrupted (${sig}): stopping anvils and runs, removing temp dirs\n`);
+    void runCleanup().finally(() => process.exit(130));
+  });
+}
+
+const log = (s: string) => process.stdout.write(`${s}\n`);
+const progress = (s: string) => log(`· ${s}`);
+
+function machineBusy(ms: number): Promise<number> {
+  const read = () => {
+    const v = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const idle = (v[3] ?? 0) + (v[4] ?? 0);
+    const total = v.reduce((a, b) => a + b, 0);
+    return { busy: total - idle, total };
+  };
+  const a = read();
+  return new Promise((resolve) =>
+    setTimeout(() => {
+      const b = read();
+      resolve((b.busy - a.busy) / Math.max(1, b.total - a.total));
+    }, ms),
+  );
+}
+
+async function section<T>(name: string, skip: boolean, fn: () => Promise<T>): Promise<{ value?: T; error?: string; skipped?: boolean }> {
+  if (skip) {
+    progress(`${name}: skipped (BENCH_SKIP)`);
+    return { skipped: true };
+  }
+  const t = performance.now();
+  progress(`${name} ...`);
+  try {
+    const value = await fn();
+    progress(`${name}: done in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    return { value };
+  } catch (e) {
+    progress(`${name}: FAILED: ${errorText(e)}`);
+    return { error: errorText(e) };
+  }
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(0)} %`;
+
+async function main() {
+  const cpus = os.availableParallelism();
+  const idleBefore = await machineBusy(1000);
+  log(`questbench bench · node ${process.version} · ${cpus} CPUs · load avg ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} · machine busy before start ${pct(idleBefore)}`);
+  log(`  (other processes on this machine add noise; CPU s columns count only each run's own process tree)`);
+
+  // 1. Floor
+  const floor = await section(`1/4 floor: ${FLOOR_ITERATIONS} iterations on a mirror anvil`, SKIP.has('floor'), () =>
+    measureFloor({ iterations: FLOOR_ITERATIONS, warmup: 20 }),
+  );
+
+  // 2. Harness phases
+  const harness = await section(`2/4 harness phases: 62 atomic tasks × ${ROUNDS} round(s), reference model`, SKIP.has('harness'), () =>
+    measureHarness({ rounds: ROUNDS, warmupTasks: 8, probeSamples: quick ? 10 : 20 }),
+  );
+
+  // 3. Scaling
+  const scaling: { workers: number; run?: VitestRun; error?: string }[] = [];
+  if (SKIP.has('scaling')) progress('3/4 scaling: skipped (BENCH_SKIP)');
+  for (const w of SKIP.has('scaling') ? [] : WORKERS) {
+    const r = await section(`3/4 scaling: vitest run --project atomic --maxWorkers=${w}, module model with ${LATENCY_MS} ms latency`, false, () =>
+      runVitest(['--project', 'atomic', `--maxWorkers=${w}`], { QUEST_MODEL: 'module:bench/latency-model.mjs', BENCH_LATENCY_MS: String(LATENCY_MS), QUEST_ROUNDS: '1' }, { timeoutMs: RUN_TIMEOUT_MS }),
+    );
+    scaling.push({ workers: w, ...(r.value ? { run: r.value } : {}), ...(r.error ? { error: r.error } : {}) });
+  }
+
+  // 4. Full reference run
+  const full: { label: string; run?: VitestRun; error?: string }[] = [];
+  const fullConfigs: { label: string; args: string[] }[] = [
+    ...(quick ? [] : [{ label: `default workers (${Math.max(cpus - 1, 1)} on ${cpus} CPUs)`, args: [] }]),
+    { label: '--maxWorkers=2', args: ['--maxWorkers=2'] },
+  ];
+  if (SKIP.has('full')) progress('4/4 full run: skipped (BENCH_SKIP)');
+  for (const c of SKIP.has('full') ? [] : fullConfigs) {
+    const r = await section(`4/4 full run: QUEST_ROUNDS=${FULL_ROUNDS} vitest run ${c.args.join(' ')}`.trimEnd(), false, () =>
+      runVitest(c.args, { QUEST_MODEL: 'reference', QUEST_ROUNDS: String(FULL_ROUNDS) }, { timeoutMs: RUN_TIMEOUT_MS }),
+    );
+    full.push({ label: c.label, ...(r.value ? { run: r.value } : {}), ...(r.error ? { error: r.error } : {}) });
+  }
+
+  log('');
+  printPhaseTable(floor, harness);
+  printSandbox(harness.value);
+  printScaling(scaling, harness.value);
+  printFull(full);
+
+  const ratio = floor.value && harness.value ? harness.value.total.median / floor.value.total.median : Number.NaN;
+  log('');
+  log(`overhead ratio: ${Number.isFinite(ratio) ? ratio.toFixed(2) : 'n/a'}`);
+}
+
+type Section<T> = { value?: T; error?: string; skipped?: boolean };
+
+function printPhaseTable(floor: Section<FloorResult>, harness: Section<HarnessResult>) {
+  const f = floor.value;
+  const h = harness.value;
+  const base = f?.total.median;
+  const ratio = (s: Summary) => (base ? `${(s.median / base).toFixed(2)}×` : '—');
+  const vs = (s: Summary, counterpart: number | undefined) => (counterpart ? `${(s.median / counterpart).toFixed(1)}×` : '');
+  const row = (name: string, s: Summary, extra: string[] = ['', '']) => [name, fmt(s.median, 2), fmt(s.p95, 2), ratio(s), ...extra];
+  const rows: string[][] = [];
+  if (f) {
+    rows.push(row('floor · evm_revert + evm_snapshot', f.steps.revertSnapshot));
+    rows.push(row('floor · pre reads (2 balanceOf + getBalance)', f.steps.preReads));
+    rows.push(row('floor · sign locally + eth_sendRawTransactionSync', f.steps.signSend));
+    rows.push(row('floor · post reads', f.steps.postReads));
+    rows.push(row('FLOOR TOTAL (direct anvil, sequential reads)', f.total, [`n=${f.iterations}`, '']));
+    rows.push(row('floor variant · reads as one JSON-RPC batch', f.batchedTotal, [`n=${f.iterations}`, '']));
+  } else rows.push([`floor · ${floor.skipped ? 'skipped' : `ERROR: ${floor.error}`}`, '—', '—', '—', '', '']);
+  if (h) {
+    const p = h.phases;
+    const share = (x: { share: number }) => pct(x.share);
+    const fs = f?.steps;
+    rows.push(row('harness · revert (+instantiate, derive, setup)', p.revert, [share(p.revert), vs(p.revert, fs?.revertSnapshot.median)]));
+    rows.push(row('  of which session.reset', h.reset, ['', vs(h.reset, fs?.revertSnapshot.median)]));
+    rows.push(row('harness · prompt', p.prompt, [share(p.prompt), '']));
+    rows.push(row('harness · model (reference, no latency)', p.model, [share(p.model), '']));
+    rows.push(row('harness · sandbox start + run (Deno)', p.sandbox, [share(p.sandbox), '']));
+    rows.push(row(`harness · execution (sign/send/receipt), tx only n=${h.executionTx.n}`, h.executionTx, [share(p.execution), vs(h.executionTx, fs?.signSend.median)]));
+    rows.push(row('harness · validation (observe ×2 + checks)', p.validation, [share(p.validation), vs(p.validation, fs ? fs.preReads.median + fs.postReads.median : undefined)]));
+    rows.push(row('harness · recording (record + JSONL append)', p.recording, [share(p.recording), '']));
+    rows.push(row(`HARNESS TOTAL per instance (n=${h.total.n})`, h.total, ['100 %', '']));
+  } else rows.push([`harness · ${harness.skipped ? 'skipped' : `ERROR: ${harness.error}`}`, '—', '—', '—', '', '']);
+  log('Per-instance time: chain floor vs harness (ms)');
+  log(table(['phase', 'median', 'p95', 'ratio to floor', 'share', 'vs floor step'], rows));
+  if (h) {
+    log(
+      `  split: the real runAtomicInstance, instrumented from outside (wrapped session.reset, validator observe/verify,` +
+        ` model.respond, global fetch); in-process on one anvil, no Vitest; ${h.tasks} tasks × ${h.rounds} round(s); ${h.exact}/${h.total.n} exact.`,
+    );
+    log(
+      `  RPC per instance: harness ${fmt(h.harnessRpc.median, 0)} calls (p95 ${fmt(h.harnessRpc.p95, 0)}), script via proxy ${fmt(h.scriptRpc.median, 0)} (p95 ${fmt(h.scriptRpc.p95, 0)});` +
+        ` session open (anvil start + provisioning) ${fmt(h.sessionOpenMs, 0)} ms once per worker.`,
+    );
+  }
+  if (f) log(`  floor: anvil start from the mirror ${fmt(f.startMs, 0)} ms; reads batched save ${fmt(f.total.median - f.batchedTotal.median, 2)} ms per instance.`);
+}
+
+function printSandbox(h: HarnessResult | undefined) {
+  if (!h) return;
+  log('');
+  log('Sandbox phase, fixed costs (ms; same Deno binary, flags, entry and code cache as the runner)');
+  if (!h.probe) {
+    log(`  ERROR: ${h.probeError ?? 'no probe'}`);
+    return;
+  }
+  const p = h.probe;
+  const rows: string[][] = [];
+  const add = (name: string, s: Summary | undefined) => s && rows.push([name, fmt(s.median, 1), fmt(s.p95, 1), `${s.n}`]);
+  add('Deno process, entry only (spawn → exit)', p.bare);
+  add('  + import ethers bundle', p.ethers);
+  add('  + import viem bundle', p.viem);
+  add('esbuild compile of a reference answer (runSkill up to no_export)', p.compile);
+  add('runSkill, skill with no RPC (ethers)', p.trivialEthers);
+  add('runSkill, skill with no RPC (viem)', p.trivialViem);
+  add('runSkill, one getBalance via proxy (ethers JsonRpcProvider)', p.oneReadEthers);
+  add('runSkill, one getBalance via proxy (viem http)', p.oneReadViem);
+  add('long-lived Deno: new Worker importing ethers (per-instance isolate)', p.workerEthers);
+  add('long-lived Deno: import a new skill module, ethers loaded (no isolation)', p.inProcessImport);
+  rows.push(['reference answers, measured sandbox phase', fmt(h.phases.sandbox.median, 1), fmt(h.phases.sandbox.p95, 1), `${h.phases.sandbox.n}`]);
+  log(table(['step', 'median', 'p95', 'n'], rows));
+  if (p.workerError) log(`  worker probe ERROR: ${p.workerError}`);
+}
+
+function printScaling(rows: { workers: number; run?: VitestRun; error?: string }[], h: HarnessResult | undefined) {
+  if (rows.length === 0) return;
+  log('');
+  log(`Scaling: vitest run --project atomic, module model answering the gold solution after ${LATENCY_MS} ms (bench/latency-model.mjs)`);
+  const out: string[][] = [];
+  for (const r of rows) {
+    if (!r.run) {
+      out.push([`${r.workers}`, `ERROR: ${r.error}`]);
+      continue;
+    }
+    const run = r.run;
+    const cs = callStats(run.calls);
+    const n = run.calls.length;
+    const ideal = (n * LATENCY_MS) / r.workers / 1000;
+    const ok = run.exitCode === 0 && run.failed === 0;
+    out.push([
+      `${r.workers}`,
+      fmt(run.wallS, 1),
+      fmt(ideal, 1),
+      fmt(ideal / run.wallS, 2),
+      fmt(cs.spanS, 1),
+      fmt(ideal / cs.spanS, 2),
+      `${fmt(cs.cycleMs, 0)} / ${fmt(cs.cycleP95Ms, 0)}`,
+      fmt(run.cpuS, 1),
+      pct(run.cpuBusy),
+      `${run.anvilPeak} (${run.anvilDistinct})`,
+      `${cs.workersSeen} / ${cs.pidsSeen}`,
+      `${cs.peakConcurrency}`,
+      ok ? `${run.passed}/${n}` : `FAIL exit ${run.exitCode}${run.timedOut ? ' (timeout)' : ''}, ${run.passed} passed ${run.failed} failed`,
+    ]);
+  }
+  log(
+    table(
+      ['workers', 'wall s', 'ideal s', 'efficiency', 'span s', 'eff. (span)', 'cycle ms med/p95', 'CPU s', 'machine busy', 'anvils peak (distinct)', 'pool ids / pids', 'peak concurrent calls', 'tests'],
+      out,
+    ),
+  );
+  log('  ideal = instances × latency / workers; efficiency = ideal / wall; span = first model call start → last model call end (excludes Vitest start-up and global setup);');
+  log('  cycle = time between consecutive model-call starts in one worker (one instance incl. the model wait); CPU s = the run\'s own process tree.');
+  const w1 = rows.find((r) => r.workers === 1)?.run;
+  if (w1 && h) {
+    const cs = callStats(w1.calls);
+    log(`  per instance inside Vitest at 1 worker: ${fmt(cs.cycleMs - LATENCY_MS, 0)} ms besides the model, vs ${fmt(h.total.median, 0)} ms in-process (section 2): Vitest + reporter add ~${fmt(cs.cycleMs - LATENCY_MS - h.total.median, 0)} ms.`);
+  }
+  for (const r of rows) if (r.run && (r.run.exitCode !== 0 || r.run.failed > 0)) log(`  workers ${r.workers} output tail:\n${r.run.tail.replace(/^/gm, '    ')}`);
+}
+
+function printFull(rows: { label: string; run?: VitestRun; error?: string }[]) {
+  if (rows.length === 0) return;
+  log('');
+  log(`Full reference run: QUEST_ROUNDS=${FULL_ROUNDS} vitest run (atomic + composite, 107 tasks × ${FULL_ROUNDS} = ${107 * FULL_ROUNDS} instances), target < 60 s`);
+  const out: string[][] = rows.map((r) => {
+    if (!r.run) return [r.label, `ERROR: ${r.error}`];
+    const run = r.run;
+    const ok = run.exitCode === 0 && run.failed === 0;
+    return [
+      r.label,
+      fmt(run.wallS, 1),
+      run.wallS < 60 ? 'yes' : 'no',
+      `${run.passed} passed, ${run.failed} failed`,
+      fmt(run.cpuS, 1),
+      pct(run.cpuBusy),
+      ok ? 'ok' : `FAIL exit ${run.exitCode}${run.timedOut ? ' (timeout)' : ''}`,
+    ];
+  });
+  log(table(['workers', 'wall s', '< 60 s', 'tests', 'CPU s', 'machine busy', 'status'], out));
+  for (const r of rows) {
+    if (!r.run) continue;
+    const parts = Object.entries(r.run.splits).map(([split, v]) => {
+      const sum = v.latencyMs.reduce((a, b) => a + b, 0) / 1000;
+      const k = v.kAct.length ? ` · K_act mean ${fmt(v.kAct.reduce((a, b) => a + b, 0) / v.kAct.length, 2)}` : '';
+      return `${split} ${v.instances} × median ${fmt(median(v.latencyMs), 0)} ms (p95 ${fmt(percentile(v.latencyMs, 95), 0)}) = ${fmt(sum, 1)} worker-s${k}`;
+    });
+    if (parts.length) log(`  ${r.label}: ${parts.join('; ')}`);
+  }
+  for (const r of rows) if (r.run && (r.run.exitCode !== 0 || r.run.failed > 0)) log(`  ${r.label} output tail:\n${r.run.tail.replace(/^/gm, '    ')}`);
+}
+
+main()
+  .catch((e) => {
+    log(`bench failed: ${errorText(e)}`);
+    log('overhead ratio: n/a');
+    process.exitCode = 1;
+  })
+  .finally(() => runCleanup());

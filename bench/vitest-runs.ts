@@ -1,0 +1,251 @@
+// Sections 3 and 4: the benchmark itself as a Vitest subprocess, timed from outside, with its process
+// tree watched (anvils per worker) and the machine's CPU use sampled.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { onCleanup } from './cleanup.ts';
+import { median, percentile } from './stats.ts';
+
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const VITEST = path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
+
+export interface VitestRun {
+  args: string[];
+  wallS: number;
+  exitCode: number | null;
+  timedOut: boolean;
+  passed: number;
+  failed: number;
+  /** Highest number of anvil processes alive at once under the run, and how many distinct ones. */
+  anvilPeak: number;
+  anvilDistinct: number;
+  /** Share of all CPUs busy during the run (whole machine, from /proc/stat). */
+  cpuBusy: number;
+  /** CPU seconds (user + sys) used by the run's own process tree. */
+  cpuS: number;
+  tail: string;
+  calls: ModelCall[];
+  /** From the run's result file: instances and their harness-measured latency per split. */
+  splits: Record<string, { instances: number; latencyMs: number[]; kAct: number[] }>;
+}
+
+function readSplits(dir: string): VitestRun['splits'] {
+  const out: VitestRun['splits'] = {};
+  const files: string[] = [];
+  const walk = (d: string) => {
+    if (!existsSync(d)) return;
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith('.json')) files.push(p);
+    }
+  };
+  walk(dir);
+  for (const f of files) {
+    try {
+      const run = JSON.parse(readFileSync(f, 'utf8')) as { instances?: { split: string; latencyMs?: number; composite?: { kAct?: number } }[] };
+      for (const i of run.instances ?? []) {
+        const s = (out[i.split] ??= { instances: 0, latencyMs: [], kAct: [] });
+        s.instances++;
+        if (typeof i.latencyMs === 'number') s.latencyMs.push(i.latencyMs);
+        if (typeof i.composite?.kAct === 'number') s.kAct.push(i.composite.kAct);
+      }
+    } catch {
+      // a result file of another shape: leave the split table empty
+    }
+  }
+  return out;
+}
+
+export interface ModelCall {
+  task: string;
+  round: number;
+  pool: string;
+  pid: number;
+  start: number;
+  end: number;
+}
+
+interface ProcInfo {
+  pid: number;
+  ppid: number;
+  comm: string;
+}
+
+function processTable(): ProcInfo[] {
+  const out: ProcInfo[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      // comm is in parentheses and may contain spaces; ppid follows the closing one.
+      const close = stat.lastIndexOf(')');
+      const comm = stat.slice(stat.indexOf('(') + 1, close);
+      const ppid = Number(stat.slice(close + 2).split(' ')[1]);
+      out.push({ pid: Number(name), ppid, comm });
+    } catch {
+      // exited while listing
+    }
+  }
+  return out;
+}
+
+function descendants(root: number, table: ProcInfo[]): ProcInfo[] {
+  const children = new Map<number, ProcInfo[]>();
+  for (const p of table) (children.get(p.ppid) ?? children.set(p.ppid, []).get(p.ppid)!).push(p);
+  const out: ProcInfo[] = [];
+  const stack = [root];
+  while (stack.length) {
+    for (const c of children.get(stack.pop()!) ?? []) {
+      out.push(c);
+      stack.push(c.pid);
+    }
+  }
+  return out;
+}
+
+function cpuTimes(): { busy: number; total: number } {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
+  const v = line.trim().split(/\s+/).slice(1).map(Number);
+  const idle = (v[3] ?? 0) + (v[4] ?? 0);
+  const total = v.reduce((a, b) => a + b, 0);
+  return { busy: total - idle, total };
+}
+
+const stripAnsi = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');
+
+/** Runs `vitest run <args>` in its own process group; everything it started dies with the group. */
+export async function runVitest(args: string[], env: Record<string, string>, opts: { timeoutMs: number }): Promise<VitestRun> {
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'questbench-bench-run-'));
+  const callsFile = path.join(tmp, 'calls.jsonl');
+  let group: number | undefined;
+  const release = onCleanup(async () => {
+    if (group !== undefined) killGroup(group);
+    await rm(tmp, { recursive: true, force: true });
+  });
+  try {
+    const cpu0 = cpuTimes();
+    const started = performance.now();
+    // bash's `times` reports the CPU of every reaped descendant (workers, anvils, Deno), so the run's
+    // own CPU use is known even on a machine shared with other work.
+    const script = '"$0" "$1" run "${@:2}"; rc=$?; times >&2; exit $rc';
+    const child = spawn('bash', ['-c', script, process.execPath, VITEST, ...args], {
+      cwd: ROOT,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        // Results and caches of these runs stay out of the project's folders.
+        QUEST_RESULTS_DIR: path.join(tmp, 'results'),
+        QUEST_CACHE: 'off',
+        QUEST_CACHE_DIR: path.join(tmp, 'cache'),
+        BENCH_CALLS_FILE: callsFile,
+        CI: '1',
+        FORCE_COLOR: '0',
+        ...env,
+      },
+    });
+    group = child.pid;
+    let out = '';
+    const keep = (c: Buffer) => {
+      out = (out + c.toString()).slice(-200_000);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    const anvils = new Set<number>();
+    let anvilPeak = 0;
+    const watch = setInterval(() => {
+      const alive = descendants(child.pid!, processTable()).filter((p) => p.comm === 'anvil');
+      anvilPeak = Math.max(anvilPeak, alive.length);
+      for (const p of alive) anvils.add(p.pid);
+    }, 200);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup(child.pid!);
+    }, opts.timeoutMs);
+    const exitCode = await new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    const wallS = (performance.now() - started) / 1000;
+    clearTimeout(timer);
+    clearInterval(watch);
+    // Anything the run left behind (it should leave nothing) goes with its group.
+    killGroup(child.pid!);
+    group = undefined;
+    const cpu1 = cpuTimes();
+    const text = stripAnsi(out);
+    const num = (re: RegExp) => Number(re.exec(text)?.[1] ?? 0);
+    const times = [...text.matchAll(/^(\d+)m([\d.]+)s (\d+)m([\d.]+)s$/gm)].pop();
+    const cpuS = times ? Number(times[1]) * 60 + Number(times[2]) + Number(times[3]) * 60 + Number(times[4]) : Number.NaN;
+    const calls = existsSync(callsFile)
+      ? readFileSync(callsFile, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as ModelCall)
+      : [];
+    return {
+      args,
+      wallS,
+      exitCode,
+      timedOut,
+      passed: num(/Tests\s+(?:\d+ failed \| )?(\d+) passed/),
+      failed: num(/Tests\s+(\d+) failed/),
+      anvilPeak,
+      anvilDistinct: anvils.size,
+      cpuBusy: (cpu1.busy - cpu0.busy) / Math.max(1, cpu1.total - cpu0.total),
+      cpuS,
+      splits: readSplits(path.join(tmp, 'results')),
+      tail: text.trim().split('\n').slice(-14).join('\n'),
+      calls,
+    };
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+    release();
+  }
+}
+
+export interface CallStats {
+  workersSeen: number;
+  pidsSeen: number;
+  peakConcurrency: number;
+  /** First model call start to last model call end. */
+  spanS: number;
+  /** Median time between consecutive model-call starts in one worker: one instance's full cycle. */
+  cycleMs: number;
+  cycleP95Ms: number;
+}
+
+export function callStats(calls: ModelCall[]): CallStats {
+  const events = calls.flatMap((c) => [
+    { t: c.start, d: 1 },
+    { t: c.end, d: -1 },
+  ]);
+  events.sort((a, b) => a.t - b.t || a.d - b.d);
+  let cur = 0;
+  let peak = 0;
+  for (const e of events) peak = Math.max(peak, (cur += e.d));
+  const byPid = new Map<number, ModelCall[]>();
+  for (const c of calls) (byPid.get(c.pid) ?? byPid.set(c.pid, []).get(c.pid)!).push(c);
+  const gaps: number[] = [];
+  for (const list of byPid.values()) {
+    list.sort((a, b) => a.start - b.start);
+    for (let i = 1; i < list.length; i++) gaps.push(list[i]!.start - list[i - 1]!.start);
+  }
+  return {
+    workersSeen: new Set(calls.map((c) => c.pool)).size,
+    pidsSeen: byPid.size,
+    peakConcurrency: peak,
+    spanS: calls.length ? (Math.max(...calls.map((c) => c.end)) - Math.min(...calls.map((c) => c.start))) / 1000 : Number.NaN,
+    cycleMs: median(gaps),
+    cycleP95Ms: percentile(gaps, 95),
+  };
+}
+
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}

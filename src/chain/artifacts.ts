@@ -1,0 +1,18 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Artifact } from './compile.ts';
+
+const DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'artifacts');
+
+/** The committed compiler output (ABI + bytecode) of the project's contracts, by contract name. */
+export function loadArtifacts(): Map<string, Artifact> {
+  return new Map(
+    readdirSync(DIR)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => {
+        const a = JSON.parse(readFileSync(join(DIR, f), 'utf8')) as Artifact;
+        return [a.contractName, a] as const;
+      }),
+  );
+}

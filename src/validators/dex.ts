@@ -1,0 +1,133 @@
+// PancakeSwap V2 (Uniswap V2) router and pair: ABI fragments, quotes, slippage floors and the router's
+// deposit arithmetic. Validators compose a decoding ABI from the fragments of exactly the functions they
+// accept, since a call outside that set must keep failing to decode.
+import { decodeFunctionData, isAddressEqual, parseAbi, toFunctionSelector, type AbiFunction, type Address, type Hex, type PublicClient } from 'viem';
+import type { EnvMap } from '../tasks/instantiate.ts';
+import type { CheckResult } from './types.ts';
+
+export const GET_AMOUNTS_OUT = parseAbi(['function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)']);
+export const GET_AMOUNTS_IN = parseAbi(['function getAmountsIn(uint256 amountOut, address[] path) view returns (uint256[] amounts)']);
+export const SWAP_EXACT_ETH_FOR_TOKENS = parseAbi([
+  'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[] amounts)',
+  'function swapExactETHForTokensSupportingFeeOnTransferTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable',
+]);
+export const SWAP_EXACT_TOKENS_FOR_ETH = parseAbi([
+  'function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
+  'function swapExactTokensForETHSupportingFeeOnTransferTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline)',
+]);
+export const SWAP_EXACT_TOKENS_FOR_TOKENS = parseAbi([
+  'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
+  'function swapExactTokensForTokensSupportingFeeOnTransferTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline)',
+]);
+export const SWAP_TOKENS_FOR_EXACT_TOKENS = parseAbi([
+  'function swapTokensForExactTokens(uint256 amountOut, uint256 amountInMax, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
+]);
+export const ADD_LIQUIDITY = parseAbi([
+  'function addLiquidity(address tokenA, address tokenB, uint256 amountADesired, uint256 amountBDesired, uint256 amountAMin, uint256 amountBMin, address to, uint256 deadline) returns (uint256 amountA, uint256 amountB, uint256 liquidity)',
+]);
+export const ADD_LIQUIDITY_ETH = parseAbi([
+  'function addLiquidityETH(address token, uint256 amountTokenDesired, uint256 amountTokenMin, uint256 amountETHMin, address to, uint256 deadline) payable returns (uint256 amountToken, uint256 amountETH, uint256 liquidity)',
+]);
+export const REMOVE_LIQUIDITY = parseAbi([
+  'function removeLiquidity(address tokenA, address tokenB, uint256 liquidity, uint256 amountAMin, uint256 amountBMin, address to, uint256 deadline) returns (uint256 amountA, uint256 amountB)',
+]);
+export const REMOVE_LIQUIDITY_ETH = parseAbi([
+  'function removeLiquidityETH(address token, uint256 liquidity, uint256 amountTokenMin, uint256 amountETHMin, address to, uint256 deadline) returns (uint256 amountToken, uint256 amountETH)',
+]);
+export const PAIR = parseAbi([
+  'function token0() view returns (address)',
+  'function token1() view returns (address)',
+  'function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)',
+  'function totalSupply() view returns (uint256)',
+  'function sync()',
+]);
+
+/** The selectors of an ABI fragment's functions. */
+export const selectorsOf = (fragment: readonly AbiFunction[]): Hex[] => fragment.map((f) => toFunctionSelector(f));
+
+/** The router's output for `amountIn` along `path` (the last amount), at `blockNumber` when given. */
+export async function quoteOut(chain: PublicClient, router: Address, amountIn: bigint, path: readonly Address[], blockNumber?: bigint): Promise<bigint> {
+  const out = await chain.readContract({ address: router, abi: GET_AMOUNTS_OUT, functionName: 'getAmountsOut', args: [amountIn, path], blockNumber });
+  return out[out.length - 1]!;
+}
+
+/** The input the router charges for exactly `amountOut` along `path`. */
+export async function quoteIn(chain: PublicClient, router: Address, amountOut: bigint, path: readonly Address[]): Promise<bigint> {
+  return (await chain.readContract({ address: router, abi: GET_AMOUNTS_IN, functionName: 'getAmountsIn', args: [amountOut, path] }))[0]!;
+}
+
+/** Best router quote at a block over the direct path and the one-hop paths through the base tokens. */
+export async function bestQuote(chain: PublicClient, env: EnvMap, amountIn: bigint, tokenIn: Address, tokenOut: Address, blockNumber: bigint): Promise<bigint> {
+  const hubs = [env.WBNB!, env.USDT!, env.BUSD!].filter((h) => !isAddressEqual(h, tokenIn) && !isAddressEqual(h, tokenOut));
+  let best = 0n;
+  for (const path of [[tokenIn, tokenOut], ...hubs.map((h) => [tokenIn, h, tokenOut])]) {
+    try {
+      const out = await quoteOut(chain, env.router!, amountIn, path, blockNumber);
+      if (out > best) best = out;
+    } catch {
+      // no pool on that path
+    }
+  }
+  return best;
+}
+
+/** `amount` less `slippage` percent, rounded down: the floor a slippage limit sets. */
+export const slippageFloor = (amount: bigint, slippage: number): bigint => (amount * BigInt(100 - slippage)) / 100n;
+
+/** A floor less 0.5 %: the grace for scripts that round the percentage differently. */
+export const withGrace = (floor: bigint): bigint => floor - floor / 200n;
+
+/** amountOutMin against the slippage floor under the pre-trade quote (grace allowed; the floor shown is the exact one). */
+export function minOutVsQuote(min: bigint, quote: bigint, slippage: number): CheckResult {
+  const floor = slippageFloor(quote, slippage);
+  return { pass: min > 0n && min >= withGrace(floor), detail: `amountOutMin ${min}, slippage floor ${floor}` };
+}
+
+/** amountOutMin against the slippage floor under what the swap actually returned (the floor shown includes the grace). */
+export function minOutVsReturn(min: bigint, got: bigint, slippage: number): CheckResult {
+  const floor = withGrace(slippageFloor(got, slippage));
+  return { pass: min > 0n && min >= floor, detail: `amountOutMin ${min}, floor ${floor}` };
+}
+
+/** The router surface the exact-input checks decode: getAmountsOut and both exact-input token swaps. */
+const EXACT_INPUT = [...GET_AMOUNTS_OUT, ...SWAP_EXACT_TOKENS_FOR_TOKENS];
+
+/** amountOutMin of an exact-input token swap's calldata, or undefined when it does not decode as one. */
+export function exactInputMinOut(data: Hex): bigint | undefined {
+  try {
+    return decodeFunctionData({ abi: EXACT_INPUT, data }).args[1] as bigint;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Maps each of an add/remove call's two tokens to its minimum (undefined for any other token). */
+export function minimumsByToken(tokenA: Address, tokenB: Address, minA: bigint, minB: bigint): (token: Address) => bigint | undefined {
+  return (token) => (isAddressEqual(tokenA, token) ? minA : isAddressEqual(tokenB, token) ? minB : undefined);
+}
+
+/**
+ * What addLiquidity deposits for the desired amounts at reserves (reserveA, reserveB): all of one
+ * side and the matching amount of the other, picked the way the router does.
+ */
+export function routerDeposit(wantA: bigint, wantB: bigint, reserveA: bigint, reserveB: bigint): [bigint, bigint] {
+  const bOptimal = (wantA * reserveB) / reserveA;
+  return bOptimal <= wantB ? [wantA, bOptimal] : [(wantB * reserveA) / reserveB, wantB];
+}
+
+/** LP a pair mints for a deposit of `a` and `b` at its reserves and LP supply. */
+export function lpMinted(a: bigint, b: bigint, reserveA: bigint, reserveB: bigint, supply: bigint): bigint {
+  const x = (a * supply) / reserveA;
+  const y = (b * supply) / reserveB;
+  return x < y ? x : y;
+}
+
+/** A pair's reserves ordered as (`first`, the other token) and its LP supply. */
+export async function orderedReserves(chain: PublicClient, pair: Address, first: Address): Promise<{ reserves: [bigint, bigint]; supply: bigint }> {
+  const [token0, [r0, r1], supply] = await Promise.all([
+    chain.readContract({ address: pair, abi: PAIR, functionName: 'token0' }),
+    chain.readContract({ address: pair, abi: PAIR, functionName: 'getReserves' }),
+    chain.readContract({ address: pair, abi: PAIR, functionName: 'totalSupply' }),
+  ]);
+  return { reserves: isAddressEqual(token0, first) ? [r0, r1] : [r1, r0], supply };
+}

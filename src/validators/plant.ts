@@ -1,0 +1,37 @@
+// Harness-side setup: ways to plant per-instance ground truth with real transactions (admin access;
+// never reachable from scripts).
+import { encodeFunctionData, erc20Abi, parseAbi, parseEther, type Address } from 'viem';
+import { DEPLOYER } from '../chain/addresses.ts';
+import { sendAs } from '../chain/impersonate.ts';
+import type { ChainClients } from '../chain/rpc.ts';
+import { setTokenBalance } from '../chain/token-balance.ts';
+import type { EnvMap } from '../tasks/instantiate.ts';
+
+const TOKEN = parseAbi(['function owner() view returns (address)', 'function mint(address to, uint256 amount)', 'function deposit() payable', 'function sync()']);
+
+/** `owner` approves `spender` for `amount` of `token` (0 revokes a standing allowance). */
+export const approveAs = (chain: ChainClients, owner: Address, token: Address, spender: Address, amount: bigint) =>
+  sendAs(chain, owner, token, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] }));
+
+/** `who` wraps `amount` of its BNB with WBNB.deposit(). */
+export const wrapAs = (chain: ChainClients, who: Address, wbnb: Address, amount: bigint) => sendAs(chain, who, wbnb, encodeFunctionData({ abi: TOKEN, functionName: 'deposit' }), amount);
+
+/**
+ * Issues `amount` of `token` to `holder`: minted by the token's owner, or for WBNB (whose supply is
+ * its BNB balance) deposited by the holder, the only consistent way to move it.
+ */
+export async function issueTokens(chain: ChainClients, env: EnvMap, token: Address, holder: Address, amount: bigint): Promise<void> {
+  if (token === env.WBNB) {
+    await chain.test.setBalance({ address: holder, value: amount + parseEther('1') });
+    await wrapAs(chain, holder, token, amount);
+    return;
+  }
+  const owner = await chain.public.readContract({ address: token, abi: TOKEN, functionName: 'owner' });
+  await sendAs(chain, owner, token, encodeFunctionData({ abi: TOKEN, functionName: 'mint', args: [holder, amount] }));
+}
+
+/** Gives a pair these token balances and syncs its reserves to them. */
+export async function setPairBalances(chain: ChainClients, pair: Address, balances: readonly [Address, bigint][]): Promise<void> {
+  for (const [token, amount] of balances) await setTokenBalance(chain, token, pair, amount);
+  await sendAs(chain, DEPLOYER, pair, encodeFunctionData({ abi: TOKEN, functionName: 'sync' }));
+}
