@@ -25,16 +25,20 @@ export async function runWithRecovery(opts: {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       s = await opts.session();
-      return await opts.run(s);
+      const rec = await opts.run(s);
+      // A node that died mid-instance shows up inside the record as the script's or the chain's
+      // failure; it is the harness's, so the instance runs again rather than scoring the model 0.
+      if (!(await nodeIsDown(s))) return rec;
+      lastError = new Error('the node stopped answering during the instance');
     } catch (e) {
       lastError = e;
       if (!s || !(await nodeIsDown(s))) break;
-      try {
-        await s.restart();
-      } catch (err) {
-        lastError = err;
-        break;
-      }
+    }
+    try {
+      await s.restart();
+    } catch (err) {
+      lastError = err;
+      break;
     }
   }
   const message = lastError instanceof Error ? lastError.message : String(lastError);

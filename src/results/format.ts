@@ -44,6 +44,11 @@ export function formatRunSummary(model: string, seed: number, s: RunSummary, fai
     );
   }
   lines.push(`  Outcomes   ${Object.entries(s.outcomes).map(([k, v]) => `${k} ${v}`).join(' · ')}`);
+  const infra = s.outcomes.infra ?? 0;
+  if (infra) {
+    const runId = resultsPath.split(/[\\/]/).at(-1)?.replace(/\.json$/, '');
+    lines.push(`  Infra      ${infra} instance${infra === 1 ? '' : 's'} failed outside the model (provider or harness), scored as nothing: rerun them with QUEST_RESUME=${runId}`);
+  }
   if (hasA) lines.push(`  Subcats    ${rates(s.bySubcategory)}`);
   if (hasC) lines.push(`  Patterns   ${rates(s.byPattern)}`);
   const t = s.tokens;

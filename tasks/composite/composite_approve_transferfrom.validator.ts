@@ -2,27 +2,14 @@
 // transferFrom" is a self-allowance: approve(wallet, amount), then transferFrom(wallet -> recipient).
 // The token spends the allowance even when from == msg.sender, so the approve is really needed,
 // and a plain transfer() leaves the allowance unspent.
-import { decodeAbiParameters, decodeFunctionData, erc20Abi, isAddressEqual, parseUnits, type Address, type Hex } from 'viem';
-import { allowanceOf, balanceOf, compareAmount, defineValidator, selectorOf, type CheckContext } from 'evm-questbench/validators';
+import { decodeFunctionData, erc20Abi, isAddressEqual, parseUnits, type Address } from 'viem';
+import { allowanceOf, approvalSent, balanceOf, compareAmount, defineValidator, grantSpent, selectorOf, successful } from 'evm-questbench/validators';
 
 type Params = { to: Address; amount: string };
 type State = { agent: bigint; recipient: bigint; selfAllowance: bigint };
 
 const amount = (p: Params) => parseUnits(p.amount, 18);
 const TRANSFER_FROM = selectorOf('transferFrom(address,address,uint256)');
-
-const APPROVALS: Hex[] = [selectorOf('approve(address,uint256)'), selectorOf('increaseAllowance(address,uint256)')];
-/** Whether the episode raised `spender`'s allowance on `token` with a successful approve or increaseAllowance. */
-function approvalSent(txs: CheckContext<Params, State>['txs'], token: Address, spender: Address): boolean {
-  return (txs ?? []).some((t) => {
-    if (t.receipt.status !== 'success' || !isAddressEqual(t.tx.to, token) || !APPROVALS.includes(t.tx.data.slice(0, 10).toLowerCase() as Hex)) return false;
-    try {
-      return isAddressEqual(decodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], `0x${t.tx.data.slice(10)}`)[0], spender);
-    } catch {
-      return false;
-    }
-  });
-}
 
 export default defineValidator<Params, State>({
   kind: 'workflow',
@@ -46,19 +33,15 @@ export default defineValidator<Params, State>({
       // Left-over self-allowance plus what left the wallet = what was granted.
       name: 'wallet approved itself for exactly the amount and the allowance was spent',
       weight: 25,
-      verify: ({ pre, post, params, txs, env, agent }) => {
-        if (!approvalSent(txs, env.USDT!, agent)) return { pass: false, detail: 'no successful approve of the wallet itself on USDT' };
-        const spent = pre.agent - post.agent;
-        if (spent <= 0n) return { pass: false, detail: 'no USDT left the wallet' };
-        return compareAmount('self-allowance granted', post.selfAllowance + spent, amount(params), { symbol: 'USDT' });
-      },
+      verify: ({ pre, post, params, txs, env, agent }) =>
+        grantSpent(approvalSent(txs, env.USDT!, agent), pre.agent - post.agent, post.selfAllowance, amount(params), 'the wallet itself', 'USDT', 'self-allowance granted'),
     },
     {
       name: 'the payment was a successful USDT transferFrom from the wallet to the recipient',
       weight: 25,
       verify: ({ txs, env, agent, params }) => {
-        const hit = (txs ?? []).some((t) => {
-          if (t.receipt.status !== 'success' || !isAddressEqual(t.tx.to, env.USDT!) || t.tx.data.slice(0, 10).toLowerCase() !== TRANSFER_FROM) return false;
+        const hit = successful(txs).some((t) => {
+          if (!isAddressEqual(t.tx.to, env.USDT!) || t.tx.data.slice(0, 10).toLowerCase() !== TRANSFER_FROM) return false;
           const [from, to] = decodeFunctionData({ abi: erc20Abi, data: t.tx.data }).args as readonly [Address, Address, bigint];
           return isAddressEqual(from, agent) && isAddressEqual(to, params.to);
         });
