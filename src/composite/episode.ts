@@ -5,7 +5,8 @@ import { parseTxRequest } from '../execution/tx-request.ts';
 import { ModelInfraError, type ChatMessage, type Model, type ModelReply } from '../model/index.ts';
 import type { InstanceRecord, Outcome } from '../results/record.ts';
 import { runAnswer } from '../sandbox/index.ts';
-import { instantiate, withDerived, type Params } from '../tasks/instantiate.ts';
+import type { Params } from '../tasks/instantiate.ts';
+import { prepareInstance } from '../episode/prepare.ts';
 import type { CompositeTask } from '../tasks/schema.ts';
 import { PASS_LINE, scoreChecks } from '../validators/score.ts';
 import type { CheckContext, CheckOutcome, SentTransaction, Validator } from '../validators/types.ts';
@@ -37,16 +38,8 @@ export async function runCompositeInstance(input: CompositeRunInput): Promise<In
   const started = performance.now();
   const { task, validator, session } = input;
   const chainId = session.chainInfo.chainId;
-  const agent: Address = session.account.address;
-  let instance = instantiate(task, { runSeed: input.runSeed, round: input.round, env: session.env });
-  await session.reset();
-  if (validator.derive) {
-    const derived = await validator.derive({ params: instance.params, env: session.env, agent, chain: session.chain, seed: instance.seed });
-    instance = withDerived(task, instance, derived as Params);
-  }
-  const base = { params: instance.params, env: session.env, agent };
-  await validator.setup?.({ ...base, chain: session.chain });
-  const pre = await validator.observe?.({ ...base, chain: session.chain.public });
+  const { instance, base, pre } = await prepareInstance(task, validator, session, input);
+  const agent: Address = base.agent;
   const model = typeof input.model === 'function' ? input.model(instance.params) : input.model;
 
   const kOpt = task.workflow.optimalSteps;

@@ -5,7 +5,7 @@ import { parseTxRequest } from '../execution/tx-request.ts';
 import { ModelInfraError, type Model, type ModelReply } from '../model/index.ts';
 import type { InstanceRecord, Outcome } from '../results/record.ts';
 import { runAnswer } from '../sandbox/index.ts';
-import { instantiate, withDerived, type Params } from '../tasks/instantiate.ts';
+import { prepareInstance } from './prepare.ts';
 import type { AtomicTask } from '../tasks/schema.ts';
 import { PASS_LINE, scoreChecks } from '../validators/score.ts';
 import type { CheckContext, CheckOutcome, SentTransaction, Validator } from '../validators/types.ts';
@@ -32,19 +32,8 @@ export async function runAtomicInstance(input: AtomicRunInput): Promise<Instance
   const started = performance.now();
   const { task, validator, session, model } = input;
   const chainId = session.chainInfo.chainId;
-  let instance = instantiate(task, { runSeed: input.runSeed, round: input.round, env: session.env });
-  const agent: Address = session.account.address;
-
-  await session.reset();
-  if (validator.derive) {
-    const derived = await validator.derive({ params: instance.params, env: session.env, agent, chain: session.chain, seed: instance.seed });
-    instance = withDerived(task, instance, derived as Params);
-  }
-  const base = { params: instance.params, env: session.env, agent };
-  await validator.setup?.({ ...base, chain: session.chain });
-  // Pre-state is read before the script runs: the script only sees a read-only endpoint, so nothing
-  // it does can move state between here and the send.
-  const pre = await validator.observe?.({ ...base, chain: session.chain.public });
+  const { instance, base, pre } = await prepareInstance(task, validator, session, input);
+  const agent: Address = base.agent;
   const messages = buildAtomicMessages(task, instance, session.env, chainId);
 
   const record = (fields: {

@@ -35,6 +35,14 @@ export const CheckRecord = z.object({
   tolerance: z.number().optional(),
 });
 
+export const ChainRecord = z.object({
+  mode: z.enum(['mirror', 'fork']),
+  chainId: z.number(),
+  blockNumber: z.number(),
+  forkUrl: z.string().optional(),
+  forkBlock: z.number().optional(),
+});
+
 export const InstanceRecord = z.object({
   taskId: z.string(),
   split: z.enum(['atomic', 'composite']),
@@ -75,13 +83,7 @@ export const InstanceRecord = z.object({
     })
     .optional(),
   model: z.string(),
-  chain: z.object({
-    mode: z.enum(['mirror', 'fork']),
-    chainId: z.number(),
-    blockNumber: z.number(),
-    forkUrl: z.string().optional(),
-    forkBlock: z.number().optional(),
-  }),
+  chain: ChainRecord,
   runSeed: z.number().int(),
   rounds: z.number().int(),
 });
@@ -96,13 +98,7 @@ export const RunMeta = z.object({
   rounds: z.number().int(),
   startedAt: z.string(),
   finishedAt: z.string(),
-  chain: z.object({
-    mode: z.enum(['mirror', 'fork']),
-    chainId: z.number(),
-    blockNumber: z.number(),
-    forkUrl: z.string().optional(),
-    forkBlock: z.number().optional(),
-  }),
+  chain: ChainRecord,
   harness: z.object({ version: z.string(), gitSha: z.string().optional() }).optional(),
   settings: z.record(z.string(), z.unknown()).optional(),
   shard: z.string().optional(),

@@ -1,14 +1,19 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import type { z } from 'zod';
 import { AtomicTask, CompositeTask, describeIssues } from './schema.ts';
 
-export interface TaskFile {
+interface Located<T> {
   file: string;
-  task: AtomicTask;
+  task: T;
   validatorPath: string;
   referencePath: string;
+}
+
+export interface TaskFile extends Located<AtomicTask> {
   referenceSource: string;
 }
+export type CompositeTaskFile = Located<CompositeTask>;
 
 function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -16,38 +21,16 @@ function walk(dir: string): string[] {
   );
 }
 
-/** Reads and validates every atomic task file under a folder (for tools and tests; the plugin uses its transform). */
-export function loadAtomicTaskFiles(dir: string, root = process.cwd()): TaskFile[] {
+/** Reads and validates every task file under a folder (for tools and tests; the plugin uses its transform). */
+function loadTasks<T extends { id: string; validator?: string | undefined; reference?: string | undefined }>(
+  schema: z.ZodType<T>,
+  dir: string,
+  root: string,
+): Located<T>[] {
   return walk(resolve(root, dir))
     .sort()
     .map((file) => {
-      const parsed = AtomicTask.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-      if (!parsed.success) throw new Error(describeIssues(relative(root, file), parsed.error));
-      const task = parsed.data;
-      const base = join(file, '..');
-      const referencePath = join(base, task.reference ?? `${task.id}.reference.ts`);
-      return {
-        file,
-        task,
-        validatorPath: join(base, task.validator ?? `${task.id}.validator.ts`),
-        referencePath,
-        referenceSource: readFileSync(referencePath, 'utf8'),
-      };
-    });
-}
-
-export interface CompositeTaskFile {
-  file: string;
-  task: CompositeTask;
-  validatorPath: string;
-  referencePath: string;
-}
-
-export function loadCompositeTaskFiles(dir: string, root = process.cwd()): CompositeTaskFile[] {
-  return walk(resolve(root, dir))
-    .sort()
-    .map((file) => {
-      const parsed = CompositeTask.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+      const parsed = schema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
       if (!parsed.success) throw new Error(describeIssues(relative(root, file), parsed.error));
       const task = parsed.data;
       const base = join(file, '..');
@@ -58,4 +41,12 @@ export function loadCompositeTaskFiles(dir: string, root = process.cwd()): Compo
         referencePath: join(base, task.reference ?? `${task.id}.reference.ts`),
       };
     });
+}
+
+export function loadAtomicTaskFiles(dir: string, root = process.cwd()): TaskFile[] {
+  return loadTasks(AtomicTask, dir, root).map((t) => ({ ...t, referenceSource: readFileSync(t.referencePath, 'utf8') }));
+}
+
+export function loadCompositeTaskFiles(dir: string, root = process.cwd()): CompositeTaskFile[] {
+  return loadTasks(CompositeTask, dir, root);
 }
