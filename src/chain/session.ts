@@ -1,6 +1,7 @@
 import type { Address, Hex, PrivateKeyAccount } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { startReadOnlyProxy, type ReadOnlyProxy } from '../sandbox/rpc-proxy.ts';
+import { closeStandbys } from '../sandbox/runner.ts';
 import type { EnvMap } from '../tasks/instantiate.ts';
 import { PRESET_SPENDERS, provisionAgent, RICH_ACCOUNT } from './provision.ts';
 import { chainClients, type ChainClients } from './rpc.ts';
@@ -84,7 +85,10 @@ export class ChainSession {
   private async boot(): Promise<void> {
     const url = await this.opts.startNode();
     this.chain = chainClients(url);
-    await this.proxy?.close();
+    if (this.proxy) {
+      closeStandbys(this.proxy.port);
+      await this.proxy.close();
+    }
     this.proxy = await startReadOnlyProxy(url);
     if (this.opts.fork) await bootstrapFork(this.chain, this.opts.manifest);
     await this.chain.request('anvil_setBlockTimestampInterval', [BLOCK_INTERVAL_SECONDS]);
@@ -117,6 +121,7 @@ export class ChainSession {
   }
 
   async close(): Promise<void> {
+    if (this.proxy) closeStandbys(this.proxy.port);
     await this.proxy?.close();
   }
 }

@@ -2,11 +2,10 @@
 // single marker line on stdout, then exits at once.
 //   argv: <skill module file URL> <JSON [providerUrl, agentAddress, deployedContracts]>
 //   argv: --warm <module URL>...   (only imports the modules, to fill V8's code cache)
+//   argv: --standby <module URL>... (see below)
 
-// The run's token arrives on stdin and is read to EOF before the skill loads: the skill can neither
-// read it nor print a result line the harness would accept.
-const TOKEN = (await new Response(Deno.stdin.readable).text()).trim();
-const MARKER = `\u0000QUEST_RESULT:${TOKEN}\u0000`;
+// Set from stdin before any skill code loads (see the bottom of this file).
+let MARKER = '';
 const encoder = new TextEncoder();
 // Captured before the skill loads, so a skill that patches these globals cannot break reporting.
 const stdout = Deno.stdout;
@@ -98,10 +97,23 @@ async function runSkill(specifier, argsJson) {
   report({ status: 'ok' }, json);
 }
 
+//   argv: --standby <vendor module URL>...   (a pre-started process: loads the libraries, then waits
+//         on stdin for "<token>\n<job JSON>" with the skill's module URL and its arguments)
 const [first, ...rest] = Deno.args;
+if (first === '--standby') {
+  // Load the libraries while nobody waits; a failure here resurfaces when the skill imports them.
+  for (const url of rest) await import(url).catch(() => {});
+}
+// The run's token (and, for a standby, the job) arrive on stdin, read to EOF before the skill loads:
+// the skill can neither read the token nor print a result line the harness would accept.
+const [token = '', job = ''] = (await new Response(Deno.stdin.readable).text()).split('\n');
+MARKER = `\u0000QUEST_RESULT:${token.trim()}\u0000`;
 if (first === '--warm') {
   for (const url of rest) await import(url);
   report({ status: 'ok' });
+} else if (first === '--standby') {
+  const { specifier, args } = JSON.parse(job);
+  await runSkill(specifier, JSON.stringify(args));
 } else {
   await runSkill(first, rest[0]);
 }

@@ -7,8 +7,8 @@ import { randomBytes } from 'node:crypto';
 //    vendor dir, no env/write/run/ffi/sys; no remote, npm or jsr modules;
 //  - the child environment holds three harmless variables, so even a permission bug leaks nothing;
 //  - wall-clock, output-size, V8-heap and resident-memory limits, all enforced by killing the child.
-import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -238,18 +238,27 @@ function denoArgs(
   ];
 }
 
-function runDeno(plan: SpawnPlan): Promise<{ outcome: RawOutcome; logs: string }> {
+function spawnDeno(args: string[], cwd: string): ChildProcessWithoutNullStreams {
+  const child = spawn(denoBinary(), args, {
+    cwd,
+    // Nothing of the parent environment: the harness keeps keys there.
+    env: { DENO_DIR: denoDir(), DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  child.stdin.on('error', () => {}); // a child that dies at once closes the pipe early
+  return child;
+}
+
+/**
+ * Runs one Deno process to its result: a fresh one for `plan.args`, or a pre-started standby that is
+ * handed its job on stdin. Either way stdin carries the run's token and is then closed.
+ */
+function runDeno(plan: SpawnPlan, standby?: { child: ChildProcessWithoutNullStreams; job: string }): Promise<{ outcome: RawOutcome; logs: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(denoBinary(), plan.args, {
-      cwd: plan.cwd,
-      // Nothing of the parent environment: the harness keeps keys there.
-      env: { DENO_DIR: denoDir(), DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = standby?.child ?? spawnDeno(plan.args, plan.cwd);
     const token = randomBytes(16).toString('hex');
     const MARKER = markerFor(token);
-    child.stdin.on('error', () => {}); // a child that dies at once closes the pipe early
-    child.stdin.end(`${token}\n`);
+    child.stdin.end(`${token}\n${standby?.job ?? ''}\n`);
     const logs = new LogBuffer(LOG_CAP);
     let outputBytes = 0;
     let settled = false;
@@ -434,28 +443,79 @@ export async function runSkill(code: string, args: SkillArgs, opts: SandboxOptio
     };
   }
 
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'questbench-skill-'));
+  const slot = takeStandby(port, maxHeapMb) ?? (await newSlot(port, maxHeapMb, vendor, false));
+  // The next instance finds a process already started, its libraries loaded, while this one runs.
+  void refillStandby(port, maxHeapMb, vendor);
   try {
-    const file = path.join(dir, 'skill.mjs');
+    const file = path.join(slot.dir, 'skill.mjs');
     await writeFile(file, compiled.js);
-    const { outcome, logs } = await runDeno({
-      args: denoArgs(
-        [pathToFileURL(file).href, JSON.stringify([args.providerUrl, args.agentAddress, args.deployedContracts])],
-        [file, vendor.dir],
-        port,
-        maxHeapMb,
-      ),
-      cwd: dir,
-      timeoutMs,
-      maxOutputBytes,
-      maxHeapMb,
-      maxRssMb,
-    });
+    const job = { specifier: pathToFileURL(file).href, args: [args.providerUrl, args.agentAddress, args.deployedContracts] };
+    const plan = { args: [], cwd: slot.dir, timeoutMs, maxOutputBytes, maxHeapMb, maxRssMb };
+    const { outcome, logs } = await runDeno(plan, { child: slot.child, job: JSON.stringify(job) });
     return { ...outcome, logs, durationMs: elapsed() };
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    await rm(slot.dir, { recursive: true, force: true });
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Standby processes: starting Deno and loading ethers/viem is most of a run's fixed cost, so each
+// (proxy port, heap limit) keeps one process started ahead, waiting on stdin for its job. A standby
+// serves one script and exits; it can read only its own empty directory and the vendor bundles.
+
+interface Slot {
+  child: ChildProcessWithoutNullStreams;
+  dir: string;
+}
+
+const standbys = new Map<string, Slot>();
+const standbyKey = (port: number, heap: number) => `${port}/${heap}`;
+
+async function newSlot(port: number, maxHeapMb: number, vendor: VendorBundles, preload: boolean): Promise<Slot> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'questbench-skill-'));
+  const entry = preload ? ['--standby', ...vendor.urls.values()] : ['--standby'];
+  const child = spawnDeno(denoArgs(entry, [dir, vendor.dir], port, maxHeapMb), dir);
+  return { child, dir };
+}
+
+function takeStandby(port: number, maxHeapMb: number): Slot | undefined {
+  const key = standbyKey(port, maxHeapMb);
+  const slot = standbys.get(key);
+  standbys.delete(key);
+  if (!slot) return undefined;
+  // A standby that died while waiting is replaced by a fresh process.
+  if (slot.child.exitCode !== null || slot.child.signalCode !== null) {
+    void rm(slot.dir, { recursive: true, force: true });
+    return undefined;
+  }
+  return slot;
+}
+
+async function refillStandby(port: number, maxHeapMb: number, vendor: VendorBundles): Promise<void> {
+  const key = standbyKey(port, maxHeapMb);
+  if (standbys.has(key)) return;
+  const slot = await newSlot(port, maxHeapMb, vendor, true);
+  if (standbys.has(key)) {
+    discard(slot);
+    return;
+  }
+  standbys.set(key, slot);
+}
+
+function discard(slot: Slot): void {
+  slot.child.kill('SIGKILL');
+  rmSync(slot.dir, { recursive: true, force: true });
+}
+
+/** Ends the standby processes (e.g. when a worker closes its chain session or exits). */
+export function closeStandbys(port?: number): void {
+  for (const [key, slot] of standbys) {
+    if (port !== undefined && !key.startsWith(`${port}/`)) continue;
+    standbys.delete(key);
+    discard(slot);
+  }
+}
+process.once('exit', () => closeStandbys());
 
 /** extractCode + runSkill: a missing code block becomes a `no_code_block` outcome. */
 export async function runAnswer(answer: string, args: SkillArgs, opts?: SandboxOptions): Promise<SandboxOutcome> {
