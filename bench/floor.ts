@@ -2,13 +2,16 @@
 // the mirror, with no harness in between. Whatever the harness spends above this is its overhead.
 import '../src/polyfills.ts';
 import { randomBytes } from 'node:crypto';
-import { encodeFunctionData, erc20Abi, parseEther, type Address, type Hex } from 'viem';
+import { createPublicClient, encodeFunctionData, erc20Abi, http, parseEther, type Address, type Hex, type PublicClient } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { startAnvil, type RunningAnvil } from '../src/chain/anvil.ts';
 import { loadMirrorManifest, MIRROR_STATE } from '../src/chain/mirror-files.ts';
 import { provisionAgent } from '../src/chain/provision.ts';
 import { chainClients } from '../src/chain/rpc.ts';
+import { envMapFrom } from '../src/chain/session.ts';
+import { readHoldings } from '../src/composite/feedback.ts';
 import { onCleanup } from './cleanup.ts';
+import { cpuDelta, cpuSnapshot } from './cpu.ts';
 import { summarize, type Summary } from './stats.ts';
 
 export interface FloorResult {
@@ -20,6 +23,10 @@ export interface FloorResult {
   batchedTotal: Summary;
   batchedReads: Summary;
   startMs: number;
+  /** CPU ms per instance (mean over both variants): this process and anvil. */
+  cpuPerInstance: Record<string, number>;
+  /** The composite feedback's readHoldings (12 parallel reads) with the harness's transport, and with viem's JSON-RPC batching on. */
+  holdings: { plain: Summary; batched: Summary };
 }
 
 type RpcCall = { method: string; params: unknown[] };
@@ -100,10 +107,31 @@ export async function measureFloor(opts: { iterations: number; warmup: number })
     }
     const seq: Awaited<ReturnType<typeof one>>[] = [];
     const bat: Awaited<ReturnType<typeof one>>[] = [];
+    const cpu0 = cpuSnapshot();
     // Interleaved so drift on a shared machine hits both variants alike.
     for (let i = 0; i < opts.iterations; i++) {
       seq.push(await one(false));
       bat.push(await one(true));
+    }
+    const cpu = cpuDelta(cpu0, cpuSnapshot());
+
+    // Same reads, same node: only the transport differs (src/chain/rpc.ts uses http() without batch).
+    const env = envMapFrom(manifest, account.address);
+    const plainClient = chainClients(node.url).public;
+    const batchedClient = createPublicClient({ transport: http(node.url, { batch: true, retryCount: 0 }), cacheTime: 0 }) as PublicClient;
+    const plainMs: number[] = [];
+    const batchedMs: number[] = [];
+    for (let i = 0; i < opts.warmup + opts.iterations; i++) {
+      const a = performance.now();
+      const h1 = await readHoldings(plainClient, env, account.address);
+      const b = performance.now();
+      const h2 = await readHoldings(batchedClient, env, account.address);
+      const c = performance.now();
+      if (h1.size !== h2.size || [...h1].some(([k, v]) => h2.get(k) !== v)) throw new Error('batched holdings differ');
+      if (i >= opts.warmup) {
+        plainMs.push(b - a);
+        batchedMs.push(c - b);
+      }
     }
     return {
       iterations: opts.iterations,
@@ -117,6 +145,8 @@ export async function measureFloor(opts: { iterations: number; warmup: number })
       batchedTotal: summarize(bat.map((s) => s.total)),
       batchedReads: summarize(bat.map((s) => s.preReads + s.postReads)),
       startMs,
+      cpuPerInstance: Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, v / (2 * opts.iterations)])),
+      holdings: { plain: summarize(plainMs), batched: summarize(batchedMs) },
     };
   } finally {
     await node?.stop().catch(() => {});

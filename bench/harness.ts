@@ -7,6 +7,7 @@
 // episode is in at that point, so the phases add up to the measured total.
 import '../src/polyfills.ts';
 import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,10 +21,12 @@ import { runAtomicInstance } from '../src/episode/atomic.ts';
 import { resolveModel, type Model } from '../src/model/index.ts';
 import { ResultWriter } from '../src/results/writer.ts';
 import { prepareSandbox } from '../src/sandbox/index.ts';
+import { questbenchCacheDir } from '../src/sandbox/paths.ts';
 import { loadAtomicTaskFiles, type TaskFile } from '../src/tasks/load.ts';
 import { isValidator } from '../src/validators/define.ts';
 import type { Validator } from '../src/validators/types.ts';
 import { onCleanup } from './cleanup.ts';
+import { cpuDelta, cpuSnapshot } from './cpu.ts';
 import { probeSandbox, type SandboxProbe } from './sandbox-probe.ts';
 import { errorText, summarize, type Summary } from './stats.ts';
 
@@ -58,6 +61,13 @@ export interface HarnessResult {
   harnessRpc: Summary;
   scriptRpc: Summary;
   sessionOpenMs: number;
+  /** CPU ms per instance by process: node (harness), finished (Deno runs), anvil, esbuild, ... */
+  cpuPerInstance: Record<string, number>;
+  /** Wall ms per instance over the measured rounds (sequential, so also the per-worker throughput). */
+  wallPerInstance: number;
+  /** Growth of Deno's DENO_DIR caches per instance (each skill file is a new module to Deno). */
+  denoCacheBytesPerInstance: number;
+  denoCacheBytes: number;
   /** The sandbox phase's fixed costs, measured on the same session after the instances. */
   probe?: SandboxProbe;
   probeError?: string;
@@ -155,7 +165,7 @@ function phasesOf(m: Marks, end: number, appendMs: number, isTx: boolean): Recor
     revert: preStart - m.t0,
     prompt: respondStart - preEnd,
     model: respondEnd - respondStart,
-    // extract + esbuild + temp file + Deno spawn/run/exit + tx shape check
+    // extract + esbuild + temp file + Deno run (spawned, or a pre-started standby) + tx shape check
     sandbox: sendStart - respondEnd,
     // node guard + nonce/block + estimateGas + sign + eth_sendRawTransactionSync
     execution: postStart - sendStart,
@@ -164,6 +174,14 @@ function phasesOf(m: Marks, end: number, appendMs: number, isTx: boolean): Recor
     // InstanceRecord assembly + JSONL append
     recording: end - scoredEnd + appendMs,
   };
+}
+
+function denoCacheBytes(): number {
+  const dir = path.join(questbenchCacheDir(), 'deno');
+  if (!existsSync(dir)) return 0;
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isFile())
+    .reduce((sum, e) => sum + statSync(path.join(dir, e.name)).size, 0);
 }
 
 async function loadValidator(f: TaskFile): Promise<Validator> {
@@ -252,9 +270,16 @@ export async function measureHarness(opts: { rounds: number; warmupTasks: number
 
     for (let i = 0; i < Math.min(opts.warmupTasks, files.length); i++) await runOne(i, 1, false);
     const instances: InstanceTiming[] = [];
+    const cache0 = denoCacheBytes();
+    const cpu0 = cpuSnapshot();
+    const wall0 = performance.now();
     for (let round = 1; round <= opts.rounds; round++) {
       for (let i = 0; i < files.length; i++) instances.push(await runOne(i, round, true));
     }
+    const wallPerInstance = (performance.now() - wall0) / instances.length;
+    const cpu = cpuDelta(cpu0, cpuSnapshot());
+    const cpuPerInstance = Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, v / instances.length]));
+    const cache1 = denoCacheBytes();
 
     let probe: SandboxProbe | undefined;
     let probeError: string | undefined;
@@ -284,6 +309,10 @@ export async function measureHarness(opts: { rounds: number; warmupTasks: number
       harnessRpc: summarize(instances.map((x) => x.harnessRpc)),
       scriptRpc: summarize(instances.map((x) => x.scriptRpc)),
       sessionOpenMs,
+      cpuPerInstance,
+      wallPerInstance,
+      denoCacheBytesPerInstance: (cache1 - cache0) / instances.length,
+      denoCacheBytes: cache1,
       ...(probe ? { probe } : {}),
       ...(probeError ? { probeError } : {}),
     };

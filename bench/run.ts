@@ -7,10 +7,11 @@
 // scaling, full), BENCH_QUICK=1 (fewer iterations and runs, for a smoke test).
 import '../src/polyfills.ts';
 import os from 'node:os';
-import { readFileSync } from 'node:fs';
 import { runCleanup } from './cleanup.ts';
+import { busyShare, machineCpu } from './cpu.ts';
 import { measureFloor, type FloorResult } from './floor.ts';
 import { measureHarness, type HarnessResult } from './harness.ts';
+import type { SandboxProbe } from './sandbox-probe.ts';
 import { errorText, fmt, median, percentile, table, type Summary } from './stats.ts';
 import { callStats, runVitest, type VitestRun } from './vitest-runs.ts';
 
@@ -41,19 +42,8 @@ const log = (s: string) => process.stdout.write(`${s}\n`);
 const progress = (s: string) => log(`· ${s}`);
 
 function machineBusy(ms: number): Promise<number> {
-  const read = () => {
-    const v = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-    const idle = (v[3] ?? 0) + (v[4] ?? 0);
-    const total = v.reduce((a, b) => a + b, 0);
-    return { busy: total - idle, total };
-  };
-  const a = read();
-  return new Promise((resolve) =>
-    setTimeout(() => {
-      const b = read();
-      resolve((b.busy - a.busy) / Math.max(1, b.total - a.total));
-    }, ms),
-  );
+  const a = machineCpu();
+  return new Promise((resolve) => setTimeout(() => resolve(busyShare(a, machineCpu())), ms));
 }
 
 async function section<T>(name: string, skip: boolean, fn: () => Promise<T>): Promise<{ value?: T; error?: string; skipped?: boolean }> {
@@ -74,6 +64,14 @@ async function section<T>(name: string, skip: boolean, fn: () => Promise<T>): Pr
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(0)} %`;
+const cpuText = (c: Record<string, number>) => {
+  const total = Object.values(c).reduce((a, b) => a + b, 0);
+  const parts = Object.entries(c)
+    .filter(([, v]) => Math.abs(v) >= 0.05)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, v]) => `${k === 'finished' ? 'deno (finished children)' : k} ${fmt(v, 1)}`);
+  return `${fmt(total, 1)} ms (${parts.join(', ')})`;
+};
 
 async function main() {
   const cpus = os.availableParallelism();
@@ -152,7 +150,7 @@ function printPhaseTable(floor: Section<FloorResult>, harness: Section<HarnessRe
     rows.push(row('  of which session.reset', h.reset, ['', vs(h.reset, fs?.revertSnapshot.median)]));
     rows.push(row('harness · prompt', p.prompt, [share(p.prompt), '']));
     rows.push(row('harness · model (reference, no latency)', p.model, [share(p.model), '']));
-    rows.push(row('harness · sandbox start + run (Deno)', p.sandbox, [share(p.sandbox), '']));
+    rows.push(row('harness · sandbox (compile + Deno start/run)', p.sandbox, [share(p.sandbox), '']));
     rows.push(row(`harness · execution (sign/send/receipt), tx only n=${h.executionTx.n}`, h.executionTx, [share(p.execution), vs(h.executionTx, fs?.signSend.median)]));
     rows.push(row('harness · validation (observe ×2 + checks)', p.validation, [share(p.validation), vs(p.validation, fs ? fs.preReads.median + fs.postReads.median : undefined)]));
     rows.push(row('harness · recording (record + JSONL append)', p.recording, [share(p.recording), '']));
@@ -170,7 +168,21 @@ function printPhaseTable(floor: Section<FloorResult>, harness: Section<HarnessRe
         ` session open (anvil start + provisioning) ${fmt(h.sessionOpenMs, 0)} ms once per worker.`,
     );
   }
-  if (f) log(`  floor: anvil start from the mirror ${fmt(f.startMs, 0)} ms; reads batched save ${fmt(f.total.median - f.batchedTotal.median, 2)} ms per instance.`);
+  if (f) {
+    log(`  floor: anvil start from the mirror ${fmt(f.startMs, 0)} ms; reads batched save ${fmt(f.total.median - f.batchedTotal.median, 2)} ms per instance; CPU per instance ${cpuText(f.cpuPerInstance)}.`);
+    log(
+      `  composite feedback readHoldings (11 concurrent reads): ${fmt(f.holdings.plain.median, 2)} ms (p95 ${fmt(f.holdings.plain.p95, 2)}) with the harness transport,` +
+        ` ${fmt(f.holdings.batched.median, 2)} ms (p95 ${fmt(f.holdings.batched.p95, 2)}) with http(url, { batch: true }); twice per composite transaction round.`,
+    );
+  }
+  if (h) {
+    const cpuTotal = Object.values(h.cpuPerInstance).reduce((a, b) => a + b, 0);
+    log(
+      `  harness CPU per instance ${cpuText(h.cpuPerInstance)} over ${fmt(h.wallPerInstance, 0)} ms wall: one sequential worker keeps ${fmt(cpuTotal / h.wallPerInstance, 2)} cores busy;` +
+        ` ${os.availableParallelism()} cores cap throughput at ~${fmt((1000 * os.availableParallelism()) / cpuTotal, 1)} instances/s.`,
+    );
+    log(`  Deno's cache (DENO_DIR) grew ${fmt(h.denoCacheBytesPerInstance / 1024, 1)} KiB per instance; now ${fmt(h.denoCacheBytes / 2 ** 20, 1)} MiB.`);
+  }
 }
 
 function printSandbox(h: HarnessResult | undefined) {
@@ -183,19 +195,23 @@ function printSandbox(h: HarnessResult | undefined) {
   }
   const p = h.probe;
   const rows: string[][] = [];
-  const add = (name: string, s: Summary | undefined) => s && rows.push([name, fmt(s.median, 1), fmt(s.p95, 1), `${s.n}`]);
-  add('Deno process, entry only (spawn → exit)', p.bare);
-  add('  + import ethers bundle', p.ethers);
-  add('  + import viem bundle', p.viem);
-  add('esbuild compile of a reference answer (runSkill up to no_export)', p.compile);
-  add('runSkill, skill with no RPC (ethers)', p.trivialEthers);
-  add('runSkill, skill with no RPC (viem)', p.trivialViem);
-  add('runSkill, one getBalance via proxy (ethers JsonRpcProvider)', p.oneReadEthers);
-  add('runSkill, one getBalance via proxy (viem http)', p.oneReadViem);
-  add('long-lived Deno: new Worker importing ethers (per-instance isolate)', p.workerEthers);
-  add('long-lived Deno: import a new skill module, ethers loaded (no isolation)', p.inProcessImport);
-  rows.push(['reference answers, measured sandbox phase', fmt(h.phases.sandbox.median, 1), fmt(h.phases.sandbox.p95, 1), `${h.phases.sandbox.n}`]);
-  log(table(['step', 'median', 'p95', 'n'], rows));
+  const add = (name: string, key: keyof SandboxProbe, s: Summary | undefined) =>
+    s && rows.push([name, fmt(s.median, 1), fmt(s.p95, 1), fmt(p.cpu[key as string], 1), `${s.n}`]);
+  add('Deno process, entry only (spawn → exit)', 'bare', p.bare);
+  add('  + import ethers bundle', 'ethers', p.ethers);
+  add('  + import viem bundle', 'viem', p.viem);
+  add('esbuild compile of a reference answer (runSkill up to no_export)', 'compile', p.compile);
+  add('runSkill, skill with no RPC (ethers)', 'trivialEthers', p.trivialEthers);
+  add('runSkill, skill with no RPC (viem)', 'trivialViem', p.trivialViem);
+  add('runSkill, one getBalance via proxy (ethers JsonRpcProvider)', 'oneReadEthers', p.oneReadEthers);
+  add('runSkill, one getBalance via proxy (viem http)', 'oneReadViem', p.oneReadViem);
+  add('  same ethers skill, standby process ended first (cold Deno start)', 'oneReadEthersCold', p.oneReadEthersCold);
+  add('long-lived Deno: new Worker importing ethers (per-instance isolate)', 'workerEthers', p.workerEthers);
+  add('long-lived Deno: import a new skill module, ethers loaded (no isolation)', 'inProcessImport', p.inProcessImport);
+  rows.push(['reference answers, measured sandbox phase', fmt(h.phases.sandbox.median, 1), fmt(h.phases.sandbox.p95, 1), '', `${h.phases.sandbox.n}`]);
+  log(table(['step', 'median ms', 'p95 ms', 'CPU ms', 'n'], rows));
+  log('  CPU ms = mean per run, Deno and this process together (a pre-started standby is counted in the run that started it);');
+  log('  long-lived rows: host doing N jobs minus host doing none, per job.');
   if (p.workerError) log(`  worker probe ERROR: ${p.workerError}`);
 }
 
@@ -214,11 +230,14 @@ function printScaling(rows: { workers: number; run?: VitestRun; error?: string }
     const n = run.calls.length;
     const ideal = (n * LATENCY_MS) / r.workers / 1000;
     const ok = run.exitCode === 0 && run.failed === 0;
+    const first = n ? Math.min(...run.calls.map((c) => c.start)) : Number.NaN;
+    const last = n ? Math.max(...run.calls.map((c) => c.end)) : Number.NaN;
     out.push([
       `${r.workers}`,
       fmt(run.wallS, 1),
       fmt(ideal, 1),
       fmt(ideal / run.wallS, 2),
+      `${fmt((first - run.startedAt) / 1000, 1)} / ${fmt((run.endedAt - last) / 1000, 1)}`,
       fmt(cs.spanS, 1),
       fmt(ideal / cs.spanS, 2),
       `${fmt(cs.cycleMs, 0)} / ${fmt(cs.cycleP95Ms, 0)}`,
@@ -232,16 +251,27 @@ function printScaling(rows: { workers: number; run?: VitestRun; error?: string }
   }
   log(
     table(
-      ['workers', 'wall s', 'ideal s', 'efficiency', 'span s', 'eff. (span)', 'cycle ms med/p95', 'CPU s', 'machine busy', 'anvils peak (distinct)', 'pool ids / pids', 'peak concurrent calls', 'tests'],
+      ['workers', 'wall s', 'ideal s', 'efficiency', 'before/after calls s', 'span s', 'eff. (span)', 'cycle ms med/p95', 'CPU s', 'machine busy', 'anvils peak (distinct)', 'pool ids / pids', 'peak concurrent calls', 'tests'],
       out,
     ),
   );
   log('  ideal = instances × latency / workers; efficiency = ideal / wall; span = first model call start → last model call end (excludes Vitest start-up and global setup);');
   log('  cycle = time between consecutive model-call starts in one worker (one instance incl. the model wait); CPU s = the run\'s own process tree.');
+  const pts = rows.filter((r) => r.run && Number.isFinite(r.run.cpuS)).map((r) => [r.workers, r.run!.cpuS] as const);
+  if (pts.length >= 2) {
+    const mx = pts.reduce((a, [x]) => a + x, 0) / pts.length;
+    const my = pts.reduce((a, [, y]) => a + y, 0) / pts.length;
+    const slope = pts.reduce((a, [x, y]) => a + (x - mx) * (y - my), 0) / pts.reduce((a, [x]) => a + (x - mx) ** 2, 0);
+    log(`  each extra worker costs ~${fmt(slope, 2)} CPU s for the same ${rows[0]?.run?.calls.length ?? '?'} instances (least squares over the rows: worker process, module graph, own anvil + provisioning).`);
+  }
   const w1 = rows.find((r) => r.workers === 1)?.run;
   if (w1 && h) {
     const cs = callStats(w1.calls);
-    log(`  per instance inside Vitest at 1 worker: ${fmt(cs.cycleMs - LATENCY_MS, 0)} ms besides the model, vs ${fmt(h.total.median, 0)} ms in-process (section 2): Vitest + reporter add ~${fmt(cs.cycleMs - LATENCY_MS - h.total.median, 0)} ms.`);
+    const extra = cs.cycleMs - LATENCY_MS - h.total.median;
+    log(
+      `  per instance inside Vitest at 1 worker: ${fmt(cs.cycleMs - LATENCY_MS, 0)} ms besides the model, vs ${fmt(h.total.median, 0)} ms in-process (section 2): ` +
+        (extra >= 0 ? `Vitest + reporter add ~${fmt(extra, 0)} ms.` : 'no Vitest cost visible (section 2 ran under more load from other processes).'),
+    );
   }
   for (const r of rows) if (r.run && (r.run.exitCode !== 0 || r.run.failed > 0)) log(`  workers ${r.workers} output tail:\n${r.run.tail.replace(/^/gm, '    ')}`);
 }
@@ -265,6 +295,8 @@ function printFull(rows: { label: string; run?: VitestRun; error?: string }[]) {
     ];
   });
   log(table(['workers', 'wall s', '< 60 s', 'tests', 'CPU s', 'machine busy', 'status'], out));
+  const cores = os.availableParallelism();
+  for (const r of rows) if (r.run && Number.isFinite(r.run.cpuS)) log(`  ${r.label}: its own CPU alone needs ≥ ${fmt(r.run.cpuS / cores, 1)} s wall on ${cores} cores at perfect parallelism.`);
   for (const r of rows) {
     if (!r.run) continue;
     const parts = Object.entries(r.run.splits).map(([split, v]) => {

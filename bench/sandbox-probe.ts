@@ -5,13 +5,20 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { extractCode, runSkill } from '../src/sandbox/index.ts';
+import * as sandbox from '../src/sandbox/index.ts';
+
+const { extractCode, runSkill } = sandbox;
+// Present when the runner keeps a pre-started Deno per proxy port; ending it forces a cold start.
+const closeStandbys = (sandbox as { closeStandbys?: (port?: number) => void }).closeStandbys;
 import { denoBinary, ENTRY_PATH, questbenchCacheDir } from '../src/sandbox/paths.ts';
 import { vendorBundles } from '../src/sandbox/vendor.ts';
 import { onCleanup } from './cleanup.ts';
+import { cpuDelta, cpuSnapshot, totalCpu } from './cpu.ts';
 import { summarize, type Summary } from './stats.ts';
 
 export interface SandboxProbe {
+  /** CPU ms per run (Deno process + this process' share), same keys as the summaries. */
+  cpu: Record<string, number>;
   /** Deno process start to exit, entry only (no imports). */
   bare: Summary;
   /** Same plus importing the ethers bundle (37 of 62 references use ethers). */
@@ -25,6 +32,8 @@ export interface SandboxProbe {
   trivialViem: Summary;
   /** Full runSkill of skills that make one read through the real read-only proxy. */
   oneReadEthers?: Summary;
+  /** Same, with any pre-started standby process ended before each run: a cold Deno start. */
+  oneReadEthersCold?: Summary;
   oneReadViem?: Summary;
   /** Inside one long-lived Deno: a fresh Worker that imports ethers and answers (isolation per instance kept). */
   workerEthers?: Summary;
@@ -61,29 +70,29 @@ function sandboxFlags(readable: string[]): string[] {
   return ['run', '--no-prompt', '--no-remote', '--no-npm', '--no-config', '--no-lock', `--allow-read=${readable.join(',')}`, '--v8-flags=--max-old-space-size=256'];
 }
 
-const WORKER_HOST = `
-const [ethersUrl, dir, n] = Deno.args;
-const worker = [], inproc = [];
-const workerSrc = 'import * as e from ' + JSON.stringify(ethersUrl) + '; self.postMessage(typeof e.Contract);';
+// Long-lived host: `worker` mode starts a fresh Worker per job (own isolate, imports ethers, answers);
+// `inproc` mode loads ethers once and then imports one new skill module per job (no isolation).
+const HOST = `
+const [mode, ethersUrl, dir, n] = Deno.args;
+const times = [];
 const workerFile = dir + '/worker.mjs';
-Deno.writeTextFileSync(workerFile, workerSrc);
+Deno.writeTextFileSync(workerFile, 'import * as e from ' + JSON.stringify(ethersUrl) + '; self.postMessage(typeof e.Contract);');
+if (mode === 'inproc') await import(ethersUrl);
 for (let i = 0; i < Number(n); i++) {
   const t = performance.now();
-  const w = new Worker(new URL('file://' + workerFile), { type: 'module' });
-  await new Promise((res, rej) => { w.onmessage = res; w.onerror = (e) => { e.preventDefault(); rej(new Error(e.message)); }; });
-  w.terminate();
-  worker.push(performance.now() - t);
+  if (mode === 'worker') {
+    const w = new Worker(new URL('file://' + workerFile), { type: 'module' });
+    await new Promise((res, rej) => { w.onmessage = res; w.onerror = (e) => { e.preventDefault(); rej(new Error(e.message)); }; });
+    w.terminate();
+  } else {
+    const f = dir + '/skill' + i + '.mjs';
+    Deno.writeTextFileSync(f, 'import { Contract } from ' + JSON.stringify(ethersUrl) + '; export async function executeSkill() { return { to: typeof Contract }; }');
+    const m = await import('file://' + f);
+    await m.executeSkill();
+  }
+  times.push(performance.now() - t);
 }
-await import(ethersUrl);
-for (let i = 0; i < Number(n); i++) {
-  const f = dir + '/skill' + i + '.mjs';
-  Deno.writeTextFileSync(f, 'import { Contract } from ' + JSON.stringify(ethersUrl) + '; export async function executeSkill() { return { to: typeof Contract }; }');
-  const t = performance.now();
-  const m = await import('file://' + f);
-  await m.executeSkill();
-  inproc.push(performance.now() - t);
-}
-console.log(JSON.stringify({ worker, inproc }));
+console.log(JSON.stringify(times));
 `;
 
 const TRIVIAL_ETHERS = `import { Contract } from 'ethers';
@@ -102,62 +111,80 @@ export async function probeSandbox(opts: { samples: number; answers: string[]; p
   const dir = await mkdtemp(path.join(os.tmpdir(), 'questbench-bench-probe-'));
   const release = onCleanup(() => rm(dir, { recursive: true, force: true }));
   try {
-    const bare: number[] = [];
-    const ethers: number[] = [];
-    const viem: number[] = [];
-    const warm = (urls: string[]) => runDeno([...sandboxFlags([vendor.dir]), ENTRY_PATH, '--warm', ...urls], dir);
+    const cpu: Record<string, number> = {};
+    // Each kind in its own loop so its CPU can be attributed.
+    const loop = async (key: string, n: number, once: () => Promise<number>) => {
+      const times: number[] = [];
+      const a = cpuSnapshot();
+      for (let i = 0; i < n; i++) times.push(await once());
+      cpu[key] = totalCpu(cpuDelta(a, cpuSnapshot())) / n;
+      return times;
+    };
+    const warm = async (urls: string[]) => (await runDeno([...sandboxFlags([vendor.dir]), ENTRY_PATH, '--warm', ...urls], dir)).ms;
     await warm([ethersUrl, viemUrl]);
-    for (let i = 0; i < opts.samples; i++) {
-      bare.push((await warm([])).ms);
-      ethers.push((await warm([ethersUrl])).ms);
-      viem.push((await warm([viemUrl])).ms);
-    }
+    const bare = await loop('bare', opts.samples, () => warm([]));
+    const ethers = await loop('ethers', opts.samples, () => warm([ethersUrl]));
+    const viem = await loop('viem', opts.samples, () => warm([viemUrl]));
     // Renaming the export makes runSkill stop right after compiling (no_export): compile cost only.
-    const compile: number[] = [];
     const args = { providerUrl: 'http://127.0.0.1:9/', agentAddress: '0x0000000000000000000000000000000000000001', deployedContracts: {} };
-    for (const answer of opts.answers) {
+    const codes = opts.answers.map((answer) => {
       const extracted = extractCode(answer);
       if ('error' in extracted) throw new Error(extracted.error);
-      const code = extracted.code.replaceAll('executeSkill', 'executeSkillRenamed');
+      return extracted.code.replaceAll('executeSkill', 'executeSkillRenamed');
+    });
+    let next = 0;
+    const compile = await loop('compile', codes.length, async () => {
       const t = performance.now();
-      const r = await runSkill(code, args);
+      const r = await runSkill(codes[next++]!, args);
       if (r.kind !== 'schema_invalid') throw new Error(`compile probe expected no_export, got ${r.kind}`);
-      compile.push(performance.now() - t);
-    }
-    const full = async (code: string, url: string) => {
-      const times: number[] = [];
+      return performance.now() - t;
+    });
+    const full = async (key: string, code: string, url: string, cold = false) => {
       const a = { ...args, providerUrl: url, agentAddress: opts.agent ?? args.agentAddress };
-      for (let i = 0; i < opts.samples; i++) {
+      const port = Number(new URL(url).port);
+      const times = await loop(key, opts.samples, async () => {
+        if (cold) closeStandbys?.(port);
         const t = performance.now();
         const r = await runSkill(code, a);
         if (r.kind !== 'ok') throw new Error(`probe skill failed: ${r.kind}: ${'message' in r ? r.message : ''}`);
-        times.push(performance.now() - t);
-      }
+        return performance.now() - t;
+      });
       return summarize(times);
     };
     const out: SandboxProbe = {
+      cpu,
       bare: summarize(bare),
       ethers: summarize(ethers),
       viem: summarize(viem),
       compile: summarize(compile),
-      trivialEthers: await full(TRIVIAL_ETHERS, args.providerUrl),
-      trivialViem: await full(TRIVIAL_VIEM, args.providerUrl),
+      trivialEthers: await full('trivialEthers', TRIVIAL_ETHERS, args.providerUrl),
+      trivialViem: await full('trivialViem', TRIVIAL_VIEM, args.providerUrl),
     };
     if (opts.providerUrl) {
-      out.oneReadEthers = await full(ONE_READ_ETHERS, opts.providerUrl);
-      out.oneReadViem = await full(ONE_READ_VIEM, opts.providerUrl);
+      out.oneReadEthers = await full('oneReadEthers', ONE_READ_ETHERS, opts.providerUrl);
+      if (closeStandbys) out.oneReadEthersCold = await full('oneReadEthersCold', ONE_READ_ETHERS, opts.providerUrl, true);
+      out.oneReadViem = await full('oneReadViem', ONE_READ_VIEM, opts.providerUrl);
     }
     try {
       const host = path.join(dir, 'host.mjs');
-      await writeFile(host, WORKER_HOST);
-      const r = await runDeno(['run', '--no-prompt', '--no-remote', '--no-npm', '--no-config', '--no-lock', `--allow-read=${vendor.dir},${dir}`, `--allow-write=${dir}`, pathToFileURL(host).href, ethersUrl, dir, String(opts.samples)], dir);
-      const { worker, inproc } = JSON.parse(r.stdout.trim().split('\n').pop()!) as { worker: number[]; inproc: number[] };
-      // The first of each pays one-off costs the long-lived process would pay once per worker.
-      out.workerEthers = summarize(worker.slice(1));
-      out.inProcessImport = summarize(inproc.slice(1));
+      await writeFile(host, HOST);
+      // Per-job CPU is the difference between a host doing N jobs and one doing none.
+      const hostRun = async (mode: string, n: number) => {
+        const a = cpuSnapshot();
+        const r = await runDeno(['run', '--no-prompt', '--no-remote', '--no-npm', '--no-config', '--no-lock', `--allow-read=${vendor.dir},${dir}`, `--allow-write=${dir}`, pathToFileURL(host).href, mode, ethersUrl, dir, String(n)], dir);
+        return { cpu: totalCpu(cpuDelta(a, cpuSnapshot())), times: JSON.parse(r.stdout.trim().split('\n').pop()!) as number[] };
+      };
+      for (const [mode, key] of [['worker', 'workerEthers'], ['inproc', 'inProcessImport']] as const) {
+        const idle = await hostRun(mode, 0);
+        const busy = await hostRun(mode, opts.samples + 1);
+        cpu[key] = (busy.cpu - idle.cpu) / (opts.samples + 1);
+        // The first job pays one-off costs a long-lived process pays once per worker.
+        out[key] = summarize(busy.times.slice(1));
+      }
     } catch (e) {
       out.workerError = (e as Error).message;
     }
+    closeStandbys?.(9);
     return out;
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { onCleanup } from './cleanup.ts';
+import { busyShare, descendants, machineCpu } from './cpu.ts';
 import { median, percentile } from './stats.ts';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -27,6 +28,9 @@ export interface VitestRun {
   cpuS: number;
   tail: string;
   calls: ModelCall[];
+  /** Epoch ms at spawn and exit, to place the model calls in the run. */
+  startedAt: number;
+  endedAt: number;
   /** From the run's result file: instances and their harness-measured latency per split. */
   splits: Record<string, { instances: number; latencyMs: number[]; kAct: number[] }>;
 }
@@ -68,52 +72,6 @@ export interface ModelCall {
   end: number;
 }
 
-interface ProcInfo {
-  pid: number;
-  ppid: number;
-  comm: string;
-}
-
-function processTable(): ProcInfo[] {
-  const out: ProcInfo[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      // comm is in parentheses and may contain spaces; ppid follows the closing one.
-      const close = stat.lastIndexOf(')');
-      const comm = stat.slice(stat.indexOf('(') + 1, close);
-      const ppid = Number(stat.slice(close + 2).split(' ')[1]);
-      out.push({ pid: Number(name), ppid, comm });
-    } catch {
-      // exited while listing
-    }
-  }
-  return out;
-}
-
-function descendants(root: number, table: ProcInfo[]): ProcInfo[] {
-  const children = new Map<number, ProcInfo[]>();
-  for (const p of table) (children.get(p.ppid) ?? children.set(p.ppid, []).get(p.ppid)!).push(p);
-  const out: ProcInfo[] = [];
-  const stack = [root];
-  while (stack.length) {
-    for (const c of children.get(stack.pop()!) ?? []) {
-      out.push(c);
-      stack.push(c.pid);
-    }
-  }
-  return out;
-}
-
-function cpuTimes(): { busy: number; total: number } {
-  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
-  const v = line.trim().split(/\s+/).slice(1).map(Number);
-  const idle = (v[3] ?? 0) + (v[4] ?? 0);
-  const total = v.reduce((a, b) => a + b, 0);
-  return { busy: total - idle, total };
-}
-
 const stripAnsi = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');
 
 /** Runs `vitest run <args>` in its own process group; everything it started dies with the group. */
@@ -126,8 +84,9 @@ export async function runVitest(args: string[], env: Record<string, string>, opt
     await rm(tmp, { recursive: true, force: true });
   });
   try {
-    const cpu0 = cpuTimes();
+    const cpu0 = machineCpu();
     const started = performance.now();
+    const startedAt = Date.now();
     // bash's `times` reports the CPU of every reaped descendant (workers, anvils, Deno), so the run's
     // own CPU use is known even on a machine shared with other work.
     const script = '"$0" "$1" run "${@:2}"; rc=$?; times >&2; exit $rc';
@@ -140,6 +99,7 @@ export async function runVitest(args: string[], env: Record<string, string>, opt
         // Results and caches of these runs stay out of the project's folders.
         QUEST_RESULTS_DIR: path.join(tmp, 'results'),
         QUEST_CACHE: 'off',
+        QUEST_RESUME: '',
         QUEST_CACHE_DIR: path.join(tmp, 'cache'),
         BENCH_CALLS_FILE: callsFile,
         CI: '1',
@@ -157,7 +117,7 @@ export async function runVitest(args: string[], env: Record<string, string>, opt
     const anvils = new Set<number>();
     let anvilPeak = 0;
     const watch = setInterval(() => {
-      const alive = descendants(child.pid!, processTable()).filter((p) => p.comm === 'anvil');
+      const alive = descendants(child.pid!).filter((p) => p.comm === 'anvil');
       anvilPeak = Math.max(anvilPeak, alive.length);
       for (const p of alive) anvils.add(p.pid);
     }, 200);
@@ -166,14 +126,21 @@ export async function runVitest(args: string[], env: Record<string, string>, opt
       timedOut = true;
       killGroup(child.pid!);
     }, opts.timeoutMs);
-    const exitCode = await new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    const exitCode = await new Promise<number | null>((resolve) => {
+      child.on('error', (e) => {
+        keep(Buffer.from(`could not start the run: ${e.message}\n`));
+        resolve(null);
+      });
+      child.on('close', (code) => resolve(code));
+    });
     const wallS = (performance.now() - started) / 1000;
+    const endedAt = Date.now();
     clearTimeout(timer);
     clearInterval(watch);
     // Anything the run left behind (it should leave nothing) goes with its group.
     killGroup(child.pid!);
     group = undefined;
-    const cpu1 = cpuTimes();
+    const cpu1 = machineCpu();
     const text = stripAnsi(out);
     const num = (re: RegExp) => Number(re.exec(text)?.[1] ?? 0);
     const times = [...text.matchAll(/^(\d+)m([\d.]+)s (\d+)m([\d.]+)s$/gm)].pop();
@@ -193,8 +160,10 @@ export async function runVitest(args: string[], env: Record<string, string>, opt
       failed: num(/Tests\s+(\d+) failed/),
       anvilPeak,
       anvilDistinct: anvils.size,
-      cpuBusy: (cpu1.busy - cpu0.busy) / Math.max(1, cpu1.total - cpu0.total),
+      cpuBusy: busyShare(cpu0, cpu1),
       cpuS,
+      startedAt,
+      endedAt,
       splits: readSplits(path.join(tmp, 'results')),
       tail: text.trim().split('\n').slice(-14).join('\n'),
       calls,

@@ -17,6 +17,12 @@ export interface AnvilOptions {
  * which keeps the process around for seconds after teardown. Port 0 lets the OS pick a free port;
  * the real one is read from anvil's "Listening on" line.
  */
+/** Every anvil this process started and has not stopped: killed synchronously if the process exits. */
+const live = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const p of live) p.kill('SIGKILL');
+});
+
 export const anvilInstance = Instance.define((options: AnvilOptions) => {
   let child: ChildProcess | undefined;
   let port = 0;
@@ -35,6 +41,8 @@ export const anvilInstance = Instance.define((options: AnvilOptions) => {
       args.push('--no-request-size-limit', '--accounts', '0', ...(options.args ?? []));
       const proc = spawn(anvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
       child = proc;
+      live.add(proc);
+      proc.once('exit', () => live.delete(proc));
       await new Promise<void>((resolve, reject) => {
         let out = '';
         const onData = (chunk: Buffer) => {

@@ -37,17 +37,13 @@ export async function startNodePool(anvil: AnvilOptions): Promise<NodePool> {
     );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  // If the run is interrupted before teardown (Ctrl-C, a crash), no anvil outlives it.
-  const killAll = () => {
-    for (const n of nodes.values()) void n.then((x) => x.instance.stop()).catch(() => {});
-  };
-  process.once('exit', killAll);
+  // If the run is interrupted before teardown (Ctrl-C, a crash), src/chain/anvil.ts kills every
+  // anvil it started when the process exits.
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     size: () => nodes.size,
     async close() {
-      process.off('exit', killAll);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await Promise.all([...nodes.values()].map((n) => n.then((x) => x.stop()).catch(() => {})));
       nodes.clear();

@@ -9,7 +9,8 @@ export interface ChainClients {
 }
 
 export function chainClients(url: string): ChainClients {
-  const transport = http(url, { retryCount: 0, timeout: 30_000 });
+  // Requests issued together (validators' parallel reads) go out as one JSON-RPC batch.
+  const transport = http(url, { retryCount: 0, timeout: 30_000, batch: { wait: 0 } });
   const pub = createPublicClient({ transport, cacheTime: 0 }) as PublicClient;
   const test = createTestClient({ mode: 'anvil', transport, cacheTime: 0 });
   return {

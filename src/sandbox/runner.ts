@@ -445,7 +445,7 @@ export async function runSkill(code: string, args: SkillArgs, opts: SandboxOptio
 
   const slot = takeStandby(port, maxHeapMb) ?? (await newSlot(port, maxHeapMb, vendor, false));
   // The next instance finds a process already started, its libraries loaded, while this one runs.
-  void refillStandby(port, maxHeapMb, vendor);
+  void refillStandby(port, maxHeapMb, vendor).catch(() => {});
   try {
     const file = path.join(slot.dir, 'skill.mjs');
     await writeFile(file, compiled.js);
@@ -459,9 +459,9 @@ export async function runSkill(code: string, args: SkillArgs, opts: SandboxOptio
 }
 
 // ---------------------------------------------------------------------------------------------
-// Standby processes: starting Deno and loading ethers/viem is most of a run's fixed cost, so each
-// (proxy port, heap limit) keeps one process started ahead, waiting on stdin for its job. A standby
-// serves one script and exits; it can read only its own empty directory and the vendor bundles.
+// Standby processes: each (proxy port, heap limit) keeps one Deno process started ahead, waiting on
+// stdin for its job, so a run does not wait for the process start. A standby serves one script and
+// exits; it can read only its own empty directory and the vendor bundles.
 
 interface Slot {
   child: ChildProcessWithoutNullStreams;
@@ -494,7 +494,9 @@ function takeStandby(port: number, maxHeapMb: number): Slot | undefined {
 async function refillStandby(port: number, maxHeapMb: number, vendor: VendorBundles): Promise<void> {
   const key = standbyKey(port, maxHeapMb);
   if (standbys.has(key)) return;
-  const slot = await newSlot(port, maxHeapMb, vendor, true);
+  // Started without loading the libraries: loading both ethers and viem ahead cost more CPU than it
+  // saved (measured), and a 2-core run is CPU-bound; the process start alone is hidden for free.
+  const slot = await newSlot(port, maxHeapMb, vendor, false);
   if (standbys.has(key)) {
     discard(slot);
     return;
