@@ -77,6 +77,11 @@ export function sameAddress(a: string | undefined, b: Address): boolean {
   }
 }
 
+/** An approval moved none of the agent's tokens: its balance (state key `balance`) is unchanged. */
+export function noTokensMoved<P, S extends { balance: bigint }>(weight: number, symbol: (params: P) => string): Check<P, S> {
+  return { name: 'no tokens moved', weight, verify: ({ pre, post, params }) => compareAmount('balance change', pre.balance - post.balance, 0n, { symbol: symbol(params) }) };
+}
+
 /** Gas the agent paid for the transaction (gasUsed × effective price). */
 export function gasCost<P, S>(ctx: Ctx<P, S>): bigint {
   return ctx.receipt ? ctx.receipt.gasUsed * ctx.receipt.effectiveGasPrice : 0n;

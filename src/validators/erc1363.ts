@@ -1,6 +1,8 @@
 // A minimal ERC-1363 hook contract to plant at a recipient or spender: it records each notification
 // in storage, so a validator can tell a transferAndCall / approveAndCall from a plain transfer / approve.
 import { concat, numberToHex, toFunctionSelector, type Address, type Hex, type PublicClient } from 'viem';
+import { sameAddress } from './checks.ts';
+import type { Check } from './types.ts';
 
 /** Calldata offset of argument `i` (after the selector), as one opcode byte. */
 const argAt = (i: number) => numberToHex(4 + 32 * i, { size: 1 });
@@ -39,4 +41,18 @@ const word = async (chain: PublicClient, address: Address, i: number) => BigInt(
 /** What the hook planted at `address` has recorded so far. */
 export async function hookRecord(chain: PublicClient, address: Address): Promise<HookRecord> {
   return { calls: await word(chain, address, 0), value: await word(chain, address, 1), party: numberToHex(await word(chain, address, 2), { size: 20 }) };
+}
+
+/** The hook (state key `hook`) was notified exactly once, of `amount`, naming the agent as its party (`party` words it, e.g. "from"). */
+export function notifiedOnce<P, S extends { hook: HookRecord }>(name: string, weight: number, callback: string, party: string, amount: (params: P) => bigint): Check<P, S> {
+  return {
+    name,
+    weight,
+    verify: ({ pre, post, params, agent }) => {
+      const calls = post.hook.calls - pre.hook.calls;
+      const value = post.hook.value - pre.hook.value;
+      const pass = calls === 1n && value === amount(params) && sameAddress(post.hook.party, agent);
+      return { pass, detail: `${callback} called ${calls}×, value ${value}, ${party} ${calls ? post.hook.party : '-'}` };
+    },
+  };
 }

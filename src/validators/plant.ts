@@ -6,15 +6,20 @@ import { sendAs } from '../chain/impersonate.ts';
 import type { ChainClients } from '../chain/rpc.ts';
 import { setTokenBalance } from '../chain/token-balance.ts';
 import type { EnvMap } from '../tasks/instantiate.ts';
+import { STAKING } from './staking.ts';
 
-const TOKEN = parseAbi(['function owner() view returns (address)', 'function mint(address to, uint256 amount)', 'function deposit() payable', 'function sync()']);
+// The calls setup sends: issuing tokens, wrapping BNB and syncing a pair's reserves.
+const PLANT = parseAbi(['function owner() view returns (address)', 'function mint(address to, uint256 amount)', 'function deposit() payable', 'function sync()']);
 
 /** `owner` approves `spender` for `amount` of `token` (0 revokes a standing allowance). */
 export const approveAs = (chain: ChainClients, owner: Address, token: Address, spender: Address, amount: bigint) =>
   sendAs(chain, owner, token, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] }));
 
+/** `who` stakes `amount` in a fixture staking contract (which pulls it with its allowance). */
+export const stakeAs = (chain: ChainClients, who: Address, pool: Address, amount: bigint) => sendAs(chain, who, pool, encodeFunctionData({ abi: STAKING, functionName: 'stake', args: [amount] }));
+
 /** `who` wraps `amount` of its BNB with WBNB.deposit(). */
-export const wrapAs = (chain: ChainClients, who: Address, wbnb: Address, amount: bigint) => sendAs(chain, who, wbnb, encodeFunctionData({ abi: TOKEN, functionName: 'deposit' }), amount);
+export const wrapAs = (chain: ChainClients, who: Address, wbnb: Address, amount: bigint) => sendAs(chain, who, wbnb, encodeFunctionData({ abi: PLANT, functionName: 'deposit' }), amount);
 
 /**
  * Issues `amount` of `token` to `holder`: minted by the token's owner, or for WBNB (whose supply is
@@ -26,12 +31,12 @@ export async function issueTokens(chain: ChainClients, env: EnvMap, token: Addre
     await wrapAs(chain, holder, token, amount);
     return;
   }
-  const owner = await chain.public.readContract({ address: token, abi: TOKEN, functionName: 'owner' });
-  await sendAs(chain, owner, token, encodeFunctionData({ abi: TOKEN, functionName: 'mint', args: [holder, amount] }));
+  const owner = await chain.public.readContract({ address: token, abi: PLANT, functionName: 'owner' });
+  await sendAs(chain, owner, token, encodeFunctionData({ abi: PLANT, functionName: 'mint', args: [holder, amount] }));
 }
 
 /** Gives a pair these token balances and syncs its reserves to them. */
 export async function setPairBalances(chain: ChainClients, pair: Address, balances: readonly [Address, bigint][]): Promise<void> {
   for (const [token, amount] of balances) await setTokenBalance(chain, token, pair, amount);
-  await sendAs(chain, DEPLOYER, pair, encodeFunctionData({ abi: TOKEN, functionName: 'sync' }));
+  await sendAs(chain, DEPLOYER, pair, encodeFunctionData({ abi: PLANT, functionName: 'sync' }));
 }

@@ -4,7 +4,7 @@
 import { decodeAbiParameters, decodeFunctionData, erc20Abi, isAddressEqual, parseEther, parseEventLogs, zeroAddress, type AbiFunction, type Address, type Hex, type PublicClient, type TransactionReceipt } from 'viem';
 import type { EnvMap } from '../tasks/instantiate.ts';
 import { compareAmount, fmt, sameAddress, selectorOf } from './checks.ts';
-import { bestQuote, exactInputMinOut, minOutVsQuote, minOutVsReturn, selectorsOf } from './dex.ts';
+import { ADD_LIQUIDITY, bestQuote, exactInputMinOut, minOutVsQuote, minOutVsReturn, selectorsOf, slippageFloor, withGrace } from './dex.ts';
 import type { CheckResult, SentTransaction } from './types.ts';
 
 export type EpisodeTx = { tx: SentTransaction; receipt: TransactionReceipt };
@@ -84,6 +84,12 @@ export function highestApproval(txs: Txs, token: Address, owner: Address, spende
   return best;
 }
 
+/** The highest allowance granted (see highestApproval) covers `need`. */
+export function approvedAtLeast(txs: Txs, token: Address, owner: Address, spender: Address, need: bigint, symbol: string): CheckResult {
+  const allowance = highestApproval(txs, token, owner, spender);
+  return { pass: allowance >= need, detail: `approved ${fmt(allowance)} ${symbol}` };
+}
+
 /** Sum of a token's Transfer values in one receipt, filtered by sender and recipient when given. */
 export function transferred(receipt: TransactionReceipt, token: Address, from?: Address, to?: Address): bigint {
   return parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: receipt.logs })
@@ -124,12 +130,39 @@ export async function saleAtQuote(ctx: SaleContext, sell: { token: Address; symb
   return compareAmount(`${buy.symbol} received`, s.got, quote, { rel: 0.01, symbol: buy.symbol });
 }
 
+/** One BNB sale through the router of exactly `amount` BNB for `buy`, which fetched the best quote of the block before it (1 %). */
+export async function bnbSaleAtQuote(ctx: SaleContext, buy: { token: Address; symbol: string }, amount: string): Promise<CheckResult> {
+  const s = soleBnbSwap(ctx.txs, ctx.env.router!, ctx.agent, buy.token);
+  if (!s) return { pass: false, detail: `expected exactly one successful BNB → ${buy.symbol} swap through the router` };
+  const want = parseEther(amount);
+  if (s.tx.value !== want) return { pass: false, detail: `sent ${fmt(s.tx.value)} BNB, requested ${amount}` };
+  const quote = await bestQuote(ctx.chain, ctx.env, want, ctx.env.WBNB!, buy.token, s.receipt.blockNumber - 1n);
+  return compareAmount(`${buy.symbol} received`, s.got, quote, { rel: 0.01, symbol: buy.symbol });
+}
+
 /** A sale of exactly `want` set an amountOutMin within the slippage limit of what it returned. */
 export function saleMinOut(s: Sale | undefined, want: bigint, slippage: number): CheckResult {
   if (!s || s.sold !== want) return { pass: false, detail: 'no swap of the requested amount' };
   const min = exactInputMinOut(s.tx.data);
   if (min === undefined) return { pass: false, detail: 'the swap was not an exact-input token swap' };
   return minOutVsReturn(min, s.got, slippage);
+}
+
+/**
+ * Every sale set an amountOutMin within the slippage limit of what it returned. `missing` is the
+ * detail when one is absent, not an exact-input token swap, or (when its `want` is given) not of that amount.
+ */
+export function salesMinOut(sales: readonly (readonly [Sale | undefined, bigint?])[], slippage: number, missing: string): CheckResult {
+  const parts: string[] = [];
+  let pass = true;
+  for (const [s, want] of sales) {
+    const min = s && exactInputMinOut(s.tx.data);
+    if (!s || min === undefined || (want !== undefined && s.sold !== want)) return { pass: false, detail: missing };
+    const r = minOutVsReturn(min, s.got, slippage);
+    pass &&= r.pass;
+    parts.push(r.detail!);
+  }
+  return { pass, detail: parts.join('; ') };
 }
 
 /**
@@ -145,4 +178,18 @@ export function balancedDeposit<T extends EpisodeTx>(txs: readonly T[], pair: Ad
   const paidB = sum((r) => transferred(r, tokenB, agent, pair));
   const ok = minted > 0n && paidA <= want && paidB <= want && (paidA > paidB ? paidA : paidB) === want;
   return { adds, minted, paidA, paidB, ok };
+}
+
+/** Both minimums of an addLiquidity deposit of `want` of each token, against the slippage floor (0.5 % grace, shown). */
+export function depositMinimums(add: EpisodeTx | undefined, want: bigint, slippage: number): CheckResult {
+  if (!add) return { pass: false, detail: 'no liquidity deposit' };
+  let mins: bigint[];
+  try {
+    const { args } = decodeFunctionData({ abi: ADD_LIQUIDITY, data: add.tx.data });
+    mins = [args[4], args[5]];
+  } catch {
+    return { pass: false, detail: 'the deposit was not an addLiquidity call' };
+  }
+  const floor = withGrace(slippageFloor(want, slippage));
+  return { pass: mins.every((m) => m > 0n && m >= floor), detail: `minimums ${mins.join(', ')}, floor ${floor}` };
 }

@@ -1,60 +1,22 @@
-import { decodeFunctionData, encodeFunctionData, erc20Abi, isAddressEqual, parseAbi, parseEther, parseEventLogs, zeroAddress, type Address, type TransactionReceipt } from 'viem';
-import { balanceOf, compareAmount, defineValidator, fmt, sendAs, type SentTransaction } from 'evm-questbench/validators';
+import { parseEther, type Address } from 'viem';
+import { approveAs, balancedDeposit, balanceOf, compareAmount, defineValidator, depositMinimums, fmt, highestApproval, stakedOf, successful, type EpisodeTx } from 'evm-questbench/validators';
 
 type Params = { amount: string; slippage: number };
 type State = { lp: bigint; staked: bigint };
-type Sent = { tx: SentTransaction; receipt: TransactionReceipt };
 
-const STAKING = parseAbi(['function stakedOf(address) view returns (uint256)']);
-const ROUTER = parseAbi([
-  'function addLiquidity(address tokenA, address tokenB, uint256 amountADesired, uint256 amountBDesired, uint256 amountAMin, uint256 amountBMin, address to, uint256 deadline)',
-]);
-
-const succeeded = (txs?: Sent[]) => (txs ?? []).filter((t) => t.receipt.status === 'success');
-
-/** Sum of a token's Transfer values in one receipt, filtered by sender and recipient. */
-function moved(receipt: TransactionReceipt, token: Address, from: Address, to: Address): bigint {
-  return parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: receipt.logs })
-    .filter((l) => isAddressEqual(l.address, token) && isAddressEqual(l.args.from, from) && isAddressEqual(l.args.to, to))
-    .reduce((s, l) => s + l.args.value, 0n);
-}
-
-/** Highest allowance the owner granted the spender in any successful transaction (Approval events). */
-function granted(txs: Sent[] | undefined, token: Address, owner: Address, spender: Address): bigint {
-  let best = 0n;
-  for (const t of succeeded(txs)) {
-    for (const l of parseEventLogs({ abi: erc20Abi, eventName: 'Approval', logs: t.receipt.logs })) {
-      if (isAddressEqual(l.address, token) && isAddressEqual(l.args.owner, owner) && isAddressEqual(l.args.spender, spender) && l.args.value > best) best = l.args.value;
-    }
-  }
-  return best;
-}
-
-/**
- * The liquidity deposit: the transactions that minted USDT/BUSD LP to the wallet, with what went in.
- * The pool is balanced, so at most the requested amount of each goes in and the limiting side goes in whole.
- */
-function deposit(txs: Sent[] | undefined, env: Record<string, Address>, agent: Address, amount: string) {
-  const lp = env.pair_USDT_BUSD!;
-  const adds = succeeded(txs).filter((t) => moved(t.receipt, lp, zeroAddress, agent) > 0n);
-  const sum = (f: (r: TransactionReceipt) => bigint) => adds.reduce((s, t) => s + f(t.receipt), 0n);
-  const minted = sum((r) => moved(r, lp, zeroAddress, agent));
-  const usdt = sum((r) => moved(r, env.USDT!, agent, lp));
-  const busd = sum((r) => moved(r, env.BUSD!, agent, lp));
-  const want = parseEther(amount);
-  const ok = minted > 0n && usdt <= want && busd <= want && (usdt > busd ? usdt : busd) === want;
-  return { adds, minted, usdt, busd, ok };
-}
+/** The liquidity deposit of the requested amount of each token (USDT paid is `paidA`, BUSD `paidB`). */
+const deposit = (txs: EpisodeTx[] | undefined, env: Record<string, Address>, agent: Address, amount: string) =>
+  balancedDeposit(successful(txs), env.pair_USDT_BUSD!, env.USDT!, env.BUSD!, agent, parseEther(amount));
 
 export default defineValidator<Params, State>({
   kind: 'workflow',
   // The standing LP allowance would make the approval step pointless: take it away.
   setup: async ({ chain, env, agent }) => {
-    await sendAs(chain, agent, env.pair_USDT_BUSD!, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [env.simple_lp_staking!, 0n] }));
+    await approveAs(chain, agent, env.pair_USDT_BUSD!, env.simple_lp_staking!, 0n);
   },
   observe: async ({ chain, env, agent }) => ({
     lp: await balanceOf(chain, env.pair_USDT_BUSD!, agent),
-    staked: await chain.readContract({ address: env.simple_lp_staking!, abi: STAKING, functionName: 'stakedOf', args: [agent] }),
+    staked: await stakedOf(chain, env.simple_lp_staking!, agent),
   }),
   checks: [
     {
@@ -62,33 +24,20 @@ export default defineValidator<Params, State>({
       weight: 25,
       verify: ({ txs, env, agent, params }) => {
         const d = deposit(txs, env, agent, params.amount);
-        return { pass: d.ok, detail: `deposited ${fmt(d.usdt)} USDT and ${fmt(d.busd)} BUSD for ${fmt(d.minted)} LP (requested ${params.amount} of each)` };
+        return { pass: d.ok, detail: `deposited ${fmt(d.paidA)} USDT and ${fmt(d.paidB)} BUSD for ${fmt(d.minted)} LP (requested ${params.amount} of each)` };
       },
     },
     {
       name: 'deposit minimums respect the slippage limit',
       weight: 10,
-      verify: ({ txs, env, agent, params }) => {
-        const add = deposit(txs, env, agent, params.amount).adds[0];
-        if (!add) return { pass: false, detail: 'no liquidity deposit' };
-        let mins: bigint[];
-        try {
-          const { args } = decodeFunctionData({ abi: ROUTER, data: add.tx.data });
-          mins = [args[4], args[5]];
-        } catch {
-          return { pass: false, detail: 'the deposit was not an addLiquidity call' };
-        }
-        const f = (parseEther(params.amount) * BigInt(100 - params.slippage)) / 100n;
-        const floor = f - f / 200n; // grace for rounding the percentage differently
-        return { pass: mins.every((m) => m > 0n && m >= floor), detail: `minimums ${mins.join(', ')}, floor ${floor}` };
-      },
+      verify: ({ txs, env, agent, params }) => depositMinimums(deposit(txs, env, agent, params.amount).adds[0], parseEther(params.amount), params.slippage),
     },
     {
       name: 'simple_lp_staking was approved for the new LP',
       weight: 10,
       verify: ({ txs, env, agent, params }) => {
         const minted = deposit(txs, env, agent, params.amount).minted;
-        const allowance = granted(txs, env.pair_USDT_BUSD!, agent, env.simple_lp_staking!);
+        const allowance = highestApproval(txs, env.pair_USDT_BUSD!, agent, env.simple_lp_staking!);
         return { pass: minted > 0n && allowance >= minted, detail: `approved ${fmt(allowance)} LP, minted ${fmt(minted)}` };
       },
     },

@@ -2,24 +2,7 @@
 // when they differ by more than 5 % in a ~1:1 pool; one amount for both keeps every instance doable.
 // Only one approve fits the declared two rounds, so only the drawn token loses its router allowance.
 import { decodeFunctionData, isAddressEqual, parseUnits, type Address } from 'viem';
-import {
-  ADD_LIQUIDITY,
-  allowanceOf,
-  approvalSent,
-  approveAs,
-  balanceOf,
-  compareAmount,
-  defineValidator,
-  firstCall,
-  grantSpent,
-  lpMinted,
-  minimumsByToken,
-  orderedReserves,
-  routerDeposit,
-  selectorsOf,
-  slippageFloor,
-  withGrace,
-} from 'evm-questbench/validators';
+import { ADD_LIQUIDITY, allowanceOf, approvalSent, approveAs, balanceOf, compareAmount, defineValidator, firstCall, grantSpent, lpMinted, minimumsByToken, orderedReserves, routerDeposit, selectorsOf, slippageFloor, withGrace } from 'evm-questbench/validators';
 
 type Params = { token: { symbol: string; address: Address; other: string }; amount: string; slippage: number };
 type State = { usdt: bigint; busd: bigint; lp: bigint; allowance: bigint; rUsdt: bigint; rBusd: bigint; supply: bigint };

@@ -1,20 +1,5 @@
 import { decodeFunctionData } from 'viem';
-import {
-  allowanceOf,
-  approvalSent,
-  approveAs,
-  balanceOf,
-  compareAmount,
-  defineValidator,
-  firstCall,
-  minimumsByToken,
-  REMOVE_LIQUIDITY,
-  selectorsOf,
-  slippageFloor,
-  totalSupplyOf,
-  unusedApproval,
-  withGrace,
-} from 'evm-questbench/validators';
+import { allowanceOf, approvalSent, approveAs, balanceOf, compareAmount, defineValidator, firstCall, minimumsByToken, REMOVE_LIQUIDITY, selectorsOf, slippageFloor, totalSupplyOf, unusedApproval, withGrace } from 'evm-questbench/validators';
 
 type Params = { percent: number; slippage: number };
 type State = { lp: bigint; usdt: bigint; busd: bigint; allowance: bigint; poolUsdt: bigint; poolBusd: bigint; supply: bigint };

@@ -1,24 +1,7 @@
 // The amounts are drawn from a range narrow enough (ratio ≤ 1.6) that the router's pro-rata deposit
 // always stays above the 50 % minimums in the ~1:1 pool; the published range could make it revert.
 import { decodeFunctionData, parseUnits } from 'viem';
-import {
-  ADD_LIQUIDITY,
-  allowanceOf,
-  approvalSent,
-  approveAs,
-  balanceOf,
-  compareAmount,
-  defineValidator,
-  firstCall,
-  grantSpent,
-  lpMinted,
-  minimumsByToken,
-  orderedReserves,
-  routerDeposit,
-  selectorsOf,
-  slippageFloor,
-  withGrace,
-} from 'evm-questbench/validators';
+import { ADD_LIQUIDITY, allowanceOf, approvalSent, approveAs, balanceOf, compareAmount, defineValidator, firstCall, grantSpent, lpMinted, minimumsByToken, orderedReserves, routerDeposit, selectorsOf, slippageFloor, withGrace } from 'evm-questbench/validators';
 
 type Params = { amount_usdt: string; amount_busd: string; slippage: number };
 type State = { usdt: bigint; busd: bigint; lp: bigint; allowUsdt: bigint; allowBusd: bigint; rUsdt: bigint; rBusd: bigint; supply: bigint };

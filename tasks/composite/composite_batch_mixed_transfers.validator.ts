@@ -1,5 +1,5 @@
 import { parseEther, parseUnits, type Address } from 'viem';
-import { balanceOf, compareAmount, defineValidator, nativeBalance } from 'evm-questbench/validators';
+import { balanceOf, compareAmount, defineValidator, episodeGas, nativeBalance } from 'evm-questbench/validators';
 
 type Params = { to: Address; amount_bnb: string; amount_usdt: string; amount_busd: string };
 type Holdings = { bnb: bigint; usdt: bigint; busd: bigint };
@@ -37,7 +37,7 @@ export default defineValidator<Params, State>({
       weight: 16,
       verify: ({ pre, post, params, txs }) => {
         if (!(txs ?? []).length) return { pass: false, detail: 'no transaction was sent' };
-        const gas = (txs ?? []).reduce((s, t) => s + t.receipt.gasUsed * t.receipt.effectiveGasPrice, 0n);
+        const gas = episodeGas(txs);
         const parts = [
           compareAmount('BNB out (without gas)', pre.agent.bnb - post.agent.bnb - gas, parseEther(params.amount_bnb), { symbol: 'BNB' }),
           compareAmount('USDT out', pre.agent.usdt - post.agent.usdt, parseUnits(params.amount_usdt, 18), { symbol: 'USDT' }),

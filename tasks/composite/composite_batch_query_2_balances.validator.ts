@@ -1,17 +1,8 @@
 import { parseUnits, type Address } from 'viem';
-import { balanceOf, compareAmount, defineValidator, parseUintAnswer, setTokenBalance, type CheckResult } from 'evm-questbench/validators';
+import { balanceOf, defineValidator, reportedBySymbol, setTokenBalance } from 'evm-questbench/validators';
 
 type Params = { holder: Address; planted_usdt: string; planted_busd: string };
 type State = { usdt: bigint; busd: bigint };
-
-/** The answer's field for a symbol (keys compared case-insensitively), as an unsigned integer. */
-function reported(answer: unknown, symbol: string, truth: bigint): CheckResult {
-  if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) return { pass: false, detail: `answer ${JSON.stringify(answer)?.slice(0, 80)} is not an object` };
-  const key = Object.keys(answer).find((k) => k.toLowerCase() === symbol.toLowerCase());
-  const a = parseUintAnswer(key === undefined ? undefined : (answer as Record<string, unknown>)[key]);
-  if ('error' in a) return { pass: false, detail: `${symbol}: ${a.error}` };
-  return compareAmount(symbol, a.value, truth, { symbol });
-}
 
 export default defineValidator<Params, State>({
   kind: 'workflow',
@@ -25,7 +16,7 @@ export default defineValidator<Params, State>({
     busd: await balanceOf(chain, env.BUSD!, params.holder),
   }),
   checks: [
-    { name: 'reported USDT balance equals the chain', weight: 50, verify: ({ answer, post }) => reported(answer, 'USDT', post.usdt) },
-    { name: 'reported BUSD balance equals the chain', weight: 50, verify: ({ answer, post }) => reported(answer, 'BUSD', post.busd) },
+    { name: 'reported USDT balance equals the chain', weight: 50, verify: ({ answer, post }) => reportedBySymbol(answer, 'USDT', post.usdt) },
+    { name: 'reported BUSD balance equals the chain', weight: 50, verify: ({ answer, post }) => reportedBySymbol(answer, 'BUSD', post.busd) },
   ],
 });

@@ -1,15 +1,14 @@
-import { parseUnits } from 'viem';
-import { defineCompositeReference, query, submit } from 'evm-questbench/composite';
+import { defineCompositeReference, lastQueryResult, query, submit } from 'evm-questbench/composite';
 
-const wei = (v: unknown) => parseUnits(String(v), 18).toString();
-
-export default defineCompositeReference((params) => ({
+export default defineCompositeReference((_params, env) => ({
   plan: '1. Query my BNB balance.\n2. Query my USDT balance.\n3. Query my CAKE balance.\nThen submit the three raw values.',
   rounds: [
     query({ type: 'native_balance', address: 'agent' }),
     query({ type: 'token_balance', token: 'USDT', address: 'agent' }),
     query({ type: 'token_balance', token: 'CAKE', address: 'agent' }),
-    // A scripted reply cannot read the query results; the planted balances are what they return.
-    submit({ BNB: wei(params.planted_bnb), USDT: wei(params.planted_usdt), CAKE: wei(params.planted_cake) }),
+    (feedback) => {
+      const balance = (token: string) => lastQueryResult(feedback, { type: 'token_balance', token }).raw;
+      return submit({ BNB: lastQueryResult(feedback, { type: 'native_balance' }).raw, USDT: balance(env.USDT!), CAKE: balance(env.CAKE!) });
+    },
   ],
 }));

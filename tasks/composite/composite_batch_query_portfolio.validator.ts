@@ -1,17 +1,8 @@
 import { parseEther, parseUnits } from 'viem';
-import { balanceOf, compareAmount, defineValidator, nativeBalance, parseUintAnswer, setTokenBalance, type CheckResult } from 'evm-questbench/validators';
+import { balanceOf, defineValidator, nativeBalance, reportedBySymbol, setTokenBalance } from 'evm-questbench/validators';
 
 type Params = { planted_bnb: string; planted_usdt: string; planted_cake: string };
 type State = { bnb: bigint; usdt: bigint; cake: bigint };
-
-/** The answer's field for a symbol (keys compared case-insensitively), as an unsigned integer. */
-function reported(answer: unknown, symbol: string, truth: bigint): CheckResult {
-  if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) return { pass: false, detail: `answer ${JSON.stringify(answer)?.slice(0, 80)} is not an object` };
-  const key = Object.keys(answer).find((k) => k.toLowerCase() === symbol.toLowerCase());
-  const a = parseUintAnswer(key === undefined ? undefined : (answer as Record<string, unknown>)[key]);
-  if ('error' in a) return { pass: false, detail: `${symbol}: ${a.error}` };
-  return compareAmount(symbol, a.value, truth, { symbol });
-}
 
 export default defineValidator<Params, State>({
   kind: 'workflow',
@@ -28,15 +19,15 @@ export default defineValidator<Params, State>({
     cake: await balanceOf(chain, env.CAKE!, agent),
   }),
   checks: [
-    { name: 'reported BNB balance equals the chain', weight: 25, verify: ({ answer, post }) => reported(answer, 'BNB', post.bnb) },
-    { name: 'reported USDT balance equals the chain', weight: 25, verify: ({ answer, post }) => reported(answer, 'USDT', post.usdt) },
-    { name: 'reported CAKE balance equals the chain', weight: 25, verify: ({ answer, post }) => reported(answer, 'CAKE', post.cake) },
+    { name: 'reported BNB balance equals the chain', weight: 25, verify: ({ answer, post }) => reportedBySymbol(answer, 'BNB', post.bnb) },
+    { name: 'reported USDT balance equals the chain', weight: 25, verify: ({ answer, post }) => reportedBySymbol(answer, 'USDT', post.usdt) },
+    { name: 'reported CAKE balance equals the chain', weight: 25, verify: ({ answer, post }) => reportedBySymbol(answer, 'CAKE', post.cake) },
     {
       // A snapshot with a wrong figure is not a snapshot: two right values out of three stay below the pass line.
       name: 'the whole snapshot is right',
       weight: 25,
       verify: ({ answer, post }) => {
-        const parts = [reported(answer, 'BNB', post.bnb), reported(answer, 'USDT', post.usdt), reported(answer, 'CAKE', post.cake)];
+        const parts = [reportedBySymbol(answer, 'BNB', post.bnb), reportedBySymbol(answer, 'USDT', post.usdt), reportedBySymbol(answer, 'CAKE', post.cake)];
         return { pass: parts.every((p) => p.pass), detail: `${parts.filter((p) => p.pass).length} of 3 balances right` };
       },
     },

@@ -1,5 +1,5 @@
 import { parseEther, type Address } from 'viem';
-import { compareAmount, defineValidator, nativeBalance } from 'evm-questbench/validators';
+import { compareAmount, defineValidator, episodeGas, nativeBalance } from 'evm-questbench/validators';
 
 type Params = { address1: Address; address2: Address; amount1: string; amount2: string };
 type State = { agent: bigint; r1: bigint; r2: bigint };
@@ -28,7 +28,7 @@ export default defineValidator<Params, State>({
       weight: 10,
       verify: ({ pre, post, params, txs }) => {
         if (!(txs ?? []).length) return { pass: false, detail: 'no transaction was sent' };
-        const gas = (txs ?? []).reduce((s, t) => s + t.receipt.gasUsed * t.receipt.effectiveGasPrice, 0n);
+        const gas = episodeGas(txs);
         const paid = parseEther(params.amount1) + parseEther(params.amount2);
         return compareAmount('BNB out (without gas)', pre.agent - post.agent - gas, paid, { symbol: 'BNB' });
       },

@@ -1,5 +1,5 @@
 import { parseEther, type Address } from 'viem';
-import { compareAmount, defineValidator, nativeBalance, type Check } from 'evm-questbench/validators';
+import { compareAmount, defineValidator, episodeGas, nativeBalance, type Check } from 'evm-questbench/validators';
 
 type Params = { address1: Address; address2: Address; address3: Address; amount1: string; amount2: string; amount3: string };
 type State = { agent: bigint; r: [bigint, bigint, bigint] };
@@ -29,7 +29,7 @@ export default defineValidator<Params, State>({
       weight: 16,
       verify: ({ pre, post, params, txs }) => {
         if (!(txs ?? []).length) return { pass: false, detail: 'no transaction was sent' };
-        const gas = (txs ?? []).reduce((s, t) => s + t.receipt.gasUsed * t.receipt.effectiveGasPrice, 0n);
+        const gas = episodeGas(txs);
         const paid = amounts(params).reduce((s, a) => s + a, 0n);
         return compareAmount('BNB out (without gas)', pre.agent - post.agent - gas, paid, { symbol: 'BNB' });
       },

@@ -1,17 +1,9 @@
-import { defineCompositeReference, lastQueryResult, query, submit, ts } from 'evm-questbench/composite';
+import { defineCompositeReference, lastQueryResult, latestLogValue, query, submit, ts, unwrapAllRound } from 'evm-questbench/composite';
 
 const IMPORTS = "import { Contract, Interface, JsonRpcProvider, id, zeroPadValue } from 'ethers';";
 
 /** LP the emergency withdrawal returned, from the pool's EmergencyWithdrawn log. */
-const RECOVERED = `const provider = new JsonRpcProvider(providerUrl);
-  const head = await provider.getBlockNumber();
-  const logs = await provider.getLogs({
-    address: deployedContracts.simple_reward_pool,
-    topics: [id('EmergencyWithdrawn(address,uint256)'), zeroPadValue(agentAddress, 32)],
-    fromBlock: Math.max(0, head - 20),
-    toBlock: head,
-  });
-  const recovered = BigInt(logs[logs.length - 1]!.data);`;
+const RECOVERED = latestLogValue('recovered', 'simple_reward_pool', "[id('EmergencyWithdrawn(address,uint256)'), zeroPadValue(agentAddress, 32)]");
 
 export default defineCompositeReference(() => ({
   plan: '1. emergencyWithdraw() on simple_reward_pool.\n2. Approve the router for the recovered LP.\n3. removeLiquidity(USDT, BUSD) with exactly that LP.\n4. Withdraw the whole WBNB balance.\n5. Query the BNB balance, then submit it.',
@@ -35,12 +27,7 @@ export default defineCompositeReference(() => ({
   return { to: deployedContracts.router, data };`,
       IMPORTS,
     ),
-    ts(
-      `const wbnb = new Contract(deployedContracts.WBNB!, ['function balanceOf(address) view returns (uint256)', 'function withdraw(uint256)'], new JsonRpcProvider(providerUrl));
-  const all: bigint = await wbnb.getFunction('balanceOf')(agentAddress);
-  return { to: deployedContracts.WBNB, data: wbnb.interface.encodeFunctionData('withdraw', [all]) };`,
-      IMPORTS,
-    ),
+    unwrapAllRound(),
     query({ type: 'native_balance', address: 'agent' }),
     (feedback) => submit({ bnb: lastQueryResult(feedback).raw }),
   ],

@@ -1,39 +1,14 @@
-import { encodeFunctionData, erc20Abi, isAddressEqual, parseAbi, parseEther, parseEventLogs, type Address, type TransactionReceipt } from 'viem';
-import { balanceOf, compareAmount, defineValidator, fmt, nativeBalance, parseUintAnswer, sendAs, type SentTransaction } from 'evm-questbench/validators';
+import { isAddressEqual, parseAbi, parseEther, parseEventLogs, type Address } from 'viem';
+import { approveAs, balanceOf, compareAmount, defineValidator, episodeGas, fmt, highestApproval, keyedUint, nativeBalance, reportsUint, stakedOf, successful, totalSupplyOf, transferredInEpisode, type EpisodeTx } from 'evm-questbench/validators';
 
-type Params = { pool: Address; start_bnb: string; bnb_without_gas: string };
+type Params = { pool: Address; start_bnb: string };
 type State = { staked: bigint; lp: bigint; usdt: bigint; busd: bigint; cake: bigint; wbnb: bigint; bnb: bigint; poolUsdt: bigint; poolBusd: bigint; supply: bigint };
-type Sent = { tx: SentTransaction; receipt: TransactionReceipt };
 
-const POOL = parseAbi(['function stakedOf(address) view returns (uint256)', 'event EmergencyWithdrawn(address indexed user, uint256 amount)']);
+const POOL = parseAbi(['event EmergencyWithdrawn(address indexed user, uint256 amount)']);
 
-const succeeded = (txs?: Sent[]) => (txs ?? []).filter((t) => t.receipt.status === 'success');
-
-/** Sum of a token's Transfer values over successful receipts, filtered by sender and recipient. */
-function moved(txs: Sent[] | undefined, token: Address, from: Address, to: Address): bigint {
+function emergencyExits(txs: EpisodeTx[] | undefined, pool: Address, agent: Address): bigint {
   let sum = 0n;
-  for (const t of succeeded(txs)) {
-    for (const l of parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: t.receipt.logs })) {
-      if (isAddressEqual(l.address, token) && isAddressEqual(l.args.from, from) && isAddressEqual(l.args.to, to)) sum += l.args.value;
-    }
-  }
-  return sum;
-}
-
-/** Highest allowance the owner granted the spender in any successful transaction (Approval events). */
-function granted(txs: Sent[] | undefined, token: Address, owner: Address, spender: Address): bigint {
-  let best = 0n;
-  for (const t of succeeded(txs)) {
-    for (const l of parseEventLogs({ abi: erc20Abi, eventName: 'Approval', logs: t.receipt.logs })) {
-      if (isAddressEqual(l.address, token) && isAddressEqual(l.args.owner, owner) && isAddressEqual(l.args.spender, spender) && l.args.value > best) best = l.args.value;
-    }
-  }
-  return best;
-}
-
-function emergencyExits(txs: Sent[] | undefined, pool: Address, agent: Address): bigint {
-  let sum = 0n;
-  for (const t of succeeded(txs)) {
+  for (const t of successful(txs)) {
     for (const l of parseEventLogs({ abi: POOL, eventName: 'EmergencyWithdrawn', logs: t.receipt.logs })) {
       if (isAddressEqual(l.address, pool) && isAddressEqual(l.args.user, agent)) sum += l.args.amount;
     }
@@ -41,21 +16,16 @@ function emergencyExits(txs: Sent[] | undefined, pool: Address, agent: Address):
   return sum;
 }
 
-const field = (answer: unknown, key: string) => (typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>)[key] : undefined);
-
 export default defineValidator<Params, State>({
   kind: 'workflow',
-  derive: async ({ chain, env, agent, params }) => ({
-    bnb_without_gas: (parseEther(params.start_bnb) + (await balanceOf(chain.public, env.WBNB!, agent))).toString(),
-  }),
   // The standing LP allowance would make the approval pointless; a per-instance BNB balance makes the
   // final query necessary.
   setup: async ({ chain, env, agent, params }) => {
-    await sendAs(chain, agent, env.pair_USDT_BUSD!, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [env.router!, 0n] }));
+    await approveAs(chain, agent, env.pair_USDT_BUSD!, env.router!, 0n);
     await chain.test.setBalance({ address: agent, value: parseEther(params.start_bnb) });
   },
   observe: async ({ chain, env, agent, params }) => ({
-    staked: await chain.readContract({ address: params.pool, abi: POOL, functionName: 'stakedOf', args: [agent] }),
+    staked: await stakedOf(chain, params.pool, agent),
     lp: await balanceOf(chain, env.pair_USDT_BUSD!, agent),
     usdt: await balanceOf(chain, env.USDT!, agent),
     busd: await balanceOf(chain, env.BUSD!, agent),
@@ -64,7 +34,7 @@ export default defineValidator<Params, State>({
     bnb: await nativeBalance(chain, agent),
     poolUsdt: await balanceOf(chain, env.USDT!, env.pair_USDT_BUSD!),
     poolBusd: await balanceOf(chain, env.BUSD!, env.pair_USDT_BUSD!),
-    supply: await chain.readContract({ address: env.pair_USDT_BUSD!, abi: erc20Abi, functionName: 'totalSupply' }),
+    supply: await totalSupplyOf(chain, env.pair_USDT_BUSD!),
   }),
   checks: [
     {
@@ -81,7 +51,7 @@ export default defineValidator<Params, State>({
       name: 'router approved for the recovered LP',
       weight: 5,
       verify: ({ txs, env, agent, pre }) => {
-        const allowance = granted(txs, env.pair_USDT_BUSD!, agent, env.router!);
+        const allowance = highestApproval(txs, env.pair_USDT_BUSD!, agent, env.router!);
         return { pass: pre.staked > 0n && allowance >= pre.staked, detail: `approved ${fmt(allowance)} LP, recovered ${fmt(pre.staked)}` };
       },
     },
@@ -89,7 +59,7 @@ export default defineValidator<Params, State>({
       name: 'exactly the recovered LP was redeemed, older LP kept',
       weight: 30,
       verify: ({ txs, env, agent, pre, post }) => {
-        const redeemed = moved(txs, env.pair_USDT_BUSD!, agent, env.pair_USDT_BUSD!);
+        const redeemed = transferredInEpisode(txs, env.pair_USDT_BUSD!, agent, env.pair_USDT_BUSD!);
         const pass = redeemed === pre.staked && post.lp === pre.lp;
         return { pass, detail: `redeemed ${fmt(redeemed)} LP (recovered ${fmt(pre.staked)}), wallet LP ${fmt(pre.lp)} → ${fmt(post.lp)}` };
       },
@@ -107,24 +77,17 @@ export default defineValidator<Params, State>({
       name: 'all WBNB unwrapped into BNB',
       weight: 15,
       verify: ({ txs, pre, post }) => {
-        const gas = (txs ?? []).reduce((s, t) => s + t.receipt.gasUsed * t.receipt.effectiveGasPrice, 0n);
+        const gas = episodeGas(txs);
         const pass = pre.wbnb > 0n && post.wbnb === 0n && post.bnb === pre.bnb + pre.wbnb - gas;
         return { pass, detail: `WBNB ${fmt(pre.wbnb)} → ${fmt(post.wbnb)}, BNB ${fmt(pre.bnb)} → ${fmt(post.bnb)} (gas ${fmt(gas)})` };
       },
     },
-    {
-      // The honest answer is the balance read after the last transaction; a reading that leaves out
-      // this episode's gas is within the window too (the scripted reference reports that one).
-      name: 'reported the final BNB balance',
-      weight: 15,
-      verify: ({ answer, txs, pre, post }) => {
-        const a = parseUintAnswer(field(answer, 'bnb'));
-        if ('error' in a) return { pass: false, detail: `bnb: ${a.error}` };
-        if (post.wbnb === pre.wbnb) return { pass: false, detail: 'nothing was unwrapped' };
-        const gas = (txs ?? []).reduce((s, t) => s + t.receipt.gasUsed * t.receipt.effectiveGasPrice, 0n);
-        const pass = a.value >= post.bnb && a.value <= post.bnb + gas;
-        return { pass, detail: `reported ${fmt(a.value)} BNB, wallet holds ${fmt(post.bnb)} (episode gas ${fmt(gas)})` };
-      },
-    },
+    // The balance read after the last transaction, to the wei.
+    reportsUint('reported the final BNB balance', 15, {
+      read: (answer) => keyedUint(answer, 'bnb'),
+      readFirst: true,
+      unless: ({ pre, post }) => (post.wbnb === pre.wbnb ? 'nothing was unwrapped' : undefined),
+      compare: (v, { post }) => compareAmount('reported BNB', v, post.bnb, { symbol: 'BNB' }),
+    }),
   ],
 });

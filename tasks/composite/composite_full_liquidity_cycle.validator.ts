@@ -1,29 +1,20 @@
-import { encodeFunctionData, erc20Abi, isAddressEqual, maxUint256, parseAbi, parseEther, parseEventLogs, zeroAddress, type Address, type TransactionReceipt } from 'viem';
-import { balanceOf, defineValidator, fmt, selectorOf, sendAs, type SentTransaction } from 'evm-questbench/validators';
+import { isAddressEqual, maxUint256, parseAbi, parseEther, parseEventLogs, type Address } from 'viem';
+import { approveAs, balancedDeposit, balanceOf, defineValidator, fmt, selectorOf, stakedOf, transferred, type EpisodeTx } from 'evm-questbench/validators';
 
 type Params = { amount: string; pool: Address };
 type State = { staked: bigint; lp: bigint };
-type Sent = { tx: SentTransaction; receipt: TransactionReceipt };
 
 const POOL = parseAbi([
-  'function stakedOf(address) view returns (uint256)',
   'event Deposited(address indexed user, uint256 amount)',
   'event Withdrawn(address indexed user, uint256 amount)',
   'event Harvested(address indexed user, uint256 reward)',
 ]);
 
 /** Successful transactions with their position in the episode, so steps can be put in order. */
-const succeeded = (txs?: Sent[]) => (txs ?? []).map((t, i) => ({ ...t, i })).filter((t) => t.receipt.status === 'success');
-
-/** Sum of a token's Transfer values in one receipt, filtered by sender and recipient. */
-function moved(receipt: TransactionReceipt, token: Address, from: Address, to: Address): bigint {
-  return parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: receipt.logs })
-    .filter((l) => isAddressEqual(l.address, token) && isAddressEqual(l.args.from, from) && isAddressEqual(l.args.to, to))
-    .reduce((s, l) => s + l.args.value, 0n);
-}
+const succeeded = (txs?: EpisodeTx[]) => (txs ?? []).map((t, i) => ({ ...t, i })).filter((t) => t.receipt.status === 'success');
 
 /** The agent's amounts in one pool event kind, per successful transaction. */
-function poolEvents(txs: Sent[] | undefined, pool: Address, agent: Address, eventName: 'Deposited' | 'Withdrawn' | 'Harvested') {
+function poolEvents(txs: EpisodeTx[] | undefined, pool: Address, agent: Address, eventName: 'Deposited' | 'Withdrawn' | 'Harvested') {
   return succeeded(txs)
     .map((t) => ({
       ...t,
@@ -34,29 +25,21 @@ function poolEvents(txs: Sent[] | undefined, pool: Address, agent: Address, even
     .filter((t) => t.amount > 0n);
 }
 
-/**
- * The cycle as it happened: the LP minted by the deposit, whether the deposit matches the request
- * (the pool is balanced, so at most the amount of each goes in and the limiting side goes in whole),
- * and the positions of each step.
- */
-function cycle(txs: Sent[] | undefined, env: Record<string, Address>, pool: Address, agent: Address, amount: string) {
+/** The cycle as it happened: the deposit of the requested amounts (see balancedDeposit) and the positions of each step. */
+function cycle(txs: EpisodeTx[] | undefined, env: Record<string, Address>, pool: Address, agent: Address, amount: string) {
   const lp = env.pair_USDT_BUSD!;
-  const adds = succeeded(txs).filter((t) => moved(t.receipt, lp, zeroAddress, agent) > 0n);
-  const minted = adds.reduce((s, t) => s + moved(t.receipt, lp, zeroAddress, agent), 0n);
+  const { adds, minted, paidA: usdt, paidB: busd, ok: addOk } = balancedDeposit(succeeded(txs), lp, env.USDT!, env.BUSD!, agent, parseEther(amount));
   const firstAdd = adds[0]?.i ?? Infinity;
   const deposits = poolEvents(txs, pool, agent, 'Deposited').filter((t) => t.i > firstAdd);
   const firstDeposit = deposits[0]?.i ?? Infinity;
   const withdrawals = poolEvents(txs, pool, agent, 'Withdrawn').filter((t) => t.i > firstDeposit);
   const lastWithdrawal = withdrawals.at(-1)?.i ?? Infinity;
-  const usdt = adds.reduce((s, t) => s + moved(t.receipt, env.USDT!, agent, lp), 0n);
-  const busd = adds.reduce((s, t) => s + moved(t.receipt, env.BUSD!, agent, lp), 0n);
-  const want = parseEther(amount);
   return {
     adds,
     minted,
     usdt,
     busd,
-    addOk: minted > 0n && usdt <= want && busd <= want && (usdt > busd ? usdt : busd) === want,
+    addOk,
     deposits,
     staked: deposits.reduce((s, t) => s + t.amount, 0n),
     firstDeposit,
@@ -64,7 +47,7 @@ function cycle(txs: Sent[] | undefined, env: Record<string, Address>, pool: Addr
     unstaked: withdrawals.reduce((s, t) => s + t.amount, 0n),
     firstWithdrawal: withdrawals[0]?.i ?? Infinity,
     lastWithdrawal,
-    removals: succeeded(txs).filter((t) => t.i > lastWithdrawal && moved(t.receipt, lp, agent, lp) > 0n),
+    removals: succeeded(txs).filter((t) => t.i > lastWithdrawal && transferred(t.receipt, lp, agent, lp) > 0n),
   };
 }
 
@@ -72,10 +55,10 @@ export default defineValidator<Params, State>({
   kind: 'workflow',
   // The request says the pool may already pull the wallet's LP: make that true.
   setup: async ({ chain, env, agent, params }) => {
-    await sendAs(chain, agent, env.pair_USDT_BUSD!, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [params.pool, maxUint256] }));
+    await approveAs(chain, agent, env.pair_USDT_BUSD!, params.pool, maxUint256);
   },
   observe: async ({ chain, env, agent, params }) => ({
-    staked: await chain.readContract({ address: params.pool, abi: POOL, functionName: 'stakedOf', args: [agent] }),
+    staked: await stakedOf(chain, params.pool, agent),
     lp: await balanceOf(chain, env.pair_USDT_BUSD!, agent),
   }),
   checks: [
@@ -121,8 +104,8 @@ export default defineValidator<Params, State>({
       verify: ({ txs, env, agent, params, pre, post }) => {
         const c = cycle(txs, env, params.pool, agent, params.amount);
         const lp = env.pair_USDT_BUSD!;
-        const redeemed = c.removals.reduce((s, t) => s + moved(t.receipt, lp, agent, lp), 0n);
-        const back = c.removals.reduce((s, t) => s + moved(t.receipt, env.USDT!, lp, agent) + moved(t.receipt, env.BUSD!, lp, agent), 0n);
+        const redeemed = c.removals.reduce((s, t) => s + transferred(t.receipt, lp, agent, lp), 0n);
+        const back = c.removals.reduce((s, t) => s + transferred(t.receipt, env.USDT!, lp, agent) + transferred(t.receipt, env.BUSD!, lp, agent), 0n);
         const pass = c.addOk && c.unstaked === c.minted && redeemed === c.unstaked && back > 0n && post.lp === pre.lp;
         return { pass, detail: `redeemed ${fmt(redeemed)} LP after unstaking ${fmt(c.unstaked)}, got ${fmt(back)} USDT+BUSD, wallet LP ${fmt(pre.lp)} → ${fmt(post.lp)}` };
       },

@@ -1,17 +1,9 @@
-import { defineCompositeReference, lit, submit, ts } from 'evm-questbench/composite';
+import { defineCompositeReference, latestLogValue, lit, submit, transferTopics, ts } from 'evm-questbench/composite';
 
 const IMPORTS = "import { Contract, Interface, JsonRpcProvider, id, parseEther, zeroPadValue } from 'ethers';";
 
 /** USDT the BNB swap paid the wallet, from the latest USDT Transfer into it that came from the pair. */
-const BOUGHT = `const provider = new JsonRpcProvider(providerUrl);
-  const head = await provider.getBlockNumber();
-  const logs = await provider.getLogs({
-    address: deployedContracts.USDT,
-    topics: [id('Transfer(address,address,uint256)'), zeroPadValue(deployedContracts.pair_WBNB_USDT!, 32), zeroPadValue(agentAddress, 32)],
-    fromBlock: Math.max(0, head - 20),
-    toBlock: head,
-  });
-  const bought = BigInt(logs[logs.length - 1]!.data);`;
+const BOUGHT = latestLogValue('bought', 'USDT', transferTopics('deployedContracts.pair_WBNB_USDT!', 'agentAddress'));
 
 const ROUTER = `const router = new Contract(deployedContracts.router!, [
     'function getAmountsOut(uint256, address[]) view returns (uint256[])',

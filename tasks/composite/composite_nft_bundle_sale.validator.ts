@@ -1,22 +1,18 @@
-import { parseAbi, parseEther, type Address } from 'viem';
-import { balanceOf, compareAmount, defineValidator, sameAddress } from 'evm-questbench/validators';
+import { parseEther, type Address } from 'viem';
+import { answerField, balanceOf, compareAmount, defineValidator, nftCount, ownerOf, sameAddress } from 'evm-questbench/validators';
 
 type Params = { buyer: Address; rebate: string };
 type State = { owner1: Address; owner2: Address; agentNfts: bigint; buyerNfts: bigint; agentUsdt: bigint; buyerUsdt: bigint };
-
-const NFT = parseAbi(['function ownerOf(uint256) view returns (address)', 'function balanceOf(address) view returns (uint256)']);
-
-const field = (answer: unknown, key: string) => (typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>)[key] : undefined);
 
 export default defineValidator<Params, State>({
   kind: 'workflow',
   observe: async ({ chain, env, agent, params }) => {
     const nft = env.erc721_token!;
     return {
-      owner1: await chain.readContract({ address: nft, abi: NFT, functionName: 'ownerOf', args: [1n] }),
-      owner2: await chain.readContract({ address: nft, abi: NFT, functionName: 'ownerOf', args: [2n] }),
-      agentNfts: await chain.readContract({ address: nft, abi: NFT, functionName: 'balanceOf', args: [agent] }),
-      buyerNfts: await chain.readContract({ address: nft, abi: NFT, functionName: 'balanceOf', args: [params.buyer] }),
+      owner1: await ownerOf(chain, nft, 1n),
+      owner2: await ownerOf(chain, nft, 2n),
+      agentNfts: await nftCount(chain, nft, agent),
+      buyerNfts: await nftCount(chain, nft, params.buyer),
       agentUsdt: await balanceOf(chain, env.USDT!, agent),
       buyerUsdt: await balanceOf(chain, env.USDT!, params.buyer),
     };
@@ -52,8 +48,8 @@ export default defineValidator<Params, State>({
       name: 'reported the current owners of both tokens',
       weight: 10,
       verify: ({ answer, pre, post }) => {
-        const o1 = field(answer, 'owner1');
-        const o2 = field(answer, 'owner2');
+        const o1 = answerField(answer, 'owner1');
+        const o2 = answerField(answer, 'owner2');
         // Reporting the owners of an unchanged collection verifies nothing.
         const changed = !sameAddress(post.owner1, pre.owner1) && !sameAddress(post.owner2, pre.owner2);
         const pass = changed && typeof o1 === 'string' && typeof o2 === 'string' && sameAddress(o1, post.owner1) && sameAddress(o2, post.owner2);

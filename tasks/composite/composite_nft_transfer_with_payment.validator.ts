@@ -1,16 +1,14 @@
-import { parseAbi, parseEther, type Address } from 'viem';
-import { balanceOf, compareAmount, defineValidator, sameAddress } from 'evm-questbench/validators';
+import { parseEther, type Address } from 'viem';
+import { answerField, balanceOf, compareAmount, defineValidator, nftCount, ownerOf, sameAddress } from 'evm-questbench/validators';
 
 type Params = { token_id: number; buyer: Address; payment: string };
 type State = { owner: Address; agentNfts: bigint; agentUsdt: bigint; buyerUsdt: bigint };
 
-const NFT = parseAbi(['function ownerOf(uint256) view returns (address)', 'function balanceOf(address) view returns (uint256)']);
-
 export default defineValidator<Params, State>({
   kind: 'workflow',
   observe: async ({ chain, env, agent, params }) => ({
-    owner: await chain.readContract({ address: env.erc721_token!, abi: NFT, functionName: 'ownerOf', args: [BigInt(params.token_id)] }),
-    agentNfts: await chain.readContract({ address: env.erc721_token!, abi: NFT, functionName: 'balanceOf', args: [agent] }),
+    owner: await ownerOf(chain, env.erc721_token!, BigInt(params.token_id)),
+    agentNfts: await nftCount(chain, env.erc721_token!, agent),
     agentUsdt: await balanceOf(chain, env.USDT!, agent),
     buyerUsdt: await balanceOf(chain, env.USDT!, params.buyer),
   }),
@@ -39,7 +37,7 @@ export default defineValidator<Params, State>({
       name: 'reported the current owner',
       weight: 10,
       verify: ({ answer, pre, post }) => {
-        const owner = typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>).owner : undefined;
+        const owner = answerField(answer, 'owner');
         // Reporting the owner of an unmoved token verifies nothing.
         const pass = !sameAddress(post.owner, pre.owner) && typeof owner === 'string' && sameAddress(owner, post.owner);
         return { pass, detail: `reported ${JSON.stringify(owner)}, chain ${post.owner}` };

@@ -1,16 +1,12 @@
 import { parseEther } from 'viem';
-import { defineCompositeReference, lastQueryResult, lit, query, submit, ts } from 'evm-questbench/composite';
+import { approveRound, defineCompositeReference, lastQueryResult, lit, query, submit, ts } from 'evm-questbench/composite';
 
 export default defineCompositeReference((params, env) => ({
   plan: '1. Query the USDT/BUSD reserves.\n2. Query the router allowance for USDT.\n3. Approve the router for the amount.\n4. Swap with amountOutMin from the constant-product estimate.\n5. Query the BUSD balance, then submit the estimate and the balance.',
   rounds: [
     query({ type: 'pair_reserves', pair: 'pair_USDT_BUSD' }),
     query({ type: 'allowance', token: 'USDT', owner: 'agent', spender: 'router' }),
-    ts(
-      `const usdt = new Interface(['function approve(address,uint256)']);
-  return { to: deployedContracts.USDT, data: usdt.encodeFunctionData('approve', [deployedContracts.router, parseEther(${lit(params.amount)})]) };`,
-      "import { Interface, parseEther } from 'ethers';",
-    ),
+    approveRound('deployedContracts.USDT', 'deployedContracts.router', `parseEther(${lit(params.amount)})`),
     ts(
       `const provider = new JsonRpcProvider(providerUrl);
   const pair = new Contract(deployedContracts.pair_USDT_BUSD!, ['function getReserves() view returns (uint112, uint112, uint32)', 'function token0() view returns (address)'], provider);

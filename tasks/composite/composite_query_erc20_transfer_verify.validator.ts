@@ -1,13 +1,8 @@
 import { encodeFunctionData, erc20Abi, parseUnits, type Address } from 'viem';
-import { balanceOf, compareAmount, defineValidator, parseUintAnswer, RICH_ACCOUNT, sendAs } from 'evm-questbench/validators';
+import { answerUint, balanceOf, compareAmount, defineValidator, reportsUint, RICH_ACCOUNT, sendAs } from 'evm-questbench/validators';
 
 type Params = { token: { symbol: string; address: Address }; to: Address; amount: string; planted: string };
 type State = { recipient: bigint; agent: bigint };
-
-function answerUint(answer: unknown, key: string): { value: bigint } | { error: string } {
-  if (typeof answer !== 'object' || answer === null) return { error: `answer is not an object with "${key}"` };
-  return parseUintAnswer((answer as Record<string, unknown>)[key]);
-}
 
 export default defineValidator<Params, State>({
   kind: 'workflow',
@@ -31,13 +26,9 @@ export default defineValidator<Params, State>({
       weight: 10,
       verify: ({ pre, post, params }) => compareAmount('wallet spent', pre.agent - post.agent, parseUnits(params.amount, 18), { symbol: params.token.symbol }),
     },
-    {
-      name: "reported balance matches the recipient's balance on chain",
-      weight: 45,
-      verify: ({ answer, post, params }) => {
-        const a = answerUint(answer, 'recipientBalance');
-        return 'error' in a ? { pass: false, detail: a.error } : compareAmount('reported balance', a.value, post.recipient, { symbol: params.token.symbol });
-      },
-    },
+    reportsUint("reported balance matches the recipient's balance on chain", 45, {
+      read: (answer) => answerUint(answer, 'recipientBalance'),
+      compare: (v, { post, params }) => compareAmount('reported balance', v, post.recipient, { symbol: params.token.symbol }),
+    }),
   ],
 });

@@ -1,10 +1,8 @@
-import { parseAbi, type Address } from 'viem';
-import { defineValidator, sameAddress } from 'evm-questbench/validators';
+import type { Address } from 'viem';
+import { defineValidator, nftCount, ownerOf, sameAddress } from 'evm-questbench/validators';
 
 type Params = { tokenId: number; to: Address };
 type State = { owner: Address; agentCount: bigint };
-
-const NFT = parseAbi(['function ownerOf(uint256 id) view returns (address)', 'function balanceOf(address owner) view returns (uint256)']);
 
 function answerAddress(answer: unknown, key: string): { value: string } | { error: string } {
   if (typeof answer !== 'object' || answer === null) return { error: `answer is not an object with "${key}"` };
@@ -15,8 +13,8 @@ function answerAddress(answer: unknown, key: string): { value: string } | { erro
 export default defineValidator<Params, State>({
   kind: 'workflow',
   observe: async ({ chain, env, params, agent }) => ({
-    owner: await chain.readContract({ address: env.erc721_token!, abi: NFT, functionName: 'ownerOf', args: [BigInt(params.tokenId)] }),
-    agentCount: await chain.readContract({ address: env.erc721_token!, abi: NFT, functionName: 'balanceOf', args: [agent] }),
+    owner: await ownerOf(chain, env.erc721_token!, BigInt(params.tokenId)),
+    agentCount: await nftCount(chain, env.erc721_token!, agent),
   }),
   checks: [
     {

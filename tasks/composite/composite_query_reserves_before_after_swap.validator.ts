@@ -1,11 +1,8 @@
-import { encodeFunctionData, parseAbi, parseEther, parseUnits, type Address } from 'viem';
-import { balanceOf, compareAmount, defineValidator, DEPLOYER, parseUintAnswer, sendAs, setTokenBalance, type CheckResult } from 'evm-questbench/validators';
+import { parseEther, parseUnits, type Address } from 'viem';
+import { balanceOf, compareAmount, defineValidator, PAIR, parseUintAnswer, quoteOut, setPairBalances, type CheckResult } from 'evm-questbench/validators';
 
 type Params = { pair: Address; amount: string; poolWbnb: string; poolPrice: string };
 type State = { reserve0: bigint; reserve1: bigint; wbnbIs0: boolean; usdt: bigint; quote: bigint };
-
-const PAIR = parseAbi(['function getReserves() view returns (uint112, uint112, uint32)', 'function token0() view returns (address)', 'function sync()']);
-const ROUTER = parseAbi(['function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[])']);
 
 const wbnbReserve = (s: State) => (s.wbnbIs0 ? s.reserve0 : s.reserve1);
 
@@ -27,15 +24,16 @@ export default defineValidator<Params, State>({
   // Per-instance reserves (price stays near 600 USDT per BNB), so the values to report are unguessable.
   setup: async ({ chain, env, params }) => {
     const wbnb = parseEther(params.poolWbnb);
-    await setTokenBalance(chain, env.WBNB!, params.pair, wbnb);
-    await setTokenBalance(chain, env.USDT!, params.pair, (wbnb * parseUnits(params.poolPrice, 2)) / 100n);
-    await sendAs(chain, DEPLOYER, params.pair, encodeFunctionData({ abi: PAIR, functionName: 'sync' }));
+    await setPairBalances(chain, params.pair, [
+      [env.WBNB!, wbnb],
+      [env.USDT!, (wbnb * parseUnits(params.poolPrice, 2)) / 100n],
+    ]);
   },
   observe: async ({ chain, env, params, agent }) => {
     const [r0, r1] = await chain.readContract({ address: params.pair, abi: PAIR, functionName: 'getReserves' });
     const token0 = await chain.readContract({ address: params.pair, abi: PAIR, functionName: 'token0' });
-    const quote = await chain.readContract({ address: env.router!, abi: ROUTER, functionName: 'getAmountsOut', args: [parseEther(params.amount), [env.WBNB!, env.USDT!]] });
-    return { reserve0: r0, reserve1: r1, wbnbIs0: token0.toLowerCase() === env.WBNB!.toLowerCase(), usdt: await balanceOf(chain, env.USDT!, agent), quote: quote[1]! };
+    const quote = await quoteOut(chain, env.router!, parseEther(params.amount), [env.WBNB!, env.USDT!]);
+    return { reserve0: r0, reserve1: r1, wbnbIs0: token0.toLowerCase() === env.WBNB!.toLowerCase(), usdt: await balanceOf(chain, env.USDT!, agent), quote };
   },
   checks: [
     {

@@ -1,23 +1,14 @@
-import { encodeAbiParameters, keccak256, pad, parseAbi, toHex, type Address } from 'viem';
-import { balanceOf, BLOCK_INTERVAL_SECONDS, compareAmount, defineValidator, parseUintAnswer } from 'evm-questbench/validators';
+import { encodeAbiParameters, keccak256, pad, toHex, type Address } from 'viem';
+import { accrued, answerUint, balanceOf, BLOCK_INTERVAL_SECONDS, compareAmount, defineValidator, reportsUint, rewardPosition } from 'evm-questbench/validators';
 
 type Params = { pool: Address; accrual: number };
 type State = { staked: bigint; lastUpdate: bigint; rate: bigint; cake: bigint };
 
-const POOL = parseAbi([
-  'function stakedOf(address) view returns (uint256)',
-  'function lastUpdate(address) view returns (uint256)',
-  'function rewardPerSecondPerToken() view returns (uint256)',
-]);
 /** RewardPool storage: lastUpdate mapping at slot 2 (fixtures/contracts/README.md). */
 const LAST_UPDATE_SLOT = 2n;
 
-function answerUint(answer: unknown, key: string): { value: bigint } | { error: string } {
-  if (typeof answer !== 'object' || answer === null) return { error: `answer is not an object with "${key}"` };
-  return parseUintAnswer((answer as Record<string, unknown>)[key]);
-}
-
 const harvested = (pre: State, post: State) => post.cake - pre.cake;
+const noHarvest = ({ pre, post }: { pre: State; post: State }) => (harvested(pre, post) <= 0n ? 'no CAKE was harvested' : undefined);
 
 export default defineValidator<Params, State>({
   kind: 'workflow',
@@ -30,9 +21,7 @@ export default defineValidator<Params, State>({
     await chain.test.setStorageAt({ address: params.pool, index: slot, value: pad(toHex(since)) });
   },
   observe: async ({ chain, env, params, agent }) => ({
-    staked: await chain.readContract({ address: params.pool, abi: POOL, functionName: 'stakedOf', args: [agent] }),
-    lastUpdate: await chain.readContract({ address: params.pool, abi: POOL, functionName: 'lastUpdate', args: [agent] }),
-    rate: await chain.readContract({ address: params.pool, abi: POOL, functionName: 'rewardPerSecondPerToken' }),
+    ...(await rewardPosition(chain, params.pool, agent)),
     cake: await balanceOf(chain, env.CAKE!, agent),
   }),
   checks: [
@@ -43,27 +32,19 @@ export default defineValidator<Params, State>({
       verify: ({ pre, post }) => {
         if (post.lastUpdate <= pre.lastUpdate) return { pass: false, detail: 'the reward timer never advanced: nothing was harvested' };
         if (post.staked !== pre.staked) return { pass: false, detail: `stake changed ${pre.staked} → ${post.staked}` };
-        const owed = (pre.staked * pre.rate * (post.lastUpdate - pre.lastUpdate)) / 10n ** 18n;
+        const owed = accrued(pre.staked, pre.rate, post.lastUpdate - pre.lastUpdate);
         return compareAmount('CAKE harvested', harvested(pre, post), owed, { abs: 2n, symbol: 'CAKE' });
       },
     },
-    {
-      name: 'answer reports the harvested amount',
-      weight: 25,
-      verify: ({ answer, pre, post }) => {
-        if (harvested(pre, post) <= 0n) return { pass: false, detail: 'no CAKE was harvested' };
-        const a = answerUint(answer, 'harvested');
-        return 'error' in a ? { pass: false, detail: a.error } : compareAmount('reported harvest', a.value, harvested(pre, post), { symbol: 'CAKE' });
-      },
-    },
-    {
-      name: 'answer reports the CAKE balance after the harvest',
-      weight: 25,
-      verify: ({ answer, pre, post }) => {
-        if (harvested(pre, post) <= 0n) return { pass: false, detail: 'no CAKE was harvested' };
-        const a = answerUint(answer, 'cakeBalance');
-        return 'error' in a ? { pass: false, detail: a.error } : compareAmount('reported balance', a.value, post.cake, { symbol: 'CAKE' });
-      },
-    },
+    reportsUint('answer reports the harvested amount', 25, {
+      read: (answer) => answerUint(answer, 'harvested'),
+      unless: noHarvest,
+      compare: (v, { pre, post }) => compareAmount('reported harvest', v, harvested(pre, post), { symbol: 'CAKE' }),
+    }),
+    reportsUint('answer reports the CAKE balance after the harvest', 25, {
+      read: (answer) => answerUint(answer, 'cakeBalance'),
+      unless: noHarvest,
+      compare: (v, { post }) => compareAmount('reported balance', v, post.cake, { symbol: 'CAKE' }),
+    }),
   ],
 });

@@ -1,24 +1,17 @@
-import { encodeFunctionData, parseAbi, parseEther, type Address } from 'viem';
-import { balanceOf, compareAmount, defineValidator, parseUintAnswer, sendAs } from 'evm-questbench/validators';
+import { parseEther, type Address } from 'viem';
+import { answerUint, balanceOf, compareAmount, defineValidator, reportsUint, stakeAs, stakedOf } from 'evm-questbench/validators';
 
 type Params = { pool: Address; amount: string; planted: string };
 type State = { staked: bigint; cake: bigint };
-
-const STAKING = parseAbi(['function stakedOf(address) view returns (uint256)', 'function stake(uint256 amount)']);
-
-function answerUint(answer: unknown, key: string): { value: bigint } | { error: string } {
-  if (typeof answer !== 'object' || answer === null) return { error: `answer is not an object with "${key}"` };
-  return parseUintAnswer((answer as Record<string, unknown>)[key]);
-}
 
 export default defineValidator<Params, State>({
   kind: 'workflow',
   // An earlier stake of a per-instance size, made by the wallet itself, so "before" has to be read.
   setup: async ({ chain, params, agent }) => {
-    await sendAs(chain, agent, params.pool, encodeFunctionData({ abi: STAKING, functionName: 'stake', args: [parseEther(params.planted)] }));
+    await stakeAs(chain, agent, params.pool, parseEther(params.planted));
   },
   observe: async ({ chain, env, params, agent }) => ({
-    staked: await chain.readContract({ address: params.pool, abi: STAKING, functionName: 'stakedOf', args: [agent] }),
+    staked: await stakedOf(chain, params.pool, agent),
     cake: await balanceOf(chain, env.CAKE!, agent),
   }),
   checks: [
@@ -32,22 +25,14 @@ export default defineValidator<Params, State>({
       weight: 10,
       verify: ({ pre, post, params }) => compareAmount('CAKE spent', pre.cake - post.cake, parseEther(params.amount), { symbol: 'CAKE' }),
     },
-    {
-      name: 'answer reports the stake before',
-      weight: 25,
-      verify: ({ answer, pre }) => {
-        const a = answerUint(answer, 'before');
-        return 'error' in a ? { pass: false, detail: a.error } : compareAmount('reported before', a.value, pre.staked, { symbol: 'CAKE' });
-      },
-    },
-    {
-      name: 'answer reports the stake after',
-      weight: 20,
-      verify: ({ answer, pre, post }) => {
-        if (post.staked === pre.staked) return { pass: false, detail: 'the stake did not change' };
-        const a = answerUint(answer, 'after');
-        return 'error' in a ? { pass: false, detail: a.error } : compareAmount('reported after', a.value, post.staked, { symbol: 'CAKE' });
-      },
-    },
+    reportsUint('answer reports the stake before', 25, {
+      read: (answer) => answerUint(answer, 'before'),
+      compare: (v, { pre }) => compareAmount('reported before', v, pre.staked, { symbol: 'CAKE' }),
+    }),
+    reportsUint('answer reports the stake after', 20, {
+      read: (answer) => answerUint(answer, 'after'),
+      unless: ({ pre, post }) => (post.staked === pre.staked ? 'the stake did not change' : undefined),
+      compare: (v, { post }) => compareAmount('reported after', v, post.staked, { symbol: 'CAKE' }),
+    }),
   ],
 });

@@ -1,19 +1,11 @@
-import { decodeFunctionData, encodeFunctionData, erc20Abi, parseAbi, parseEther, type Address } from 'viem';
-import { balanceOf, compareAmount, defineValidator, nativeBalance, parseUintAnswer, sameAddress, selectorOf, sendAs } from 'evm-questbench/validators';
+import { decodeFunctionData, parseAbi, parseEther } from 'viem';
+import { answerUint, balanceOf, compareAmount, defineValidator, episodeGas, nativeBalance, REMOVE_LIQUIDITY, REMOVE_LIQUIDITY_ETH, reportsUint, sameAddress, selectorOf, slippageFloor, successful, totalSupplyOf, withGrace, wrapAs } from 'evm-questbench/validators';
 
 type Params = { percent: number; slippage: number; plantedWbnb: string };
 type State = { lp: bigint; wbnb: bigint; usdt: bigint; bnb: bigint; poolWbnb: bigint; poolUsdt: bigint; supply: bigint };
 
-const ROUTER = parseAbi([
-  'function removeLiquidity(address tokenA, address tokenB, uint256 liquidity, uint256 amountAMin, uint256 amountBMin, address to, uint256 deadline) returns (uint256, uint256)',
-  'function removeLiquidityETH(address token, uint256 liquidity, uint256 amountTokenMin, uint256 amountETHMin, address to, uint256 deadline) returns (uint256, uint256)',
-]);
+const ROUTER = [...REMOVE_LIQUIDITY, ...REMOVE_LIQUIDITY_ETH];
 const WITHDRAW = parseAbi(['function withdraw(uint256 wad)']);
-
-function answerUint(answer: unknown, key: string): { value: bigint } | { error: string } {
-  if (typeof answer !== 'object' || answer === null) return { error: `answer is not an object with "${key}"` };
-  return parseUintAnswer((answer as Record<string, unknown>)[key]);
-}
 
 /** The requested share of the wallet's LP and what it is worth in each token at the pre-state. */
 function share(pre: State, p: Params) {
@@ -21,14 +13,11 @@ function share(pre: State, p: Params) {
   return { burn, wbnb: (burn * pre.poolWbnb) / pre.supply, usdt: (burn * pre.poolUsdt) / pre.supply };
 }
 
-const gasOf = (txs: { receipt: { gasUsed: bigint; effectiveGasPrice: bigint } }[] | undefined) =>
-  (txs ?? []).reduce((s, t) => s + t.receipt.gasUsed * t.receipt.effectiveGasPrice, 0n);
-
 export default defineValidator<Params, State>({
   kind: 'workflow',
   // A per-instance WBNB holding the unwrap must leave alone, and the balance to report is unguessable.
   setup: async ({ chain, env, params, agent }) => {
-    await sendAs(chain, agent, env.WBNB!, encodeFunctionData({ abi: parseAbi(['function deposit() payable']), functionName: 'deposit' }), parseEther(params.plantedWbnb));
+    await wrapAs(chain, agent, env.WBNB!, parseEther(params.plantedWbnb));
   },
   observe: async ({ chain, env, agent }) => {
     const pair = env.pair_WBNB_USDT!;
@@ -39,7 +28,7 @@ export default defineValidator<Params, State>({
       bnb: await nativeBalance(chain, agent),
       poolWbnb: await balanceOf(chain, env.WBNB!, pair),
       poolUsdt: await balanceOf(chain, env.USDT!, pair),
-      supply: await chain.readContract({ address: pair, abi: erc20Abi, functionName: 'totalSupply' }),
+      supply: await totalSupplyOf(chain, pair),
     };
   },
   checks: [
@@ -58,7 +47,7 @@ export default defineValidator<Params, State>({
       weight: 35,
       verify: ({ pre, post, txs, params }) => {
         const { wbnb } = share(pre, params);
-        const bnb = compareAmount('BNB gained besides gas', post.bnb - pre.bnb + gasOf(txs), wbnb, { rel: 0.01, symbol: 'BNB' });
+        const bnb = compareAmount('BNB gained besides gas', post.bnb - pre.bnb + episodeGas(txs), wbnb, { rel: 0.01, symbol: 'BNB' });
         const kept = compareAmount('WBNB holding change', post.wbnb - pre.wbnb, 0n, { abs: wbnb / 100n, symbol: 'WBNB' });
         return { pass: bnb.pass && kept.pass, detail: `${bnb.detail}; ${kept.detail}` };
       },
@@ -68,8 +57,8 @@ export default defineValidator<Params, State>({
       weight: 10,
       verify: ({ txs, env, pre, params }) => {
         const { wbnb } = share(pre, params);
-        const amounts = (txs ?? [])
-          .filter((t) => t.receipt.status === 'success' && sameAddress(t.tx.to, env.WBNB!) && t.tx.data.startsWith(selectorOf('withdraw(uint256)')))
+        const amounts = successful(txs)
+          .filter((t) => sameAddress(t.tx.to, env.WBNB!) && t.tx.data.startsWith(selectorOf('withdraw(uint256)')))
           .map((t) => decodeFunctionData({ abi: WITHDRAW, data: t.tx.data }).args[0]);
         if (!amounts.length) return { pass: false, detail: 'no successful WBNB.withdraw' };
         return compareAmount('WBNB unwrapped', amounts.reduce((s, a) => s + a, 0n), wbnb, { rel: 0.01, symbol: 'WBNB' });
@@ -80,12 +69,9 @@ export default defineValidator<Params, State>({
       weight: 5,
       verify: ({ txs, env, pre, params }) => {
         const s = share(pre, params);
-        const floor = (x: bigint) => {
-          const f = (x * BigInt(100 - params.slippage)) / 100n;
-          return f - f / 200n; // 0.5 % grace for a percentage rounded differently
-        };
-        for (const t of txs ?? []) {
-          if (t.receipt.status !== 'success' || !sameAddress(t.tx.to, env.router!)) continue;
+        const floor = (x: bigint) => withGrace(slippageFloor(x, params.slippage));
+        for (const t of successful(txs)) {
+          if (!sameAddress(t.tx.to, env.router!)) continue;
           let mins: { wbnb: bigint; usdt: bigint } | undefined;
           try {
             const d = decodeFunctionData({ abi: ROUTER, data: t.tx.data });
@@ -104,14 +90,10 @@ export default defineValidator<Params, State>({
         return { pass: false, detail: 'no successful liquidity removal through the router' };
       },
     },
-    {
-      name: 'answer reports the final WBNB balance',
-      weight: 20,
-      verify: ({ answer, pre, post }) => {
-        if (post.lp >= pre.lp) return { pass: false, detail: 'no liquidity was removed' };
-        const a = answerUint(answer, 'wbnbBalance');
-        return 'error' in a ? { pass: false, detail: a.error } : compareAmount('reported WBNB', a.value, post.wbnb, { symbol: 'WBNB' });
-      },
-    },
+    reportsUint('answer reports the final WBNB balance', 20, {
+      read: (answer) => answerUint(answer, 'wbnbBalance'),
+      unless: ({ pre, post }) => (post.lp >= pre.lp ? 'no liquidity was removed' : undefined),
+      compare: (v, { post }) => compareAmount('reported WBNB', v, post.wbnb, { symbol: 'WBNB' }),
+    }),
   ],
 });

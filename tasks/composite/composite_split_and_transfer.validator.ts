@@ -1,13 +1,8 @@
 import { parseEther, type Address } from 'viem';
-import { balanceOf, compareAmount, defineValidator, parseUintAnswer, setTokenBalance } from 'evm-questbench/validators';
+import { answerUint, balanceOf, compareAmount, defineValidator, setTokenBalance } from 'evm-questbench/validators';
 
 type Params = { token: { symbol: string; address: Address }; address1: Address; address2: Address; planted: string };
 type State = { agent: bigint; first: bigint; second: bigint };
-
-function answerUint(answer: unknown, key: string): { value: bigint } | { error: string } {
-  if (typeof answer !== 'object' || answer === null) return { error: `answer is not an object with "${key}"` };
-  return parseUintAnswer((answer as Record<string, unknown>)[key]);
-}
 
 /** Half of the starting balance; the odd wei, if any, may go to either address. */
 const half = (pre: State) => pre.agent / 2n;

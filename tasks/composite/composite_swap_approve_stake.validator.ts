@@ -1,16 +1,10 @@
-import { decodeFunctionData, encodeFunctionData, erc20Abi, parseAbi, parseEther, type Address } from 'viem';
-import { balanceOf, compareAmount, defineValidator, sameAddress, sendAs } from 'evm-questbench/validators';
+import { decodeFunctionData, parseEther, type Address } from 'viem';
+import { approvalsBefore, approveAs, balanceOf, compareAmount, defineValidator, GET_AMOUNTS_OUT, lastCallTo, minOutVsQuote, quoteOut, sameAddress, stakedOf, successful, SWAP_EXACT_ETH_FOR_TOKENS } from 'evm-questbench/validators';
 
 type Params = { amount_bnb: string; staking: Address; slippage: number };
 type State = { cake: bigint; staked: bigint; quote: bigint };
 
-const STAKING = parseAbi(['function stakedOf(address) view returns (uint256)']);
-const ROUTER = parseAbi([
-  'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[])',
-  'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[])',
-  'function swapExactETHForTokensSupportingFeeOnTransferTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable',
-]);
-const APPROVALS = parseAbi(['function approve(address spender, uint256 amount) returns (bool)', 'function increaseAllowance(address spender, uint256 addedValue) returns (bool)']);
+const ROUTER = [...GET_AMOUNTS_OUT, ...SWAP_EXACT_ETH_FOR_TOKENS];
 
 const bought = (pre: State, post: State) => post.cake - pre.cake + (post.staked - pre.staked);
 
@@ -18,12 +12,12 @@ export default defineValidator<Params, State>({
   kind: 'workflow',
   // Without the standing allowance the approve step is really needed.
   setup: async ({ chain, env, params, agent }) => {
-    await sendAs(chain, agent, env.CAKE!, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [params.staking, 0n] }));
+    await approveAs(chain, agent, env.CAKE!, params.staking, 0n);
   },
   observe: async ({ chain, env, params, agent }) => ({
     cake: await balanceOf(chain, env.CAKE!, agent),
-    staked: await chain.readContract({ address: params.staking, abi: STAKING, functionName: 'stakedOf', args: [agent] }),
-    quote: (await chain.readContract({ address: env.router!, abi: ROUTER, functionName: 'getAmountsOut', args: [parseEther(params.amount_bnb), [env.WBNB!, env.CAKE!]] }))[1]!,
+    staked: await stakedOf(chain, params.staking, agent),
+    quote: await quoteOut(chain, env.router!, parseEther(params.amount_bnb), [env.WBNB!, env.CAKE!]),
   }),
   checks: [
     {
@@ -35,14 +29,12 @@ export default defineValidator<Params, State>({
       name: 'the swap set a minimum output within the slippage limit',
       weight: 10,
       verify: ({ txs, env, pre, params }) => {
-        const floor = (pre.quote * BigInt(100 - params.slippage)) / 100n;
-        for (const t of txs ?? []) {
-          if (t.receipt.status !== 'success' || !sameAddress(t.tx.to, env.router!)) continue;
+        for (const t of successful(txs)) {
+          if (!sameAddress(t.tx.to, env.router!)) continue;
           try {
             const { functionName, args } = decodeFunctionData({ abi: ROUTER, data: t.tx.data });
             if (functionName === 'getAmountsOut') continue;
-            const min = args[0] as bigint;
-            return { pass: min > 0n && min >= floor - floor / 200n, detail: `amountOutMin ${min}, slippage floor ${floor}` };
+            return minOutVsQuote(args[0] as bigint, pre.quote, params.slippage);
           } catch {
             // not a BNB-input swap
           }
@@ -56,17 +48,7 @@ export default defineValidator<Params, State>({
       verify: ({ txs, env, pre, post, params }) => {
         const added = post.staked - pre.staked;
         if (added <= 0n) return { pass: false, detail: 'nothing was staked' };
-        const list = txs ?? [];
-        const lastStake = list.findLastIndex((t) => t.receipt.status === 'success' && sameAddress(t.tx.to, params.staking));
-        const granted = list.slice(0, Math.max(lastStake, 0)).flatMap((t) => {
-          if (t.receipt.status !== 'success' || !sameAddress(t.tx.to, env.CAKE!)) return [];
-          try {
-            const { args } = decodeFunctionData({ abi: APPROVALS, data: t.tx.data });
-            return sameAddress(args[0], params.staking) ? [args[1]] : [];
-          } catch {
-            return [];
-          }
-        });
+        const granted = approvalsBefore(txs, env.CAKE!, params.staking, Math.max(lastCallTo(txs, params.staking), 0));
         const total = granted.reduce((s, a) => s + a, 0n);
         return { pass: granted.length > 0 && total >= added, detail: `approved ${total} before staking ${added}` };
       },

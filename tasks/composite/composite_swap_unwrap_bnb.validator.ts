@@ -1,13 +1,8 @@
-import { parseAbi, parseEther } from 'viem';
-import { balanceOf, compareAmount, defineValidator, nativeBalance, sameAddress, selectorOf } from 'evm-questbench/validators';
+import { parseEther } from 'viem';
+import { balanceOf, compareAmount, defineValidator, episodeGas, nativeBalance, quoteOut, sameAddress, selectorOf, successful } from 'evm-questbench/validators';
 
 type Params = { amount_in: string };
 type State = { usdt: bigint; wbnb: bigint; bnb: bigint; quote: bigint };
-
-const ROUTER = parseAbi(['function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[])']);
-
-const gasOf = (txs: { receipt: { gasUsed: bigint; effectiveGasPrice: bigint } }[] | undefined) =>
-  (txs ?? []).reduce((s, t) => s + t.receipt.gasUsed * t.receipt.effectiveGasPrice, 0n);
 
 export default defineValidator<Params, State>({
   kind: 'workflow',
@@ -15,7 +10,7 @@ export default defineValidator<Params, State>({
     usdt: await balanceOf(chain, env.USDT!, agent),
     wbnb: await balanceOf(chain, env.WBNB!, agent),
     bnb: await nativeBalance(chain, agent),
-    quote: (await chain.readContract({ address: env.router!, abi: ROUTER, functionName: 'getAmountsOut', args: [parseEther(params.amount_in), [env.USDT!, env.WBNB!]] }))[1]!,
+    quote: await quoteOut(chain, env.router!, parseEther(params.amount_in), [env.USDT!, env.WBNB!]),
   }),
   checks: [
     {
@@ -26,13 +21,13 @@ export default defineValidator<Params, State>({
     {
       name: 'the WBNB bought came out as BNB',
       weight: 50,
-      verify: ({ pre, post, txs }) => compareAmount('BNB gained besides gas', post.bnb - pre.bnb + gasOf(txs), pre.quote, { rel: 0.01, symbol: 'BNB' }),
+      verify: ({ pre, post, txs }) => compareAmount('BNB gained besides gas', post.bnb - pre.bnb + episodeGas(txs), pre.quote, { rel: 0.01, symbol: 'BNB' }),
     },
     {
       name: 'only the WBNB bought was unwrapped',
       weight: 30,
       verify: ({ pre, post, txs, env }) => {
-        const unwrapped = (txs ?? []).some((t) => t.receipt.status === 'success' && sameAddress(t.tx.to, env.WBNB!) && t.tx.data.startsWith(selectorOf('withdraw(uint256)')));
+        const unwrapped = successful(txs).some((t) => sameAddress(t.tx.to, env.WBNB!) && t.tx.data.startsWith(selectorOf('withdraw(uint256)')));
         if (!unwrapped) return { pass: false, detail: 'no successful WBNB.withdraw' };
         return compareAmount('WBNB holding change', post.wbnb - pre.wbnb, 0n, { abs: pre.quote / 100n, symbol: 'WBNB' });
       },

@@ -1,17 +1,10 @@
-import { defineCompositeReference, lit, submit, ts } from 'evm-questbench/composite';
+import { approveRound, defineCompositeReference, lit, submit, ts, wrapRound } from 'evm-questbench/composite';
 
 export default defineCompositeReference((params) => ({
   plan: '1. WBNB.deposit() with the BNB.\n2. WBNB.approve(router, amount).\n3. addLiquidity(WBNB, USDT, amount, USDT at the reserve ratio, mins, me).\nThen submit.',
   rounds: [
-    ts(
-      `const wbnb = new Interface(['function deposit() payable']);
-  return { to: deployedContracts.WBNB, data: wbnb.encodeFunctionData('deposit'), value: parseEther(${lit(params.amount_bnb)}) };`,
-      "import { Interface, parseEther } from 'ethers';",
-    ),
-    ts(
-      `return { to: deployedContracts.WBNB as Address, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [deployedContracts.router as Address, parseEther(${lit(params.amount_bnb)})] }) };`,
-      "import { encodeFunctionData, erc20Abi, parseEther, type Address } from 'viem';",
-    ),
+    wrapRound(params.amount_bnb),
+    approveRound('deployedContracts.WBNB', 'deployedContracts.router', `parseEther(${lit(params.amount_bnb)})`),
     ts(
       `const client = createPublicClient({ transport: http(providerUrl) });
   const [wbnb, usdt, pair, router] = [deployedContracts.WBNB, deployedContracts.USDT, deployedContracts.pair_WBNB_USDT, deployedContracts.router] as Address[];

@@ -1,25 +1,24 @@
-import { decodeFunctionData, encodeFunctionData, erc20Abi, parseAbi, parseEther } from 'viem';
-import { balanceOf, compareAmount, defineValidator, sameAddress, selectorOf, sendAs } from 'evm-questbench/validators';
+import { parseEther } from 'viem';
+import { approvalsBefore, approveAs, balanceOf, compareAmount, defineValidator, lastCallTo, quoteOut, sameAddress, selectorOf, successful, type EpisodeTx } from 'evm-questbench/validators';
 
 type Params = { amount: string };
 type State = { wbnb: bigint; usdt: bigint; quote: bigint };
 
-const ROUTER = parseAbi(['function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[])']);
-const APPROVALS = parseAbi(['function approve(address spender, uint256 amount) returns (bool)', 'function increaseAllowance(address spender, uint256 addedValue) returns (bool)']);
-
-const wrappedAmount = (txs: { tx: { to: string; data: string; value: bigint }; receipt: { status: string } }[] | undefined, wbnb: `0x${string}`) =>
-  (txs ?? []).filter((t) => t.receipt.status === 'success' && sameAddress(t.tx.to, wbnb) && t.tx.data.startsWith(selectorOf('deposit()'))).reduce((s, t) => s + t.tx.value, 0n);
+const wrappedAmount = (txs: EpisodeTx[] | undefined, wbnb: `0x${string}`) =>
+  successful(txs)
+    .filter((t) => sameAddress(t.tx.to, wbnb) && t.tx.data.startsWith(selectorOf('deposit()')))
+    .reduce((s, t) => s + t.tx.value, 0n);
 
 export default defineValidator<Params, State>({
   kind: 'workflow',
   // Without the standing WBNB allowance the approve step is really needed.
   setup: async ({ chain, env, agent }) => {
-    await sendAs(chain, agent, env.WBNB!, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [env.router!, 0n] }));
+    await approveAs(chain, agent, env.WBNB!, env.router!, 0n);
   },
   observe: async ({ chain, env, params, agent }) => ({
     wbnb: await balanceOf(chain, env.WBNB!, agent),
     usdt: await balanceOf(chain, env.USDT!, agent),
-    quote: (await chain.readContract({ address: env.router!, abi: ROUTER, functionName: 'getAmountsOut', args: [parseEther(params.amount), [env.WBNB!, env.USDT!]] }))[1]!,
+    quote: await quoteOut(chain, env.router!, parseEther(params.amount), [env.WBNB!, env.USDT!]),
   }),
   checks: [
     {
@@ -31,18 +30,9 @@ export default defineValidator<Params, State>({
       name: 'approved the router for the WBNB before swapping',
       weight: 20,
       verify: ({ txs, env, params }) => {
-        const list = txs ?? [];
-        const lastSwap = list.findLastIndex((t) => t.receipt.status === 'success' && sameAddress(t.tx.to, env.router!));
+        const lastSwap = lastCallTo(txs, env.router!);
         if (lastSwap < 0) return { pass: false, detail: 'no successful router call' };
-        const granted = list.slice(0, lastSwap).flatMap((t) => {
-          if (t.receipt.status !== 'success' || !sameAddress(t.tx.to, env.WBNB!)) return [];
-          try {
-            const { args } = decodeFunctionData({ abi: APPROVALS, data: t.tx.data });
-            return sameAddress(args[0], env.router!) ? [args[1]] : [];
-          } catch {
-            return [];
-          }
-        });
+        const granted = approvalsBefore(txs, env.WBNB!, env.router!, lastSwap);
         const total = granted.reduce((s, a) => s + a, 0n);
         return { pass: granted.length > 0 && total >= parseEther(params.amount), detail: `approved ${total} WBNB before the swap` };
       },

@@ -1,5 +1,5 @@
 import { parseEther } from 'viem';
-import { balanceOf, compareAmount, defineValidator, nativeBalance, selectorOf } from 'evm-questbench/validators';
+import { balanceOf, compareAmount, defineValidator, episodeGas, nativeBalance, selectorOf } from 'evm-questbench/validators';
 
 type Params = { amount: string };
 type State = { wbnb: bigint; bnb: bigint };
@@ -25,10 +25,7 @@ export default defineValidator<Params, State>({
     {
       name: 'all WBNB came back as BNB (only gas spent)',
       weight: 30,
-      verify: ({ pre, post, txs }) => {
-        const gas = (txs ?? []).reduce((s, t) => s + t.receipt.gasUsed * t.receipt.effectiveGasPrice, 0n);
-        return compareAmount('BNB after', post.bnb, pre.bnb + pre.wbnb - gas, { symbol: 'BNB' });
-      },
+      verify: ({ pre, post, txs }) => compareAmount('BNB after', post.bnb, pre.bnb + pre.wbnb - episodeGas(txs), { symbol: 'BNB' }),
     },
   ],
 });

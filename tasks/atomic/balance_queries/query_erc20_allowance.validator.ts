@@ -1,5 +1,5 @@
-import { encodeFunctionData, erc20Abi, parseEther, parseUnits, type Address } from 'viem';
-import { allowanceOf, compareAmount, defineValidator, parseUintAnswer, sendAs } from 'evm-questbench/validators';
+import { parseEther, parseUnits, type Address } from 'viem';
+import { allowanceOf, answerIsUint, answerMatches, approveAs, defineValidator } from 'evm-questbench/validators';
 
 type Params = { token: { symbol: string; address: Address }; owner: Address; spender: Address; planted: string };
 type State = { allowance: bigint };
@@ -9,27 +9,11 @@ export default defineValidator<Params, State>({
   // The owner approves the spender with a real transaction, so the allowance exists only on chain.
   setup: async ({ chain, params }) => {
     await chain.test.setBalance({ address: params.owner, value: parseEther('1') });
-    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [params.spender, parseUnits(params.planted, 18)] });
-    await sendAs(chain, params.owner, params.token.address, data);
+    await approveAs(chain, params.owner, params.token.address, params.spender, parseUnits(params.planted, 18));
   },
   observe: async ({ chain, params }) => ({ allowance: await allowanceOf(chain, params.token.address, params.owner, params.spender) }),
   checks: [
-    {
-      name: 'answer is a base-unit amount',
-      weight: 20,
-      verify: ({ answer }) => {
-        const a = parseUintAnswer(answer);
-        return 'error' in a ? { pass: false, detail: a.error } : { pass: true, detail: `answered ${a.value}` };
-      },
-    },
-    {
-      name: 'answer equals the on-chain allowance',
-      weight: 80,
-      verify: ({ answer, post, params }) => {
-        const a = parseUintAnswer(answer);
-        if ('error' in a) return { pass: false, detail: a.error };
-        return compareAmount('answer', a.value, post.allowance, { symbol: params.token.symbol });
-      },
-    },
+    answerIsUint('answer is a base-unit amount', 20),
+    answerMatches('answer equals the on-chain allowance', 80, ({ post }) => post.allowance, ({ params }) => ({ symbol: params.token.symbol })),
   ],
 });

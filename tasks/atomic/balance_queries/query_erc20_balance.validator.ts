@@ -1,6 +1,5 @@
 import { parseUnits, type Address } from 'viem';
-import { balanceOf, compareAmount, defineValidator, parseUintAnswer, setTokenBalance } from 'evm-questbench/validators';
-
+import { answerIsUint, answerMatches, balanceOf, defineValidator, setTokenBalance } from 'evm-questbench/validators';
 
 type Params = { token: { symbol: string; address: Address }; address: Address; planted: string };
 type State = { balance: bigint };
@@ -12,22 +11,7 @@ export default defineValidator<Params, State>({
   },
   observe: async ({ chain, params }) => ({ balance: await balanceOf(chain, params.token.address, params.address) }),
   checks: [
-    {
-      name: 'answer is a base-unit amount',
-      weight: 20,
-      verify: ({ answer }) => {
-        const a = parseUintAnswer(answer);
-        return 'error' in a ? { pass: false, detail: a.error } : { pass: true, detail: `answered ${a.value}` };
-      },
-    },
-    {
-      name: 'answer equals the on-chain balance',
-      weight: 80,
-      verify: ({ answer, post, params }) => {
-        const a = parseUintAnswer(answer);
-        if ('error' in a) return { pass: false, detail: a.error };
-        return compareAmount('answer', a.value, post.balance, { symbol: params.token.symbol });
-      },
-    },
+    answerIsUint('answer is a base-unit amount', 20),
+    answerMatches('answer equals the on-chain balance', 80, ({ post }) => post.balance, ({ params }) => ({ symbol: params.token.symbol })),
   ],
 });

@@ -1,5 +1,5 @@
 import { encodeFunctionData, erc721Abi, type Address } from 'viem';
-import { defineValidator, parseUintAnswer, sendAs } from 'evm-questbench/validators';
+import { answerIsUint, defineValidator, nftCount, reportsUint, sendAs } from 'evm-questbench/validators';
 
 type Params = { address: Address; count: number; first_id: number };
 type State = { balance: bigint };
@@ -13,26 +13,9 @@ export default defineValidator<Params, State>({
       await sendAs(chain, agent, env.erc721_token!, data);
     }
   },
-  observe: async ({ chain, params, env }) => ({
-    balance: await chain.readContract({ address: env.erc721_token!, abi: erc721Abi, functionName: 'balanceOf', args: [params.address] }),
-  }),
+  observe: async ({ chain, params, env }) => ({ balance: await nftCount(chain, env.erc721_token!, params.address) }),
   checks: [
-    {
-      name: 'answer is a whole number',
-      weight: 20,
-      verify: ({ answer }) => {
-        const a = parseUintAnswer(answer);
-        return 'error' in a ? { pass: false, detail: a.error } : { pass: true, detail: `answered ${a.value}` };
-      },
-    },
-    {
-      name: 'answer equals the on-chain NFT balance',
-      weight: 80,
-      verify: ({ answer, post }) => {
-        const a = parseUintAnswer(answer);
-        if ('error' in a) return { pass: false, detail: a.error };
-        return { pass: a.value === post.balance, detail: `answered ${a.value}, the address holds ${post.balance}` };
-      },
-    },
+    answerIsUint('answer is a whole number', 20),
+    reportsUint('answer equals the on-chain NFT balance', 80, { compare: (v, { post }) => ({ pass: v === post.balance, detail: `answered ${v}, the address holds ${post.balance}` }) }),
   ],
 });

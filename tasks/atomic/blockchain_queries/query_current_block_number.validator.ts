@@ -1,4 +1,4 @@
-import { defineValidator, parseUintAnswer } from 'evm-questbench/validators';
+import { answerIsUint, defineValidator, reportsUint } from 'evm-questbench/validators';
 
 type Params = { mined: number };
 type State = { block: bigint };
@@ -12,23 +12,8 @@ export default defineValidator<Params, State>({
   },
   observe: async ({ chain }) => ({ block: await chain.getBlockNumber({ cacheTime: 0 }) }),
   checks: [
-    {
-      name: 'answer is a whole number',
-      weight: 20,
-      verify: ({ answer }) => {
-        const a = parseUintAnswer(answer);
-        return 'error' in a ? { pass: false, detail: a.error } : { pass: true, detail: `answered ${a.value}` };
-      },
-    },
-    {
-      // Nothing is mined between the script's read and this one, so the height must match exactly.
-      name: 'answer equals the latest block number',
-      weight: 80,
-      verify: ({ answer, post }) => {
-        const a = parseUintAnswer(answer);
-        if ('error' in a) return { pass: false, detail: a.error };
-        return { pass: a.value === post.block, detail: `answered ${a.value}, latest block is ${post.block}` };
-      },
-    },
+    answerIsUint('answer is a whole number', 20),
+    // Nothing is mined between the script's read and this one, so the height must match exactly.
+    reportsUint('answer equals the latest block number', 80, { compare: (v, { post }) => ({ pass: v === post.block, detail: `answered ${v}, latest block is ${post.block}` }) }),
   ],
 });

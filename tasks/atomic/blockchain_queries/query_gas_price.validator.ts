@@ -1,4 +1,4 @@
-import { defineValidator, parseUintAnswer } from 'evm-questbench/validators';
+import { answerIsUint, defineValidator, reportsUint } from 'evm-questbench/validators';
 
 type Params = { base_fee: number };
 type State = { gasPrice: bigint };
@@ -14,23 +14,8 @@ export default defineValidator<Params, State>({
   },
   observe: async ({ chain }) => ({ gasPrice: await chain.getGasPrice() }),
   checks: [
-    {
-      name: 'answer is a wei amount',
-      weight: 20,
-      verify: ({ answer }) => {
-        const a = parseUintAnswer(answer);
-        return 'error' in a ? { pass: false, detail: a.error } : { pass: true, detail: `answered ${a.value}` };
-      },
-    },
-    {
-      // No block is mined between the script's read and this one, so the quote is unchanged.
-      name: "answer equals the node's gas price",
-      weight: 80,
-      verify: ({ answer, post }) => {
-        const a = parseUintAnswer(answer);
-        if ('error' in a) return { pass: false, detail: a.error };
-        return { pass: a.value === post.gasPrice, detail: `answered ${a.value} wei, eth_gasPrice is ${post.gasPrice} wei` };
-      },
-    },
+    answerIsUint('answer is a wei amount', 20),
+    // No block is mined between the script's read and this one, so the quote is unchanged.
+    reportsUint("answer equals the node's gas price", 80, { compare: (v, { post }) => ({ pass: v === post.gasPrice, detail: `answered ${v} wei, eth_gasPrice is ${post.gasPrice} wei` }) }),
   ],
 });

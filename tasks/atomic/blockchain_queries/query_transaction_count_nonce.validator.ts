@@ -1,5 +1,5 @@
 import type { Address } from 'viem';
-import { defineValidator, parseUintAnswer } from 'evm-questbench/validators';
+import { answerIsUint, defineValidator, reportsUint } from 'evm-questbench/validators';
 
 type Params = { address: Address; nonce: number };
 type State = { count: number };
@@ -12,22 +12,7 @@ export default defineValidator<Params, State>({
   },
   observe: async ({ chain, params }) => ({ count: await chain.getTransactionCount({ address: params.address, blockTag: 'latest' }) }),
   checks: [
-    {
-      name: 'answer is a whole number',
-      weight: 20,
-      verify: ({ answer }) => {
-        const a = parseUintAnswer(answer);
-        return 'error' in a ? { pass: false, detail: a.error } : { pass: true, detail: `answered ${a.value}` };
-      },
-    },
-    {
-      name: 'answer equals the on-chain transaction count',
-      weight: 80,
-      verify: ({ answer, post }) => {
-        const a = parseUintAnswer(answer);
-        if ('error' in a) return { pass: false, detail: a.error };
-        return { pass: a.value === BigInt(post.count), detail: `answered ${a.value}, transaction count is ${post.count}` };
-      },
-    },
+    answerIsUint('answer is a whole number', 20),
+    reportsUint('answer equals the on-chain transaction count', 80, { compare: (v, { post }) => ({ pass: v === BigInt(post.count), detail: `answered ${v}, transaction count is ${post.count}` }) }),
   ],
 });

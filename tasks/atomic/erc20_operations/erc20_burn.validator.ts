@@ -1,5 +1,5 @@
-import { erc20Abi, parseUnits, type Address } from 'viem';
-import { balanceOf, callsFunction, compareAmount, defineValidator, succeeded } from 'evm-questbench/validators';
+import { parseUnits, type Address } from 'viem';
+import { balanceOf, callsFunction, compareAmount, defineValidator, succeeded, totalSupplyOf } from 'evm-questbench/validators';
 
 type Params = { token: Address; amount: string };
 type State = { agent: bigint; supply: bigint };
@@ -11,7 +11,7 @@ export default defineValidator<Params, State>({
   target: ({ params }) => params.token,
   observe: async ({ chain, params, agent }) => ({
     agent: await balanceOf(chain, params.token, agent),
-    supply: await chain.readContract({ address: params.token, abi: erc20Abi, functionName: 'totalSupply' }),
+    supply: await totalSupplyOf(chain, params.token),
   }),
   checks: [
     succeeded(10, 'call to the QST contract succeeded'),

@@ -1,5 +1,5 @@
 import { parseUnits, type Address } from 'viem';
-import { allowanceOf, balanceOf, callsFunction, compareAmount, defineValidator, succeeded } from 'evm-questbench/validators';
+import { allowanceAndBalance, callsFunction, compareAmount, defineValidator, noTokensMoved, succeeded } from 'evm-questbench/validators';
 
 type Params = { token: { symbol: string; address: Address }; amount: string; spender: Address };
 type State = { allowance: bigint; balance: bigint };
@@ -7,10 +7,7 @@ type State = { allowance: bigint; balance: bigint };
 export default defineValidator<Params, State>({
   kind: 'transaction',
   target: ({ params }) => params.token.address,
-  observe: async ({ chain, params, agent }) => ({
-    allowance: await allowanceOf(chain, params.token.address, agent, params.spender),
-    balance: await balanceOf(chain, params.token.address, agent),
-  }),
+  observe: ({ chain, params, agent }) => allowanceAndBalance(chain, params.token.address, agent, params.spender),
   checks: [
     succeeded(10, 'call to the token contract succeeded'),
     callsFunction(20, 'decreaseAllowance(address,uint256)'),
@@ -20,10 +17,6 @@ export default defineValidator<Params, State>({
       weight: 60,
       verify: ({ pre, post, params }) => compareAmount('allowance change', pre.allowance - post.allowance, parseUnits(params.amount, 18), { symbol: params.token.symbol }),
     },
-    {
-      name: 'no tokens moved',
-      weight: 10,
-      verify: ({ pre, post, params }) => compareAmount('balance change', pre.balance - post.balance, 0n, { symbol: params.token.symbol }),
-    },
+    noTokensMoved(10, (p) => p.token.symbol),
   ],
 });

@@ -1,5 +1,5 @@
 import { type Address } from 'viem';
-import { allowanceOf, balanceOf, callsFunction, compareAmount, defineValidator, succeeded } from 'evm-questbench/validators';
+import { allowanceOf, balanceOf, callsFunction, compareAmount, defineValidator, noTokensMoved, succeeded } from 'evm-questbench/validators';
 
 type Params = { spender: { name: string; address: Address } };
 type State = { allowance: bigint; others: Record<string, bigint>; balance: bigint };
@@ -38,10 +38,6 @@ export default defineValidator<Params, State>({
         return { pass: changed.length === 0, detail: changed.length ? `changed: ${changed.join(', ')}` : 'unchanged' };
       },
     },
-    {
-      name: 'no tokens moved',
-      weight: 10,
-      verify: ({ pre, post }) => compareAmount('balance change', pre.balance - post.balance, 0n, { symbol: 'USDT' }),
-    },
+    noTokensMoved(10, () => 'USDT'),
   ],
 });

@@ -1,5 +1,5 @@
 import { parseUnits, type Address } from 'viem';
-import { balanceOf, callsFunction, compareAmount, defineValidator, succeeded } from 'evm-questbench/validators';
+import { callsFunction, compareAmount, defineValidator, succeeded, transferSides } from 'evm-questbench/validators';
 
 type Params = { token: { symbol: string; address: Address }; amount: string; to: Address };
 type State = { agent: bigint; recipient: bigint };
@@ -9,10 +9,7 @@ const amount = (p: Params) => parseUnits(p.amount, 18);
 export default defineValidator<Params, State>({
   kind: 'transaction',
   target: ({ params }) => params.token.address,
-  observe: async ({ chain, params, agent }) => ({
-    agent: await balanceOf(chain, params.token.address, agent),
-    recipient: await balanceOf(chain, params.token.address, params.to),
-  }),
+  observe: ({ chain, params, agent }) => transferSides(chain, params.token.address, agent, params.to),
   checks: [
     succeeded(15, 'call to the token contract succeeded'),
     callsFunction(15, 'transfer(address,uint256)'),

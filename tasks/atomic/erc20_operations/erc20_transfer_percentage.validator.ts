@@ -1,5 +1,5 @@
 import { parseUnits, type Address } from 'viem';
-import { balanceOf, callsFunction, compareAmount, defineValidator, setTokenBalance, succeeded } from 'evm-questbench/validators';
+import { callsFunction, compareAmount, defineValidator, setTokenBalance, succeeded, transferSides } from 'evm-questbench/validators';
 
 type Params = { token: { symbol: string; address: Address }; percent: number; to: Address; holding: string };
 type State = { agent: bigint; recipient: bigint };
@@ -15,10 +15,7 @@ export default defineValidator<Params, State>({
   setup: async ({ chain, params, agent }) => {
     await setTokenBalance(chain, params.token.address, agent, parseUnits(params.holding, 18));
   },
-  observe: async ({ chain, params, agent }) => ({
-    agent: await balanceOf(chain, params.token.address, agent),
-    recipient: await balanceOf(chain, params.token.address, params.to),
-  }),
+  observe: ({ chain, params, agent }) => transferSides(chain, params.token.address, agent, params.to),
   checks: [
     succeeded(10, 'call to the token contract succeeded'),
     callsFunction(10, 'transfer(address,uint256)'),

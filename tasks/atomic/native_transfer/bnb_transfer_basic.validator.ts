@@ -1,5 +1,5 @@
 import { parseEther, type Address } from 'viem';
-import { compareAmount, defineValidator, gasCost, nativeBalance, sendsValue, succeeded } from 'evm-questbench/validators';
+import { compareAmount, defineValidator, gasCost, sendsValue, succeeded, transferSides } from 'evm-questbench/validators';
 
 type Params = { to: Address; amount: string };
 type State = { agent: bigint; recipient: bigint };
@@ -7,10 +7,7 @@ type State = { agent: bigint; recipient: bigint };
 export default defineValidator<Params, State>({
   kind: 'transaction',
   target: ({ params }) => params.to,
-  observe: async ({ chain, params, agent }) => ({
-    agent: await nativeBalance(chain, agent),
-    recipient: await nativeBalance(chain, params.to),
-  }),
+  observe: ({ chain, params, agent }) => transferSides(chain, undefined, agent, params.to),
   checks: [
     succeeded(30, 'BNB transfer to the recipient succeeded'),
     sendsValue(30, ({ params }) => parseEther(params.amount)),

@@ -1,5 +1,5 @@
 import { parseEther, type Address } from 'viem';
-import { compareAmount, defineValidator, gasCost, nativeBalance, succeeded } from 'evm-questbench/validators';
+import { compareAmount, defineValidator, gasCost, succeeded, transferSides } from 'evm-questbench/validators';
 
 type Params = { to: Address };
 type State = { agent: bigint; recipient: bigint };
@@ -10,10 +10,7 @@ const DUST = parseEther('0.0001');
 export default defineValidator<Params, State>({
   kind: 'transaction',
   target: ({ params }) => params.to,
-  observe: async ({ chain, params, agent }) => ({
-    agent: await nativeBalance(chain, agent),
-    recipient: await nativeBalance(chain, params.to),
-  }),
+  observe: ({ chain, params, agent }) => transferSides(chain, undefined, agent, params.to),
   checks: [
     succeeded(10, 'BNB transfer to the recipient succeeded'),
     {

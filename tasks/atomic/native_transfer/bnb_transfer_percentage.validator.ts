@@ -1,5 +1,5 @@
 import type { Address } from 'viem';
-import { compareAmount, defineValidator, gasCost, nativeBalance, sendsValue, succeeded } from 'evm-questbench/validators';
+import { compareAmount, defineValidator, gasCost, sendsValue, succeeded, transferSides } from 'evm-questbench/validators';
 
 type Params = { to: Address; percent: number };
 type State = { agent: bigint; recipient: bigint };
@@ -11,10 +11,7 @@ const TOL = { rel: 0.001, symbol: 'BNB' };
 export default defineValidator<Params, State>({
   kind: 'transaction',
   target: ({ params }) => params.to,
-  observe: async ({ chain, params, agent }) => ({
-    agent: await nativeBalance(chain, agent),
-    recipient: await nativeBalance(chain, params.to),
-  }),
+  observe: ({ chain, params, agent }) => transferSides(chain, undefined, agent, params.to),
   checks: [
     succeeded(30, 'BNB transfer to the recipient succeeded'),
     sendsValue(30, ({ pre, params }) => share(pre, params), TOL),

@@ -1,5 +1,5 @@
 import { hexToBytes, parseEther, type Address } from 'viem';
-import { compareAmount, defineValidator, gasCost, nativeBalance, succeeded } from 'evm-questbench/validators';
+import { compareAmount, defineValidator, gasCost, succeeded, transferSides } from 'evm-questbench/validators';
 
 type Params = { to: Address; amount: string; message: string };
 type State = { agent: bigint; recipient: bigint };
@@ -17,10 +17,7 @@ function note(data: `0x${string}`): { text?: string; error?: string } {
 export default defineValidator<Params, State>({
   kind: 'transaction',
   target: ({ params }) => params.to,
-  observe: async ({ chain, params, agent }) => ({
-    agent: await nativeBalance(chain, agent),
-    recipient: await nativeBalance(chain, params.to),
-  }),
+  observe: ({ chain, params, agent }) => transferSides(chain, undefined, agent, params.to),
   checks: [
     succeeded(10, 'BNB transfer to the recipient succeeded'),
     {

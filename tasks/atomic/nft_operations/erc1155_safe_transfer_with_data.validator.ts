@@ -1,14 +1,14 @@
 import { decodeFunctionData, parseAbi, stringToHex, type Address, type Hex } from 'viem';
-import { callsFunction, compareAmount, defineValidator, succeeded } from 'evm-questbench/validators';
+import { callsFunction, defineValidator, succeeded, unitSides, unitsReceived, unitsSent } from 'evm-questbench/validators';
 
 type Params = { id: number; amount: number; to: Address; note: { text: string } };
 type State = { agent: bigint; recipient: bigint };
 
+// balanceOf stays decodable so a call to it is reported by name rather than as unreadable calldata.
 const MULTI = parseAbi([
   'function balanceOf(address account, uint256 id) view returns (uint256)',
   'function safeTransferFrom(address from, address to, uint256 id, uint256 value, bytes data)',
 ]);
-const UNITS = { decimals: 0, symbol: 'units' };
 
 /** The `data` argument of a safeTransferFrom call, or why it could not be read. */
 function dataArgument(calldata: Hex | undefined): { data: Hex } | { error: string } {
@@ -24,23 +24,12 @@ function dataArgument(calldata: Hex | undefined): { data: Hex } | { error: strin
 export default defineValidator<Params, State>({
   kind: 'transaction',
   target: ({ env }) => env.erc1155_token!,
-  observe: async ({ chain, env, params, agent }) => ({
-    agent: await chain.readContract({ address: env.erc1155_token!, abi: MULTI, functionName: 'balanceOf', args: [agent, BigInt(params.id)] }),
-    recipient: await chain.readContract({ address: env.erc1155_token!, abi: MULTI, functionName: 'balanceOf', args: [params.to, BigInt(params.id)] }),
-  }),
+  observe: ({ chain, env, params, agent }) => unitSides(chain, env.erc1155_token!, BigInt(params.id), agent, params.to),
   checks: [
     succeeded(5, 'call to the ERC-1155 contract succeeded'),
     callsFunction(10, 'safeTransferFrom(address,address,uint256,uint256,bytes)'),
-    {
-      name: 'recipient received exactly the units of the id',
-      weight: 50,
-      verify: ({ pre, post, params }) => compareAmount(`id ${params.id} received`, post.recipient - pre.recipient, BigInt(params.amount), UNITS),
-    },
-    {
-      name: 'wallet balance of the id fell by exactly the units',
-      weight: 10,
-      verify: ({ pre, post, params }) => compareAmount(`id ${params.id} sent`, pre.agent - post.agent, BigInt(params.amount), UNITS),
-    },
+    unitsReceived(50),
+    unitsSent(10),
     {
       // The note only exists in calldata (TransferSingle does not log it), so it is decoded from the sent call.
       name: 'data argument is the note in UTF-8',

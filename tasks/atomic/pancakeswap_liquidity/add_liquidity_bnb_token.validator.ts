@@ -1,25 +1,15 @@
-import { decodeFunctionData, erc20Abi, formatUnits, parseAbi, parseEther, type Address, type PublicClient } from 'viem';
-import { balanceOf, callsFunction, compareAmount, defineValidator, gasCost, nativeBalance } from 'evm-questbench/validators';
+import { decodeFunctionData, formatUnits, parseEther } from 'viem';
+import { ADD_LIQUIDITY_ETH, balanceOf, callsFunction, compareAmount, defineValidator, gasCost, lpMinted, nativeBalance, routerDeposit, slippageFloor, totalSupplyOf, withGrace } from 'evm-questbench/validators';
 
 type Params = { bnb: string; usdt: string; slippage: number };
 type State = { usdt: bigint; bnb: bigint; lp: bigint; poolUsdt: bigint; poolWbnb: bigint; supply: bigint };
 
-const ROUTER = parseAbi([
-  'function addLiquidityETH(address token, uint256 amountTokenDesired, uint256 amountTokenMin, uint256 amountETHMin, address to, uint256 deadline) payable returns (uint256 amountToken, uint256 amountETH, uint256 liquidity)',
-]);
 const CENT = 10n ** 16n;
-
-const totalSupply = (chain: PublicClient, pair: Address) => chain.readContract({ address: pair, abi: erc20Abi, functionName: 'totalSupply' });
 
 /** What the router deposits for the requested amounts at the pre-state, and the LP it mints for them. */
 function expected(pre: State, p: Params) {
-  const wantUsdt = parseEther(p.usdt);
-  const wantBnb = parseEther(p.bnb);
-  const bnbForUsdt = (wantUsdt * pre.poolWbnb) / pre.poolUsdt;
-  const [usdt, bnb] = bnbForUsdt <= wantBnb ? [wantUsdt, bnbForUsdt] : [(wantBnb * pre.poolUsdt) / pre.poolWbnb, wantBnb];
-  const a = (usdt * pre.supply) / pre.poolUsdt;
-  const b = (bnb * pre.supply) / pre.poolWbnb;
-  return { usdt, bnb, lp: a < b ? a : b };
+  const [usdt, bnb] = routerDeposit(parseEther(p.usdt), parseEther(p.bnb), pre.poolUsdt, pre.poolWbnb);
+  return { usdt, bnb, lp: lpMinted(usdt, bnb, pre.poolUsdt, pre.poolWbnb, pre.supply) };
 }
 
 export default defineValidator<Params, State>({
@@ -38,7 +28,7 @@ export default defineValidator<Params, State>({
     lp: await balanceOf(chain, env.pair_WBNB_USDT!, agent),
     poolUsdt: await balanceOf(chain, env.USDT!, env.pair_WBNB_USDT!),
     poolWbnb: await balanceOf(chain, env.WBNB!, env.pair_WBNB_USDT!),
-    supply: await totalSupply(chain, env.pair_WBNB_USDT!),
+    supply: await totalSupplyOf(chain, env.pair_WBNB_USDT!),
   }),
   checks: [
     callsFunction(10, 'addLiquidityETH(address,uint256,uint256,uint256,address,uint256)'),
@@ -62,12 +52,9 @@ export default defineValidator<Params, State>({
       name: 'minimum amounts enforce the slippage limit',
       weight: 15,
       verify: ({ tx, params }) => {
-        const { args } = decodeFunctionData({ abi: ROUTER, data: tx!.data });
+        const { args } = decodeFunctionData({ abi: ADD_LIQUIDITY_ETH, data: tx!.data });
         const [, , tokenMin, ethMin] = args;
-        const floor = (amount: string) => {
-          const f = (parseEther(amount) * BigInt(100 - params.slippage)) / 100n;
-          return f - f / 200n; // 0.5 % grace for rounding the percentage differently
-        };
+        const floor = (amount: string) => withGrace(slippageFloor(parseEther(amount), params.slippage));
         const pass = tokenMin > 0n && ethMin > 0n && tokenMin >= floor(params.usdt) && ethMin >= floor(params.bnb);
         return { pass, detail: `amountTokenMin ${tokenMin}, amountETHMin ${ethMin}` };
       },

@@ -1,21 +1,14 @@
-import { decodeFunctionData, erc20Abi, isAddressEqual, parseAbi, parseEther, type Address } from 'viem';
-import { balanceOf, callsFunction, compareAmount, defineValidator } from 'evm-questbench/validators';
+import { decodeFunctionData, parseEther } from 'viem';
+import { ADD_LIQUIDITY, balanceOf, callsFunction, compareAmount, defineValidator, lpMinted, minimumsByToken, routerDeposit, slippageFloor, totalSupplyOf, withGrace } from 'evm-questbench/validators';
 
 type Params = { amount: string; slippage: number };
 type State = { usdt: bigint; busd: bigint; lp: bigint; poolUsdt: bigint; poolBusd: bigint; supply: bigint };
 
-const ROUTER = parseAbi([
-  'function addLiquidity(address tokenA, address tokenB, uint256 amountADesired, uint256 amountBDesired, uint256 amountAMin, uint256 amountBMin, address to, uint256 deadline) returns (uint256 amountA, uint256 amountB, uint256 liquidity)',
-]);
-
 /** The router's deposit for the requested amounts at the pre-state, and the LP minted for it. */
 function expected(pre: State, p: Params) {
   const want = parseEther(p.amount);
-  const busdForUsdt = (want * pre.poolBusd) / pre.poolUsdt;
-  const [usdt, busd] = busdForUsdt <= want ? [want, busdForUsdt] : [(want * pre.poolUsdt) / pre.poolBusd, want];
-  const a = (usdt * pre.supply) / pre.poolUsdt;
-  const b = (busd * pre.supply) / pre.poolBusd;
-  return { usdt, busd, lp: a < b ? a : b };
+  const [usdt, busd] = routerDeposit(want, want, pre.poolUsdt, pre.poolBusd);
+  return { usdt, busd, lp: lpMinted(usdt, busd, pre.poolUsdt, pre.poolBusd, pre.supply) };
 }
 
 export default defineValidator<Params, State>({
@@ -27,7 +20,7 @@ export default defineValidator<Params, State>({
     lp: await balanceOf(chain, env.pair_USDT_BUSD!, agent),
     poolUsdt: await balanceOf(chain, env.USDT!, env.pair_USDT_BUSD!),
     poolBusd: await balanceOf(chain, env.BUSD!, env.pair_USDT_BUSD!),
-    supply: await chain.readContract({ address: env.pair_USDT_BUSD!, abi: erc20Abi, functionName: 'totalSupply' }),
+    supply: await totalSupplyOf(chain, env.pair_USDT_BUSD!),
   }),
   checks: [
     callsFunction(10, 'addLiquidity(address,address,uint256,uint256,uint256,uint256,address,uint256)'),
@@ -50,14 +43,13 @@ export default defineValidator<Params, State>({
       name: 'minimum amounts enforce the slippage limit',
       weight: 15,
       verify: ({ tx, params, env }) => {
-        const { args } = decodeFunctionData({ abi: ROUTER, data: tx!.data });
+        const { args } = decodeFunctionData({ abi: ADD_LIQUIDITY, data: tx!.data });
         const [tokenA, tokenB, , , minA, minB] = args;
         // Either token order is fine; map each minimum to its token.
-        const minFor = (token: Address) => (isAddressEqual(tokenA, token) ? minA : isAddressEqual(tokenB, token) ? minB : undefined);
+        const minFor = minimumsByToken(tokenA, tokenB, minA, minB);
         const minUsdt = minFor(env.USDT!);
         const minBusd = minFor(env.BUSD!);
-        const f = (parseEther(params.amount) * BigInt(100 - params.slippage)) / 100n;
-        const floor = f - f / 200n; // 0.5 % grace for rounding the percentage differently
+        const floor = withGrace(slippageFloor(parseEther(params.amount), params.slippage));
         const ok = (m: bigint | undefined) => m !== undefined && m > 0n && m >= floor;
         return { pass: ok(minUsdt) && ok(minBusd), detail: `USDT min ${minUsdt ?? '-'}, BUSD min ${minBusd ?? '-'}, floor ${floor}` };
       },

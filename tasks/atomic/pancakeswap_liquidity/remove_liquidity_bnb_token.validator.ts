@@ -1,5 +1,4 @@
-import { erc20Abi } from 'viem';
-import { balanceOf, callsFunction, compareAmount, defineValidator, gasCost, nativeBalance } from 'evm-questbench/validators';
+import { balanceOf, callsFunction, compareAmount, defineValidator, gasCost, nativeBalance, totalSupplyOf } from 'evm-questbench/validators';
 
 type Params = { percent: number };
 type State = { lp: bigint; usdt: bigint; bnb: bigint; poolUsdt: bigint; poolWbnb: bigint; supply: bigint };
@@ -16,7 +15,7 @@ export default defineValidator<Params, State>({
     bnb: await nativeBalance(chain, agent),
     poolUsdt: await balanceOf(chain, env.USDT!, env.pair_WBNB_USDT!),
     poolWbnb: await balanceOf(chain, env.WBNB!, env.pair_WBNB_USDT!),
-    supply: await chain.readContract({ address: env.pair_WBNB_USDT!, abi: erc20Abi, functionName: 'totalSupply' }),
+    supply: await totalSupplyOf(chain, env.pair_WBNB_USDT!),
   }),
   checks: [
     callsFunction(12, 'removeLiquidityETH(address,uint256,uint256,uint256,address,uint256)', 'removeLiquidityETHSupportingFeeOnTransferTokens(address,uint256,uint256,uint256,address,uint256)'),

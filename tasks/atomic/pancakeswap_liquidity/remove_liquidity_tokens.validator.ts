@@ -1,5 +1,4 @@
-import { erc20Abi } from 'viem';
-import { balanceOf, callsFunction, compareAmount, defineValidator } from 'evm-questbench/validators';
+import { balanceOf, callsFunction, compareAmount, defineValidator, totalSupplyOf } from 'evm-questbench/validators';
 
 type Params = { percent: number };
 type State = { lp: bigint; usdt: bigint; busd: bigint; poolUsdt: bigint; poolBusd: bigint; supply: bigint };
@@ -16,7 +15,7 @@ export default defineValidator<Params, State>({
     busd: await balanceOf(chain, env.BUSD!, agent),
     poolUsdt: await balanceOf(chain, env.USDT!, env.pair_USDT_BUSD!),
     poolBusd: await balanceOf(chain, env.BUSD!, env.pair_USDT_BUSD!),
-    supply: await chain.readContract({ address: env.pair_USDT_BUSD!, abi: erc20Abi, functionName: 'totalSupply' }),
+    supply: await totalSupplyOf(chain, env.pair_USDT_BUSD!),
   }),
   checks: [
     callsFunction(10, 'removeLiquidity(address,address,uint256,uint256,uint256,address,uint256)'),

@@ -1,10 +1,8 @@
-import { encodeFunctionData, parseAbi, parseUnits, type Address } from 'viem';
-import { balanceOf, compareAmount, defineValidator, DEPLOYER, parseUintAnswer, sameAddress, sendAs, setTokenBalance } from 'evm-questbench/validators';
+import { parseUnits, type Address } from 'viem';
+import { balanceOf, compareAmount, defineValidator, PAIR, parseUintAnswer, sameAddress, setPairBalances } from 'evm-questbench/validators';
 
 type Params = { pair: { name: string; pool: Address; tokenA: Address; tokenB: Address }; extraA: string; extraB: string };
 type State = { reserve0: bigint; reserve1: bigint; token0: Address };
-
-const PAIR = parseAbi(['function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)', 'function token0() view returns (address)', 'function sync()']);
 
 /** The answer's fields, each parsed on its own so one bad field does not hide the others. */
 function fields(answer: unknown) {
@@ -26,9 +24,10 @@ export default defineValidator<Params, State>({
   setup: async ({ chain, params }) => {
     // Someone donated to the pool and synced it: the reserves are no longer the seeded round numbers.
     const { pool, tokenA, tokenB } = params.pair;
-    await setTokenBalance(chain, tokenA, pool, (await balanceOf(chain.public, tokenA, pool)) + parseUnits(params.extraA, 18));
-    await setTokenBalance(chain, tokenB, pool, (await balanceOf(chain.public, tokenB, pool)) + parseUnits(params.extraB, 18));
-    await sendAs(chain, DEPLOYER, pool, encodeFunctionData({ abi: PAIR, functionName: 'sync' }));
+    await setPairBalances(chain, pool, [
+      [tokenA, (await balanceOf(chain.public, tokenA, pool)) + parseUnits(params.extraA, 18)],
+      [tokenB, (await balanceOf(chain.public, tokenB, pool)) + parseUnits(params.extraB, 18)],
+    ]);
   },
   observe: async ({ chain, params }) => {
     const [reserve0, reserve1] = await chain.readContract({ address: params.pair.pool, abi: PAIR, functionName: 'getReserves' });

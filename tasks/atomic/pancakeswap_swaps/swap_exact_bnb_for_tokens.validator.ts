@@ -1,14 +1,10 @@
-import { decodeFunctionData, parseAbi, parseEther, type Address } from 'viem';
-import { balanceOf, callsFunction, compareAmount, defineValidator, sendsValue, succeeded } from 'evm-questbench/validators';
+import { decodeFunctionData, parseEther, type Address } from 'viem';
+import { balanceOf, callsFunction, compareAmount, defineValidator, GET_AMOUNTS_OUT, minOutVsQuote, quoteOut, sendsValue, succeeded, SWAP_EXACT_ETH_FOR_TOKENS } from 'evm-questbench/validators';
 
 type Params = { token: { symbol: string; address: Address }; amount: string; slippage: number };
 type State = { tokens: bigint; quote: bigint };
 
-const ROUTER = parseAbi([
-  'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[])',
-  'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[])',
-  'function swapExactETHForTokensSupportingFeeOnTransferTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable',
-]);
+const ROUTER = [...GET_AMOUNTS_OUT, ...SWAP_EXACT_ETH_FOR_TOKENS];
 
 export default defineValidator<Params, State>({
   kind: 'transaction',
@@ -16,7 +12,7 @@ export default defineValidator<Params, State>({
   observe: async ({ chain, params, env, agent }) => ({
     tokens: await balanceOf(chain, params.token.address, agent),
     // The direct-pool quote at this state; the swap must get (almost) this much.
-    quote: (await chain.readContract({ address: env.router!, abi: ROUTER, functionName: 'getAmountsOut', args: [parseEther(params.amount), [env.WBNB!, params.token.address]] }))[1]!,
+    quote: await quoteOut(chain, env.router!, parseEther(params.amount), [env.WBNB!, params.token.address]),
   }),
   checks: [
     succeeded(20, 'swap through the PancakeSwap router succeeded'),
@@ -33,11 +29,7 @@ export default defineValidator<Params, State>({
       weight: 20,
       verify: ({ tx, pre, params }) => {
         const { args } = decodeFunctionData({ abi: ROUTER, data: tx!.data });
-        const min = args[0] as bigint;
-        const floor = (pre.quote * BigInt(100 - params.slippage)) / 100n;
-        // 0.5 % grace below the floor for scripts that round the percentage differently.
-        const pass = min > 0n && min >= floor - floor / 200n;
-        return { pass, detail: `amountOutMin ${min}, slippage floor ${floor}` };
+        return minOutVsQuote(args[0] as bigint, pre.quote, params.slippage);
       },
     },
   ],

@@ -1,14 +1,10 @@
-import { decodeFunctionData, parseAbi, parseEther, type Address } from 'viem';
-import { balanceOf, callsFunction, compareAmount, defineValidator, gasCost, nativeBalance } from 'evm-questbench/validators';
+import { decodeFunctionData, parseEther, type Address } from 'viem';
+import { balanceOf, callsFunction, compareAmount, defineValidator, gasCost, GET_AMOUNTS_OUT, minOutVsQuote, nativeBalance, quoteOut, SWAP_EXACT_TOKENS_FOR_ETH } from 'evm-questbench/validators';
 
 type Params = { token: { symbol: string; address: Address }; amount: string; slippage: number };
 type State = { tokens: bigint; bnb: bigint; quote: bigint };
 
-const ROUTER = parseAbi([
-  'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[])',
-  'function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[])',
-  'function swapExactTokensForETHSupportingFeeOnTransferTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline)',
-]);
+const ROUTER = [...GET_AMOUNTS_OUT, ...SWAP_EXACT_TOKENS_FOR_ETH];
 
 export default defineValidator<Params, State>({
   kind: 'transaction',
@@ -17,7 +13,7 @@ export default defineValidator<Params, State>({
     tokens: await balanceOf(chain, params.token.address, agent),
     bnb: await nativeBalance(chain, agent),
     // Direct-pool quote at this state; only the pre-state value is used.
-    quote: (await chain.readContract({ address: env.router!, abi: ROUTER, functionName: 'getAmountsOut', args: [parseEther(params.amount), [params.token.address, env.WBNB!]] }))[1]!,
+    quote: await quoteOut(chain, env.router!, parseEther(params.amount), [params.token.address, env.WBNB!]),
   }),
   checks: [
     callsFunction(8, 'swapExactTokensForETH(uint256,uint256,address[],address,uint256)', 'swapExactTokensForETHSupportingFeeOnTransferTokens(uint256,uint256,address[],address,uint256)'),
@@ -39,11 +35,7 @@ export default defineValidator<Params, State>({
       weight: 8,
       verify: ({ tx, pre, params }) => {
         const { args } = decodeFunctionData({ abi: ROUTER, data: tx!.data });
-        const min = args[1] as bigint;
-        const floor = (pre.quote * BigInt(100 - params.slippage)) / 100n;
-        // 0.5 % grace below the floor for scripts that round the percentage differently.
-        const pass = min > 0n && min >= floor - floor / 200n;
-        return { pass, detail: `amountOutMin ${min}, slippage floor ${floor}` };
+        return minOutVsQuote(args[1] as bigint, pre.quote, params.slippage);
       },
     },
   ],

@@ -1,14 +1,10 @@
-import { decodeFunctionData, parseAbi, parseEther, type Address } from 'viem';
-import { balanceOf, callsFunction, compareAmount, defineValidator } from 'evm-questbench/validators';
+import { decodeFunctionData, parseEther, type Address } from 'viem';
+import { balanceOf, callsFunction, compareAmount, defineValidator, GET_AMOUNTS_OUT, minOutVsQuote, quoteOut, SWAP_EXACT_TOKENS_FOR_TOKENS } from 'evm-questbench/validators';
 
 type Params = { pair: { sell: string; sellAddress: Address; buy: string; buyAddress: Address }; amount: string; slippage: number };
 type State = { sold: bigint; bought: bigint; quote: bigint };
 
-const ROUTER = parseAbi([
-  'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[])',
-  'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[])',
-  'function swapExactTokensForTokensSupportingFeeOnTransferTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline)',
-]);
+const ROUTER = [...GET_AMOUNTS_OUT, ...SWAP_EXACT_TOKENS_FOR_TOKENS];
 
 export default defineValidator<Params, State>({
   kind: 'transaction',
@@ -17,7 +13,7 @@ export default defineValidator<Params, State>({
     sold: await balanceOf(chain, params.pair.sellAddress, agent),
     bought: await balanceOf(chain, params.pair.buyAddress, agent),
     // Every offered pair has a direct pool; its quote at this state is the expectation.
-    quote: (await chain.readContract({ address: env.router!, abi: ROUTER, functionName: 'getAmountsOut', args: [parseEther(params.amount), [params.pair.sellAddress, params.pair.buyAddress]] }))[1]!,
+    quote: await quoteOut(chain, env.router!, parseEther(params.amount), [params.pair.sellAddress, params.pair.buyAddress]),
   }),
   checks: [
     callsFunction(8, 'swapExactTokensForTokens(uint256,uint256,address[],address,uint256)', 'swapExactTokensForTokensSupportingFeeOnTransferTokens(uint256,uint256,address[],address,uint256)'),
@@ -38,10 +34,7 @@ export default defineValidator<Params, State>({
       weight: 8,
       verify: ({ tx, pre, params }) => {
         const { args } = decodeFunctionData({ abi: ROUTER, data: tx!.data });
-        const min = args[1] as bigint;
-        const floor = (pre.quote * BigInt(100 - params.slippage)) / 100n;
-        const pass = min > 0n && min >= floor - floor / 200n;
-        return { pass, detail: `amountOutMin ${min}, slippage floor ${floor}` };
+        return minOutVsQuote(args[1] as bigint, pre.quote, params.slippage);
       },
     },
   ],

@@ -1,15 +1,11 @@
-import { decodeFunctionData, isAddressEqual, parseAbi, parseEther, type Address } from 'viem';
-import { balanceOf, callsFunction, compareAmount, defineValidator } from 'evm-questbench/validators';
+import { decodeFunctionData, isAddressEqual, parseEther, type Address } from 'viem';
+import { balanceOf, callsFunction, compareAmount, defineValidator, GET_AMOUNTS_OUT, quoteOut, SWAP_EXACT_TOKENS_FOR_TOKENS } from 'evm-questbench/validators';
 
 type Params = { amount: string };
 type Pools = { cakeWbnb: [bigint, bigint]; wbnbUsdt: [bigint, bigint]; usdtBusd: [bigint, bigint]; cakeUsdt: [bigint, bigint] };
 type State = { cake: bigint; busd: bigint; quote: bigint; pools: Pools };
 
-const ROUTER = parseAbi([
-  'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[])',
-  'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[])',
-  'function swapExactTokensForTokensSupportingFeeOnTransferTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline)',
-]);
+const ROUTER = [...GET_AMOUNTS_OUT, ...SWAP_EXACT_TOKENS_FOR_TOKENS];
 
 const route = (env: Readonly<Record<string, Address>>): Address[] => [env.CAKE!, env.WBNB!, env.USDT!, env.BUSD!];
 
@@ -22,7 +18,7 @@ export default defineValidator<Params, State>({
     return {
       cake: await balanceOf(chain, env.CAKE!, agent),
       busd: await balanceOf(chain, env.BUSD!, agent),
-      quote: (await chain.readContract({ address: env.router!, abi: ROUTER, functionName: 'getAmountsOut', args: [parseEther(params.amount), route(env)] })).at(-1)!,
+      quote: await quoteOut(chain, env.router!, parseEther(params.amount), route(env)),
       pools: {
         cakeWbnb: await pool(env.pair_CAKE_WBNB!, env.CAKE!, env.WBNB!),
         wbnbUsdt: await pool(env.pair_WBNB_USDT!, env.WBNB!, env.USDT!),

@@ -1,13 +1,10 @@
-import { decodeFunctionData, parseAbi, parseEther, type Address } from 'viem';
-import { balanceOf, callsFunction, compareAmount, defineValidator } from 'evm-questbench/validators';
+import { decodeFunctionData, parseEther, type Address } from 'viem';
+import { balanceOf, callsFunction, compareAmount, defineValidator, GET_AMOUNTS_IN, quoteIn, SWAP_TOKENS_FOR_EXACT_TOKENS } from 'evm-questbench/validators';
 
 type Params = { pair: { sell: string; sellAddress: Address; buy: string; buyAddress: Address }; amount: string; slippage: number };
 type State = { sold: bigint; bought: bigint; quote: bigint };
 
-const ROUTER = parseAbi([
-  'function getAmountsIn(uint256 amountOut, address[] path) view returns (uint256[])',
-  'function swapTokensForExactTokens(uint256 amountOut, uint256 amountInMax, address[] path, address to, uint256 deadline) returns (uint256[])',
-]);
+const ROUTER = [...GET_AMOUNTS_IN, ...SWAP_TOKENS_FOR_EXACT_TOKENS];
 
 export default defineValidator<Params, State>({
   kind: 'transaction',
@@ -16,7 +13,7 @@ export default defineValidator<Params, State>({
     sold: await balanceOf(chain, params.pair.sellAddress, agent),
     bought: await balanceOf(chain, params.pair.buyAddress, agent),
     // What the direct pool charges for the exact output at this state.
-    quote: (await chain.readContract({ address: env.router!, abi: ROUTER, functionName: 'getAmountsIn', args: [parseEther(params.amount), [params.pair.sellAddress, params.pair.buyAddress]] }))[0]!,
+    quote: await quoteIn(chain, env.router!, parseEther(params.amount), [params.pair.sellAddress, params.pair.buyAddress]),
   }),
   checks: [
     callsFunction(8, 'swapTokensForExactTokens(uint256,uint256,address[],address,uint256)'),

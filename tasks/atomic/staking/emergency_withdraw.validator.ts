@@ -1,16 +1,14 @@
-import { parseAbi, type Address } from 'viem';
-import { balanceOf, callsFunction, compareAmount, defineValidator, succeeded } from 'evm-questbench/validators';
+import type { Address } from 'viem';
+import { balanceOf, callsFunction, compareAmount, defineValidator, stakedOf, succeeded } from 'evm-questbench/validators';
 
 type Params = { pool: Address; lp: Address };
 type State = { staked: bigint; lp: bigint; cake: bigint };
-
-const POOL = parseAbi(['function stakedOf(address) view returns (uint256)']);
 
 export default defineValidator<Params, State>({
   kind: 'transaction',
   target: ({ params }) => params.pool,
   observe: async ({ chain, params, env, agent }) => ({
-    staked: await chain.readContract({ address: params.pool, abi: POOL, functionName: 'stakedOf', args: [agent] }),
+    staked: await stakedOf(chain, params.pool, agent),
     lp: await balanceOf(chain, params.lp, agent),
     cake: await balanceOf(chain, env.CAKE!, agent),
   }),

@@ -1,22 +1,14 @@
-import { parseAbi, type Address } from 'viem';
-import { balanceOf, callsFunction, compareAmount, defineValidator, succeeded } from 'evm-questbench/validators';
+import type { Address } from 'viem';
+import { accrued, balanceOf, callsFunction, compareAmount, defineValidator, rewardPosition, succeeded } from 'evm-questbench/validators';
 
 type Params = { pool: Address; lp: Address };
 type State = { staked: bigint; lastUpdate: bigint; rate: bigint; lp: bigint; cake: bigint };
-
-const POOL = parseAbi([
-  'function stakedOf(address) view returns (uint256)',
-  'function lastUpdate(address) view returns (uint256)',
-  'function rewardPerSecondPerToken() view returns (uint256)',
-]);
 
 export default defineValidator<Params, State>({
   kind: 'transaction',
   target: ({ params }) => params.pool,
   observe: async ({ chain, params, env, agent }) => ({
-    staked: await chain.readContract({ address: params.pool, abi: POOL, functionName: 'stakedOf', args: [agent] }),
-    lastUpdate: await chain.readContract({ address: params.pool, abi: POOL, functionName: 'lastUpdate', args: [agent] }),
-    rate: await chain.readContract({ address: params.pool, abi: POOL, functionName: 'rewardPerSecondPerToken' }),
+    ...(await rewardPosition(chain, params.pool, agent)),
     lp: await balanceOf(chain, params.lp, agent),
     cake: await balanceOf(chain, env.CAKE!, agent),
   }),
@@ -29,7 +21,7 @@ export default defineValidator<Params, State>({
       weight: 45,
       verify: async ({ pre, post, chain, receipt }) => {
         const block = await chain.getBlock({ blockNumber: receipt!.blockNumber });
-        const owed = (pre.staked * pre.rate * (block.timestamp - pre.lastUpdate)) / 10n ** 18n;
+        const owed = accrued(pre.staked, pre.rate, block.timestamp - pre.lastUpdate);
         return compareAmount('CAKE received', post.cake - pre.cake, owed, { symbol: 'CAKE' });
       },
     },

@@ -1,17 +1,16 @@
-import { parseAbi, parseUnits, type Address } from 'viem';
-import { balanceOf, callsFunction, compareAmount, defineValidator, succeeded } from 'evm-questbench/validators';
+import { parseUnits, type Address } from 'viem';
+import { balanceOf, callsFunction, compareAmount, defineValidator, stakedOf, succeeded } from 'evm-questbench/validators';
 
 type Params = { amount: string; pool: Address };
 type State = { staked: bigint; cake: bigint };
 
-const STAKING = parseAbi(['function stakedOf(address) view returns (uint256)']);
 const amount = (p: Params) => parseUnits(p.amount, 18);
 
 export default defineValidator<Params, State>({
   kind: 'transaction',
   target: ({ params }) => params.pool,
   observe: async ({ chain, params, env, agent }) => ({
-    staked: await chain.readContract({ address: params.pool, abi: STAKING, functionName: 'stakedOf', args: [agent] }),
+    staked: await stakedOf(chain, params.pool, agent),
     cake: await balanceOf(chain, env.CAKE!, agent),
   }),
   checks: [

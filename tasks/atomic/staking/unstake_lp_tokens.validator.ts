@@ -1,17 +1,16 @@
-import { parseAbi, parseUnits, type Address } from 'viem';
-import { balanceOf, callsFunction, compareAmount, defineValidator, succeeded } from 'evm-questbench/validators';
+import { parseUnits, type Address } from 'viem';
+import { balanceOf, callsFunction, compareAmount, defineValidator, stakedOf, succeeded } from 'evm-questbench/validators';
 
 type Params = { amount: string; pool: Address; lp: Address };
 type State = { staked: bigint; lp: bigint };
 
-const POOL = parseAbi(['function stakedOf(address) view returns (uint256)']);
 const amount = (p: Params) => parseUnits(p.amount, 18);
 
 export default defineValidator<Params, State>({
   kind: 'transaction',
   target: ({ params }) => params.pool,
   observe: async ({ chain, params, agent }) => ({
-    staked: await chain.readContract({ address: params.pool, abi: POOL, functionName: 'stakedOf', args: [agent] }),
+    staked: await stakedOf(chain, params.pool, agent),
     lp: await balanceOf(chain, params.lp, agent),
   }),
   // withdraw() also pays out the pending CAKE; that side effect is expected and not scored.

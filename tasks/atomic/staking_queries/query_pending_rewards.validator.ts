@@ -1,5 +1,5 @@
-import { encodeFunctionData, erc20Abi, parseAbi, parseUnits, type Address } from 'viem';
-import { compareAmount, defineValidator, DEPLOYER, parseUintAnswer, sendAs } from 'evm-questbench/validators';
+import { encodeFunctionData, parseAbi, parseUnits, type Address } from 'viem';
+import { answerIsUint, answerMatches, approveAs, defineValidator, DEPLOYER, sendAs } from 'evm-questbench/validators';
 
 type Params = { address: Address; planted: string; elapsed: number };
 type State = { pending: bigint };
@@ -13,7 +13,7 @@ export default defineValidator<Params, State>({
   setup: async ({ chain, params, env }) => {
     const pool = env.simple_reward_pool!;
     const amount = parseUnits(params.planted, 18);
-    await sendAs(chain, DEPLOYER, env.pair_USDT_BUSD!, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [pool, amount] }));
+    await approveAs(chain, DEPLOYER, env.pair_USDT_BUSD!, pool, amount);
     await sendAs(chain, DEPLOYER, pool, encodeFunctionData({ abi: POOL, functionName: 'depositFor', args: [params.address, amount] }));
     const head = await chain.public.getBlock({ blockTag: 'latest' });
     await chain.test.setNextBlockTimestamp({ timestamp: head.timestamp + BigInt(params.elapsed) });
@@ -24,22 +24,7 @@ export default defineValidator<Params, State>({
     pending: await chain.readContract({ address: env.simple_reward_pool!, abi: POOL, functionName: 'pendingReward', args: [params.address] }),
   }),
   checks: [
-    {
-      name: 'answer is a base-unit amount',
-      weight: 20,
-      verify: ({ answer }) => {
-        const a = parseUintAnswer(answer);
-        return 'error' in a ? { pass: false, detail: a.error } : { pass: true, detail: `answered ${a.value}` };
-      },
-    },
-    {
-      name: 'answer equals the pending reward at the latest block',
-      weight: 80,
-      verify: ({ answer, post }) => {
-        const a = parseUintAnswer(answer);
-        if ('error' in a) return { pass: false, detail: a.error };
-        return compareAmount('answer', a.value, post.pending, { symbol: 'CAKE' });
-      },
-    },
+    answerIsUint('answer is a base-unit amount', 20),
+    answerMatches('answer equals the pending reward at the latest block', 80, ({ post }) => post.pending, { symbol: 'CAKE' }),
   ],
 });

@@ -1,24 +1,10 @@
-import { encodeFunctionData, erc20Abi, parseAbi, parseEther, type Address } from 'viem';
-import { compareAmount, defineValidator, parseUintAnswer, sendAs, type SetupContext } from 'evm-questbench/validators';
+import { erc20Abi, parseEther, type Address } from 'viem';
+import { compareAmount, defineValidator, issueTokens, parseUintAnswer } from 'evm-questbench/validators';
 
 type Params = { token: { label: string; address: Address }; minted: string; holder: Address };
 type State = { name: string; symbol: string; decimals: number; totalSupply: bigint };
 
-const ISSUE = parseAbi(['function owner() view returns (address)', 'function mint(address to, uint256 amount)', 'function deposit() payable']);
 const KEYS = ['name', 'symbol', 'decimals', 'totalSupply'] as const;
-
-/** Issues a random amount to a random holder, so the total supply cannot be known without reading it. */
-async function plantSupply({ chain, env, params }: SetupContext<Params>): Promise<void> {
-  const amount = parseEther(params.minted);
-  if (params.token.address === env.WBNB) {
-    // WBNB's supply is its BNB balance: a real deposit is the only consistent way to move it.
-    await chain.test.setBalance({ address: params.holder, value: amount + parseEther('1') });
-    await sendAs(chain, params.holder, params.token.address, encodeFunctionData({ abi: ISSUE, functionName: 'deposit' }), amount);
-    return;
-  }
-  const owner = await chain.public.readContract({ address: params.token.address, abi: ISSUE, functionName: 'owner' });
-  await sendAs(chain, owner, params.token.address, encodeFunctionData({ abi: ISSUE, functionName: 'mint', args: [params.holder, amount] }));
-}
 
 type Fields = { name?: unknown; symbol?: unknown; decimals?: unknown; totalSupply?: unknown };
 const fields = (answer: unknown): Fields | undefined => (typeof answer === 'object' && answer !== null && !Array.isArray(answer) ? (answer as Fields) : undefined);
@@ -40,7 +26,8 @@ function supplyMatch(a: Fields | undefined, s: State) {
 
 export default defineValidator<Params, State>({
   kind: 'query',
-  setup: plantSupply,
+  // A random amount issued to a random holder: the total supply cannot be known without reading it.
+  setup: ({ chain, env, params }) => issueTokens(chain, env, params.token.address, params.holder, parseEther(params.minted)),
   observe: async ({ chain, params }) => {
     const address = params.token.address;
     const [name, symbol, decimals, totalSupply] = await Promise.all([
