@@ -8,7 +8,7 @@ import { runAnswer } from '../sandbox/index.ts';
 import type { Params } from '../tasks/instantiate.ts';
 import { prepareInstance } from '../episode/prepare.ts';
 import type { CompositeTask } from '../tasks/schema.ts';
-import { PASS_LINE, scoreChecks } from '../validators/score.ts';
+import { PASS_LINE, scoreChecks, scoredOutcome } from '../validators/score.ts';
 import type { CheckContext, CheckOutcome, SentTransaction, Validator } from '../validators/types.ts';
 import { describeChanges, readHoldings } from './feedback.ts';
 import { buildCompositeMessages, firstRoundMessage } from './prompt.ts';
@@ -153,17 +153,17 @@ export async function runCompositeInstance(input: CompositeRunInput): Promise<In
   }
   const decay = decayFactor(kOpt, kAct);
   const score = Math.round(baseScore * decay * 100) / 100;
+  // Below the pass line, say why when the episode shows it: only reverts, or only invalid replies.
+  const scored = scoredOutcome(score);
   const outcome: Outcome = infra
     ? 'infra'
-    : score >= 100
-      ? 'exact'
-      : score >= PASS_LINE
-        ? 'partial'
-        : txs.length > 0 && txs.every((t) => t.receipt.status !== 'success')
-          ? 'reverted'
-          : schemaInvalidRounds > 0 && txs.length === 0
-            ? 'schema_invalid'
-            : 'wrong_state';
+    : scored !== 'wrong_state'
+      ? scored
+      : txs.length > 0 && txs.every((t) => t.receipt.status !== 'success')
+        ? 'reverted'
+        : schemaInvalidRounds > 0 && txs.length === 0
+          ? 'schema_invalid'
+          : 'wrong_state';
   return {
     taskId: task.id,
     split: 'composite',

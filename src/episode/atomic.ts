@@ -7,7 +7,7 @@ import type { InstanceRecord, Outcome } from '../results/record.ts';
 import { runAnswer } from '../sandbox/index.ts';
 import { prepareInstance } from './prepare.ts';
 import type { AtomicTask } from '../tasks/schema.ts';
-import { PASS_LINE, scoreChecks } from '../validators/score.ts';
+import { PASS_LINE, scoreChecks, scoredOutcome } from '../validators/score.ts';
 import type { CheckContext, CheckOutcome, SentTransaction, Validator } from '../validators/types.ts';
 import { buildAtomicMessages } from './prompt.ts';
 
@@ -107,7 +107,7 @@ export async function runAtomicInstance(input: AtomicRunInput): Promise<Instance
     const answer = (value as { answer: unknown }).answer;
     const post = await validator.observe?.({ ...base, chain: session.chain.public });
     const { score, checks } = await scoreChecks(validator, { ...ctxBase, post, answer } as CheckContext<unknown, unknown>);
-    return record({ score, outcome: outcomeOf(score, 'answered'), checks, reply, logs: run.logs, answer });
+    return record({ score, outcome: scoredOutcome(score), checks, reply, logs: run.logs, answer });
   }
 
   const shape = parseTxRequest(run.value, agent);
@@ -126,7 +126,7 @@ export async function runAtomicInstance(input: AtomicRunInput): Promise<Instance
   const reverted = sent.receipt.status !== 'success';
   return record({
     score,
-    outcome: reverted ? 'reverted' : outcomeOf(score, 'mined'),
+    outcome: reverted ? 'reverted' : scoredOutcome(score),
     ...(reverted ? { error: `reverted: ${sent.revertReason}` } : {}),
     checks,
     reply,
@@ -141,10 +141,4 @@ export async function runAtomicInstance(input: AtomicRunInput): Promise<Instance
       gasUsed: sent.receipt.gasUsed.toString(),
     },
   });
-}
-
-function outcomeOf(score: number, _how: 'mined' | 'answered'): Outcome {
-  if (score >= 100) return 'exact';
-  if (score >= PASS_LINE) return 'partial';
-  return 'wrong_state';
 }

@@ -3,6 +3,13 @@ import type { CheckContext, CheckOutcome, CheckResult, Validator } from './types
 
 export const PASS_LINE = 60;
 
+/** The outcome of a scored instance: full marks, a pass below 100, or below the pass line. */
+export function scoredOutcome(score: number): 'exact' | 'partial' | 'wrong_state' {
+  if (score >= 100) return 'exact';
+  if (score >= PASS_LINE) return 'partial';
+  return 'wrong_state';
+}
+
 function normalize(r: CheckResult | boolean): CheckResult {
   return typeof r === 'boolean' ? { pass: r } : r;
 }

@@ -87,4 +87,3 @@ export interface CheckOutcome {
   tolerance?: number;
 }
 
-export type Hexish = Hex;
