@@ -18,7 +18,8 @@ import { startAnvil, type RunningAnvil } from '../src/chain/anvil.ts';
 import { loadMirrorManifest, MIRROR_STATE } from '../src/chain/mirror-files.ts';
 import { ChainSession } from '../src/chain/session.ts';
 import { runAtomicInstance } from '../src/episode/atomic.ts';
-import { resolveModel, type Model } from '../src/model/index.ts';
+import type { Model } from '../src/model/index.ts';
+import { referenceModel } from '../src/model/reference.ts';
 import { ResultWriter } from '../src/results/writer.ts';
 import { prepareSandbox } from '../src/sandbox/index.ts';
 import { questbenchCacheDir } from '../src/sandbox/paths.ts';
@@ -135,14 +136,14 @@ function timedValidator(v: Validator): Validator {
   };
 }
 
-function timedModel(inner: Model, answers: Map<string, string>): Model {
+function timedModel(inner: Model, taskId: string, answers: Map<string, string>): Model {
   return {
     ...inner,
-    async respond(messages, ctx, signal) {
+    async respond(messages, call) {
       if (marks) marks.respondStart = performance.now();
-      const reply = await inner.respond(messages, ctx, signal);
+      const reply = await inner.respond(messages, call);
       if (marks) marks.respondEnd = performance.now();
-      if (!answers.has(ctx.taskId)) answers.set(ctx.taskId, reply.text);
+      if (!answers.has(taskId)) answers.set(taskId, reply.text);
       return reply;
     },
   };
@@ -224,7 +225,6 @@ export async function measureHarness(opts: { rounds: number; warmupTasks: number
       if (marks) marks.resetEnd = performance.now();
     };
     const answers = new Map<string, string>();
-    const model = timedModel(await resolveModel('reference', { temperature: 0, maxRetries: 0, timeoutMs: 30_000 }), answers);
     const writer = new ResultWriter(resultsDir, 'reference', 'bench');
     const runSeed = opts.runSeed ?? 20260;
 
@@ -238,12 +238,11 @@ export async function measureHarness(opts: { rounds: number; warmupTasks: number
         rec = await runAtomicInstance({
           task: f.task,
           validator: validators[i]!,
-          referenceSource: f.referenceSource,
           round,
           runSeed,
           rounds: opts.rounds,
           session: s,
-          model,
+          model: (p) => timedModel(referenceModel(f.task.id, f.referenceSource, p), f.task.id, answers),
           scriptTimeoutMs: 30_000,
         });
       } finally {

@@ -3,6 +3,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runAtomicInstance } from '../src/episode/atomic.ts';
 import { resolveModel, type Model } from '../src/model/index.ts';
+import { atomicReference } from '../src/model/reference.ts';
+import type { Params } from '../src/tasks/instantiate.ts';
 import type { InstanceRecord } from '../src/results/record.ts';
 import { loadAtomicTaskFiles, type TaskFile } from '../src/tasks/load.ts';
 import { isValidator } from '../src/validators/define.ts';
@@ -20,24 +22,21 @@ const SEEDS = [1, 2, 3];
 const settings = { temperature: 0, maxRetries: 0, timeoutMs: 10_000 };
 
 let t: Awaited<ReturnType<typeof openTestSession>>;
-let reference: Model;
 let nullModel: Model;
 const nullScores = new Map<string, number>();
 
 beforeAll(async () => {
   t = await openTestSession();
-  reference = await resolveModel('reference', settings);
   nullModel = await resolveModel('null', settings);
 });
 afterAll(async () => t?.close());
 
-async function run(f: TaskFile, model: Model, runSeed: number): Promise<InstanceRecord> {
+async function run(f: TaskFile, model: Model | ((p: Params) => Model), runSeed: number): Promise<InstanceRecord> {
   const mod = (await import(f.validatorPath)) as { default: unknown };
   if (!isValidator(mod.default)) throw new Error(`${f.validatorPath} does not default-export a validator`);
   return runAtomicInstance({
     task: f.task,
     validator: mod.default as Validator,
-    referenceSource: f.referenceSource,
     round: 1,
     runSeed,
     rounds: 1,
@@ -56,7 +55,7 @@ const explain = (r: InstanceRecord) =>
 describe.each(files.map((f) => [f.task.id, f] as const))('%s', (id, f) => {
   test('reference solution scores 100 on three seeds', async () => {
     for (const seed of SEEDS) {
-      const r = await run(f, reference, seed);
+      const r = await run(f, atomicReference(f.task.id, f.referenceSource), seed);
       expect(r.score, explain(r)).toBe(100);
       expect(r.outcome).toBe('exact');
     }

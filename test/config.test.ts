@@ -23,7 +23,6 @@ describe('resolveConfig', () => {
       scriptTimeoutMs: 30_000,
       modelTimeoutMs: 120_000,
       maxRetries: 4,
-      cache: 'auto',
       cacheDir: '.questbench/cache',
       failOn: 'below-pass-line',
     });

@@ -2,7 +2,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { expect, test } from 'vitest';
 import { RunResult } from '../src/results/record.ts';
 
@@ -101,24 +103,100 @@ test('QUEST_RESUME runs only the missing instances and writes one complete resul
   expect(lines).toHaveLength(full.instances.length);
 });
 
-test('the response cache replays answers: no second model call, flagged, tokens not counted again', { timeout: 600_000 }, () => {
-  const dir = mkdtempSync(join(tmpdir(), 'qb-cache-'));
+// A respond() module written to a temp folder: answers with the gold solution, tagged with `tag`, and
+// counts its calls. Editing it means writing it again with another tag.
+function writeSolver(file: string, tag: string) {
+  writeFileSync(
+    file,
+    `import { appendFileSync } from 'node:fs';
+import { goldReply } from ${JSON.stringify(join(ROOT, 'test/fixtures/gold.ts'))};
+export async function respond(messages) {
+  appendFileSync(process.env.QB_CALLS_FILE, 'call\\n');
+  const gold = await goldReply(messages);
+  return { text: gold.text + '\\n// ${tag}', usage: { inputTokens: 100, outputTokens: 50 } };
+}
+`,
+  );
+}
+const callCount = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').length : 0);
+const lastJsonl = (dir: string, slug: string) => readFileSync(runFile(dir, slug, '.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { transcript: { response: string }; answers?: { live: number; replayed: number } });
+
+test('a respond() module is never cached by default: after an edit the next run asks the new code', { timeout: 600_000 }, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'qb-edit-'));
+  const agent = join(dir, 'my-agent.mjs');
   const calls = join(dir, 'calls.txt');
-  const env = { QUEST_MODEL: 'module:test/fixtures/counting-solver.mjs', QUEST_RESULTS_DIR: join(dir, 'results'), QUEST_CACHE_DIR: join(dir, 'cache'), QB_CALLS_FILE: calls };
+  const env = { QUEST_MODEL: `module:${agent}`, QUEST_RESULTS_DIR: join(dir, 'results'), QUEST_CACHE_DIR: join(dir, 'cache'), QB_CALLS_FILE: calls };
+  const slug = `module-${agent.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+/, '')}`;
+  writeSolver(agent, 'v1');
   const first = vitest(['run', '--project', 'atomic', '-t', SUBSET], env);
   expect(first.status, first.out).toBe(0);
-  const n = readFileSync(calls, 'utf8').trim().split('\n').length;
-  expect(n).toBe(6);
-  const r1 = readRun(runFile(join(dir, 'results'), 'module-test-fixtures-counting-solver.mjs'));
-  expect((r1.summary.stats as { tokens: { input: number } }).tokens.input).toBe(600);
+  expect(callCount(calls)).toBe(6);
+  writeSolver(agent, 'v2');
   const second = vitest(['run', '--project', 'atomic', '-t', SUBSET], env);
   expect(second.status, second.out).toBe(0);
-  expect(readFileSync(calls, 'utf8').trim().split('\n').length).toBe(n);
+  expect(callCount(calls)).toBe(12);
+  const lines = lastJsonl(join(dir, 'results'), slug);
+  expect(lines.every((l) => l.transcript.response.endsWith('// v2'))).toBe(true);
+  expect(lines.every((l) => l.answers?.live === 1 && l.answers.replayed === 0)).toBe(true);
+  expect(second.out).not.toMatch(/replayed from cache/);
+  expect(existsSync(join(dir, 'cache'))).toBe(false);
+});
+
+test('QUEST_CACHE set explicitly caches a respond() module by its content; replays are reported in the summary', { timeout: 600_000 }, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'qb-cache-'));
+  const calls = join(dir, 'calls.txt');
+  const env = { QUEST_MODEL: 'module:test/fixtures/counting-solver.mjs', QUEST_CACHE: 'auto', QUEST_RESULTS_DIR: join(dir, 'results'), QUEST_CACHE_DIR: join(dir, 'cache'), QB_CALLS_FILE: calls };
+  const first = vitest(['run', '--project', 'atomic', '-t', SUBSET], env);
+  expect(first.status, first.out).toBe(0);
+  expect(callCount(calls)).toBe(6);
+  const r1 = readRun(runFile(join(dir, 'results'), 'module-test-fixtures-counting-solver.mjs'));
+  expect((r1.summary.stats as { tokens: { input: number } }).tokens.input).toBe(600);
+  expect(first.out).not.toMatch(/replayed from cache/);
+  const second = vitest(['run', '--project', 'atomic', '-t', SUBSET], env);
+  expect(second.status, second.out).toBe(0);
+  expect(callCount(calls)).toBe(6);
+  expect(second.out).toMatch(/^ {2}Answers {4}0 live · 6 replayed from cache/m);
   const r2 = readRun(runFile(join(dir, 'results'), 'module-test-fixtures-counting-solver.mjs'));
-  expect(r2.instances.every((i) => i.cached)).toBe(true);
+  expect(r2.instances.every((i) => i.cached && i.answers?.replayed === 1)).toBe(true);
   expect((r2.summary.stats as { tokens: { input: number; cachedInstances: number } }).tokens).toMatchObject({ input: 0, cachedInstances: 6 });
   expect(r2.summary.atomic.score).toBe(600);
+  // The leaderboard marks a model whose run contains replays.
+  const cli = spawnSync(process.execPath, [join(ROOT, 'bin/questbench.mjs'), 'leaderboard', runFile(join(dir, 'results'), 'module-test-fixtures-counting-solver.mjs')], { encoding: 'utf8' });
+  expect(cli.stdout).toMatch(/^1\s+module:test\/fixtures\/counting-solver\.mjs \*\s/m);
+  expect(cli.stdout).toContain('* module:test/fixtures/counting-solver.mjs: 6 of 6 answers replayed from the response cache');
   const off = vitest(['run', '--project', 'atomic', '-t', SUBSET], { ...env, QUEST_CACHE: 'off' });
   expect(off.status).toBe(0);
-  expect(readFileSync(calls, 'utf8').trim().split('\n').length).toBe(2 * n);
+  expect(callCount(calls)).toBe(12);
+});
+
+test('a remote model (an AI SDK LanguageModel from a module) is cached by default, keyed by provider and model id', { timeout: 600_000 }, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'qb-remote-'));
+  const calls = join(dir, 'calls.txt');
+  const aiTest = pathToFileURL(createRequire(import.meta.url).resolve('ai/test')).href;
+  const write = (file: string) =>
+    writeFileSync(
+      file,
+      `import { appendFileSync } from 'node:fs';
+import { MockLanguageModelV4 } from ${JSON.stringify(aiTest)};
+const noop = '\`\`\`typescript\\nexport async function executeSkill(p, agentAddress) { return { to: agentAddress, value: "0" }; }\\n\`\`\`';
+export default new MockLanguageModelV4({
+  provider: 'acme', modelId: 'wallet-1',
+  doGenerate: async () => {
+    appendFileSync(process.env.QB_CALLS_FILE, 'call\\n');
+    return { content: [{ type: 'text', text: noop }], finishReason: { unified: 'stop', raw: 'stop' }, usage: { inputTokens: { total: 10, noCache: 10 }, outputTokens: { total: 5, text: 5 } }, warnings: [] };
+  },
+});
+`,
+    );
+  // Two module files wrapping the same provider and model share the cache: the key is the remote model.
+  write(join(dir, 'a.mjs'));
+  write(join(dir, 'b.mjs'));
+  const env = { QUEST_RESULTS_DIR: join(dir, 'results'), QUEST_CACHE_DIR: join(dir, 'cache'), QB_CALLS_FILE: calls };
+  const first = vitest(['run', '--project', 'atomic', '-t', SUBSET], { ...env, QUEST_MODEL: `module:${join(dir, 'a.mjs')}` });
+  expect(callCount(calls), first.out).toBe(6);
+  const again = vitest(['run', '--project', 'atomic', '-t', SUBSET], { ...env, QUEST_MODEL: `module:${join(dir, 'a.mjs')}` });
+  expect(callCount(calls)).toBe(6);
+  expect(again.out).toMatch(/Answers {4}0 live · 6 replayed from cache/);
+  const hotter = vitest(['run', '--project', 'atomic', '-t', SUBSET], { ...env, QUEST_MODEL: `module:${join(dir, 'a.mjs')}`, QUEST_TEMPERATURE: '0.2' });
+  expect(callCount(calls), hotter.out).toBe(12);
 });

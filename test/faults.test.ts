@@ -10,6 +10,8 @@ import { runAtomicInstance } from '../src/episode/atomic.ts';
 import { infraRecord } from '../src/episode/infra.ts';
 import { runWithRecovery } from '../src/episode/recover.ts';
 import { resolveModel, type Model } from '../src/model/index.ts';
+import { atomicReference } from '../src/model/reference.ts';
+import type { Params } from '../src/tasks/instantiate.ts';
 import { RunResult } from '../src/results/record.ts';
 import { loadAtomicTaskFiles } from '../src/tasks/load.ts';
 import type { Validator } from '../src/validators/types.ts';
@@ -26,24 +28,24 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const run = (model: Model) =>
-  runAtomicInstance({ task: task.task, validator, referenceSource: task.referenceSource, round: 1, runSeed: 4, rounds: 1, session: t.session, model, scriptTimeoutMs: 20_000 });
+const run = (model: Model | ((p: Params) => Model)) =>
+  runAtomicInstance({ task: task.task, validator, round: 1, runSeed: 4, rounds: 1, session: t.session, model, scriptTimeoutMs: 20_000 });
 
 const infra = (error: string) =>
   infraRecord({ task: task.task, split: 'atomic', validator, round: 1, runSeed: 4, rounds: 1, env: t.session.env, model: 'x', error, chain: t.session.chainInfo });
 
 describe('a node killed in the middle of an instance', () => {
   test('is restarted from the prepared state and the instance runs again, scoring normally', async () => {
-    const reference = await resolveModel('reference', { temperature: 0, maxRetries: 0, timeoutMs: 10_000 });
+    const reference = atomicReference(task.task.id, task.referenceSource);
     let calls = 0;
-    const killer: Model = {
-      ...reference,
-      async respond(messages, ctx) {
+    const killer = (p: Params): Model => ({
+      ...reference(p),
+      async respond(messages, call) {
         // The first time, the node dies while the model is "thinking".
         if (calls++ === 0) await t.node()!.stop();
-        return reference.respond(messages, ctx);
+        return reference(p).respond(messages, call);
       },
-    };
+    });
     const before = t.node();
     const rec = await runWithRecovery({ session: async () => t.session, run: () => run(killer), infra });
     expect(calls).toBe(2);
@@ -53,8 +55,8 @@ describe('a node killed in the middle of an instance', () => {
   });
 
   test('a node that cannot come back makes an infra record, not a crash or a model 0', async () => {
-    const reference = await resolveModel('reference', { temperature: 0, maxRetries: 0, timeoutMs: 10_000 });
-    const killer: Model = { ...reference, respond: async (m, c) => (await t.node()!.stop(), reference.respond(m, c)) };
+    const reference = atomicReference(task.task.id, task.referenceSource);
+    const killer = (p: Params): Model => ({ ...reference(p), respond: async (m, c) => (await t.node()!.stop(), reference(p).respond(m, c)) });
     // The node dies during the instance and will not start again.
     const session = Object.assign(Object.create(Object.getPrototypeOf(t.session)), t.session, {
       restart: async () => Promise.reject(new Error('anvil binary vanished')),

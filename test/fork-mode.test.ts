@@ -18,7 +18,7 @@ import { referenceScriptModel, type CompositeReference } from '../src/composite/
 import { runAtomicInstance } from '../src/episode/atomic.ts';
 import { UnsafeNodeError } from '../src/execution/node-guard.ts';
 import { signAndSend } from '../src/execution/send.ts';
-import { resolveModel } from '../src/model/index.ts';
+import { atomicReference } from '../src/model/reference.ts';
 import { RunResult } from '../src/results/record.ts';
 import { loadAtomicTaskFiles, loadCompositeTaskFiles } from '../src/tasks/load.ts';
 import type { Validator } from '../src/validators/types.ts';
@@ -68,11 +68,10 @@ describe('fork mode', () => {
   });
 
   test('every atomic task: the reference scores 100 on the fork', async () => {
-    const reference = await resolveModel('reference', { temperature: 0, maxRetries: 0, timeoutMs: 10_000 });
     const failures: string[] = [];
     for (const f of loadAtomicTaskFiles('tasks/atomic')) {
       const validator = ((await import(f.validatorPath)) as { default: Validator }).default;
-      const r = await runAtomicInstance({ task: f.task, validator, referenceSource: f.referenceSource, round: 1, runSeed: 3, rounds: 1, session, model: reference, scriptTimeoutMs: 20_000 });
+      const r = await runAtomicInstance({ task: f.task, validator, round: 1, runSeed: 3, rounds: 1, session, model: atomicReference(f.task.id, f.referenceSource), scriptTimeoutMs: 20_000 });
       expect(r.chain.mode).toBe('fork');
       if (r.score !== 100) failures.push(`${r.taskId}: ${r.score} ${r.error ?? ''} ${r.checks.filter((c) => !c.passed).map((c) => c.detail).join('; ')}`);
     }

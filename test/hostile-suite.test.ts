@@ -142,7 +142,7 @@ async function atomic(taskId: string, script: (ctx: ScriptContext) => string, sc
   const validator = ((await import(f.validatorPath)) as { default: Validator }).default;
   const model = scriptedModel('hostile', script, () => ({ env: t.session.env, agent }));
   proxyBefore = t.session.proxy.stats();
-  return runAtomicInstance({ task: f.task, validator, referenceSource: f.referenceSource, round: 1, runSeed: 7, rounds: 1, session: t.session, model, scriptTimeoutMs });
+  return runAtomicInstance({ task: f.task, validator, round: 1, runSeed: 7, rounds: 1, session: t.session, model, scriptTimeoutMs });
 }
 
 async function composite(taskId: string, build: (params: Record<string, any>) => { plan: string; rounds: ScriptRound[] }): Promise<InstanceRecord> {

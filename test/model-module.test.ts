@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ModelConfigError, ModelInfraError, resolveModel } from '../src/model/index.ts';
-import type { ChatMessage, ModelCallContext, ModelSettings } from '../src/model/index.ts';
+import type { ChatMessage, ModelCall, ModelSettings } from '../src/model/index.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'questbench-model-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -20,7 +20,7 @@ function writeModule(name: string, code: string): string {
 const aiTestUrl = pathToFileURL(createRequire(import.meta.url).resolve('ai/test')).href;
 
 const settings: ModelSettings = { temperature: 0.2, maxRetries: 1, timeoutMs: 2_000, retryBaseMs: 1, maxOutputTokens: 64 };
-const ctx: ModelCallContext = { taskId: 'swap', round: 2, kind: 'transaction' };
+const ctx: ModelCall = { round: 2 };
 const messages: ChatMessage[] = [
   { role: 'system', content: 'be terse' },
   { role: 'user', content: 'swap 1 WETH for DAI' },
@@ -30,10 +30,10 @@ describe('module models', () => {
   it('drives a module exporting respond() that returns { text, usage }', async () => {
     const file = writeModule(
       'respond.ts',
-      `import type { ChatMessage, ModelCallContext } from ${JSON.stringify(path.resolve('src/model/types.ts'))};
-export async function respond(messages: ChatMessage[], ctx: ModelCallContext) {
+      `import type { ChatMessage } from ${JSON.stringify(path.resolve('src/model/types.ts'))};
+export async function respond(messages: ChatMessage[], request: { signal: AbortSignal }) {
   const last = messages[messages.length - 1]!;
-  return { text: \`\${ctx.taskId}#\${ctx.round}: \${last.content}\`, usage: { inputTokens: 5, outputTokens: 7 } };
+  return { text: \`[\${Object.keys(request)}] \${arguments.length} \${request.signal instanceof AbortSignal}: \${last.content}\`, usage: { inputTokens: 5, outputTokens: 7 } };
 }
 `,
     );
@@ -41,7 +41,7 @@ export async function respond(messages: ChatMessage[], ctx: ModelCallContext) {
     expect(model.id).toBe(`module:${file}`);
     expect(model.describe).toContain('respond()');
     const reply = await model.respond(messages, ctx);
-    expect(reply).toMatchObject({ text: 'swap#2: swap 1 WETH for DAI', usage: { inputTokens: 5, outputTokens: 7 }, attempts: 1 });
+    expect(reply).toMatchObject({ text: '[signal] 2 true: swap 1 WETH for DAI', usage: { inputTokens: 5, outputTokens: 7 }, attempts: 1 });
   });
 
   it('accepts a default-exported respond returning a plain string, with a cwd-relative path', async () => {
@@ -124,7 +124,7 @@ export const model = new MockLanguageModelV4({
     expect(err).toBeInstanceOf(ModelConfigError);
     expect((err as Error).message).toContain(file);
     expect((err as Error).message).toMatch(/found: answer, default/);
-    expect((err as Error).message).toMatch(/respond\(messages, ctx\)/);
+    expect((err as Error).message).toMatch(/respond\(messages, \{ signal \}\)/);
     expect((err as Error).message).toMatch(/LanguageModel/);
   });
 

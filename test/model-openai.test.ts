@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ModelConfigError, ModelInfraError, resolveModel } from '../src/model/index.ts';
-import type { ChatMessage, ModelCallContext, ModelSettings } from '../src/model/index.ts';
+import type { ChatMessage, ModelCall, ModelSettings } from '../src/model/index.ts';
 
 // A minimal OpenAI-compatible chat-completions server; each test decides how it answers.
 interface SeenRequest {
@@ -66,7 +66,7 @@ beforeEach(() => {
 });
 
 const fast: ModelSettings = { temperature: 0.3, maxRetries: 2, timeoutMs: 5_000, retryBaseMs: 1, maxOutputTokens: 321 };
-const ctx: ModelCallContext = { taskId: 't', round: 0, kind: 'transaction' };
+const ctx: ModelCall = { round: 0 };
 const messages: ChatMessage[] = [
   { role: 'system', content: 'You write TypeScript.' },
   { role: 'system', content: 'Reply with one fenced block.' },
@@ -227,7 +227,7 @@ describe('openai model against a local OpenAI-compatible server', () => {
     const model = await resolveModel('openai:m', fast, { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: baseURL });
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error('run cancelled')), 100);
-    const err = await rejection(model.respond(messages, ctx, controller.signal));
+    const err = await rejection(model.respond(messages, { ...ctx, signal: controller.signal }));
     expect(err.message).toBe('run cancelled');
     expect(err).not.toBeInstanceOf(ModelInfraError);
     expect(seen).toHaveLength(1);

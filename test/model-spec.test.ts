@@ -5,8 +5,7 @@ import {
   parseModelSpec,
   resolveModel,
 } from '../src/model/index.ts';
-import type { ModelCallContext } from '../src/model/index.ts';
-import { stripParamsDeclaration } from '../src/model/reference.ts';
+import { referenceModel, stripParamsDeclaration } from '../src/model/reference.ts';
 import { backoffDelay, retryAfterMs } from '../src/model/retry.ts';
 
 const settings = { ...DEFAULT_MODEL_SETTINGS };
@@ -66,13 +65,12 @@ describe('reference model', () => {
     '}',
   ].join('\n');
   const params = { recipient: '0x000000000000000000000000000000000000dEaD', amountEth: '1.5' };
-  const ctx: ModelCallContext = { taskId: 'send-eth', round: 0, kind: 'transaction', reference: { source, params } };
 
   it('replies with PARAMS filled in and the declare line removed', async () => {
-    const model = await resolveModel('reference', settings);
+    const model = referenceModel('send-eth', source, params);
     expect(model.id).toBe('reference');
     expect(model.describe).not.toContain('\n');
-    const reply = await model.respond([{ role: 'user', content: 'send 1.5 ETH' }], ctx);
+    const reply = await model.respond([{ role: 'user', content: 'send 1.5 ETH' }], { round: 0 });
     const code = fencedBlock(reply.text);
     expect(code.startsWith(`const PARAMS = ${JSON.stringify(params, null, 2)} as const;`)).toBe(true);
     expect(code).not.toContain('declare const PARAMS');
@@ -101,11 +99,16 @@ describe('reference model', () => {
   });
 
   it('fails clearly when the source lacks the declare line', async () => {
+    const bad = referenceModel('send-eth', 'const PARAMS = {};\nexport async function executeSkill() {}', params);
+    await expect(bad.respond([], { round: 0 })).rejects.toThrow(ModelConfigError);
+    await expect(bad.respond([], { round: 0 })).rejects.toThrow(/send-eth: .*declare const PARAMS/);
+  });
+
+  it('as resolved from QUEST_MODEL, it answers nothing through a call: the harness builds it per instance', async () => {
     const model = await resolveModel('reference', settings);
-    const bad = { ...ctx, reference: { source: 'const PARAMS = {};\nexport async function executeSkill() {}', params } };
-    await expect(model.respond([], bad)).rejects.toThrow(ModelConfigError);
-    await expect(model.respond([], bad)).rejects.toThrow(/send-eth: .*declare const PARAMS/);
-    await expect(model.respond([], { ...ctx, reference: undefined })).rejects.toThrow(/no.*reference|reference solution/);
+    expect(model.id).toBe('reference');
+    expect(model.cache).toBeUndefined();
+    await expect(model.respond([{ role: 'user', content: 'send 1.5 ETH' }], { round: 1 })).rejects.toThrow(/per instance/);
   });
 });
 

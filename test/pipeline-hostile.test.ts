@@ -24,7 +24,7 @@ async function attack(taskId: string, script: (ctx: ScriptContext) => string) {
   const f = byId(taskId);
   const validator = ((await import(f.validatorPath)) as { default: Validator }).default;
   const model = scriptedModel('attacker', script, () => ({ env: t.session.env, agent: t.session.account.address }));
-  return runAtomicInstance({ task: f.task, validator, referenceSource: f.referenceSource, round: 1, runSeed: 11, rounds: 1, session: t.session, model, scriptTimeoutMs: 10_000 });
+  return runAtomicInstance({ task: f.task, validator, round: 1, runSeed: 11, rounds: 1, session: t.session, model, scriptTimeoutMs: 10_000 });
 }
 
 const rpc = (method: string, params: string) =>

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from 'vitest';
 import { RunResult } from '../src/results/record.ts';
-import { loadAtomicTaskFiles } from '../src/tasks/load.ts';
+import { loadAtomicTaskFiles, loadCompositeTaskFiles } from '../src/tasks/load.ts';
 
 const ROOT = resolve('.');
 const VITEST = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
@@ -89,4 +89,20 @@ export default defineConfig({
   expect(all).toMatch(/templates\.0: placeholder \{recipient\} has no parameter/);
   expect(all).toMatch(/templates\.1: Too small|templates\.1: .*>=10/);
   expect(all).toMatch(/✓ .*bnb_transfer_basic · round 1/);
+});
+
+test('`vitest list` (a static read, as editor explorers do) shows exactly one test per task and round', { timeout: 300_000 }, () => {
+  const out = spawnSync(process.execPath, [VITEST, 'list', '--project', 'atomic', '--project', 'composite', '--json'], {
+    cwd: ROOT,
+    env: { ...process.env, QUEST_ROUNDS: '2', CI: 'true', NO_COLOR: '1' },
+    encoding: 'utf8',
+    timeout: 300_000,
+  });
+  expect(out.status, out.stderr).toBe(0);
+  const listed = (JSON.parse(out.stdout) as { name: string; projectName: string }[]).map((t) => `${t.projectName}/${t.name}`).sort();
+  const ids = [
+    ...loadAtomicTaskFiles('tasks/atomic').map((f) => `atomic/${f.task.id}`),
+    ...loadCompositeTaskFiles('tasks/composite').map((f) => `composite/${f.task.id}`),
+  ];
+  expect(listed).toEqual(ids.flatMap((id) => [`${id} · round 1`, `${id} · round 2`]).sort());
 });

@@ -3,7 +3,8 @@ import { describe, expect, test } from 'vitest';
 import { buildLeaderboard, formatLeaderboard } from '../src/results/leaderboard.ts';
 import { leaderboardHtml } from '../src/results/html.ts';
 import type { InstanceRecord } from '../src/results/record.ts';
-import { summarizeRun } from '../src/results/run-summary.ts';
+import { summarizeRun, type RunSummary } from '../src/results/run-summary.ts';
+import { formatRunSummary } from '../src/results/format.ts';
 import { buildRunResult } from '../src/results/summary.ts';
 
 function rec(model: string, taskId: string, split: 'atomic' | 'composite', round: number, score: number, extra: Partial<InstanceRecord> = {}): InstanceRecord {
@@ -95,5 +96,60 @@ describe('leaderboard', () => {
     expect(data.rows[1].totalAvg).toBe(248);
     expect(html).toContain('<td data-field="total">248.0</td>');
     expect(html).toContain('data-task="atomic/c" data-model="module:half" data-score="24.0"');
+  });
+});
+
+describe('one round: spread is undefined, never 0', () => {
+  const one = buildRunResult(TASKS.map((t, i) => rec('m', t, 'atomic', 1, i * 10)), { id: 'one', model: 'm', seed: 1, rounds: 1, startedAt: '', finishedAt: '' });
+  const stats = one.summary.stats as unknown as RunSummary;
+
+  test('the results file holds null for SD, CI and CV', () => {
+    const written = JSON.parse(JSON.stringify(one)) as { summary: { stats: { atomic: Record<string, unknown>; total: Record<string, unknown> } } };
+    for (const key of ['sd', 'ciLow', 'ciHigh', 'halfWidth', 'cvPercent']) {
+      expect(written.summary.stats.atomic[key], key).toBeNull();
+      expect(written.summary.stats.total[key], key).toBeNull();
+    }
+    expect(written.summary.stats.atomic.mean).toBe(60);
+  });
+
+  test('the terminal summary prints – for them', () => {
+    const text = formatRunSummary('m', 1, stats, [], 'results/m/one.json');
+    expect(text).toMatch(/^ {2}Atomic {5}60 \/ 400 {2}CI – {2}SD – {2}CV –$/m);
+    expect(text).not.toMatch(/SD 0\b/);
+  });
+
+  test('the leaderboard (text and HTML) prints – for them', () => {
+    const lb = buildLeaderboard([one]);
+    expect(lb.rows[0]).toMatchObject({ sd: null, ciLow: null, ciHigh: null, cvPercent: null });
+    const line = formatLeaderboard(lb).split('\n')[2]!;
+    expect(line).toMatch(/^1\s+m\s+60\.0\/400\s+0\.0\/0\s+60\.0\/400\s+–\s+–\s+–\s/);
+    const html = leaderboardHtml(lb);
+    expect(html).toContain('<td data-field="sd">–</td><td data-field="cv">–</td><td data-field="ci">–</td>');
+  });
+});
+
+describe('answers replayed from the response cache', () => {
+  const live = rec('openai:x', 'a', 'atomic', 1, 100, { answers: { live: 1, replayed: 0 } });
+  const replayed = rec('openai:x', 'b', 'atomic', 1, 100, { cached: true, answers: { live: 0, replayed: 1 } });
+  const episode = rec('openai:x', 'c', 'composite', 1, 100, { cached: true, answers: { live: 2, replayed: 3 } });
+
+  test('are counted per reply and named in one summary line', () => {
+    const s = summarizeRun([live, replayed, episode]);
+    expect(s.answers).toEqual({ live: 3, replayed: 4 });
+    expect(formatRunSummary('openai:x', 1, s, [], 'r.json')).toMatch(/^ {2}Answers {4}3 live · 4 replayed from cache/m);
+    expect(formatRunSummary('openai:x', 1, summarizeRun([live]), [], 'r.json')).not.toMatch(/Answers/);
+  });
+
+  test('mark the run on the leaderboard', () => {
+    const withReplays = buildRunResult([live, replayed, episode], { id: 'r1', model: 'openai:x', seed: 1, rounds: 1, startedAt: '', finishedAt: '' });
+    const clean = buildRunResult([rec('openai:y', 'a', 'atomic', 1, 50, { answers: { live: 1, replayed: 0 } })], { id: 'r2', model: 'openai:y', seed: 1, rounds: 1, startedAt: '', finishedAt: '' });
+    const lb = buildLeaderboard([withReplays, clean]);
+    const text = formatLeaderboard(lb);
+    expect(text).toMatch(/^1\s+openai:x \*\s/m);
+    expect(text).toMatch(/^2\s+openai:y\s/m);
+    expect(text).toContain('* openai:x: 4 of 7 answers replayed from the response cache');
+    const html = leaderboardHtml(lb);
+    expect(html).toContain('openai:x <abbr class="replayed" title="4 of 7 answers replayed from the response cache">replays</abbr>');
+    expect(html).not.toContain('openai:y <abbr');
   });
 });

@@ -25,10 +25,11 @@ describe('descriptive statistics', () => {
     expect(standardError(xs)).toBeCloseTo(Math.sqrt(32 / 7) / Math.sqrt(8), 12);
   });
 
-  it('uses n − 1 and returns 0 spread for one value, NaN for none', () => {
+  it('uses n − 1 and leaves the spread of one value undefined (NaN), as for none', () => {
     expect(sampleSd([1, 3])).toBeCloseTo(Math.SQRT2, 12); // deviations ±1 → √(2/1)
-    expect(sampleSd([42])).toBe(0);
-    expect(standardError([42])).toBe(0);
+    expect(sampleSd([42])).toBeNaN();
+    expect(standardError([42])).toBeNaN();
+    expect(cv([42])).toBeNaN();
     expect(mean([])).toBeNaN();
     expect(sampleSd([])).toBeNaN();
   });
@@ -141,10 +142,10 @@ describe('summarize', () => {
     expect(() => summarize([1, 2], 1)).toThrow(RangeError);
   });
 
-  it('collapses the interval for one value and reports NaN t', () => {
+  it('gives only the mean for one value: no SD, no interval, no CV', () => {
     const s = summarize([70]);
-    expect(s).toMatchObject({ n: 1, mean: 70, sd: 0, se: 0, ciLow: 70, ciHigh: 70, halfWidth: 0, cvPercent: 0 });
-    expect(s.t).toBeNaN();
+    expect(s).toMatchObject({ n: 1, mean: 70 });
+    for (const k of ['sd', 'se', 'ciLow', 'ciHigh', 'halfWidth', 't', 'cvPercent'] as const) expect(s[k], k).toBeNaN();
   });
 
   it('gives a zero-width interval for identical rounds', () => {

@@ -55,7 +55,7 @@ describe('atomicTaskModule for a valid task', () => {
     const imports = module.split('\n').filter((l) => l.startsWith('import '));
     expect(imports).toEqual([
       `import { test } from 'vitest';`,
-      `import { runAtomicTest } from ${JSON.stringify(RUNTIME)};`,
+      `import { playAtomicInstance } from ${JSON.stringify(RUNTIME)};`,
       'import validator from "./erc20_transfer_fixed.validator.ts";',
       'import reference from "./erc20_transfer_fixed.reference.ts?raw";',
     ]);
@@ -68,7 +68,7 @@ describe('atomicTaskModule for a valid task', () => {
 
   it('runs each round with the parsed task, its round number and the relative file', () => {
     const calls: unknown[][] = [];
-    const stand = { runAtomicTest: (...args: unknown[]) => calls.push(args), validator: 'V', reference: 'R' };
+    const stand = { playAtomicInstance: (...args: unknown[]) => calls.push(args), validator: 'V', reference: 'R' };
     const tests = load(module, stand);
     expect(tests.map((t) => t.title)).toEqual(['erc20_transfer_fixed · round 1', 'erc20_transfer_fixed · round 2', 'erc20_transfer_fixed · round 3']);
     tests.forEach((t) => t.fn('CTX'));

@@ -52,7 +52,7 @@ export async function runCompositeInstance(input: CompositeRunInput): Promise<In
   let tokens = { input: 0, output: 0 };
   let modelMs = 0;
   let sawUsage = false;
-  let cachedReplies = 0;
+  const answers = { live: 0, replayed: 0 };
   let kAct = 0;
   let endReason: 'submit' | 'error_report' | 'budget' = 'budget';
   let submitted: { answer?: unknown } | undefined;
@@ -61,9 +61,9 @@ export async function runCompositeInstance(input: CompositeRunInput): Promise<In
   let schemaInvalidRounds = 0;
 
   const ask = async (): Promise<ModelReply> => {
-    const reply = await model.respond(messages, { taskId: task.id, round: input.round, kind: 'transaction' });
+    const reply = await model.respond(messages, { round: input.round });
     modelMs += reply.latencyMs;
-    if (reply.cached) cachedReplies++;
+    answers[reply.cached ? 'replayed' : 'live']++;
     if (reply.usage) {
       sawUsage = true;
       tokens = { input: tokens.input + reply.usage.inputTokens, output: tokens.output + reply.usage.outputTokens };
@@ -181,7 +181,8 @@ export async function runCompositeInstance(input: CompositeRunInput): Promise<In
     latencyMs: Math.round(performance.now() - started),
     modelLatencyMs: Math.round(modelMs),
     ...(sawUsage ? { tokens } : {}),
-    ...(cachedReplies > 0 ? { cached: true } : {}),
+    answers,
+    ...(answers.replayed > 0 ? { cached: true } : {}),
     ...(submitted && 'answer' in submitted ? { answer: submitted.answer } : {}),
     transcript: {
       messages: messages.slice(0, transcriptStart),

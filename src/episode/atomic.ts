@@ -6,6 +6,7 @@ import { ModelInfraError, type Model, type ModelReply } from '../model/index.ts'
 import type { InstanceRecord, Outcome } from '../results/record.ts';
 import { runAnswer } from '../sandbox/index.ts';
 import { prepareInstance } from './prepare.ts';
+import type { Params } from '../tasks/instantiate.ts';
 import type { AtomicTask } from '../tasks/schema.ts';
 import { PASS_LINE, scoreChecks, scoredOutcome } from '../validators/score.ts';
 import type { CheckContext, CheckOutcome, SentTransaction, Validator } from '../validators/types.ts';
@@ -14,12 +15,12 @@ import { buildAtomicMessages } from './prompt.ts';
 export interface AtomicRunInput {
   task: AtomicTask;
   validator: Validator;
-  referenceSource?: string;
   round: number;
   runSeed: number;
   rounds: number;
   session: ChainSession;
-  model: Model;
+  /** A model, or (the built-in reference) one built for the instance's parameters on the harness's side. */
+  model: Model | ((params: Params) => Model);
   scriptTimeoutMs: number;
 }
 
@@ -30,9 +31,10 @@ function zeroChecks(validator: Validator, detail: string): CheckOutcome[] {
 /** One atomic instance end to end: instantiate, reset the chain, ask, run the script, execute, score. */
 export async function runAtomicInstance(input: AtomicRunInput): Promise<InstanceRecord> {
   const started = performance.now();
-  const { task, validator, session, model } = input;
+  const { task, validator, session } = input;
   const chainId = session.chainInfo.chainId;
   const { instance, base, pre } = await prepareInstance(task, validator, session, input);
+  const model = typeof input.model === 'function' ? input.model(instance.params) : input.model;
   const agent: Address = base.agent;
   const messages = buildAtomicMessages(task, instance, session.env, chainId);
 
@@ -66,6 +68,7 @@ export async function runAtomicInstance(input: AtomicRunInput): Promise<Instance
       latencyMs: Math.round(performance.now() - started),
       ...(fields.reply ? { modelLatencyMs: Math.round(fields.reply.latencyMs) } : {}),
       ...(fields.reply?.usage ? { tokens: { input: fields.reply.usage.inputTokens, output: fields.reply.usage.outputTokens } } : {}),
+      ...(fields.reply ? { answers: fields.reply.cached ? { live: 0, replayed: 1 } : { live: 1, replayed: 0 } } : {}),
       ...(fields.reply?.cached ? { cached: true } : {}),
       ...(fields.tx ? { tx: fields.tx } : {}),
       ...('answer' in fields ? { answer: fields.answer } : {}),
@@ -79,12 +82,7 @@ export async function runAtomicInstance(input: AtomicRunInput): Promise<Instance
 
   let reply: ModelReply;
   try {
-    reply = await model.respond(messages, {
-      taskId: task.id,
-      round: input.round,
-      kind: task.kind,
-      ...(input.referenceSource !== undefined ? { reference: { source: input.referenceSource, params: instance.params } } : {}),
-    });
+    reply = await model.respond(messages, { round: input.round });
   } catch (e) {
     const infra = e instanceof ModelInfraError;
     return record({ outcome: 'infra', checks: zeroChecks(validator, 'no model answer'), error: `${infra ? 'model provider failed' : 'model call failed'}: ${(e as Error).message}` });

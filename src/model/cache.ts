@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ChatMessage, Model, ModelCallContext, ModelReply, ModelUsage } from './types.ts';
+import type { ChatMessage, Model, ModelReply, ModelUsage } from './types.ts';
 
 export type CacheMode = 'off' | 'read' | 'write' | 'auto';
 
@@ -13,19 +13,31 @@ interface Entry {
 }
 
 /**
- * Response cache: the key is the model id, its sampling settings, the round and the exact messages,
- * so a rerun (watch mode, a resumed run, a re-score) replays the answer instead of paying again, while
- * each round still gets its own sample. Hits carry no usage: their tokens were paid once, earlier.
+ * The cache mode that applies to a model. QUEST_CACHE, when set, applies to every model that has a
+ * cache identity; unset, only remote models (a paid API) are cached, never a respond() module, which
+ * is code that changes while its author works on it. The built-in reference and null are never cached.
  */
-export function withResponseCache(model: Model, opts: { dir: string; mode: CacheMode; settings: Record<string, unknown> }): Model {
-  if (opts.mode === 'off') return model;
+export function cacheModeFor(model: Model, configured: CacheMode | undefined): CacheMode {
+  if (!model.cache) return 'off';
+  return configured ?? (model.cache.byDefault ? 'auto' : 'off');
+}
+
+/**
+ * Response cache: the key is the model's cache identity (provider, model id, endpoint and sampling
+ * settings, or a module's content), the round and the exact messages, so a rerun (watch mode, a
+ * resumed run, a re-score) replays the answer instead of paying again, while each round still gets its
+ * own sample. Replies served from it are flagged `cached` and carry no usage: they were paid earlier.
+ */
+export function withResponseCache(model: Model, opts: { dir: string; mode: CacheMode }): Model {
+  const identity = model.cache;
+  if (opts.mode === 'off' || !identity) return model;
   const dir = join(opts.dir, model.id.replace(/[^A-Za-z0-9._-]+/g, '-'));
-  const keyOf = (messages: ChatMessage[], ctx: ModelCallContext) =>
-    createHash('sha256').update(JSON.stringify({ model: model.id, settings: opts.settings, round: ctx.round, messages })).digest('hex');
+  const keyOf = (messages: readonly ChatMessage[], round: number) =>
+    createHash('sha256').update(JSON.stringify({ model: identity.key, round, messages })).digest('hex');
   return {
     ...model,
-    async respond(messages, ctx, signal): Promise<ModelReply> {
-      const file = join(dir, `${keyOf(messages, ctx)}.json`);
+    async respond(messages, call): Promise<ModelReply> {
+      const file = join(dir, `${keyOf(messages, call.round)}.json`);
       if (opts.mode === 'read' || opts.mode === 'auto') {
         try {
           const hit = JSON.parse(readFileSync(file, 'utf8')) as Entry;
@@ -34,7 +46,7 @@ export function withResponseCache(model: Model, opts: { dir: string; mode: Cache
           // miss (or a damaged entry): ask the model
         }
       }
-      const reply = await model.respond(messages, ctx, signal);
+      const reply = await model.respond(messages, call);
       if (opts.mode === 'write' || opts.mode === 'auto') {
         mkdirSync(dir, { recursive: true });
         const entry: Entry = { model: model.id, text: reply.text, ...(reply.usage ? { usage: reply.usage } : {}), createdAt: new Date().toISOString() };

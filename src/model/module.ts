@@ -1,4 +1,5 @@
-import { existsSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { LanguageModel } from 'ai';
@@ -6,17 +7,19 @@ import { sdkModel } from './sdk.ts';
 import type { SdkCallSettings } from './sdk.ts';
 import type { RetryPolicy } from './retry.ts';
 import { ModelConfigError, ModelInfraError } from './types.ts';
-import type { ChatMessage, Model, ModelCallContext, ModelUsage } from './types.ts';
+import type { ChatMessage, Model, ModelUsage } from './types.ts';
 
-/** What a `module:<path>` file may export as its `respond`. */
+/**
+ * What a `module:<path>` file may export as its `respond`. It receives the conversation (fresh copies)
+ * and an abort signal, nothing else: no task id, parameters or reference travel with a call.
+ */
 export type ModuleRespond = (
   messages: ChatMessage[],
-  ctx: ModelCallContext,
-  signal?: AbortSignal,
+  request: { signal: AbortSignal },
 ) => Promise<string | { text: string; usage?: ModelUsage }>;
 
 const EXPECTED_EXPORTS =
-  'it must export `respond(messages, ctx) => Promise<string | { text, usage? }>` (named or default), ' +
+  'it must export `respond(messages, { signal }) => Promise<string | { text, usage? }>` (named or default), ' +
   'or an AI SDK LanguageModel as the default export or as `model`';
 
 export function isLanguageModel(value: unknown): value is Exclude<LanguageModel, string> {
@@ -57,7 +60,11 @@ export async function moduleModel(
         : typeof fallbackDefault?.respond === 'function'
           ? fallbackDefault.respond.bind(fallbackDefault)
           : undefined;
-  if (respondExport) return respondModel(id, file, respondExport as ModuleRespond, retry.timeoutMs);
+  if (respondExport) {
+    // Cached only when QUEST_CACHE asks for it; keyed by the file's content so an edit is never replayed.
+    const content = createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 16);
+    return { ...respondModel(id, file, respondExport as ModuleRespond, retry.timeoutMs), cache: { key: `${id}#${content}`, byDefault: false } };
+  }
 
   const languageModel = isLanguageModel(mod.default) ? mod.default : isLanguageModel(mod.model) ? mod.model : undefined;
   if (languageModel) {
@@ -68,6 +75,7 @@ export async function moduleModel(
       call,
       retry,
       label: id,
+      cacheKey: `${languageModel.provider}/${languageModel.modelId}`,
     });
   }
 
@@ -80,13 +88,15 @@ function respondModel(id: string, file: string, respond: ModuleRespond, timeoutM
   return {
     id,
     describe: `${id}: custom respond() from ${file} (timeout ${timeoutMs} ms)`,
-    async respond(messages, ctx, signal) {
+    async respond(messages, { signal }) {
       const started = performance.now();
       const deadline = AbortSignal.timeout(timeoutMs);
       const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
+      // Plain copies: the module can neither reach harness objects through them nor edit the transcript.
+      const copies: ChatMessage[] = messages.map((m) => ({ role: m.role, content: m.content }));
       let raw: unknown;
       try {
-        raw = await raceAbort(Promise.resolve().then(() => respond(messages, ctx, combined)), combined);
+        raw = await raceAbort(Promise.resolve().then(() => respond(copies, { signal: combined })), combined);
       } catch (err) {
         if (signal?.aborted) throw signal.reason ?? err;
         if (err instanceof ModelConfigError || err instanceof ModelInfraError) throw err;

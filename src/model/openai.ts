@@ -36,5 +36,6 @@ export function openaiModel(
     call,
     retry,
     label: `openai:${modelId}`,
+    cacheKey: `openai:${modelId}@${baseURL}`,
   });
 }

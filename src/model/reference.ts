@@ -1,6 +1,6 @@
 import { typescriptFence } from './fence.ts';
 import { ModelConfigError } from './types.ts';
-import type { Model, ModelCallContext } from './types.ts';
+import type { Model } from './types.ts';
 
 const DECLARE_START = /^[ \t]*(export[ \t]+)?declare[ \t]+const[ \t]+PARAMS\b[ \t]*:/gm;
 
@@ -76,41 +76,45 @@ function skipString(src: string, open: number): number {
   return i + 1;
 }
 
-export function referenceScript(ctx: ModelCallContext): string {
-  const ref = ctx.reference;
-  if (!ref) {
-    throw new ModelConfigError(
-      `the reference model needs the task's reference solution, but none was given for task ${ctx.taskId}`,
-    );
-  }
+/** The gold solution of one instance: the reference source with its `declare const PARAMS` filled in. */
+export function referenceScript(taskId: string, source: string, params: Record<string, unknown>): string {
   let literal: string;
   try {
-    literal = JSON.stringify(ref.params, null, 2);
+    literal = JSON.stringify(params, null, 2);
   } catch (err) {
-    throw new ModelConfigError(
-      `reference params of task ${ctx.taskId} are not JSON-serializable: ${(err as Error).message}`,
-    );
+    throw new ModelConfigError(`reference params of task ${taskId} are not JSON-serializable: ${(err as Error).message}`);
   }
   let stripped: { code: string; exported: boolean };
   try {
-    stripped = stripParamsDeclaration(ref.source);
+    stripped = stripParamsDeclaration(source);
   } catch (err) {
-    if (err instanceof ModelConfigError) throw new ModelConfigError(`task ${ctx.taskId}: ${err.message}`);
+    if (err instanceof ModelConfigError) throw new ModelConfigError(`task ${taskId}: ${err.message}`);
     throw err;
   }
   const decl = `${stripped.exported ? 'export ' : ''}const PARAMS = ${literal} as const;`;
   return typescriptFence(`${decl}\n\n${stripped.code.replace(/^\s*\n/, '')}`);
 }
 
-/** Answers every instance with the task's own reference solution: the ceiling score. */
-export function referenceModel(): Model {
+export const REFERENCE_DESCRIPTION = "reference model: replies with each task's gold solution and its instance parameters (ceiling)";
+
+/**
+ * The reference model of one atomic instance. The harness builds it per instance from the task's
+ * reference source and the drawn parameters; nothing of either travels with a model call.
+ */
+export function referenceModel(taskId: string, source: string, params: Record<string, unknown>): Model {
   return {
     id: 'reference',
-    describe: 'reference model: replies with each task\'s gold solution and its instance parameters (ceiling)',
-    async respond(_messages, ctx) {
+    describe: REFERENCE_DESCRIPTION,
+    async respond() {
       const started = performance.now();
-      const text = referenceScript(ctx);
+      const text = referenceScript(taskId, source, params);
       return { text, latencyMs: performance.now() - started, attempts: 1 };
     },
   };
 }
+
+/** The reference model of an atomic task, as the harness builds it: one per instance, from its parameters. */
+export const atomicReference =
+  (taskId: string, source: string) =>
+  (params: Record<string, unknown>): Model =>
+    referenceModel(taskId, source, params);

@@ -2,7 +2,7 @@ import '../polyfills.ts';
 import { moduleModel } from './module.ts';
 import { nullModel } from './null.ts';
 import { openaiModel } from './openai.ts';
-import { referenceModel } from './reference.ts';
+import { REFERENCE_DESCRIPTION } from './reference.ts';
 import type { RetryPolicy } from './retry.ts';
 import type { SdkCallSettings } from './sdk.ts';
 import { ModelConfigError } from './types.ts';
@@ -90,7 +90,12 @@ export async function resolveModel(
   const parsed = parseModelSpec(spec);
   switch (parsed.kind) {
     case 'reference':
-      return referenceModel();
+      // The gold answers are built per instance on the harness's side (never passed with a call).
+      return {
+        id: 'reference',
+        describe: REFERENCE_DESCRIPTION,
+        respond: () => Promise.reject(new ModelConfigError('the reference model answers per instance: the harness builds it from the task and its parameters')),
+      };
     case 'null':
       return nullModel();
     case 'openai': {

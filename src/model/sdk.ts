@@ -11,7 +11,7 @@ export interface SdkCallSettings {
 }
 
 /** Splits chat messages the way ai 7 wants them: system text must go to `instructions`. */
-export function toSdkPrompt(messages: ChatMessage[]): { instructions?: string; messages: ModelMessage[] } {
+export function toSdkPrompt(messages: readonly ChatMessage[]): { instructions?: string; messages: ModelMessage[] } {
   const system = messages.filter((m) => m.role === 'system').map((m) => m.content);
   const rest: ModelMessage[] = messages
     .filter((m) => m.role !== 'system')
@@ -32,12 +32,15 @@ export function sdkModel(options: {
   call: SdkCallSettings;
   retry: RetryPolicy;
   label: string;
+  /** Provider, model id (and endpoint) for the response cache; the call settings are added here. */
+  cacheKey: string;
 }): Model {
   const { model, call, retry, label } = options;
   return {
     id: options.id,
     describe: options.describe,
-    async respond(messages, _ctx, signal) {
+    cache: { key: JSON.stringify({ model: options.cacheKey, ...call }), byDefault: true },
+    async respond(messages, { signal }) {
       const started = performance.now();
       const prompt = toSdkPrompt(messages);
       const { value, attempts } = await withRetries(

@@ -19,20 +19,32 @@ export interface ModelReply {
   cached?: boolean;
 }
 
-/** What the harness knows about the instance being solved; only `reference` and `null` look at it. */
-export interface ModelCallContext {
-  taskId: string;
+/**
+ * What the harness passes with a call besides the messages. It stays on the harness's side: a model
+ * under test (a `module:` respond(), an AI SDK model) receives the messages and an abort signal only.
+ */
+export interface ModelCall {
+  /** The instance's round, so the response cache keeps one sample per round. */
   round: number;
-  kind: 'transaction' | 'query';
-  reference?: { source: string; params: Record<string, unknown> };
+  signal?: AbortSignal;
+}
+
+/** How the response cache may key a model's replies. */
+export interface CacheIdentity {
+  /** Everything that decides the replies besides the messages: provider, model id, endpoint (or the module file's content). */
+  key: string;
+  /** Cached unless QUEST_CACHE says otherwise: true for remote models, false for code that changes while its author works. */
+  byDefault: boolean;
 }
 
 export interface Model {
-  /** Stable id for results and caches, e.g. "openai:gpt-5". */
+  /** Stable id for results, e.g. "openai:gpt-5". */
   id: string;
   /** One human-readable line, printed first in a run's output. */
   describe: string;
-  respond(messages: ChatMessage[], ctx: ModelCallContext, signal?: AbortSignal): Promise<ModelReply>;
+  /** Absent: never cached (the built-in reference and null models). */
+  cache?: CacheIdentity;
+  respond(messages: readonly ChatMessage[], call: ModelCall): Promise<ModelReply>;
 }
 
 /** The model cannot work as configured; the message says exactly what to set or fix. */

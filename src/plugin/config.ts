@@ -13,7 +13,10 @@ export const QuestOptions = z
     scriptTimeoutMs: z.coerce.number().int().positive().default(30_000).describe('QUEST_SCRIPT_TIMEOUT_MS'),
     modelTimeoutMs: z.coerce.number().int().positive().default(120_000).describe('QUEST_MODEL_TIMEOUT_MS'),
     maxRetries: z.coerce.number().int().min(0).max(10).default(4).describe('QUEST_MAX_RETRIES'),
-    cache: z.enum(['off', 'read', 'write', 'auto']).default('auto').describe('QUEST_CACHE: response cache for paid models'),
+    cache: z
+      .enum(['off', 'read', 'write', 'auto'])
+      .optional()
+      .describe('QUEST_CACHE: response cache; unset = auto for remote models only, set = applies to module models too'),
     cacheDir: z.string().default('.questbench/cache').describe('QUEST_CACHE_DIR'),
     failOn: z
       .enum(['below-pass-line', 'infra'])

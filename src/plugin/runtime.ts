@@ -6,7 +6,8 @@ import { runAtomicInstance } from '../episode/atomic.ts';
 import { runCompositeInstance } from '../composite/episode.ts';
 import { referenceScriptModel, type CompositeReference } from '../composite/reference.ts';
 import { resolveModel, type Model } from '../model/index.ts';
-import { withResponseCache } from '../model/cache.ts';
+import { cacheModeFor, withResponseCache } from '../model/cache.ts';
+import { referenceModel } from '../model/reference.ts';
 import type { InstanceRecord } from '../results/record.ts';
 import type { AtomicTask, CompositeTask } from '../tasks/schema.ts';
 import { isValidator } from '../validators/define.ts';
@@ -55,11 +56,7 @@ function workerSession(): Promise<ChainSession> {
 function workerModel(): Promise<Model> {
   const { config } = inject('questbench');
   const settings = { temperature: config.temperature, maxRetries: config.maxRetries, timeoutMs: config.modelTimeoutMs };
-  // reference and null cost nothing; only paid models go through the response cache.
-  const cached = config.model !== 'reference' && config.model !== 'null';
-  model ??= resolveModel(config.model, settings).then((m) =>
-    cached ? withResponseCache(m, { dir: config.cacheDir, mode: config.cache, settings: { temperature: config.temperature } }) : m,
-  );
+  model ??= resolveModel(config.model, settings).then((m) => withResponseCache(m, { dir: config.cacheDir, mode: cacheModeFor(m, config.cache) }));
   return model;
 }
 
@@ -111,7 +108,7 @@ async function finish(ctx: TestContext, rec: InstanceRecord): Promise<void> {
   }
 }
 
-export async function runCompositeTest(
+export async function playCompositeInstance(
   ctx: TestContext,
   input: { task: CompositeTask; validator: unknown; reference: unknown; round: number; file: string },
 ): Promise<void> {
@@ -136,7 +133,7 @@ export async function runCompositeTest(
   await finish(ctx, rec);
 }
 
-export async function runAtomicTest(
+export async function playAtomicInstance(
   ctx: TestContext,
   input: { task: AtomicTask; validator: unknown; referenceSource: string; round: number; file: string },
 ): Promise<void> {
@@ -150,12 +147,11 @@ export async function runAtomicTest(
     runAtomicInstance({
       task: input.task,
       validator,
-      referenceSource: input.referenceSource,
       round: input.round,
       runSeed: config.seed,
       rounds: config.rounds,
       session,
-      model,
+      model: config.model === 'reference' ? (params) => referenceModel(input.task.id, input.referenceSource, params) : model,
       scriptTimeoutMs: config.scriptTimeoutMs,
     }),
   );

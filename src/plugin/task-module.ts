@@ -14,15 +14,16 @@ test(${lit(title)}, () => { const e = new Error(${lit(message)}); e.stack = e.me
 
 interface Kind {
   schema: z.ZodType<{ id: string; validator?: string | undefined; reference?: string | undefined }>;
-  runner: 'runAtomicTest' | 'runCompositeTest';
+  // Not named test*/…Test: Vitest's static collector (`vitest list`, editor explorers) would take the call for a test.
+  runner: 'playAtomicInstance' | 'playCompositeInstance';
   /** Atomic references are scripts run as the model's answer (raw text); composite ones are round scripts (modules). */
   referenceImport: (file: string) => string;
   referenceArg: 'referenceSource' | 'reference';
 }
 
 const KINDS = {
-  atomic: { schema: AtomicTask, runner: 'runAtomicTest', referenceImport: (f) => `./${f}?raw`, referenceArg: 'referenceSource' },
-  composite: { schema: CompositeTask, runner: 'runCompositeTest', referenceImport: (f) => `./${f}`, referenceArg: 'reference' },
+  atomic: { schema: AtomicTask, runner: 'playAtomicInstance', referenceImport: (f) => `./${f}?raw`, referenceArg: 'referenceSource' },
+  composite: { schema: CompositeTask, runner: 'playCompositeInstance', referenceImport: (f) => `./${f}`, referenceArg: 'reference' },
 } satisfies Record<string, Kind>;
 
 /**

@@ -1,13 +1,15 @@
 import type { InstanceRecord } from './record.ts';
 import type { RateRow, RunSummary, Spread } from './run-summary.ts';
 
-const n0 = (x: number) => (Number.isFinite(x) ? (Math.round(x * 100) / 100).toString() : 'n/a');
+/** A number to two decimals; "–" where it is undefined (one round has no SD, CI or CV). */
+const n0 = (x: number | null | undefined) => (typeof x === 'number' && Number.isFinite(x) ? (Math.round(x * 100) / 100).toString() : '–');
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 const pad = (s: string, w: number) => s.padEnd(w);
 
 function spreadLine(label: string, s: Spread): string {
-  const ci = Number.isFinite(s.halfWidth) ? `± ${n0(s.halfWidth)} [${n0(s.ciLow)}, ${n0(s.ciHigh)}]` : '(one round: no CI)';
-  return `  ${pad(label, 10)} ${n0(s.mean)} / ${s.max}  ${ci}  SD ${n0(s.sd)}  CV ${n0(s.cvPercent)}%`;
+  const ci = s.halfWidth !== null && Number.isFinite(s.halfWidth) ? `± ${n0(s.halfWidth)} [${n0(s.ciLow)}, ${n0(s.ciHigh)}]` : 'CI –';
+  const cv = s.cvPercent !== null && Number.isFinite(s.cvPercent) ? `${n0(s.cvPercent)}%` : '–';
+  return `  ${pad(label, 10)} ${n0(s.mean)} / ${s.max}  ${ci}  SD ${n0(s.sd)}  CV ${cv}`;
 }
 
 const rates = (rows: Record<string, RateRow>) =>
@@ -52,7 +54,9 @@ export function formatRunSummary(model: string, seed: number, s: RunSummary, fai
   if (hasA) lines.push(`  Subcats    ${rates(s.bySubcategory)}`);
   if (hasC) lines.push(`  Patterns   ${rates(s.byPattern)}`);
   const t = s.tokens;
-  lines.push(`  Tokens     in ${t.input} · out ${t.output}${t.cost !== undefined ? ` · cost $${t.cost.toFixed(4)}` : ''}${t.cachedInstances ? ` · ${t.cachedInstances} cached replies (not paid again)` : ''}`);
+  lines.push(`  Tokens     in ${t.input} · out ${t.output}${t.cost !== undefined ? ` · cost $${t.cost.toFixed(4)}` : ''}`);
+  // A replayed answer was not produced by the model in this run: say so whenever there is one.
+  if (s.answers?.replayed) lines.push(`  Answers    ${s.answers.live} live · ${s.answers.replayed} replayed from cache (set QUEST_CACHE=off to ask the model again)`);
   if (failed.length) {
     lines.push('  Failed:');
     for (const r of failed) {

@@ -1,16 +1,15 @@
-import type { Leaderboard } from './leaderboard.ts';
+import { f, formatCi, type Leaderboard } from './leaderboard.ts';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
 const PALETTE = ['#2563eb', '#dc2626', '#16a34a', '#9333ea', '#ea580c', '#0891b2', '#ca8a04', '#db2777'];
 
 function table(lb: Leaderboard): string {
   const rows = lb.rows
     .map(
       (r) => `<tr data-model="${esc(r.model)}">
-  <td data-field="rank">${r.rank}</td><td data-field="model">${esc(r.model)}</td>
+  <td data-field="rank">${r.rank}</td><td data-field="model">${esc(r.model)}${r.answers.replayed ? ` <abbr class="replayed" title="${r.answers.replayed} of ${r.answers.live + r.answers.replayed} answers replayed from the response cache">replays</abbr>` : ''}</td>
   <td data-field="atomic">${f(r.atomicAvg)}</td><td data-field="composite">${f(r.compositeAvg)}</td><td data-field="total">${f(r.totalAvg)}</td>
-  <td data-field="sd">${f(r.sd)}</td><td data-field="cv">${f(r.cvPercent, 2)}</td><td data-field="ci">[${f(r.ciLow)}, ${f(r.ciHigh)}]</td>
+  <td data-field="sd">${f(r.sd)}</td><td data-field="cv">${f(r.cvPercent, 2)}</td><td data-field="ci">${formatCi(r)}</td>
   <td data-field="passes">${r.passes.atomic}/${r.passes.instancesAtomic} · ${r.passes.composite}/${r.passes.instancesComposite}</td>
   <td data-field="quadrant">${esc(r.quadrant ?? '')}</td></tr>`,
     )

@@ -1,5 +1,6 @@
 import { mean, percentile, spearmanStability, summarize } from '../stats/index.ts';
 import type { RunResult } from './record.ts';
+import { countAnswers, defined, type AnswerCounts } from './run-summary.ts';
 
 type Instance = RunResult['instances'][number];
 
@@ -14,16 +15,19 @@ export interface ModelRow {
   totalAvg: number;
   atomicMax: number;
   compositeMax: number;
-  sd: number;
-  cvPercent: number;
-  ciLow: number;
-  ciHigh: number;
+  /** Spread over rounds; null with a single round (undefined, not 0). */
+  sd: number | null;
+  cvPercent: number | null;
+  ciLow: number | null;
+  ciHigh: number | null;
   passes: { atomic: number; composite: number; instancesAtomic: number; instancesComposite: number };
   quadrant?: string;
   steps: { meanKAct: number; meanKOpt: number; efficiency: number; overheadMean: number; shareOverOptimal: number; p90: number } | null;
   byPattern: Record<string, { passed: number; instances: number }>;
   /** Mean score per task (split/taskId) over rounds, for the heat map. */
   byTask: Record<string, number>;
+  /** Model replies asked live vs replayed from the response cache; a row with replays is marked. */
+  answers: AnswerCounts;
 }
 
 export interface Leaderboard {
@@ -74,10 +78,10 @@ function modelRow(model: string, runs: RunResult[]): Omit<ModelRow, 'rank'> {
     totalAvg: totals.mean,
     atomicMax: count('atomic') * 100,
     compositeMax: count('composite') * 100,
-    sd: totals.sd,
-    cvPercent: totals.cvPercent,
-    ciLow: totals.ciLow,
-    ciHigh: totals.ciHigh,
+    sd: defined(totals.sd),
+    cvPercent: defined(totals.cvPercent),
+    ciLow: defined(totals.ciLow),
+    ciHigh: defined(totals.ciHigh),
     passes: {
       atomic: instances.filter((i) => i.split === 'atomic' && i.passed).length,
       composite: instances.filter((i) => i.split === 'composite' && i.passed).length,
@@ -96,6 +100,7 @@ function modelRow(model: string, runs: RunResult[]): Omit<ModelRow, 'rank'> {
       : null,
     byPattern,
     byTask,
+    answers: countAnswers(instances),
   };
 }
 
@@ -128,19 +133,23 @@ export function buildLeaderboard(results: RunResult[]): Leaderboard {
   return { rows, medians, rankStability, tasks };
 }
 
-const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
+/** Fixed decimals; "–" where a statistic is undefined (one round has no SD, CI or CV). */
+export const f = (x: number | null | undefined, d = 1) => (typeof x === 'number' && Number.isFinite(x) ? x.toFixed(d) : '–');
+const ci = (r: Pick<ModelRow, 'ciLow' | 'ciHigh'>) => (r.ciLow === null || r.ciHigh === null ? '–' : `[${f(r.ciLow)}, ${f(r.ciHigh)}]`);
+
+export { ci as formatCi };
 
 export function formatLeaderboard(lb: Leaderboard): string {
   const head = ['Rank', 'Model', 'Atomic', 'Composite', 'Total', 'SD', 'CV%', '95% CI', 'Passes A/C', 'Quadrant'];
   const body = lb.rows.map((r) => [
     String(r.rank),
-    r.model,
+    `${r.model}${r.answers.replayed ? ' *' : ''}`,
     `${f(r.atomicAvg)}/${r.atomicMax}`,
     `${f(r.compositeAvg)}/${r.compositeMax}`,
     `${f(r.totalAvg)}/${r.atomicMax + r.compositeMax}`,
     f(r.sd),
     f(r.cvPercent, 2),
-    `[${f(r.ciLow)}, ${f(r.ciHigh)}]`,
+    ci(r),
     `${r.passes.atomic}/${r.passes.instancesAtomic} ${r.passes.composite}/${r.passes.instancesComposite}`,
     r.quadrant ?? '',
   ]);
@@ -148,6 +157,9 @@ export function formatLeaderboard(lb: Leaderboard): string {
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
   const out = [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)];
   out.push('', `Medians: AtomicAvg ${f(lb.medians.atomicAvg)} · CompositeAvg ${f(lb.medians.compositeAvg)}`);
+  for (const r of lb.rows.filter((x) => x.answers.replayed)) {
+    out.push(`* ${r.model}: ${r.answers.replayed} of ${r.answers.live + r.answers.replayed} answers replayed from the response cache, not asked in this run`);
+  }
   if (lb.rankStability) {
     out.push(`Rank stability (Spearman ρ between rounds over model ranks): mean ${f(lb.rankStability.mean, 3)}, min ${f(lb.rankStability.min, 3)}, max ${f(lb.rankStability.max, 3)}`);
   }

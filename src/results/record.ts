@@ -61,8 +61,10 @@ export const InstanceRecord = z.object({
   latencyMs: z.number(),
   modelLatencyMs: z.number().optional(),
   tokens: z.object({ input: z.number(), output: z.number() }).optional(),
-  /** The model's reply came from the response cache: no tokens were paid for it in this run. */
+  /** At least one of the model's replies came from the response cache: no tokens were paid for it in this run. */
   cached: z.boolean().optional(),
+  /** The model's replies for this instance: asked live in this run, or replayed from the response cache. */
+  answers: z.object({ live: z.number().int(), replayed: z.number().int() }).optional(),
   tx: z
     .object({ to: z.string(), data: z.string(), value: z.string(), gas: z.string(), hash: z.string(), status: z.string(), gasUsed: z.string() })
     .optional(),
@@ -133,6 +135,7 @@ export const RunResult = z.object({
       latencyMs: true,
       tokens: true,
       cached: true,
+      answers: true,
       composite: true,
     }).extend({ schemaRule: z.string().optional(), subcategory: z.string().optional(), error: z.string().optional() }),
   ),

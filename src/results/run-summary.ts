@@ -7,13 +7,14 @@ export interface SplitTotals {
   total: number;
 }
 
+/** Spread of the per-round totals; null where one round leaves it undefined (never 0). */
 export interface Spread {
   mean: number;
-  sd: number;
-  ciLow: number;
-  ciHigh: number;
-  halfWidth: number;
-  cvPercent: number;
+  sd: number | null;
+  ciLow: number | null;
+  ciHigh: number | null;
+  halfWidth: number | null;
+  cvPercent: number | null;
   /** Maximum score of one round (tasks × 100). */
   max: number;
 }
@@ -45,6 +46,27 @@ export interface RunSummary {
   bySubcategory: Record<string, RateRow>;
   byPattern: Record<string, RateRow>;
   tokens: { input: number; output: number; cost?: number; cachedInstances: number };
+  /** Model replies asked in this run vs replayed from the response cache. */
+  answers: AnswerCounts;
+}
+
+export interface AnswerCounts {
+  live: number;
+  replayed: number;
+}
+
+/** Live and replayed replies over records (records written before the count existed: one reply each). */
+export function countAnswers(records: readonly Pick<InstanceRecord, 'answers' | 'cached' | 'outcome'>[]): AnswerCounts {
+  let live = 0;
+  let replayed = 0;
+  for (const r of records) {
+    if (r.answers) {
+      live += r.answers.live;
+      replayed += r.answers.replayed;
+    } else if (r.cached) replayed++;
+    else if (r.outcome !== 'infra') live++;
+  }
+  return { live, replayed };
 }
 
 const rate = (rs: readonly InstanceRecord[]): RateRow => {
@@ -52,9 +74,12 @@ const rate = (rs: readonly InstanceRecord[]): RateRow => {
   return { passed, instances: rs.length, rate: rs.length ? passed / rs.length : 0 };
 };
 
+/** A statistic that one round (or none) leaves undefined is null, so the results file says so too. */
+export const defined = (x: number): number | null => (Number.isFinite(x) ? x : null);
+
 function spread(values: number[], max: number): Spread {
   const s: Summary = summarize(values);
-  return { mean: s.mean, sd: s.sd, ciLow: s.ciLow, ciHigh: s.ciHigh, halfWidth: s.halfWidth, cvPercent: s.cvPercent, max };
+  return { mean: s.mean, sd: defined(s.sd), ciLow: defined(s.ciLow), ciHigh: defined(s.ciHigh), halfWidth: defined(s.halfWidth), cvPercent: defined(s.cvPercent), max };
 }
 
 function groupRates(rs: readonly InstanceRecord[], key: (r: InstanceRecord) => string | undefined): Record<string, RateRow> {
@@ -150,5 +175,6 @@ export function summarizeRun(records: readonly InstanceRecord[], prices: PriceTa
       ...(price ? { cost: (input * price.input + output * price.output) / 1e6 } : {}),
       cachedInstances: records.filter((r) => r.cached).length,
     },
+    answers: countAnswers(records),
   };
 }

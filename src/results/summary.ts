@@ -42,6 +42,7 @@ export function buildRunResult(records: readonly InstanceRecord[], run: Omit<Run
       latencyMs: r.latencyMs,
       ...(r.tokens ? { tokens: r.tokens } : {}),
       ...(r.cached ? { cached: true } : {}),
+      ...(r.answers ? { answers: r.answers } : {}),
       ...(r.composite ? { composite: r.composite } : {}),
     })),
   };

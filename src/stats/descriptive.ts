@@ -11,12 +11,11 @@ export function mean(xs: readonly number[]): number {
 
 /**
  * Sample standard deviation with the n − 1 (Bessel) denominator.
- * 0 for a single value (no spread can be observed), NaN for an empty sample.
+ * NaN for fewer than two values: one value says nothing about spread (0 would claim "no spread").
  */
 export function sampleSd(xs: readonly number[]): number {
   const n = xs.length;
-  if (n === 0) return Number.NaN;
-  if (n === 1) return 0;
+  if (n < 2) return Number.NaN;
   const m = mean(xs);
   // Two passes (mean first, then squared deviations) avoid the cancellation of the Σx² − n·m² form.
   let ss = 0;
@@ -24,7 +23,7 @@ export function sampleSd(xs: readonly number[]): number {
   return Math.sqrt(ss / (n - 1));
 }
 
-/** Standard error of the mean, sd / √n; 0 for n = 1, NaN for an empty sample. */
+/** Standard error of the mean, sd / √n; NaN for fewer than two values. */
 export function standardError(xs: readonly number[]): number {
   if (xs.length === 0) return Number.NaN;
   return sampleSd(xs) / Math.sqrt(xs.length);
@@ -34,10 +33,10 @@ export function standardError(xs: readonly number[]): number {
  * Coefficient of variation as a percentage: 100 · sd / |mean|.
  * The absolute mean keeps the value non-negative; a zero mean gives 0 rather
  * than Infinity so a model that scores 0 everywhere reports "no variation".
- * NaN for an empty sample.
+ * NaN for fewer than two values.
  */
 export function cv(xs: readonly number[]): number {
-  if (xs.length === 0) return Number.NaN;
+  if (xs.length < 2) return Number.NaN;
   const m = mean(xs);
   if (m === 0) return 0;
   return (100 * sampleSd(xs)) / Math.abs(m);
@@ -60,8 +59,8 @@ export interface Summary {
  * Mean, spread and a two-sided Student-t confidence interval for the mean.
  *
  * Conventions for degenerate samples:
- * - n = 1: sd = se = 0, t = NaN (zero degrees of freedom), the interval collapses
- *   to [mean, mean] with halfWidth 0 — there is no information about spread.
+ * - n = 1: only the mean; sd, se, t, the interval and CV are NaN (zero degrees of freedom:
+ *   nothing is known about spread, so nothing is claimed). Reports print them as "–".
  * - n = 0: every field except n is NaN.
  *
  * Throws RangeError when confidence is not strictly between 0 and 1.
@@ -75,12 +74,9 @@ export function summarize(xs: readonly number[], confidence = 0.95): Summary {
   const sd = sampleSd(xs);
   const se = standardError(xs);
   const cvPercent = cv(xs);
-  if (n === 0) {
+  if (n < 2) {
     const nan = Number.NaN;
-    return { n, mean: nan, sd: nan, se: nan, ciLow: nan, ciHigh: nan, halfWidth: nan, t: nan, cvPercent: nan };
-  }
-  if (n === 1) {
-    return { n, mean: m, sd, se, ciLow: m, ciHigh: m, halfWidth: 0, t: Number.NaN, cvPercent };
+    return { n, mean: m, sd: nan, se: nan, ciLow: nan, ciHigh: nan, halfWidth: nan, t: nan, cvPercent: nan };
   }
   const t = studentTQuantile((1 + confidence) / 2, n - 1);
   const halfWidth = t * se;

@@ -63,8 +63,8 @@ test('the page shows the leaderboard, scatter, pattern bars and heat map with th
         atomic: row.atomicAvg.toFixed(1),
         composite: row.compositeAvg.toFixed(1),
         total: row.totalAvg.toFixed(1),
-        sd: row.sd.toFixed(1),
-        ci: `[${row.ciLow.toFixed(1)}, ${row.ciHigh.toFixed(1)}]`,
+        sd: row.sd!.toFixed(1),
+        ci: `[${row.ciLow!.toFixed(1)}, ${row.ciHigh!.toFixed(1)}]`,
       });
     }
     expect(await page.$$eval('#scatter circle', (cs) => cs.map((c) => c.getAttribute('data-model')))).toEqual(lb.rows.map((r) => r.model));

@@ -8,15 +8,18 @@ export interface ScriptContext {
   agent: Address;
 }
 
-/** A model that answers with a script written by the test, given the instance's parameters. */
-export function scriptedModel(id: string, script: (ctx: ScriptContext) => string, envFor: () => { env: EnvMap; agent: Address }): Model {
-  return {
+/**
+ * A model that answers with a script written by the test for the instance's parameters. Like the
+ * built-in reference, it is built per instance on the harness's side (a model under test never sees
+ * the parameters).
+ */
+export function scriptedModel(id: string, script: (ctx: ScriptContext) => string, envFor: () => { env: EnvMap; agent: Address }): (params: Params) => Model {
+  return (params) => ({
     id,
     describe: `scripted ${id}`,
-    async respond(_messages, ctx) {
+    async respond() {
       const { env, agent } = envFor();
-      const params = (ctx.reference?.params ?? {}) as ScriptContext['params'];
-      return { text: `\`\`\`typescript\n${script({ params, env, agent })}\n\`\`\``, latencyMs: 0, attempts: 1 };
+      return { text: `\`\`\`typescript\n${script({ params: params as ScriptContext['params'], env, agent })}\n\`\`\``, latencyMs: 0, attempts: 1 };
     },
-  };
+  });
 }
