@@ -1,25 +1,13 @@
-import { createRequire } from 'node:module';
 import { gunzipSync } from 'node:zlib';
-import { getAddress, maxUint256, parseAbi, parseEther, type Abi, type Address, type Hex } from 'viem';
+import { getAddress, maxUint256, parseAbi, parseEther, type Address, type Hex } from 'viem';
 import { BSC, BSC_CHAIN_ID, DEPLOYER } from './addresses.ts';
 import { startAnvil } from './anvil.ts';
 import type { Artifact } from './compile.ts';
 import { MIRROR_POOLS, MIRROR_TOKENS } from './mirror-spec.ts';
+import type { PancakeV2Build } from './pancake-v2.ts';
 import { placeContract } from './place-contract.ts';
 import { placeAuxContracts } from './aux-place.ts';
 import { chainClients, type ChainClients } from './rpc.ts';
-
-const require = createRequire(import.meta.url);
-
-interface TruffleArtifact {
-  abi: Abi;
-  bytecode: string;
-}
-function uniswap(path: string): { abi: Abi; bytecode: Hex } {
-  const a = require(path) as TruffleArtifact;
-  const hex = a.bytecode.startsWith('0x') ? a.bytecode : `0x${a.bytecode}`;
-  return { abi: a.abi, bytecode: hex as Hex };
-}
 
 const ERC20 = parseAbi([
   'function mint(address to, uint256 amount)',
@@ -65,7 +53,11 @@ async function send(chain: ChainClients, to: Address, data: Hex, value = 0n): Pr
   if (r.status !== 'success') throw new Error(`mirror build transaction to ${to} reverted`);
 }
 
-export async function buildMirror(artifacts: Artifact[], aux: readonly AuxContract[]): Promise<MirrorBuild> {
+/**
+ * Builds the mirror on a fresh anvil: WBNB, the PancakeSwap V2 factory and router (`dex`, compiled by
+ * buildPancakeV2), the tokens, the seeded pools and the auxiliary contracts, then dumps the state.
+ */
+export async function buildMirror(artifacts: Artifact[], dex: PancakeV2Build, aux: readonly AuxContract[]): Promise<MirrorBuild> {
   const byName = new Map(artifacts.map((a) => [a.contractName, a]));
   const need = (n: string) => {
     const a = byName.get(n);
@@ -81,11 +73,8 @@ export async function buildMirror(artifacts: Artifact[], aux: readonly AuxContra
     const { encodeFunctionData } = await import('viem');
     // WBNB: our own WETH9-layout contract (Uniswap's test WETH9 lacks the payable fallback BSC's WBNB has).
     await placeContract(chain, DEPLOYER, BSC.WBNB, need('WBNB'));
-    await placeContract(chain, DEPLOYER, BSC.PANCAKE_FACTORY, uniswap('@uniswap/v2-core/build/UniswapV2Factory.json'), [DEPLOYER]);
-    await placeContract(chain, DEPLOYER, BSC.PANCAKE_ROUTER, uniswap('@uniswap/v2-periphery/build/UniswapV2Router02.json'), [
-      BSC.PANCAKE_FACTORY,
-      BSC.WBNB,
-    ]);
+    await placeContract(chain, DEPLOYER, BSC.PANCAKE_FACTORY, dex.factory, [DEPLOYER]);
+    await placeContract(chain, DEPLOYER, BSC.PANCAKE_ROUTER, dex.router, [BSC.PANCAKE_FACTORY, BSC.WBNB]);
     for (const t of MIRROR_TOKENS) {
       await placeContract(chain, DEPLOYER, t.address, need('MirrorToken'), [t.name, t.symbol]);
       await send(chain, t.address, encodeFunctionData({ abi: ERC20, functionName: 'mint', args: [DEPLOYER, parseEther('100000000')] }));

@@ -20,7 +20,7 @@ const DESCRIPTIONS: Record<string, string> = {
   USDT: 'Tether USD (BEP-20, 18 decimals)',
   BUSD: 'BUSD Token (BEP-20, 18 decimals)',
   CAKE: 'PancakeSwap Token (BEP-20, 18 decimals)',
-  router: 'PancakeSwap V2 Router (Uniswap V2 Router02 interface)',
+  router: 'PancakeSwap V2 Router (Uniswap V2 Router02 interface; 0.25 % swap fee per hop)',
   factory: 'PancakeSwap V2 Factory',
   erc1363_token: 'Quest Token (QST, 18 decimals): ERC-20 + EIP-2612 permit + ERC-1363 transferAndCall/approveAndCall + burn(uint256)',
   erc721_token: 'Quest Squad NFT collection (ERC-721)',
@@ -45,7 +45,7 @@ const DESCRIPTIONS: Record<string, string> = {
 export function environmentText(env: EnvMap, chainId: number): string {
   const rows = Object.entries(env)
     .filter(([k]) => k !== 'agent')
-    .map(([k, a]) => `  ${k.padEnd(22)} ${a}${DESCRIPTIONS[k] ? `  ${DESCRIPTIONS[k]}` : k.startsWith('pair_') ? '  PancakeSwap V2 pair' : ''}`);
+    .map(([k, a]) => `  ${k.padEnd(22)} ${a}${DESCRIPTIONS[k] ? `  ${DESCRIPTIONS[k]}` : k.startsWith('pair_') ? '  PancakeSwap V2 pair (0.25 % swap fee)' : ''}`);
   return `Environment:
 - Chain: BNB Smart Chain mainnet (chain id ${chainId}), native coin BNB (18 decimals).
 - deployedContracts holds every address below, by the same keys:

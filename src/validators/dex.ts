@@ -1,6 +1,6 @@
-// PancakeSwap V2 (Uniswap V2) router and pair: ABI fragments, quotes, slippage floors and the router's
-// deposit arithmetic. Validators compose a decoding ABI from the fragments of exactly the functions they
-// accept, since a call outside that set must keep failing to decode.
+// PancakeSwap V2 router and pair (Uniswap V2 interface, 0.25 % swap fee): ABI fragments, quotes,
+// slippage floors and the router's deposit arithmetic. Validators compose a decoding ABI from the
+// fragments of exactly the functions they accept, since a call outside that set must keep failing to decode.
 import { decodeFunctionData, isAddressEqual, parseAbi, toFunctionSelector, type AbiFunction, type Address, type Hex, type PublicClient } from 'viem';
 import type { EnvMap } from '../tasks/instantiate.ts';
 import type { CheckResult } from './types.ts';

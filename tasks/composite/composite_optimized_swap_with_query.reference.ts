@@ -14,7 +14,7 @@ export default defineCompositeReference((params, env) => ({
   const usdtIs0 = (await pair.getFunction('token0')()).toLowerCase() === deployedContracts.USDT!.toLowerCase();
   const [rIn, rOut] = usdtIs0 ? [r0 as bigint, r1 as bigint] : [r1 as bigint, r0 as bigint];
   const amountIn = parseEther(${lit(params.amount)});
-  const expected = (amountIn * 997n * rOut) / (rIn * 1000n + amountIn * 997n);
+  const expected = (amountIn * 9975n * rOut) / (rIn * 10000n + amountIn * 9975n);
   const router = new Interface(['function swapExactTokensForTokens(uint256,uint256,address[],address,uint256)']);
   const block = await provider.getBlock('latest');
   const data = router.encodeFunctionData('swapExactTokensForTokens', [amountIn, (expected * BigInt(100 - ${lit(params.slippage)})) / 100n, [deployedContracts.USDT, deployedContracts.BUSD], agentAddress, BigInt(block!.timestamp) + 1200n]);
@@ -23,12 +23,12 @@ export default defineCompositeReference((params, env) => ({
     ),
     query({ type: 'token_balance', token: 'BUSD', address: 'agent' }),
     (feedback) => {
-      // The estimate from the reserves read in the first round (fee 0.3 %), as the swap round computed it.
+      // The estimate from the reserves read in the first round (fee 0.25 %), as the swap round computed it.
       const pool = lastQueryResult(feedback, { type: 'pair_reserves' });
       const usdtIs0 = pool.token0.toLowerCase() === env.USDT!.toLowerCase();
       const [rIn, rOut] = (usdtIs0 ? [pool.reserve0, pool.reserve1] : [pool.reserve1, pool.reserve0]).map(BigInt) as [bigint, bigint];
       const amountIn = parseEther(String(params.amount));
-      const expectedOut = (amountIn * 997n * rOut) / (rIn * 1000n + amountIn * 997n);
+      const expectedOut = (amountIn * 9975n * rOut) / (rIn * 10000n + amountIn * 9975n);
       return submit({ expectedOut: expectedOut.toString(), busd: lastQueryResult(feedback, { type: 'token_balance' }).raw });
     },
   ],

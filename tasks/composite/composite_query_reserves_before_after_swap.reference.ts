@@ -1,8 +1,8 @@
 import { parseEther, parseUnits } from 'viem';
 import { defineCompositeReference, lit, query, submit, ts } from 'evm-questbench/composite';
 
-/** UniswapV2Library.getAmountOut: 0.30 % fee. */
-const amountOut = (amountIn: bigint, reserveIn: bigint, reserveOut: bigint) => (amountIn * 997n * reserveOut) / (reserveIn * 1000n + amountIn * 997n);
+/** PancakeLibrary.getAmountOut: 0.25 % fee. */
+const amountOut = (amountIn: bigint, reserveIn: bigint, reserveOut: bigint) => (amountIn * 9975n * reserveOut) / (reserveIn * 10000n + amountIn * 9975n);
 
 export default defineCompositeReference((params, env) => {
   // The reserves the query returns are the planted ones; the swap moves them by the amount in and the amount out.

@@ -1,8 +1,8 @@
 import { parseEther, parseUnits } from 'viem';
 import { defineCompositeReference, lit, query, submit, ts } from 'evm-questbench/composite';
 
-/** UniswapV2Library.getAmountOut: 0.30 % fee. */
-const amountOut = (amountIn: bigint, reserveIn: bigint, reserveOut: bigint) => (amountIn * 997n * reserveOut) / (reserveIn * 1000n + amountIn * 997n);
+/** PancakeLibrary.getAmountOut: 0.25 % fee. */
+const amountOut = (amountIn: bigint, reserveIn: bigint, reserveOut: bigint) => (amountIn * 9975n * reserveOut) / (reserveIn * 10000n + amountIn * 9975n);
 
 export default defineCompositeReference((params) => {
   // The reserves and the USDT balance the queries return are the planted ones.
@@ -10,7 +10,7 @@ export default defineCompositeReference((params) => {
   const usdt = (wbnb * parseUnits(params.poolPrice as string, 2)) / 100n;
   const quote = amountOut(parseEther(params.amount_bnb as string), wbnb, usdt);
   return {
-    plan: '1. Query the WBNB/USDT reserves and compute the quote (0.30 % fee).\n2. swapExactETHForTokens with amountOutMin = quote less the slippage.\n3. Query my USDT balance.\nThen submit quote, received and balance.',
+    plan: '1. Query the WBNB/USDT reserves and compute the quote (0.25 % fee).\n2. swapExactETHForTokens with amountOutMin = quote less the slippage.\n3. Query my USDT balance.\nThen submit quote, received and balance.',
     rounds: [
       query({ type: 'pair_reserves', pair: 'pair_WBNB_USDT' }),
       ts(

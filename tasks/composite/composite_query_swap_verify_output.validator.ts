@@ -59,7 +59,7 @@ export default defineValidator<Params, State>({
     reportsUint('answer reports the pre-swap quote', 15, {
       read: (answer) => answerUint(answer, 'quoted'),
       unless: noSwap,
-      // 0.1 %: the fee-exact formula hits it; a fee-less spot-price estimate (0.3 % high) does not.
+      // 0.1 %: the fee-exact formula hits it; a fee-less spot-price estimate (0.25 % high or more) does not.
       compare: (v, { pre }) => compareAmount('reported quote', v, pre.quote, { rel: 0.001, symbol: 'USDT' }),
     }),
     reportsUint('answer reports the USDT received', 15, {

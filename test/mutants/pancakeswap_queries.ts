@@ -56,8 +56,8 @@ const pair = pairAt(other); const [r0, r1] = await pair.getFunction('getReserves
     },
     {
       kind: 'wrong_answer',
-      name: "PancakeSwap mainnet's 0.25 % fee instead of the router's",
-      script: ({ params }) => read(`${inOut(params)} const x = parseUnits(${json(params.amount)}, 18) * 9975n; return { answer: (x * rOut / (rIn * 10000n + x)).toString() };`),
+      name: "Uniswap V2's 0.30 % fee instead of PancakeSwap's 0.25 %",
+      script: ({ params }) => read(`${inOut(params)} const x = parseUnits(${json(params.amount)}, 18) * 997n; return { answer: (x * rOut / (rIn * 1000n + x)).toString() };`),
     },
     {
       kind: 'wrong_answer',
@@ -88,8 +88,8 @@ const pair = pairAt(other); const [r0, r1] = await pair.getFunction('getReserves
     },
     {
       kind: 'wrong_answer',
-      name: "PancakeSwap mainnet's 0.25 % fee instead of the router's",
-      script: ({ params }) => read(`${inOut(params)} const out = parseUnits(${json(params.amount)}, 18); return { answer: (rIn * out * 10000n / ((rOut - out) * 9975n) + 1n).toString() };`),
+      name: "Uniswap V2's 0.30 % fee instead of PancakeSwap's 0.25 %",
+      script: ({ params }) => read(`${inOut(params)} const out = parseUnits(${json(params.amount)}, 18); return { answer: (rIn * out * 1000n / ((rOut - out) * 997n) + 1n).toString() };`),
     },
   ],
 };
