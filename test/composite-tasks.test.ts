@@ -1,5 +1,7 @@
-// Every composite task through the real protocol: the reference reaches K_act = K_opt with 100;
-// one redundant query decays the score; a dummy transaction then submit scores 0; null fails.
+// Every composite task through the real protocol: the reference reaches K_act = K_opt with 100; so
+// does a round script doing every step the templates ask for, one round each (the reference module's
+// `literal` export, or the reference itself when it already is one); one redundant query decays the
+// score; a dummy transaction then submit scores 0; null fails.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runCompositeInstance } from '../src/composite/episode.ts';
 import { referenceScriptModel, type CompositeReference, type ScriptRound } from '../src/composite/reference.ts';
@@ -22,8 +24,8 @@ afterAll(async () => t?.close());
 
 async function load(f: CompositeTaskFile) {
   const validator = ((await import(f.validatorPath)) as { default: Validator }).default;
-  const reference = ((await import(f.referencePath)) as { default: CompositeReference }).default;
-  return { validator, reference };
+  const mod = (await import(f.referencePath)) as { default: CompositeReference; literal?: CompositeReference };
+  return { validator, reference: mod.default, literal: mod.literal };
 }
 
 async function run(f: CompositeTaskFile, model: Model | ((p: Params) => Model), runSeed = 1): Promise<InstanceRecord> {
@@ -42,6 +44,16 @@ describe.each(files.map((f) => [f.task.id, f] as const))('%s', (_id, f) => {
     const { reference } = await load(f);
     for (const seed of [1, 2]) {
       const r = await run(f, (p) => referenceScriptModel(reference(p, t.session.env)), seed);
+      expect(r.score, explain(r)).toBe(100);
+      expect(r.composite!.kAct, explain(r)).toBe(f.task.workflow.optimalSteps);
+      expect(r.composite!.endReason).toBe('submit');
+    }
+  });
+
+  test('a round script doing every step the templates ask for, one round each, scores 100', async () => {
+    const { reference, literal } = await load(f);
+    for (const seed of [1, 2]) {
+      const r = await run(f, (p) => referenceScriptModel((literal ?? reference)(p, t.session.env)), seed);
       expect(r.score, explain(r)).toBe(100);
       expect(r.composite!.kAct, explain(r)).toBe(f.task.workflow.optimalSteps);
       expect(r.composite!.endReason).toBe('submit');

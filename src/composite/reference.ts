@@ -1,3 +1,4 @@
+import { parseUnits } from 'viem';
 import type { Model } from '../model/types.ts';
 import type { EnvMap, Params } from '../tasks/instantiate.ts';
 
@@ -98,21 +99,25 @@ export const transferTopics = (from: string, to: string) => `[id('Transfer(addre
 
 /**
  * A round that sells `amountIn` (a script expression) along `path` (a script expression of addresses)
- * with swapExactTokensForTokens, or swapExactTokensForETH when `forBnb`, amountOutMin at the router's
- * quote less `slippage` %. `before` is spliced in first (with its `imports`, which must not repeat the
- * viem names this round imports), e.g. lines that define the amount.
+ * with swapExactTokensForTokens, or swapExactTokensForETH when `forBnb`, or buys with that much BNB
+ * through swapExactETHForTokens when `fromBnb`; amountOutMin at the router's quote less `slippage` %.
+ * `before` is spliced in first (with its `imports`, which must not repeat the viem names this round
+ * imports), e.g. lines that define the amount.
  */
-export function swapRound(o: { amountIn: string; path: string; slippage: unknown; forBnb?: boolean; before?: string; imports?: string }): string {
-  const fn = o.forBnb ? 'swapExactTokensForETH' : 'swapExactTokensForTokens';
+export function swapRound(o: { amountIn: string; path: string; slippage: unknown; forBnb?: boolean; fromBnb?: boolean; before?: string; imports?: string }): string {
+  const fn = o.fromBnb ? 'swapExactETHForTokens' : o.forBnb ? 'swapExactTokensForETH' : 'swapExactTokensForTokens';
+  const [sig, args, value] = o.fromBnb
+    ? ['uint256, address[], address, uint256) payable', 'min, path', ', value: amountIn']
+    : ['uint256, uint256, address[], address, uint256)', 'amountIn, min, path', ''];
   return ts(
     `${o.before ? `${o.before}\n  ` : ''}const quoter = createPublicClient({ transport: http(providerUrl) });
-  const router = parseAbi(['function getAmountsOut(uint256, address[]) view returns (uint256[])', 'function ${fn}(uint256, uint256, address[], address, uint256)']);
+  const router = parseAbi(['function getAmountsOut(uint256, address[]) view returns (uint256[])', 'function ${fn}(${sig}']);
   const amountIn = ${o.amountIn};
   const path = ${o.path} as Address[];
   const out = await quoter.readContract({ address: deployedContracts.router as Address, abi: router, functionName: 'getAmountsOut', args: [amountIn, path] });
   const min = (out[out.length - 1]! * BigInt(100 - ${lit(o.slippage)})) / 100n;
   const { timestamp } = await quoter.getBlock();
-  return { to: deployedContracts.router, data: encodeFunctionData({ abi: router, functionName: '${fn}', args: [amountIn, min, path, agentAddress as Address, timestamp + 1200n] }) };`,
+  return { to: deployedContracts.router, data: encodeFunctionData({ abi: router, functionName: '${fn}', args: [${args}, agentAddress as Address, timestamp + 1200n] })${value} };`,
     `import { createPublicClient, encodeFunctionData, http, parseAbi, parseEther, parseUnits, type Address } from 'viem';${o.imports ? `\n${o.imports}` : ''}`,
   );
 }
@@ -150,4 +155,29 @@ export function lastQueryResult(feedback: readonly string[], where: Record<strin
   const hit = queryResults(feedback).findLast((r) => Object.entries(where).every(([k, v]) => String(r[k]).toLowerCase() === v.toLowerCase()));
   if (!hit) throw new Error(`no query result${Object.keys(where).length ? ` matching ${JSON.stringify(where)}` : ''} in the feedback so far`);
   return hit;
+}
+
+/**
+ * The balance changes each transaction round's feedback reported, oldest first: holding ("BNB",
+ * "USDT", "LP USDT/BUSD", ...) → signed change in wei (every tracked holding has 18 decimals).
+ * What a solver reads off the feedback, e.g. the USDT a swap paid: `balanceChanges(f).at(-1)!.get('USDT')`.
+ */
+export function balanceChanges(feedback: readonly string[]): Map<string, bigint>[] {
+  return feedback.flatMap((f) => {
+    const m = /balance changes: (.*)/.exec(f);
+    if (!m) return [];
+    const changes = new Map<string, bigint>();
+    for (const part of m[1]!.split(', ')) {
+      const c = /^(.+) ([+-])(\d+(?:\.\d+)?)$/.exec(part);
+      if (c) changes.set(c[1]!, (c[2] === '-' ? -1n : 1n) * parseUnits(c[3]!, 18));
+    }
+    return [changes];
+  });
+}
+
+/** The change of `holding` the latest transaction round reported, in wei (0 when it did not change). */
+export function lastChange(feedback: readonly string[], holding: string): bigint {
+  const all = balanceChanges(feedback);
+  if (!all.length) throw new Error('no transaction feedback so far');
+  return all[all.length - 1]!.get(holding) ?? 0n;
 }

@@ -1,8 +1,8 @@
 import { parseEther } from 'viem';
-import { defineCompositeReference, lit, query, submit, ts } from 'evm-questbench/composite';
+import { defineCompositeReference, lastQueryResult, lit, query, submit, ts } from 'evm-questbench/composite';
 import { AGENT_HOLDINGS } from 'evm-questbench/validators';
 
-export default defineCompositeReference((params) => ({
+const reference = defineCompositeReference((params) => ({
   plan: '1. Wrap the amount with WBNB.deposit(); the script checks the BNB balance first.\n2. Query my WBNB balance.\nThen submit it.',
   rounds: [
     ts(
@@ -19,3 +19,11 @@ export default defineCompositeReference((params) => ({
     submit({ wbnbBalance: (AGENT_HOLDINGS.WBNB + parseEther(params.planted as string) + parseEther(params.amount as string)).toString() }),
   ],
 }));
+
+export default reference;
+
+/** Every step the request asks for, one round each (the affordability condition sits in the wrap script), answering with the balance read. */
+export const literal = defineCompositeReference((params, env) => {
+  const { plan, rounds } = reference(params, env);
+  return { plan, rounds: [rounds[0]!, rounds[1]!, (feedback) => submit({ wbnbBalance: lastQueryResult(feedback, { type: 'token_balance' }).raw })] };
+});

@@ -1,7 +1,7 @@
 import { parseEther } from 'viem';
-import { defineCompositeReference, lit, query, submit, ts } from 'evm-questbench/composite';
+import { defineCompositeReference, lastQueryResult, lit, query, submit, ts } from 'evm-questbench/composite';
 
-export default defineCompositeReference((params) => ({
+const reference = defineCompositeReference((params) => ({
   plan: '1. Send the BNB to the recipient.\n2. Query the recipient\'s BNB balance.\nThen submit it.',
   rounds: [
     ts(`return { to: ${lit(params.to)}, value: parseEther(${lit(params.amount)}) };`, "import { parseEther } from 'ethers';"),
@@ -10,3 +10,11 @@ export default defineCompositeReference((params) => ({
     submit({ recipientBalance: (parseEther(params.planted as string) + parseEther(params.amount as string)).toString() }),
   ],
 }));
+
+export default reference;
+
+/** Every step the request asks for, one round each, answering with the balance the query returned. */
+export const literal = defineCompositeReference((params, env) => {
+  const { plan, rounds } = reference(params, env);
+  return { plan, rounds: [rounds[0]!, rounds[1]!, (feedback) => submit({ recipientBalance: lastQueryResult(feedback, { type: 'native_balance' }).raw })] };
+});

@@ -1,6 +1,6 @@
-import { defineCompositeReference, lit, query, submit, ts } from 'evm-questbench/composite';
+import { defineCompositeReference, lastQueryResult, lit, query, submit, ts } from 'evm-questbench/composite';
 
-export default defineCompositeReference((params, env) => ({
+const reference = defineCompositeReference((params, env) => ({
   plan: '1. Query the current owner of the token.\n2. transferFrom(wallet, recipient, id) on erc721_token.\nThen submit both owners: the successful transfer makes the recipient the owner.',
   rounds: [
     query({ type: 'nft_owner', nft: 'erc721_token', tokenId: params.tokenId }),
@@ -12,3 +12,14 @@ export default defineCompositeReference((params, env) => ({
     submit({ previousOwner: env.agent, newOwner: params.to }),
   ],
 }));
+
+export default reference;
+
+/**
+ * Every step the request asks for, one round each, answering only from what the rounds showed: the
+ * owner the query returned, and the recipient, whom the successful transfer made the owner.
+ */
+export const literal = defineCompositeReference((params, env) => {
+  const { plan, rounds } = reference(params, env);
+  return { plan, rounds: [rounds[0]!, rounds[1]!, (feedback) => submit({ previousOwner: lastQueryResult(feedback, { type: 'nft_owner' }).owner, newOwner: params.to })] };
+});

@@ -1,5 +1,5 @@
 import { parseEther, parseUnits } from 'viem';
-import { defineCompositeReference, lit, query, submit, ts } from 'evm-questbench/composite';
+import { defineCompositeReference, lastChange, lastQueryResult, lit, query, submit, swapRound, ts } from 'evm-questbench/composite';
 
 /** PancakeLibrary.getAmountOut: 0.25 % fee. */
 const amountOut = (amountIn: bigint, reserveIn: bigint, reserveOut: bigint) => (amountIn * 9975n * reserveOut) / (reserveIn * 10000n + amountIn * 9975n);
@@ -29,6 +29,30 @@ export default defineCompositeReference((params, env) => {
         "import { createPublicClient, encodeFunctionData, http, parseAbi, parseEther, type Address } from 'viem';",
       ),
       submit({ before: pair(wbnb, usdt), after: pair(wbnb + amountIn, usdt - out) }),
+    ],
+  };
+});
+
+/**
+ * Every step the request asks for, one round each, answering only from what the rounds showed: the
+ * reserves the query returned, and those moved by the BNB paid in and the USDT the swap's feedback reported.
+ */
+export const literal = defineCompositeReference((params, env) => {
+  const amountIn = parseEther(params.amount as string);
+  const answer = (feedback: readonly string[]) => {
+    const read = lastQueryResult(feedback, { type: 'pair_reserves' });
+    const wbnbIs0 = read.token0.toLowerCase() === env.WBNB!.toLowerCase();
+    const [w, u] = (wbnbIs0 ? [read.reserve0, read.reserve1] : [read.reserve1, read.reserve0]).map(BigInt) as [bigint, bigint];
+    const [w2, u2] = [w + amountIn, u - lastChange(feedback, 'USDT')];
+    const after = wbnbIs0 ? { reserve0: w2.toString(), reserve1: u2.toString() } : { reserve0: u2.toString(), reserve1: w2.toString() };
+    return submit({ before: { reserve0: read.reserve0, reserve1: read.reserve1 }, after });
+  };
+  return {
+    plan: '1. Query the WBNB/USDT pair reserves.\n2. Swap the BNB for USDT through the router.\nThen submit the reserves read and those moved by the swap.',
+    rounds: [
+      query({ type: 'pair_reserves', pair: 'pair_WBNB_USDT' }),
+      swapRound({ amountIn: `parseEther(${lit(params.amount)})`, path: '[deployedContracts.WBNB, deployedContracts.USDT]', slippage: 1, fromBnb: true }),
+      answer,
     ],
   };
 });

@@ -1,10 +1,10 @@
-import { defineCompositeReference, query, submit, ts } from 'evm-questbench/composite';
+import { defineCompositeReference, lastChange, lastQueryResult, query, submit, ts } from 'evm-questbench/composite';
 import { AGENT_HOLDINGS } from 'evm-questbench/validators';
 
 /** The reward pool's fixed rate: 0.01 CAKE per second per whole staked LP token. */
 const RATE = 10n ** 16n;
 
-export default defineCompositeReference((params) => {
+const reference = defineCompositeReference((params) => {
   // The harvest is the first block after setup, where exactly `accrual` seconds are owed.
   const reward = (AGENT_HOLDINGS.rewardPoolStake * RATE * BigInt(params.accrual as number)) / 10n ** 18n;
   return {
@@ -23,4 +23,14 @@ export default defineCompositeReference((params) => {
       submit({ harvested: reward.toString(), cakeBalance: (AGENT_HOLDINGS.CAKE + reward).toString() }),
     ],
   };
+});
+
+export default reference;
+
+/** Every step the request asks for, one round each: the harvest as the CAKE change its feedback showed, the balance as read. */
+export const literal = defineCompositeReference((params, env) => {
+  const { plan, rounds } = reference(params, env);
+  const answer = (feedback: readonly string[]) =>
+    submit({ harvested: lastChange(feedback, 'CAKE').toString(), cakeBalance: lastQueryResult(feedback, { type: 'token_balance' }).raw });
+  return { plan, rounds: [rounds[0]!, rounds[1]!, answer] };
 });

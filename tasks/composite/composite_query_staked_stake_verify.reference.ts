@@ -1,7 +1,7 @@
 import { parseEther } from 'viem';
-import { defineCompositeReference, lit, query, stakeRound, submit } from 'evm-questbench/composite';
+import { defineCompositeReference, lastQueryResult, lit, query, stakeRound, submit } from 'evm-questbench/composite';
 
-export default defineCompositeReference((params) => {
+const reference = defineCompositeReference((params) => {
   const before = parseEther(params.planted as string); // what the query returns
   const after = before + parseEther(params.amount as string);
   return {
@@ -12,4 +12,16 @@ export default defineCompositeReference((params) => {
       submit({ before: before.toString(), after: after.toString() }),
     ],
   };
+});
+
+export default reference;
+
+/** Every step the request asks for, one round each: "before" is the stake the query returned, "after" that plus the amount staked. */
+export const literal = defineCompositeReference((params, env) => {
+  const { plan, rounds } = reference(params, env);
+  const answer = (feedback: readonly string[]) => {
+    const before = BigInt(lastQueryResult(feedback, { type: 'staked_amount' }).raw);
+    return submit({ before: before.toString(), after: (before + parseEther(params.amount as string)).toString() });
+  };
+  return { plan, rounds: [rounds[0]!, rounds[1]!, answer] };
 });

@@ -1,5 +1,5 @@
 import { parseEther, parseUnits } from 'viem';
-import { defineCompositeReference, lit, query, submit, ts } from 'evm-questbench/composite';
+import { defineCompositeReference, lastChange, lastQueryResult, lit, query, submit, swapRound, ts } from 'evm-questbench/composite';
 
 /** PancakeLibrary.getAmountOut: 0.25 % fee. */
 const amountOut = (amountIn: bigint, reserveIn: bigint, reserveOut: bigint) => (amountIn * 9975n * reserveOut) / (reserveIn * 10000n + amountIn * 9975n);
@@ -30,6 +30,34 @@ export default defineCompositeReference((params) => {
       ),
       query({ type: 'token_balance', token: 'USDT', address: 'agent' }),
       submit({ quoted: quote.toString(), received: quote.toString(), usdtBalance: (parseEther(params.plantedUsdt as string) + quote).toString() }),
+    ],
+  };
+});
+
+/**
+ * Every step the request asks for, one round each, answering only from what the rounds showed: the
+ * quote worked out from the reserves the first query returned (with the same amountOut as above),
+ * the USDT received as the swap's feedback reported it, the balance as the last query returned it.
+ */
+export const literal = defineCompositeReference((params, env) => {
+  const amountIn = parseEther(params.amount_bnb as string);
+  const answer = (feedback: readonly string[]) => {
+    const pool = lastQueryResult(feedback, { type: 'pair_reserves' });
+    const wbnbIs0 = pool.token0.toLowerCase() === env.WBNB!.toLowerCase();
+    const [rIn, rOut] = (wbnbIs0 ? [pool.reserve0, pool.reserve1] : [pool.reserve1, pool.reserve0]).map(BigInt) as [bigint, bigint];
+    return submit({
+      quoted: amountOut(amountIn, rIn, rOut).toString(),
+      received: lastChange(feedback, 'USDT').toString(),
+      usdtBalance: lastQueryResult(feedback, { type: 'token_balance' }).raw,
+    });
+  };
+  return {
+    plan: '1. Query the WBNB/USDT reserves and work out the quote.\n2. Swap the BNB for USDT with the slippage floor.\n3. Query my USDT balance.\nThen submit the quote, the USDT received and the balance.',
+    rounds: [
+      query({ type: 'pair_reserves', pair: 'pair_WBNB_USDT' }),
+      swapRound({ amountIn: `parseEther(${lit(params.amount_bnb)})`, path: '[deployedContracts.WBNB, deployedContracts.USDT]', slippage: params.slippage, fromBnb: true }),
+      query({ type: 'token_balance', token: 'USDT', address: 'agent' }),
+      answer,
     ],
   };
 });

@@ -1,8 +1,8 @@
 import { parseEther } from 'viem';
-import { defineCompositeReference, lit, query, submit, ts } from 'evm-questbench/composite';
+import { defineCompositeReference, lastChange, lastQueryResult, lit, query, submit, ts } from 'evm-questbench/composite';
 import { AGENT_HOLDINGS } from 'evm-questbench/validators';
 
-export default defineCompositeReference((params) => ({
+const reference = defineCompositeReference((params) => ({
   plan: '1. removeLiquidity(WBNB, USDT, percent of my LP, mins, me): paid as WBNB + USDT.\n2. WBNB.withdraw(the WBNB that removal paid me).\n3. Query my WBNB balance.\nThen submit it.',
   rounds: [
     ts(
@@ -42,3 +42,19 @@ export default defineCompositeReference((params) => ({
     submit({ wbnbBalance: (AGENT_HOLDINGS.WBNB + parseEther(params.plantedWbnb as string)).toString() }),
   ],
 }));
+
+export default reference;
+
+/**
+ * Every step the request asks for, one round each, written from what the rounds showed: the unwrap
+ * takes the WBNB the removal's feedback reported, the answer is the balance the query returned.
+ */
+export const literal = defineCompositeReference((params, env) => {
+  const { plan, rounds } = reference(params, env);
+  const unwrap = (feedback: readonly string[]) =>
+    ts(
+      `return { to: deployedContracts.WBNB, data: encodeFunctionData({ abi: parseAbi(['function withdraw(uint256)']), functionName: 'withdraw', args: [${lastChange(feedback, 'WBNB')}n] }) };`,
+      "import { encodeFunctionData, parseAbi } from 'viem';",
+    );
+  return { plan, rounds: [rounds[0]!, unwrap, rounds[2]!, (feedback) => submit({ wbnbBalance: lastQueryResult(feedback, { type: 'token_balance' }).raw })] };
+});
