@@ -1,5 +1,6 @@
 // Read-only JSON-RPC front for an anvil node. Skills get this URL instead of anvil's, so they can
 // inspect chain state but cannot mine, impersonate, set balances, snapshot/revert or send transactions.
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +10,25 @@ export interface ReadOnlyProxy {
   port: number;
   close(): Promise<void>;
   stats(): { forwarded: number; refused: number };
+}
+
+/** One upstream node behind the router, reached at http://127.0.0.1:<port>/<token>. */
+export interface ProxyRoute {
+  url: string;
+  /** Stops routing to the upstream; requests to the URL get "no such endpoint" from then on. */
+  close(): void;
+  stats(): { forwarded: number; refused: number };
+}
+
+/**
+ * One read-only front for many nodes: every instance in flight gets its own route (an unguessable
+ * path) to its own anvil, and every script of the process talks to this one port, so one sandbox host
+ * with net access to exactly that port serves them all.
+ */
+export interface ProxyRouter {
+  port: number;
+  route(upstreamUrl: string): ProxyRoute;
+  close(): Promise<void>;
 }
 
 export const READ_METHODS: ReadonlySet<string> = new Set([
@@ -65,7 +85,13 @@ function send(res: http.ServerResponse, status: number, body: unknown, extraHead
   res.end(text);
 }
 
-export async function startReadOnlyProxy(upstreamUrl: string): Promise<ReadOnlyProxy> {
+interface Upstream {
+  forward(body: string): Promise<{ status: number; text: string }>;
+  counts: { forwarded: number; refused: number };
+  close(): void;
+}
+
+function upstreamFor(upstreamUrl: string): Upstream {
   const upstream = new URL(upstreamUrl);
   if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:') {
     throw new TypeError(`upstream must be an http(s) URL, got ${upstreamUrl}`);
@@ -73,98 +99,109 @@ export async function startReadOnlyProxy(upstreamUrl: string): Promise<ReadOnlyP
   const transport = upstream.protocol === 'https:' ? https : http;
   // One pooled connection set to anvil: avoids a TCP handshake per call.
   const agent = new transport.Agent({ keepAlive: true, maxSockets: 64 });
-  let forwarded = 0;
-  let refused = 0;
+  return {
+    counts: { forwarded: 0, refused: 0 },
+    close: () => agent.destroy(),
+    forward: (body) =>
+      new Promise((resolve, reject) => {
+        const req = transport.request(
+          upstream,
+          {
+            method: 'POST',
+            agent,
+            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ status: res.statusCode ?? 502, text: Buffer.concat(chunks).toString('utf8') }));
+            res.on('error', reject);
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      }),
+  };
+}
 
-  function forward(body: string): Promise<{ status: number; text: string }> {
-    return new Promise((resolve, reject) => {
-      const req = transport.request(
-        upstream,
-        {
-          method: 'POST',
-          agent,
-          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 502, text: Buffer.concat(chunks).toString('utf8') }));
-          res.on('error', reject);
-        },
-      );
-      req.on('error', reject);
-      req.end(body);
-    });
+async function handleSingle(up: Upstream, res: http.ServerResponse, req: unknown): Promise<void> {
+  const refusal = check(req);
+  if (refusal) {
+    up.counts.refused++;
+    send(res, 200, refusal);
+    return;
   }
+  up.counts.forwarded++;
+  const out = await up.forward(JSON.stringify(req));
+  send(res, out.status, out.text);
+}
 
-  async function handleSingle(res: http.ServerResponse, req: unknown): Promise<void> {
-    const refusal = check(req);
+async function handleBatch(up: Upstream, res: http.ServerResponse, batch: unknown[]): Promise<void> {
+  if (batch.length === 0) {
+    send(res, 200, rpcError(null, -32600, 'Invalid Request: empty batch'));
+    return;
+  }
+  const results: unknown[] = new Array(batch.length);
+  const allowedIdx: number[] = [];
+  batch.forEach((item, i) => {
+    const refusal = check(item);
     if (refusal) {
-      refused++;
-      send(res, 200, refusal);
+      up.counts.refused++;
+      results[i] = refusal;
+    } else allowedIdx.push(i);
+  });
+  if (allowedIdx.length > 0) {
+    up.counts.forwarded += allowedIdx.length;
+    let out: { status: number; text: string };
+    try {
+      out = await up.forward(JSON.stringify(allowedIdx.map((i) => batch[i])));
+    } catch (err) {
+      // Keep the refusals; only the forwarded part failed.
+      const message = `upstream unavailable: ${(err as Error).message}`;
+      for (const i of allowedIdx) results[i] = rpcError((batch[i] as { id?: unknown }).id, -32603, message);
+      send(res, 502, results);
       return;
     }
-    forwarded++;
-    const out = await forward(JSON.stringify(req));
-    send(res, out.status, out.text);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(out.text);
+    } catch {
+      parsed = undefined;
+    }
+    if (!Array.isArray(parsed)) {
+      // Upstream failed the whole batch; give every forwarded element that answer.
+      const failure =
+        parsed && typeof parsed === 'object' && 'error' in parsed
+          ? (parsed as { error: { code: number; message: string } }).error
+          : { code: -32603, message: `upstream returned HTTP ${out.status}` };
+      for (const i of allowedIdx) results[i] = rpcError((batch[i] as { id?: unknown }).id, failure.code, failure.message);
+    } else {
+      // Responses may come back in any order: match by id when ids are unique, else by position.
+      const ids = allowedIdx.map((i) => JSON.stringify((batch[i] as { id?: unknown }).id ?? null));
+      const byId = new Map<string, unknown>();
+      for (const r of parsed) byId.set(JSON.stringify((r as { id?: unknown })?.id ?? null), r);
+      const uniqueIds = new Set(ids).size === ids.length && byId.size === parsed.length;
+      allowedIdx.forEach((i, k) => {
+        results[i] = (uniqueIds ? byId.get(ids[k]!) : parsed[k]) ?? rpcError((batch[i] as { id?: unknown }).id, -32603, 'no response from upstream');
+      });
+    }
   }
+  send(res, 200, results);
+}
 
-  async function handleBatch(res: http.ServerResponse, batch: unknown[]): Promise<void> {
-    if (batch.length === 0) {
-      send(res, 200, rpcError(null, -32600, 'Invalid Request: empty batch'));
-      return;
-    }
-    const results: unknown[] = new Array(batch.length);
-    const allowedIdx: number[] = [];
-    batch.forEach((item, i) => {
-      const refusal = check(item);
-      if (refusal) {
-        refused++;
-        results[i] = refusal;
-      } else allowedIdx.push(i);
-    });
-    if (allowedIdx.length > 0) {
-      forwarded += allowedIdx.length;
-      let out: { status: number; text: string };
-      try {
-        out = await forward(JSON.stringify(allowedIdx.map((i) => batch[i])));
-      } catch (err) {
-        // Keep the refusals; only the forwarded part failed.
-        const message = `upstream unavailable: ${(err as Error).message}`;
-        for (const i of allowedIdx) results[i] = rpcError((batch[i] as { id?: unknown }).id, -32603, message);
-        send(res, 502, results);
-        return;
-      }
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(out.text);
-      } catch {
-        parsed = undefined;
-      }
-      if (!Array.isArray(parsed)) {
-        // Upstream failed the whole batch; give every forwarded element that answer.
-        const failure =
-          parsed && typeof parsed === 'object' && 'error' in parsed
-            ? (parsed as { error: { code: number; message: string } }).error
-            : { code: -32603, message: `upstream returned HTTP ${out.status}` };
-        for (const i of allowedIdx) results[i] = rpcError((batch[i] as { id?: unknown }).id, failure.code, failure.message);
-      } else {
-        // Responses may come back in any order: match by id when ids are unique, else by position.
-        const ids = allowedIdx.map((i) => JSON.stringify((batch[i] as { id?: unknown }).id ?? null));
-        const byId = new Map<string, unknown>();
-        for (const r of parsed) byId.set(JSON.stringify((r as { id?: unknown })?.id ?? null), r);
-        const uniqueIds = new Set(ids).size === ids.length && byId.size === parsed.length;
-        allowedIdx.forEach((i, k) => {
-          results[i] = (uniqueIds ? byId.get(ids[k]!) : parsed[k]) ?? rpcError((batch[i] as { id?: unknown }).id, -32603, 'no response from upstream');
-        });
-      }
-    }
-    send(res, 200, results);
-  }
+/** The router: requests are dispatched by the first path segment to that route's upstream. */
+export async function startProxyRouter(): Promise<ProxyRouter> {
+  const routes = new Map<string, Upstream>();
 
   const server = http.createServer((req, res) => {
     if (req.method !== 'POST') {
       send(res, 405, rpcError(null, -32600, `HTTP method ${req.method} not allowed; use POST`), { allow: 'POST' });
+      req.resume();
+      return;
+    }
+    const up = routes.get((req.url ?? '/').split('?')[0]!.split('/')[1] ?? '');
+    if (!up) {
+      send(res, 404, rpcError(null, -32601, 'no such endpoint'), { connection: 'close' });
       req.resume();
       return;
     }
@@ -197,7 +234,7 @@ export async function startReadOnlyProxy(upstreamUrl: string): Promise<ReadOnlyP
         send(res, 200, rpcError(null, -32700, 'Parse error'));
         return;
       }
-      const work = Array.isArray(body) ? handleBatch(res, body) : handleSingle(res, body);
+      const work = Array.isArray(body) ? handleBatch(up, res, body) : handleSingle(up, res, body);
       work.catch((err: unknown) => {
         if (res.headersSent) {
           res.destroy();
@@ -220,14 +257,37 @@ export async function startReadOnlyProxy(upstreamUrl: string): Promise<ReadOnlyP
   const { port } = server.address() as AddressInfo;
 
   return {
-    url: `http://127.0.0.1:${port}/`,
     port,
-    stats: () => ({ forwarded, refused }),
+    route(upstreamUrl, token = randomBytes(16).toString('hex')) {
+      const up = upstreamFor(upstreamUrl);
+      routes.set(token, up);
+      return {
+        url: `http://127.0.0.1:${port}/${token}`,
+        stats: () => ({ ...up.counts }),
+        close() {
+          if (routes.get(token) === up) routes.delete(token);
+          up.close();
+        },
+      };
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-        agent.destroy();
+        for (const up of routes.values()) up.close();
+        routes.clear();
       }),
+  };
+}
+
+/** A front for a single node, served at the root path. */
+export async function startReadOnlyProxy(upstreamUrl: string): Promise<ReadOnlyProxy> {
+  const router = await startProxyRouter();
+  const route = (router.route as (u: string, token: string) => ProxyRoute)(upstreamUrl, '');
+  return {
+    url: `http://127.0.0.1:${router.port}/`,
+    port: router.port,
+    stats: route.stats,
+    close: () => router.close(),
   };
 }
