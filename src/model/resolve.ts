@@ -1,5 +1,6 @@
 import '../polyfills.ts';
 import { moduleModel } from './module.ts';
+import { humanModel } from './human.ts';
 import { nullModel } from './null.ts';
 import { openaiModel } from './openai.ts';
 import { REFERENCE_DESCRIPTION } from './reference.ts';
@@ -33,17 +34,19 @@ export const DEFAULT_MODEL_SETTINGS = {
 export type ModelSpec =
   | { kind: 'reference' }
   | { kind: 'null' }
+  | { kind: 'human' }
   | { kind: 'openai'; id: string }
   | { kind: 'module'; path: string };
 
 const VALID_FORMS =
-  'valid forms: "reference" (gold solutions), "null" (no-op baseline), ' +
+  'valid forms: "reference" (gold solutions), "null" (no-op baseline), "human" (a person answers), ' +
   '"openai:<model-id>" (OpenAI or any OpenAI-compatible server), "module:<path>" (a local module)';
 
 export function parseModelSpec(spec: string): ModelSpec {
   const s = spec.trim();
   if (s === 'reference') return { kind: 'reference' };
   if (s === 'null') return { kind: 'null' };
+  if (s === 'human') return { kind: 'human' };
   const colon = s.indexOf(':');
   if (colon > 0) {
     const prefix = s.slice(0, colon);
@@ -98,6 +101,8 @@ export async function resolveModel(
       };
     case 'null':
       return nullModel();
+    case 'human':
+      return humanModel({ ...(env.QUEST_HUMAN_DIR ? { dir: env.QUEST_HUMAN_DIR } : {}), ...(env.QUEST_HUMAN_TTY ? { tty: env.QUEST_HUMAN_TTY } : {}) });
     case 'openai': {
       const { call, retry } = checkSettings(settings);
       return openaiModel(parsed.id, call, retry, env);

@@ -25,12 +25,19 @@ export function questbench(options: QuestbenchOptions = {}): Plugin {
     name: 'questbench',
     enforce: 'pre',
     config() {
+      // A person answering (QUEST_MODEL=human) takes as long as they take: no test timeout then.
+      let human = false;
+      try {
+        human = resolveConfig(options).model === 'human';
+      } catch {
+        // a bad configuration is reported by the global setup, before any task runs
+      }
       return {
         test: {
           globalSetup: [GLOBAL_SETUP],
           setupFiles: [POLYFILLS],
           isolate: false,
-          testTimeout: 15 * 60_000,
+          testTimeout: human ? 0 : 15 * 60_000,
           hookTimeout: 120_000,
           provide: { questbenchOptions: options },
         },
