@@ -29,12 +29,8 @@ const harness: TestProjectConfiguration[] = [
 // project is named (`npm test` = --project unit), so a model evaluation never runs them by accident.
 const named = process.argv.some((a) => a === '--project' || a.startsWith('--project='));
 
-// QUEST_WORKERS: workers (each with its own anvil) for I/O-bound runs, independent of the core count.
-const workers = process.env.QUEST_WORKERS ? Number(process.env.QUEST_WORKERS) : undefined;
-
 export default defineConfig({
   test: {
-    ...(workers ? { maxWorkers: workers } : {}),
     reporters: [new QuestbenchReporter(), 'default'],
     projects: named ? [...benchmark, ...harness] : benchmark,
   },

@@ -86,6 +86,19 @@ export function cpuDelta(a: CpuSnapshot, b: CpuSnapshot): Record<string, number>
   return out;
 }
 
+/** Resident memory (MiB) of a process and all its descendants: what the run holds at this moment. */
+export function treeRssMb(root: number, table: ProcInfo[] = processTable()): number {
+  let pages = 0;
+  for (const pid of [root, ...descendants(root, table).map((p) => p.pid)]) {
+    try {
+      pages += Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return (pages * 4096) / 2 ** 20;
+}
+
 export const totalCpu = (d: Record<string, number>) => Object.values(d).reduce((x, y) => x + y, 0);
 
 /** Whole-machine CPU counters from /proc/stat (all cores), for the share of time the machine was busy. */

@@ -1,21 +1,17 @@
-// A `module:` model for the scaling runs: waits BENCH_LATENCY_MS (default 300) like a remote model
-// would, then answers with the task's gold solution (built as test/fixtures/counting-solver.mjs does).
-// With BENCH_CALLS_FILE set, every call appends one JSON line (worker pool id, pid, start, end) so
-// the bench can check per-worker concurrency afterwards.
+// A `module:` model for throughput runs: waits BENCH_LATENCY_MS (default 2000) like a remote model
+// would, then answers with the gold solution it finds from the messages alone (test/fixtures/gold.ts).
+// With BENCH_CALLS_FILE set, every call appends one JSON line (pid, start, end) so the bench can
+// count calls in flight afterwards.
 import { appendFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { goldReply } from '../test/fixtures/gold.ts';
 
-const latency = Number(process.env.BENCH_LATENCY_MS ?? 300);
+const latency = Number(process.env.BENCH_LATENCY_MS ?? 2000);
 
-export async function respond(_messages, ctx, signal) {
-  if (!ctx.reference) throw new Error(`latency-model needs the reference solution (task ${ctx.taskId})`);
+export async function respond(messages, { signal }) {
   const start = Date.now();
-  await sleep(latency, undefined, signal ? { signal } : undefined);
-  const source = ctx.reference.source.replace(/^[ \t]*(export[ \t]+)?declare const PARAMS[^\n]*\n/m, '');
-  const text = `\`\`\`typescript\nconst PARAMS = ${JSON.stringify(ctx.reference.params)};\n${source}\n\`\`\``;
-  if (process.env.BENCH_CALLS_FILE) {
-    const line = { task: ctx.taskId, round: ctx.round, pool: process.env.VITEST_POOL_ID ?? '', pid: process.pid, start, end: Date.now() };
-    appendFileSync(process.env.BENCH_CALLS_FILE, `${JSON.stringify(line)}\n`);
-  }
-  return { text, usage: { inputTokens: 0, outputTokens: 0 } };
+  await sleep(latency, undefined, { signal });
+  const gold = await goldReply(messages);
+  if (process.env.BENCH_CALLS_FILE) appendFileSync(process.env.BENCH_CALLS_FILE, `${JSON.stringify({ pid: process.pid, start, end: Date.now() })}\n`);
+  return { text: gold?.text ?? '{"error": "unknown request"}', usage: { inputTokens: 0, outputTokens: 0 } };
 }

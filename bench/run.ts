@@ -1,10 +1,12 @@
-// `npm run bench`: harness overhead against the raw chain floor, phase profile, worker scaling and
-// the full reference run, measured in one go on this machine. The last line is
-// `overhead ratio: <harness median / floor median>`.
+// `npm run bench`: harness overhead against the raw chain floor, phase profile, the realistic protocol
+// with a fixed-latency model at several concurrencies, and the full reference run, measured in one go
+// on this machine. The output ends with
+//   realistic efficiency: <E> at concurrency 32
+//   overhead ratio: <harness median / floor median>
 //
-// Knobs (environment): BENCH_FLOOR_ITERATIONS (200), BENCH_ROUNDS (3), BENCH_LATENCY_MS (300),
-// BENCH_WORKERS ("1,2,4,8"), BENCH_FULL_ROUNDS (5), BENCH_SKIP (comma list of floor, harness,
-// scaling, full), BENCH_QUICK=1 (fewer iterations and runs, for a smoke test).
+// Knobs (environment): BENCH_FLOOR_ITERATIONS (200), BENCH_ROUNDS (3), BENCH_LATENCY_MS (2000),
+// BENCH_CONCURRENCY ("8,32,64"), BENCH_REALISTIC_ROUNDS (5), BENCH_FULL_ROUNDS (5), BENCH_SKIP (comma
+// list of floor, harness, realistic, full), BENCH_QUICK=1 (fewer iterations, one round, for a smoke test).
 import '../src/polyfills.ts';
 import os from 'node:os';
 import { runCleanup } from './cleanup.ts';
@@ -22,12 +24,15 @@ const intEnv = (name: string, dflt: number) => {
 };
 const FLOOR_ITERATIONS = Math.max(100, intEnv('BENCH_FLOOR_ITERATIONS', quick ? 100 : 200));
 const ROUNDS = intEnv('BENCH_ROUNDS', quick ? 1 : 3);
-const LATENCY_MS = intEnv('BENCH_LATENCY_MS', 300);
-const WORKERS = (process.env.BENCH_WORKERS ?? (quick ? '1,2' : '1,2,4,8'))
+const LATENCY_MS = intEnv('BENCH_LATENCY_MS', 2000);
+const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? '8,32,64')
   .split(',')
   .map(Number)
   .filter((n) => Number.isInteger(n) && n > 0);
+const REALISTIC_ROUNDS = intEnv('BENCH_REALISTIC_ROUNDS', quick ? 1 : 5);
 const FULL_ROUNDS = intEnv('BENCH_FULL_ROUNDS', 5);
+/** The concurrency the summary line reports. */
+const HEADLINE_CONCURRENCY = 32;
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').map((s) => s.trim()).filter(Boolean));
 const RUN_TIMEOUT_MS = 10 * 60_000;
 
@@ -89,24 +94,20 @@ async function main() {
     measureHarness({ rounds: ROUNDS, warmupTasks: 8, probeSamples: quick ? 10 : 20 }),
   );
 
-  // 3. Scaling
-  const scaling: { workers: number; run?: VitestRun; error?: string }[] = [];
-  if (SKIP.has('scaling')) progress('3/4 scaling: skipped (BENCH_SKIP)');
-  for (const w of SKIP.has('scaling') ? [] : WORKERS) {
-    const r = await section(`3/4 scaling: vitest run --project atomic --maxWorkers=${w}, module model with ${LATENCY_MS} ms latency`, false, () =>
-      runVitest(['--project', 'atomic', `--maxWorkers=${w}`], { QUEST_MODEL: 'module:bench/latency-model.mjs', BENCH_LATENCY_MS: String(LATENCY_MS), QUEST_ROUNDS: '1' }, { timeoutMs: RUN_TIMEOUT_MS }),
+  // 3. Realistic: the whole protocol with a model of fixed latency, at several concurrencies.
+  const realistic: { concurrency: number; run?: VitestRun; error?: string }[] = [];
+  if (SKIP.has('realistic')) progress('3/4 realistic: skipped (BENCH_SKIP)');
+  for (const c of SKIP.has('realistic') ? [] : CONCURRENCY) {
+    const r = await section(`3/4 realistic: QUEST_ROUNDS=${REALISTIC_ROUNDS} QUEST_CONCURRENCY=${c} vitest run, gold answers after ${LATENCY_MS} ms`, false, () =>
+      runVitest([], { QUEST_MODEL: 'module:bench/latency-model.mjs', BENCH_LATENCY_MS: String(LATENCY_MS), QUEST_ROUNDS: String(REALISTIC_ROUNDS), QUEST_CONCURRENCY: String(c), QUEST_FAIL_ON: 'infra' }, { timeoutMs: RUN_TIMEOUT_MS * 2 }),
     );
-    scaling.push({ workers: w, ...(r.value ? { run: r.value } : {}), ...(r.error ? { error: r.error } : {}) });
+    realistic.push({ concurrency: c, ...(r.value ? { run: r.value } : {}), ...(r.error ? { error: r.error } : {}) });
   }
 
   // 4. Full reference run
   const full: { label: string; run?: VitestRun; error?: string }[] = [];
-  const fullConfigs: { label: string; args: string[] }[] = [
-    ...(quick ? [] : [{ label: `default workers (${Math.max(cpus - 1, 1)} on ${cpus} CPUs)`, args: [] }]),
-    { label: '--maxWorkers=2', args: ['--maxWorkers=2'] },
-  ];
   if (SKIP.has('full')) progress('4/4 full run: skipped (BENCH_SKIP)');
-  for (const c of SKIP.has('full') ? [] : fullConfigs) {
+  for (const c of SKIP.has('full') ? [] : [{ label: 'defaults', args: [] as string[] }]) {
     const r = await section(`4/4 full run: QUEST_ROUNDS=${FULL_ROUNDS} vitest run ${c.args.join(' ')}`.trimEnd(), false, () =>
       runVitest(c.args, { QUEST_MODEL: 'reference', QUEST_ROUNDS: String(FULL_ROUNDS) }, { timeoutMs: RUN_TIMEOUT_MS }),
     );
@@ -116,11 +117,12 @@ async function main() {
   log('');
   printPhaseTable(floor, harness);
   printSandbox(harness.value);
-  printScaling(scaling, harness.value);
+  const headline = printRealistic(realistic);
   printFull(full);
 
   const ratio = floor.value && harness.value ? harness.value.total.median / floor.value.total.median : Number.NaN;
   log('');
+  log(`realistic efficiency: ${headline === undefined ? 'n/a' : headline.toFixed(2)} at concurrency ${HEADLINE_CONCURRENCY}`);
   log(`overhead ratio: ${Number.isFinite(ratio) ? ratio.toFixed(2) : 'n/a'}`);
 }
 
@@ -215,65 +217,47 @@ function printSandbox(h: HarnessResult | undefined) {
   if (p.workerError) log(`  worker probe ERROR: ${p.workerError}`);
 }
 
-function printScaling(rows: { workers: number; run?: VitestRun; error?: string }[], h: HarnessResult | undefined) {
-  if (rows.length === 0) return;
+/** Prints the realistic table; returns the efficiency at the headline concurrency. */
+function printRealistic(rows: { concurrency: number; run?: VitestRun; error?: string }[]): number | undefined {
+  if (rows.length === 0) return undefined;
   log('');
-  log(`Scaling: vitest run --project atomic, module model answering the gold solution after ${LATENCY_MS} ms (bench/latency-model.mjs)`);
+  log(
+    `Realistic: QUEST_ROUNDS=${REALISTIC_ROUNDS} vitest run (both splits), a module model answering the gold solution after ${LATENCY_MS} ms (bench/latency-model.mjs), default workers`,
+  );
   const out: string[][] = [];
+  let headline: number | undefined;
   for (const r of rows) {
     if (!r.run) {
-      out.push([`${r.workers}`, `ERROR: ${r.error}`]);
+      out.push([`${r.concurrency}`, `ERROR: ${r.error}`]);
       continue;
     }
     const run = r.run;
     const cs = callStats(run.calls);
     const n = run.calls.length;
-    const ideal = (n * LATENCY_MS) / r.workers / 1000;
-    const ok = run.exitCode === 0 && run.failed === 0;
-    const first = n ? Math.min(...run.calls.map((c) => c.start)) : Number.NaN;
-    const last = n ? Math.max(...run.calls.map((c) => c.end)) : Number.NaN;
+    const ideal = (n * LATENCY_MS) / r.concurrency / 1000;
+    const efficiency = ideal / run.wallS;
+    if (r.concurrency === HEADLINE_CONCURRENCY) headline = efficiency;
+    const ok = run.exitCode === 0;
     out.push([
-      `${r.workers}`,
+      `${r.concurrency}`,
+      `${n}`,
       fmt(run.wallS, 1),
       fmt(ideal, 1),
-      fmt(ideal / run.wallS, 2),
-      `${fmt((first - run.startedAt) / 1000, 1)} / ${fmt((run.endedAt - last) / 1000, 1)}`,
-      fmt(cs.spanS, 1),
-      fmt(ideal / cs.spanS, 2),
-      `${fmt(cs.cycleMs, 0)} / ${fmt(cs.cycleP95Ms, 0)}`,
+      fmt(efficiency, 2),
+      `${cs.peakConcurrency}`,
+      fmt(run.peakRssMb / 1024, 2),
       fmt(run.cpuS, 1),
       pct(run.cpuBusy),
-      `${run.anvilPeak} (${run.anvilDistinct})`,
-      `${cs.workersSeen} / ${cs.pidsSeen}`,
-      `${cs.peakConcurrency}`,
-      ok ? `${run.passed}/${n}` : `FAIL exit ${run.exitCode}${run.timedOut ? ' (timeout)' : ''}, ${run.passed} passed ${run.failed} failed`,
+      `${run.anvilPeak}`,
+      `${cs.pidsSeen}`,
+      ok ? `${run.passed} passed, ${run.failed} below the line` : `FAIL exit ${run.exitCode}${run.timedOut ? ' (timeout)' : ''}`,
     ]);
   }
-  log(
-    table(
-      ['workers', 'wall s', 'ideal s', 'efficiency', 'before/after calls s', 'span s', 'eff. (span)', 'cycle ms med/p95', 'CPU s', 'machine busy', 'anvils peak (distinct)', 'pool ids / pids', 'peak concurrent calls', 'tests'],
-      out,
-    ),
-  );
-  log('  ideal = instances × latency / workers; efficiency = ideal / wall; span = first model call start → last model call end (excludes Vitest start-up and global setup);');
-  log('  cycle = time between consecutive model-call starts in one worker (one instance incl. the model wait); CPU s = the run\'s own process tree.');
-  const pts = rows.filter((r) => r.run && Number.isFinite(r.run.cpuS)).map((r) => [r.workers, r.run!.cpuS] as const);
-  if (pts.length >= 2) {
-    const mx = pts.reduce((a, [x]) => a + x, 0) / pts.length;
-    const my = pts.reduce((a, [, y]) => a + y, 0) / pts.length;
-    const slope = pts.reduce((a, [x, y]) => a + (x - mx) * (y - my), 0) / pts.reduce((a, [x]) => a + (x - mx) ** 2, 0);
-    log(`  each extra worker costs ~${fmt(slope, 2)} CPU s for the same ${rows[0]?.run?.calls.length ?? '?'} instances (least squares over the rows: worker process, module graph, own anvil + provisioning).`);
-  }
-  const w1 = rows.find((r) => r.workers === 1)?.run;
-  if (w1 && h) {
-    const cs = callStats(w1.calls);
-    const extra = cs.cycleMs - LATENCY_MS - h.total.median;
-    log(
-      `  per instance inside Vitest at 1 worker: ${fmt(cs.cycleMs - LATENCY_MS, 0)} ms besides the model, vs ${fmt(h.total.median, 0)} ms in-process (section 2): ` +
-        (extra >= 0 ? `Vitest + reporter add ~${fmt(extra, 0)} ms.` : 'no Vitest cost visible (section 2 ran under more load from other processes).'),
-    );
-  }
-  for (const r of rows) if (r.run && (r.run.exitCode !== 0 || r.run.failed > 0)) log(`  workers ${r.workers} output tail:\n${r.run.tail.replace(/^/gm, '    ')}`);
+  log(table(['concurrency', 'model calls', 'wall s', 'ideal s', 'efficiency', 'peak calls in flight', 'peak RSS GiB', 'CPU s', 'machine busy', 'anvils peak', 'worker pids', 'tests'], out));
+  log('  ideal = model calls × latency / concurrency; efficiency = ideal / wall (Vitest start-up and global setup included);');
+  log('  peak RSS = the whole process tree (Vitest, workers, anvils, Deno) sampled every 250 ms; CPU s = the run\'s own process tree.');
+  for (const r of rows) if (r.run && r.run.exitCode !== 0) log(`  concurrency ${r.concurrency} output tail:\n${r.run.tail.replace(/^/gm, '    ')}`);
+  return headline;
 }
 
 function printFull(rows: { label: string; run?: VitestRun; error?: string }[]) {

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { onCleanup } from './cleanup.ts';
-import { busyShare, descendants, machineCpu } from './cpu.ts';
+import { busyShare, descendants, machineCpu, processTable, treeRssMb } from './cpu.ts';
 import { median, percentile } from './stats.ts';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -22,6 +22,8 @@ export interface VitestRun {
   /** Highest number of anvil processes alive at once under the run, and how many distinct ones. */
   anvilPeak: number;
   anvilDistinct: number;
+  /** Highest resident memory of the run's whole process tree (Vitest, workers, anvils, Deno), MiB. */
+  peakRssMb: number;
   /** Share of all CPUs busy during the run (whole machine, from /proc/stat). */
   cpuBusy: number;
   /** CPU seconds (user + sys) used by the run's own process tree. */
@@ -63,10 +65,8 @@ function readSplits(dir: string): VitestRun['splits'] {
   return out;
 }
 
+/** One model call of bench/latency-model.mjs: the worker process and when it started and ended. */
 export interface ModelCall {
-  task: string;
-  round: number;
-  pool: string;
   pid: number;
   start: number;
   end: number;
@@ -116,11 +116,14 @@ export async function runVitest(args: string[], env: Record<string, string>, opt
     child.stderr.on('data', keep);
     const anvils = new Set<number>();
     let anvilPeak = 0;
+    let peakRssMb = 0;
     const watch = setInterval(() => {
-      const alive = descendants(child.pid!).filter((p) => p.comm === 'anvil');
+      const table = processTable();
+      const alive = descendants(child.pid!, table).filter((p) => p.comm === 'anvil');
       anvilPeak = Math.max(anvilPeak, alive.length);
       for (const p of alive) anvils.add(p.pid);
-    }, 200);
+      peakRssMb = Math.max(peakRssMb, treeRssMb(child.pid!, table));
+    }, 250);
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -160,6 +163,7 @@ export async function runVitest(args: string[], env: Record<string, string>, opt
       failed: num(/Tests\s+(\d+) failed/),
       anvilPeak,
       anvilDistinct: anvils.size,
+      peakRssMb,
       cpuBusy: busyShare(cpu0, cpu1),
       cpuS,
       startedAt,
@@ -175,7 +179,6 @@ export async function runVitest(args: string[], env: Record<string, string>, opt
 }
 
 export interface CallStats {
-  workersSeen: number;
   pidsSeen: number;
   peakConcurrency: number;
   /** First model call start to last model call end. */
@@ -202,7 +205,6 @@ export function callStats(calls: ModelCall[]): CallStats {
     for (let i = 1; i < list.length; i++) gaps.push(list[i]!.start - list[i - 1]!.start);
   }
   return {
-    workersSeen: new Set(calls.map((c) => c.pool)).size,
     pidsSeen: byPid.size,
     peakConcurrency: peak,
     spanS: calls.length ? (Math.max(...calls.map((c) => c.end)) - Math.min(...calls.map((c) => c.start))) / 1000 : Number.NaN,

@@ -23,6 +23,7 @@ describe('resolveConfig', () => {
       scriptTimeoutMs: 30_000,
       modelTimeoutMs: 120_000,
       maxRetries: 4,
+      concurrency: 8,
       cacheDir: '.questbench/cache',
       failOn: 'below-pass-line',
     });

@@ -73,7 +73,7 @@ describe('atomicTaskModule for a valid task', () => {
     expect(tests.map((t) => t.title)).toEqual(['erc20_transfer_fixed · round 1', 'erc20_transfer_fixed · round 2', 'erc20_transfer_fixed · round 3']);
     tests.forEach((t) => t.fn('CTX'));
     const task = AtomicTask.parse(JSON.parse(source));
-    expect(calls).toEqual([1, 2, 3].map((round) => ['CTX', { task, validator: 'V', referenceSource: 'R', round, file: REL }]));
+    expect(calls).toEqual([1, 2, 3].map((round) => ['CTX', { task, validator: 'V', referenceSource: 'R', round, file: REL, path: FILE }]));
   });
 
   it('honours custom validator and reference file names', () => {

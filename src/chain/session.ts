@@ -1,12 +1,22 @@
 import type { Address, Hex, PrivateKeyAccount } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { startReadOnlyProxy, type ReadOnlyProxy } from '../sandbox/rpc-proxy.ts';
-import { closeStandbys } from '../sandbox/runner.ts';
+import { startProxyRouter, type ProxyRoute, type ProxyRouter } from '../sandbox/rpc-proxy.ts';
 import type { EnvMap } from '../tasks/instantiate.ts';
 import { PRESET_SPENDERS, provisionAgent, RICH_ACCOUNT } from './provision.ts';
 import { chainClients, type ChainClients } from './rpc.ts';
 import type { MirrorManifest } from './build-mirror.ts';
 import { bootstrapFork } from './fork.ts';
+
+// Every session of a process shares one read-only proxy port (a route each), so one sandbox host,
+// allowed exactly that port, serves every script of the process.
+let router: Promise<ProxyRouter> | undefined;
+export function sharedProxyRouter(): Promise<ProxyRouter> {
+  router ??= startProxyRouter().then((r) => {
+    r.unref();
+    return r;
+  });
+  return router;
+}
 
 /** Seconds between consecutive blocks: chain time advances by the harness's clock, never the wall's. */
 export const BLOCK_INTERVAL_SECONDS = 3;
@@ -19,6 +29,8 @@ export interface SessionOptions {
   manifest: MirrorManifest;
   /** Fork mode: the node forks this upstream (URL already redacted), and our contracts are deployed at boot. */
   fork?: { url: string; block: number };
+  /** The node starts from a state where this agent is already provisioned (see provisioned-state.ts). */
+  provisioned?: boolean;
 }
 
 export interface ChainInfo {
@@ -43,14 +55,14 @@ export function envMapFrom(manifest: MirrorManifest, agent: Address): EnvMap {
 }
 
 /**
- * One worker's chain: its own anvil, provisioned once, a read-only proxy for scripts, and a snapshot
+ * One chain an instance runs on: its own anvil, provisioned once, a read-only route for scripts, and a snapshot
  * every instance reverts to. A lost snapshot or a dead node is healed by a restart from the prepared state.
  */
 export class ChainSession {
   readonly account: PrivateKeyAccount;
   readonly env: EnvMap;
   chain!: ChainClients;
-  proxy!: ReadOnlyProxy;
+  proxy!: ProxyRoute;
   baseBlock = 0n;
   private snapshot: Hex = '0x0';
   /** evm_revert does not restore the next block's base fee, so it is put back by hand on every reset. */
@@ -85,14 +97,11 @@ export class ChainSession {
   private async boot(): Promise<void> {
     const url = await this.opts.startNode();
     this.chain = chainClients(url);
-    if (this.proxy) {
-      closeStandbys(this.proxy.port);
-      await this.proxy.close();
-    }
-    this.proxy = await startReadOnlyProxy(url);
+    this.proxy?.close();
+    this.proxy = (await sharedProxyRouter()).route(url);
     if (this.opts.fork) await bootstrapFork(this.chain, this.opts.manifest);
     await this.chain.request('anvil_setBlockTimestampInterval', [BLOCK_INTERVAL_SECONDS]);
-    await provisionAgent(this.chain, this.account.address, this.opts.marker, this.opts.manifest);
+    if (!this.opts.provisioned) await provisionAgent(this.chain, this.account.address, this.opts.marker, this.opts.manifest);
     this.baseBlock = await this.chain.public.getBlockNumber();
     const pending = await this.chain.public.getBlock({ blockTag: 'pending' });
     this.nextBaseFee = pending.baseFeePerGas ?? undefined;
@@ -121,7 +130,6 @@ export class ChainSession {
   }
 
   async close(): Promise<void> {
-    if (this.proxy) closeStandbys(this.proxy.port);
-    await this.proxy?.close();
+    this.proxy?.close();
   }
 }

@@ -10,6 +10,7 @@ import { prepareInstance } from '../episode/prepare.ts';
 import type { CompositeTask } from '../tasks/schema.ts';
 import { PASS_LINE, scoreChecks, scoredOutcome } from '../validators/score.ts';
 import type { CheckContext, CheckOutcome, SentTransaction, Validator } from '../validators/types.ts';
+import { readStandingAllowances } from './allowances.ts';
 import { describeChanges, readHoldings } from './feedback.ts';
 import { buildCompositeMessages, firstRoundMessage } from './prompt.ts';
 import { decayFactor, parseRoundReply, roundBudget } from './protocol.ts';
@@ -44,7 +45,8 @@ export async function runCompositeInstance(input: CompositeRunInput): Promise<In
 
   const kOpt = task.workflow.optimalSteps;
   const budget = roundBudget(kOpt, task.workflow.maxRoundsMultiplier);
-  const messages: ChatMessage[] = buildCompositeMessages(task, instance, session.env, chainId, budget);
+  const allowances = await readStandingAllowances(session.chain.public, session.env, agent);
+  const messages: ChatMessage[] = buildCompositeMessages(task, instance, session.env, chainId, budget, { address: agent, allowances });
   const transcriptStart = messages.length;
   const logs: RoundLog[] = [];
   const txs: { tx: SentTransaction; receipt: TransactionReceipt }[] = [];

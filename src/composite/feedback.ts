@@ -22,7 +22,8 @@ export function describeChanges(before: Holdings, after: Holdings): string {
   const parts: string[] = [];
   for (const [name, b] of before) {
     const a = after.get(name) ?? 0n;
-    if (a !== b) parts.push(`${name} ${a > b ? '+' : '-'}${formatUnits(a > b ? a - b : b - a, 18)}`);
+    // Exact: the formatted amount and, in parentheses, the raw integer (wei) a report would use.
+    if (a !== b) parts.push(`${name} ${a > b ? '+' : '-'}${formatUnits(a > b ? a - b : b - a, 18)} (${a > b ? '+' : '-'}${a > b ? a - b : b - a} wei)`);
   }
   return parts.length ? parts.join(', ') : 'no change in BNB or tracked tokens';
 }

@@ -2,15 +2,17 @@ import { environmentText } from '../episode/prompt.ts';
 import type { ChatMessage } from '../model/types.ts';
 import type { EnvMap, Instance } from '../tasks/instantiate.ts';
 import type { CompositeTask } from '../tasks/schema.ts';
+import { describeAllowances, type StandingAllowance } from './allowances.ts';
 
 const ROLE_COMPOSITE = `You operate a wallet on BNB Smart Chain for its owner and carry out a multi-step request, one step per round.
 
-First you will be asked for a plan. Then, in every round, reply with exactly ONE of:
+First you will be asked for a plan (not counted as a round). Then, in every round, reply with exactly ONE of:
 1. One \`\`\`typescript code block exporting
      export async function executeSkill(providerUrl: string, agentAddress: string, deployedContracts: Record<string, string>): Promise<object>
    that returns ONE unsigned transaction { to, data?, value?, gasLimit?, gasPrice? / maxFeePerGas? } (numbers as bigint, decimal or hex strings in wei).
-   The platform signs it with the wallet's key, sends it and tells you the outcome: status, revert reason, gas used and the balance changes it observed.
-   providerUrl is read-only; the libraries "ethers" (v6) and "viem" (v2) are importable, nothing else.
+   The platform signs it with the wallet's key, sends it and tells you the outcome: status, revert reason, gas used and the exact balance changes it observed.
+   providerUrl is read-only; the libraries "ethers" (v6) and "viem" (v2) are importable, nothing else. Before building its transaction
+   a script may read the chain through providerUrl (balances, allowances, quotes, a condition the request sets): those reads cost no round.
 2. One JSON query, e.g. {"action":"query","type":"token_balance","token":"USDT","address":"agent"}. Types and fields:
      native_balance {address} · token_balance {token, address} · allowance {token, owner, spender} · pair_reserves {pair}
      staked_amount {pool, address} · pending_rewards {pool, address} · nft_owner {nft, tokenId}
@@ -20,10 +22,19 @@ First you will be asked for a plan. Then, in every round, reply with exactly ONE
 
 Every round you use (transaction, query, or an invalid reply) counts; use as few as the request needs. There is a hard round limit.`;
 
-export function buildCompositeMessages(task: CompositeTask, instance: Instance, env: EnvMap, chainId: number, budget: number): ChatMessage[] {
+export function buildCompositeMessages(
+  task: CompositeTask,
+  instance: Instance,
+  env: EnvMap,
+  chainId: number,
+  budget: number,
+  wallet: { address: string; allowances: readonly StandingAllowance[] },
+): ChatMessage[] {
   const answer = task.answer ? `\n\nWhen you submit, include "answer": ${task.answer.format}` : '';
+  const walletText = `- Your wallet (agentAddress; "agent" in queries): ${wallet.address}
+- Allowances the wallet has already granted (token → spender): ${describeAllowances(wallet.allowances)}. No other allowance is set.`;
   return [
-    { role: 'system', content: `${ROLE_COMPOSITE}\n\n${environmentText(env, chainId)}` },
+    { role: 'system', content: `${ROLE_COMPOSITE}\n\n${environmentText(env, chainId)}\n${walletText}` },
     {
       role: 'user',
       content: `Request: ${instance.instruction}${answer}\n\nYou have at most ${budget} rounds. First reply with your plan only: a short numbered list of the rounds you intend to use (no code yet).`,

@@ -168,7 +168,7 @@ export function balanceChanges(feedback: readonly string[]): Map<string, bigint>
     if (!m) return [];
     const changes = new Map<string, bigint>();
     for (const part of m[1]!.split(', ')) {
-      const c = /^(.+) ([+-])(\d+(?:\.\d+)?)$/.exec(part);
+      const c = /^(.+) ([+-])(\d+(?:\.\d+)?)(?: \([+-]\d+ wei\))?$/.exec(part);
       if (c) changes.set(c[1]!, (c[2] === '-' ? -1n : 1n) * parseUnits(c[3]!, 18));
     }
     return [changes];

@@ -13,6 +13,13 @@ export const QuestOptions = z
     scriptTimeoutMs: z.coerce.number().int().positive().default(30_000).describe('QUEST_SCRIPT_TIMEOUT_MS'),
     modelTimeoutMs: z.coerce.number().int().positive().default(120_000).describe('QUEST_MODEL_TIMEOUT_MS'),
     maxRetries: z.coerce.number().int().min(0).max(10).default(4).describe('QUEST_MAX_RETRIES'),
+    concurrency: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(256)
+      .default(8)
+      .describe('QUEST_CONCURRENCY: instances in flight at once (each on its own anvil), whatever the number of Vitest workers'),
     cache: z
       .enum(['off', 'read', 'write', 'auto'])
       .optional()
@@ -38,6 +45,7 @@ const ENV_KEYS: Record<keyof QuestConfig, string> = {
   scriptTimeoutMs: 'QUEST_SCRIPT_TIMEOUT_MS',
   modelTimeoutMs: 'QUEST_MODEL_TIMEOUT_MS',
   maxRetries: 'QUEST_MAX_RETRIES',
+  concurrency: 'QUEST_CONCURRENCY',
   prices: 'QUEST_PRICES',
   failOn: 'QUEST_FAIL_ON',
   forkUrl: 'QUEST_FORK_URL',

@@ -1,10 +1,12 @@
 import '../polyfills.ts';
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
-import { generatePrivateKey } from 'viem/accounts';
 import { BSC_CHAIN_ID } from '../chain/addresses.ts';
 import { loadMirrorManifest, MIRROR_STATE } from '../chain/mirror-files.ts';
-import { startNodePool } from '../chain/node-pool.ts';
+import { writeProvisionedState } from '../chain/provisioned-state.ts';
+import { agentKeyFor } from '../chain/agent-key.ts';
+import type { Hex } from 'viem';
+import { createNodePool } from '../chain/node-pool.ts';
 import { forkManifest, probeFork, redactUrl } from '../chain/fork.ts';
 import { resolveModel } from '../model/index.ts';
 import { prepareSandbox } from '../sandbox/index.ts';
@@ -13,6 +15,9 @@ import { existsSync } from 'node:fs';
 import { readJsonl } from '../results/writer.ts';
 import type { InstanceRecord } from '../results/record.ts';
 import { ConfigError, modelSlug, resolveConfig, type QuestConfig } from './config.ts';
+import { startControlServer } from './control.ts';
+import { acquireDispatcher } from './dispatcher.ts';
+import { followPlans } from './planner.ts';
 import type {} from './provided.ts';
 
 /**
@@ -25,8 +30,11 @@ export default async function setup(project: TestProject) {
   // Resolving the model validates keys, module paths and spec syntax now, not 60 tests later.
   await resolveModel(config.model, { temperature: config.temperature, maxRetries: config.maxRetries, timeoutMs: config.modelTimeoutMs });
   const resumed = loadResumed(config);
+  const agentKey = agentKeyFor(config.seed, join(config.cacheDir, 'agent-secret'));
+  const marker: Hex = `0x${randomBytes(32).toString('hex')}`;
   let manifest;
   let pool;
+  let provisioned: { file: string; dispose(): void } | undefined;
   let fork: { url: string; block: number } | undefined;
   if (config.forkUrl) {
     // Probe before any task runs: an unreachable fork is a configuration error, not 107 red tests.
@@ -34,23 +42,34 @@ export default async function setup(project: TestProject) {
     manifest = await forkManifest(target);
     fork = { url: redactUrl(target.url), block: Number(target.block) };
     await prepareSandbox();
-    pool = await startNodePool({ chainId: target.chainId, forkUrl: target.url, forkBlock: target.block });
+    pool = createNodePool({ chainId: target.chainId, forkUrl: target.url, forkBlock: target.block });
   } else {
     manifest = loadMirrorManifest();
     await prepareSandbox();
-    pool = await startNodePool({ chainId: BSC_CHAIN_ID, loadState: MIRROR_STATE });
+    // Every node of the run starts with the agent already provisioned.
+    provisioned = await writeProvisionedState({ base: MIRROR_STATE, chainId: BSC_CHAIN_ID, agentKey, marker, manifest });
+    pool = createNodePool({ chainId: BSC_CHAIN_ID, loadState: provisioned.file });
   }
+  // QUEST_CONCURRENCY instances in flight across all workers; instances a resumed run already has are not planned.
+  const { dispatcher, release } = acquireDispatcher(config.concurrency);
+  const unfollow = followPlans(project.name, (plan) => dispatcher.setPlan(project.name, plan.filter((p) => !resumed[p.key])));
+  const control = await startControlServer(project.name, pool, dispatcher);
   project.provide('questbench', {
     config,
-    controlUrl: pool.url,
-    agentKey: generatePrivateKey(),
-    marker: `0x${randomBytes(32).toString('hex')}`,
+    controlUrl: control.url,
+    agentKey,
+    marker,
+    ...(provisioned ? { provisioned: true } : {}),
     manifest,
     resumed,
     ...(fork ? { fork } : {}),
   });
   return async () => {
+    unfollow();
+    await control.close();
+    release();
     await pool.close();
+    provisioned?.dispose();
   };
 }
 

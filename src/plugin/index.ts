@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { resolveConfig, type QuestConfig } from './config.ts';
+import { plannerReporter } from './planner.ts';
 import { atomicTaskModule, compositeTaskModule } from './task-module.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -11,6 +12,8 @@ const GLOBAL_SETUP = join(here, 'global-setup.ts');
 const POLYFILLS = join(here, '..', 'polyfills.ts');
 
 export type QuestbenchOptions = Partial<QuestConfig>;
+
+const planned = new WeakSet<object>();
 
 const isTaskFile = (id: string) => /[\\/]tasks[\\/](atomic|composite)[\\/].*\.json$/.test(id.split('?')[0]!);
 
@@ -45,8 +48,13 @@ export function questbench(options: QuestbenchOptions = {}): Plugin {
     },
     // Vitest 5 persists transformed modules across runs; a task's test module depends on QUEST_ROUNDS
     // and on which sibling files exist, not only on the JSON, so task files stay out of that cache.
-    configureVitest({ defineCacheKeyGenerator }) {
+    configureVitest({ defineCacheKeyGenerator, vitest }) {
       defineCacheKeyGenerator(({ id }) => (isTaskFile(id) ? false : undefined));
+      // One planner per Vitest instance (every benchmark project carries this plugin).
+      if (!planned.has(vitest)) {
+        planned.add(vitest);
+        vitest.config.reporters.push(plannerReporter(() => vitest.config.testNamePattern) as never);
+      }
     },
     configResolved(config) {
       root = config.root;

@@ -12,6 +12,8 @@ export interface QuestProvided {
   manifest: MirrorManifest;
   /** QUEST_RESUME: instances already finished in the resumed run, by "split/taskId/round". */
   resumed: Record<string, InstanceRecord>;
+  /** The nodes start from a state with the agent already provisioned. */
+  provisioned?: boolean;
   /** Fork mode: the pinned block and the upstream URL with credentials redacted. */
   fork?: { url: string; block: number };
 }

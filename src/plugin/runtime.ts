@@ -1,7 +1,7 @@
 import '../polyfills.ts';
 import { inject, type TestContext } from 'vitest';
-import { requestNode } from '../chain/node-pool.ts';
 import { ChainSession } from '../chain/session.ts';
+import { SessionPool } from '../chain/session-pool.ts';
 import { runAtomicInstance } from '../episode/atomic.ts';
 import { runCompositeInstance } from '../composite/episode.ts';
 import { referenceScriptModel, type CompositeReference } from '../composite/reference.ts';
@@ -15,6 +15,8 @@ import type { Validator } from '../validators/types.ts';
 import { infraRecord } from '../episode/infra.ts';
 import { runWithRecovery } from '../episode/recover.ts';
 import type {} from './provided.ts';
+import { requestNode } from './control.ts';
+import { InstanceExecutor, type LoadedInstance } from './executor.ts';
 
 declare module 'vitest' {
   interface TaskMeta {
@@ -33,25 +35,11 @@ async function replayResumed(ctx: TestContext, split: 'atomic' | 'composite', ta
   return true;
 }
 
-// Worker-wide state: projects run with isolate: false, so one chain session and one model per worker.
-let session: Promise<ChainSession> | undefined;
+// Worker-wide state: projects run with isolate: false, so one model, one pool of chain sessions and one
+// executor per worker serve every instance the worker runs, its own tests' and the background slots'.
 let model: Promise<Model> | undefined;
-
-function workerSession(): Promise<ChainSession> {
-  const p = inject('questbench');
-  const id = process.env.VITEST_POOL_ID ?? '1';
-  session ??= ChainSession.open({
-    startNode: () => requestNode(p.controlUrl, id),
-    agentKey: p.agentKey,
-    marker: p.marker,
-    manifest: p.manifest,
-    ...(p.fork ? { fork: p.fork } : {}),
-  }).catch((e) => {
-    session = undefined;
-    throw e;
-  });
-  return session;
-}
+// By control endpoint: each benchmark project has its own (its dispatcher, its nodes).
+const executors = new Map<string, InstanceExecutor>();
 
 function workerModel(): Promise<Model> {
   const { config } = inject('questbench');
@@ -60,30 +48,83 @@ function workerModel(): Promise<Model> {
   return model;
 }
 
-/** One instance with node-crash recovery; an unrecoverable failure is recorded as infra. */
-function guarded(
-  split: 'atomic' | 'composite',
-  input: { task: AtomicTask | CompositeTask; validator: Validator; round: number },
-  run: (s: ChainSession, m: Model) => Promise<InstanceRecord>,
-): Promise<InstanceRecord> {
-  const { config } = inject('questbench');
-  return runWithRecovery({
-    session: workerSession,
-    run: async (s) => run(s, await workerModel()),
-    infra: (error, s) =>
-      infraRecord({
-        task: input.task,
-        split,
-        validator: input.validator,
-        round: input.round,
-        runSeed: config.seed,
-        rounds: config.rounds,
-        env: s?.env ?? {},
-        model: config.model,
-        error,
-        chain: s?.chainInfo ?? { mode: inject('questbench').fork ? 'fork' : 'mirror', chainId: 56, blockNumber: 0 },
+function workerExecutor(): InstanceExecutor {
+  const p = inject('questbench');
+  const existing = executors.get(p.controlUrl);
+  if (existing) return existing;
+  const worker = `${process.pid}-${process.env.VITEST_POOL_ID ?? '1'}`;
+  // Up to one session per slot plus the test's own instance; each opens its anvil on first use.
+  const sessions = new SessionPool(
+    (slot) =>
+      ChainSession.open({
+        startNode: () => requestNode(p.controlUrl, `${process.env.VITEST_POOL_ID ?? '1'}-${slot}`),
+        agentKey: p.agentKey,
+        marker: p.marker,
+        manifest: p.manifest,
+        ...(p.fork ? { fork: p.fork } : {}),
+        ...(p.provisioned ? { provisioned: true } : {}),
       }),
-  });
+    p.config.concurrency + 1,
+  );
+  const executor = new InstanceExecutor({ controlUrl: p.controlUrl, worker, slots: p.config.concurrency, run: (item) => runInstance(sessions, item) });
+  executors.set(p.controlUrl, executor);
+  return executor;
+}
+
+/** One instance on a session of the pool, with node-crash recovery; an unrecoverable failure is recorded as infra. */
+async function runInstance(sessions: SessionPool, item: LoadedInstance): Promise<InstanceRecord> {
+  const { config, fork } = inject('questbench');
+  const m = await workerModel();
+  let session: ChainSession | undefined;
+  try {
+    session = await sessions.acquire();
+    const s = session;
+    return await runWithRecovery({
+      session: async () => s,
+      run: (chain) =>
+        item.split === 'atomic'
+          ? runAtomicInstance({
+              task: item.task,
+              validator: item.validator,
+              round: item.round,
+              runSeed: config.seed,
+              rounds: config.rounds,
+              session: chain,
+              model: config.model === 'reference' ? (params) => referenceModel(item.task.id, item.reference, params) : m,
+              scriptTimeoutMs: config.scriptTimeoutMs,
+            })
+          : runCompositeInstance({
+              task: item.task,
+              validator: item.validator,
+              model: config.model === 'reference' ? (params) => referenceScriptModel(item.reference(params, chain.env)) : m,
+              round: item.round,
+              runSeed: config.seed,
+              rounds: config.rounds,
+              session: chain,
+              scriptTimeoutMs: config.scriptTimeoutMs,
+            }),
+      infra: (error, chain) => infraFor(item, error, chain),
+    });
+  } catch (e) {
+    return infraFor(item, `harness failure: ${(e as Error).message.split('\n')[0]}`, session);
+  } finally {
+    if (session) sessions.release(session);
+  }
+
+  function infraFor(it: LoadedInstance, error: string, chain: ChainSession | undefined): InstanceRecord {
+    return infraRecord({
+      task: it.task,
+      split: it.split,
+      validator: it.validator,
+      round: it.round,
+      runSeed: config.seed,
+      rounds: config.rounds,
+      env: chain?.env ?? {},
+      model: config.model,
+      error,
+      chain: chain?.chainInfo ?? { mode: fork ? 'fork' : 'mirror', chainId: 56, blockNumber: 0 },
+    });
+  }
 }
 
 export function failureMessage(rec: InstanceRecord): string {
@@ -110,50 +151,37 @@ async function finish(ctx: TestContext, rec: InstanceRecord): Promise<void> {
 
 export async function playCompositeInstance(
   ctx: TestContext,
-  input: { task: CompositeTask; validator: unknown; reference: unknown; round: number; file: string },
+  input: { task: CompositeTask; validator: unknown; reference: unknown; round: number; file: string; path: string },
 ): Promise<void> {
   if (!isValidator(input.validator)) throw new Error(`${input.file}: the validator module must default-export defineValidator({...})`);
   if (typeof input.reference !== 'function') throw new Error(`${input.file}: the reference module must default-export defineCompositeReference(...)`);
   if (await replayResumed(ctx, 'composite', input.task.id, input.round)) return;
-  const { config } = inject('questbench');
-  const reference = input.reference as CompositeReference;
-  const validator = input.validator as Validator;
-  const rec = await guarded('composite', { task: input.task, validator, round: input.round }, (session, model) =>
-    runCompositeInstance({
-      task: input.task,
-      validator,
-      model: config.model === 'reference' ? (params) => referenceScriptModel(reference(params, session.env)) : model,
-      round: input.round,
-      runSeed: config.seed,
-      rounds: config.rounds,
-      session,
-      scriptTimeoutMs: config.scriptTimeoutMs,
-    }),
-  );
+  const rec = await workerExecutor().play({
+    split: 'composite',
+    task: input.task,
+    validator: input.validator as Validator,
+    reference: input.reference as CompositeReference,
+    round: input.round,
+    file: input.path,
+  });
   await finish(ctx, rec);
 }
 
 export async function playAtomicInstance(
   ctx: TestContext,
-  input: { task: AtomicTask; validator: unknown; referenceSource: string; round: number; file: string },
+  input: { task: AtomicTask; validator: unknown; referenceSource: string; round: number; file: string; path: string },
 ): Promise<void> {
   if (!isValidator(input.validator)) {
     throw new Error(`${input.file}: the validator module must default-export defineValidator({...})`);
   }
   if (await replayResumed(ctx, 'atomic', input.task.id, input.round)) return;
-  const { config } = inject('questbench');
-  const validator = input.validator as Validator;
-  const rec = await guarded('atomic', { task: input.task, validator, round: input.round }, (session, model) =>
-    runAtomicInstance({
-      task: input.task,
-      validator,
-      round: input.round,
-      runSeed: config.seed,
-      rounds: config.rounds,
-      session,
-      model: config.model === 'reference' ? (params) => referenceModel(input.task.id, input.referenceSource, params) : model,
-      scriptTimeoutMs: config.scriptTimeoutMs,
-    }),
-  );
+  const rec = await workerExecutor().play({
+    split: 'atomic',
+    task: input.task,
+    validator: input.validator as Validator,
+    reference: input.referenceSource,
+    round: input.round,
+    file: input.path,
+  });
   await finish(ctx, rec);
 }

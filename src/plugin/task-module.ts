@@ -56,7 +56,7 @@ export function taskModule(split: keyof typeof KINDS, code: string, file: string
   }
   const tests = Array.from({ length: opts.rounds }, (_, i) => {
     const round = i + 1;
-    return `test(${lit(`${task.id} · round ${round}`)}, (ctx) => ${kind.runner}(ctx, { task, validator, ${kind.referenceArg}: reference, round: ${round}, file: ${lit(rel)} }));`;
+    return `test(${lit(`${task.id} · round ${round}`)}, (ctx) => ${kind.runner}(ctx, { task, validator, ${kind.referenceArg}: reference, round: ${round}, file: ${lit(rel)}, path: ${lit(file)} }));`;
   });
   return `import { test } from 'vitest';
 import { ${kind.runner} } from ${lit(opts.runtime)};

@@ -28,6 +28,8 @@ export interface ProxyRoute {
 export interface ProxyRouter {
   port: number;
   route(upstreamUrl: string): ProxyRoute;
+  /** Lets the process exit while the router still listens (a process-wide router). */
+  unref(): void;
   close(): Promise<void>;
 }
 
@@ -270,6 +272,7 @@ export async function startProxyRouter(): Promise<ProxyRouter> {
         },
       };
     },
+    unref: () => void server.unref(),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

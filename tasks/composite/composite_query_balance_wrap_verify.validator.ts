@@ -14,7 +14,7 @@ export default defineValidator<Params, State>({
   checks: [
     {
       name: 'WBNB balance rose by exactly the requested amount',
-      weight: 45,
+      weight: 35,
       verify: ({ pre, post, params }) => compareAmount('WBNB gained', post.wbnb - pre.wbnb, parseEther(params.amount), { symbol: 'WBNB' }),
     },
     {
@@ -22,7 +22,11 @@ export default defineValidator<Params, State>({
       weight: 10,
       verify: ({ pre, post, txs, params }) => compareAmount('BNB spent besides gas', pre.bnb - post.bnb - episodeGas(txs), parseEther(params.amount), { symbol: 'BNB' }),
     },
-    reportsUint('reported WBNB balance matches the chain', 45, {
+    reportsUint('reported BNB balance before the wrap matches the chain', 20, {
+      read: (answer) => answerUint(answer, 'bnbBalanceBefore'),
+      compare: (v, { pre }) => compareAmount('reported BNB before', v, pre.bnb, { symbol: 'BNB' }),
+    }),
+    reportsUint('reported WBNB balance matches the chain', 35, {
       read: (answer) => answerUint(answer, 'wbnbBalance'),
       compare: (v, { post }) => compareAmount('reported WBNB', v, post.wbnb, { symbol: 'WBNB' }),
     }),

@@ -1,0 +1,33 @@
+import { erc20Abi, formatUnits, maxUint256, type Address, type PublicClient } from 'viem';
+import type { EnvMap } from '../tasks/instantiate.ts';
+
+const TOKENS = ['WBNB', 'USDT', 'BUSD', 'CAKE', 'erc1363_token'];
+const SPENDERS = ['router', 'simple_staking', 'simple_lp_staking', 'simple_reward_pool', 'flashloan_contract', 'venus', 'pancake_v3_router'];
+
+export interface StandingAllowance {
+  token: string;
+  spender: string;
+  amount: bigint;
+}
+
+/**
+ * The allowances the wallet has granted, as the instance starts (after the task's own setup, which may
+ * remove one it wants the model to grant). The prompt lists them: whether an approve round is needed
+ * must be knowable from the request and its environment, not only by spending a round to look.
+ */
+export async function readStandingAllowances(chain: PublicClient, env: EnvMap, agent: Address): Promise<StandingAllowance[]> {
+  const tokens = [...TOKENS, ...Object.keys(env).filter((k) => k.startsWith('pair_'))].filter((k) => env[k]);
+  const spenders = SPENDERS.filter((k) => env[k]);
+  const pairs = tokens.flatMap((token) => spenders.map((spender) => ({ token, spender })));
+  const amounts = await Promise.all(
+    pairs.map(({ token, spender }) =>
+      chain.readContract({ address: env[token]!, abi: erc20Abi, functionName: 'allowance', args: [agent, env[spender]!] }).catch(() => 0n),
+    ),
+  );
+  return pairs.map((p, i) => ({ ...p, amount: amounts[i]! })).filter((a) => a.amount > 0n);
+}
+
+export function describeAllowances(list: readonly StandingAllowance[]): string {
+  if (!list.length) return 'none';
+  return list.map((a) => `${a.token} → ${a.spender}: ${a.amount >= maxUint256 / 2n ? 'unlimited' : `${formatUnits(a.amount, 18)} (${a.amount} wei)`}`).join('; ');
+}
