@@ -69,6 +69,11 @@ export default class QuestbenchReporter implements Reporter {
     );
   }
 
+  onTestRunStart(): void {
+    // Watch mode: each rerun counts its own instances.
+    this.expected = 0;
+  }
+
   onTestModuleCollected(module: TestModule): void {
     // Tests filtered out by -t or a shard are collected too, in skip mode; only count those that run.
     if (this.active) this.expected += [...module.children.allTests()].filter((t) => t.options.mode === 'run' || t.options.mode === 'only').length;

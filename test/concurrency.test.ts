@@ -9,7 +9,7 @@ import { RunResult } from '../src/results/record.ts';
 
 const ROOT = resolve('.');
 const VITEST = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
-const SUBSET = '^(bnb_transfer_basic|erc20_approve|query_bnb_balance|wbnb_deposit|erc20_transfer_fixed|swap_exact_bnb_for_tokens|erc20_burn|query_erc20_balance|staking_stake|nft_transfer|composite_wrap_unwrap_cycle|composite_approve_swap_tokens) ·';
+const SUBSET = '^(bnb_transfer_basic|erc20_approve|query_bnb_balance|wbnb_deposit|erc20_transfer_fixed|swap_exact_bnb_for_tokens|erc20_burn|query_erc20_balance|stake_single_token|erc721_transfer|composite_wrap_unwrap_cycle|composite_approve_swap_tokens) ·';
 
 function run(concurrency: number) {
   const dir = mkdtempSync(join(tmpdir(), 'qb-conc-'));

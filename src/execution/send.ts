@@ -1,7 +1,7 @@
 import { formatTransactionReceipt, type Hex, type PrivateKeyAccount, type RpcTransactionReceipt, type TransactionReceipt } from 'viem';
 import type { ChainClients } from '../chain/rpc.ts';
 import type { SentTransaction } from '../validators/types.ts';
-import { assertOwnAnvil } from './node-guard.ts';
+import { preflight } from './node-guard.ts';
 import type { NormalizedTx } from './tx-request.ts';
 
 export const MAX_GAS = 30_000_000n;
@@ -30,26 +30,24 @@ export async function signAndSend(chain: ChainClients, account: PrivateKeyAccoun
   if (tx.gas !== undefined && (tx.gas > MAX_GAS || tx.gas < 21_000n)) {
     return { kind: 'rejected', message: `gas limit ${tx.gas} is outside [21000, ${MAX_GAS}]` };
   }
-  await assertOwnAnvil(chain.url, opts);
-  const [nonce, block] = await Promise.all([
-    chain.public.getTransactionCount({ address: account.address, blockTag: 'latest' }),
-    chain.public.getBlock({ blockTag: 'latest' }),
-  ]);
+  // One round trip: node guard, nonce, base fee and (without a gas limit) the estimate.
+  const pre = await preflight(chain.url, opts, { from: account.address, to: tx.to, data: tx.data, value: tx.value, estimate: tx.gas === undefined });
+  const nonce = pre.nonce;
   let revertReason: string | undefined;
   let gas = tx.gas;
   if (gas === undefined) {
-    try {
-      const est = await chain.public.estimateGas({ account: account.address, to: tx.to, data: tx.data, value: tx.value });
+    if (pre.estimate && 'gas' in pre.estimate) {
+      const est = pre.estimate.gas;
       // Estimates taken at the head block can miss storage writes a new timestamp triggers
       // (e.g. a pair's price accumulators), so the margin is generous; unused gas is refunded.
       gas = est + est / 2n + 50_000n;
       if (gas > MAX_GAS) gas = MAX_GAS;
-    } catch (e) {
-      revertReason = errorText(e);
+    } else {
+      revertReason = pre.estimate && 'error' in pre.estimate ? pre.estimate.error : 'execution reverted';
       gas = GAS_WHEN_ESTIMATE_FAILS;
     }
   }
-  const base = block.baseFeePerGas ?? 0n;
+  const base = pre.baseFeePerGas;
   const fees =
     tx.gasPrice !== undefined && tx.maxFeePerGas === undefined
       ? ({ type: 'legacy', gasPrice: tx.gasPrice } as const)

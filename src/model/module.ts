@@ -3,7 +3,6 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { LanguageModel } from 'ai';
-import { sdkModel } from './sdk.ts';
 import type { SdkCallSettings } from './sdk.ts';
 import type { RetryPolicy } from './retry.ts';
 import { ModelConfigError, ModelInfraError } from './types.ts';
@@ -68,6 +67,8 @@ export async function moduleModel(
 
   const languageModel = isLanguageModel(mod.default) ? mod.default : isLanguageModel(mod.model) ? mod.model : undefined;
   if (languageModel) {
+    // The AI SDK loads only for modules that export one of its models.
+    const { sdkModel } = await import('./sdk.ts');
     return sdkModel({
       id,
       describe: `${id}: AI SDK model ${languageModel.provider}/${languageModel.modelId} from ${file} (temperature ${call.temperature}, timeout ${retry.timeoutMs} ms, up to ${retry.maxRetries} retries)`,

@@ -2,7 +2,6 @@ import '../polyfills.ts';
 import { moduleModel } from './module.ts';
 import { humanModel } from './human.ts';
 import { nullModel } from './null.ts';
-import { openaiModel } from './openai.ts';
 import { REFERENCE_DESCRIPTION } from './reference.ts';
 import type { RetryPolicy } from './retry.ts';
 import type { SdkCallSettings } from './sdk.ts';
@@ -105,6 +104,8 @@ export async function resolveModel(
       return humanModel({ ...(env.QUEST_HUMAN_DIR ? { dir: env.QUEST_HUMAN_DIR } : {}), ...(env.QUEST_HUMAN_TTY ? { tty: env.QUEST_HUMAN_TTY } : {}) });
     case 'openai': {
       const { call, retry } = checkSettings(settings);
+      // The AI SDK loads only for the models that use it.
+      const { openaiModel } = await import('./openai.ts');
       return openaiModel(parsed.id, call, retry, env);
     }
     case 'module': {
