@@ -128,10 +128,16 @@ test('from a heat-map cell to a failed atomic instance: the reply, the failed ch
 });
 
 test('filter to failed instances, open a failed composite episode: its rounds in order with the harness feedback', { timeout: 120_000 }, async () => {
-  const page = await open(pages.board, '#instances');
+  const page = await open(pages.board, '#instances', { width: 1400, height: 1150 });
   try {
-    await page.selectOption('#f-model', MIXED);
+    // Every model's failures, one of them open.
     await page.check('#f-below');
+    await expect.poll(async () => (await listed(page)).length).toBe(instances().filter((i) => i.score < 60).length);
+    await page.click(`#list .row[data-key="${MIXED}|atomic/erc20_transfer_fixed/1"]`);
+    await expect.poll(() => page.locator('#detail .inst').getAttribute('data-task')).toBe('erc20_transfer_fixed');
+    await shot(page, 'viewer-failures.png');
+
+    await page.selectOption('#f-model', MIXED);
     const failedCount = runs[MIXED]!.result.instances.filter((i) => i.score < 60).length;
     await expect.poll(async () => (await listed(page)).length).toBe(failedCount);
     expect((await listed(page)).every((r) => r.fail)).toBe(true);
@@ -150,14 +156,14 @@ test('filter to failed instances, open a failed composite episode: its rounds in
       const li = rounds.nth(i);
       expect(await li.locator('h5').first().innerText()).toBe(`Round ${i + 1} · ${rec.composite!.rounds[i]!.kind}`);
       expect(await li.locator('pre.feedback').innerText()).toContain(turn.feedback!.split('\n')[0]!.slice(0, 60));
-      expect(await li.locator('.reply').innerText()).toContain('executeSkill');
+      expect(await li.locator('.reply pre.code').innerText()).toBe(/```\w*\n([\s\S]*?)\n```/.exec(turn.reply)![1]);
     }
     // The reply that ended the episode, the step count and the decay, the failed end-state checks.
     expect(await inst.locator('.part.round.final .reply').innerText()).toContain('submit');
     expect(await inst.locator('.steps').innerText()).toContain(`K_act ${rec.composite!.kAct} / K_opt ${rec.composite!.kOpt}`);
     for (const name of failedChecks(rec)) expect(await inst.locator(`tr.check.fail[data-check="${name}"]`).isVisible(), name).toBe(true);
-    await inst.locator('.part[data-part="checks"]').scrollIntoViewIfNeeded();
-    await page.$eval('#detail', (d) => d.scrollBy(0, d.querySelector('[data-part="checks"]')!.getBoundingClientRect().top - d.getBoundingClientRect().top));
+    // Scroll the steps line up to just under the (sticky) verdict, so the rounds are on screen too.
+    await page.$eval('#detail', (d) => d.scrollBy(0, d.querySelector('[data-part="steps"]')!.getBoundingClientRect().top - d.querySelector('header.part')!.getBoundingClientRect().bottom - 6));
     await shot(page, 'viewer-composite-failed.png');
   } finally {
     await done(page);
@@ -194,7 +200,7 @@ test('filters: outcome, subcategory, search by task id; a pattern bar opens its 
 
 test('two models side by side on one task, each with its rounds and decoded transactions', { timeout: 120_000 }, async () => {
   const key = encodeURIComponent(`${MIXED}|composite/composite_swap_unwrap_bnb/1`);
-  const page = await open(pages.board, `#instances?open=${key}`, { width: 1600, height: 1000 });
+  const page = await open(pages.board, `#instances?open=${key}`, { width: 1600, height: 1250 });
   try {
     await page.selectOption('#detail select.cmp', 'reference');
     const sides = page.locator('#detail .compare > .inst');
@@ -216,7 +222,6 @@ test('two models side by side on one task, each with its rounds and decoded tran
     const r2 = [await sides.nth(0).locator('[data-part="round-2"]').boundingBox(), await sides.nth(1).locator('[data-part="round-2"]').boundingBox()];
     expect(Math.abs(r2[0]!.y - r2[1]!.y)).toBeLessThan(2);
     expect(await page.isVisible('#list')).toBe(false);
-    await page.$eval('#detail', (d) => d.scrollBy(0, d.querySelector('[data-part="steps"]')!.getBoundingClientRect().top - d.getBoundingClientRect().top - 40));
     await shot(page, 'viewer-compare.png');
     await page.click('#close-compare');
     await expect.poll(() => sides.count()).toBe(0);

@@ -97,8 +97,8 @@ function rowHtml(r: Row, open: string | undefined): string {
   const key = rowKey(r);
   const k = r.kAct !== undefined ? `<span class="k">K ${r.kAct}/${r.kOpt}</span>` : '<span class="k"></span>';
   return `<a class="row${key === open ? ' open' : ''} ${r.passed ? 'pass' : 'fail'}" href="${esc(hashFor('instances', { ...current, open: key }))}" data-key="${esc(key)}">
-<span class="dot o-${esc(r.outcome.split(':')[0]!)}" title="${esc(r.outcome)}"></span><span class="t">${esc(r.task)}</span><span class="r">r${r.round}</span><span class="s">${Math.round(r.score * 10) / 10}</span><span class="o">${esc(r.outcome)}</span>${k}
-<span class="m">${esc(index.models[r.m]!.name)}</span><span class="w">${esc(r.why ?? '')}</span></a>`;
+<span class="dot o-${esc(r.outcome.split(':')[0]!)}" title="${esc(r.outcome)}"></span><span class="t">${esc(r.task)}</span><span class="r">r${r.round}</span><span class="s">${Math.round(r.score * 10) / 10}</span><span class="o" title="${esc(r.outcome)}">${esc(r.outcome)}</span>${k}
+<span class="m">${esc(index.models[r.m]!.name)}</span><span class="w" title="${esc(r.why ?? '')}">${esc(r.why ?? '')}</span></a>`;
 }
 
 /** Only the rows in view (plus a margin) are in the DOM: a full run of several models is thousands of rows. */
