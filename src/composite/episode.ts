@@ -3,7 +3,7 @@ import type { ChainSession } from '../chain/session.ts';
 import { signAndSend } from '../execution/send.ts';
 import { parseTxRequest } from '../execution/tx-request.ts';
 import { ModelInfraError, type ChatMessage, type Model, type ModelReply } from '../model/index.ts';
-import type { InstanceRecord, Outcome } from '../results/record.ts';
+import type { InstanceRecord, Outcome, RoundTranscript } from '../results/record.ts';
 import { runAnswer } from '../sandbox/index.ts';
 import type { Params } from '../tasks/instantiate.ts';
 import { prepareInstance } from '../episode/prepare.ts';
@@ -49,6 +49,8 @@ export async function runCompositeInstance(input: CompositeRunInput): Promise<In
   const messages: ChatMessage[] = buildCompositeMessages(task, instance, session.env, chainId, budget, { address: agent, allowances });
   const transcriptStart = messages.length;
   const logs: RoundLog[] = [];
+  // The same rounds with what the model wrote and what it was told, for the run viewer.
+  const turns: RoundTranscript[] = [];
   const txs: { tx: SentTransaction; receipt: TransactionReceipt }[] = [];
   const contracts = Object.fromEntries(Object.entries(session.env).filter(([k]) => k !== 'agent'));
   let tokens = { input: 0, output: 0 };
@@ -78,7 +80,9 @@ export async function runCompositeInstance(input: CompositeRunInput): Promise<In
     plan = (await ask()).text;
     messages.push({ role: 'user', content: firstRoundMessage(budget) });
     while (kAct < budget) {
-      const reply = parseRoundReply((await ask()).text);
+      const turn: RoundTranscript = { reply: (await ask()).text };
+      turns.push(turn);
+      const reply = parseRoundReply(turn.reply);
       if (reply.kind === 'submit') {
         endReason = 'submit';
         submitted = 'answer' in reply ? { answer: reply.answer } : {};
@@ -104,20 +108,19 @@ export async function runCompositeInstance(input: CompositeRunInput): Promise<In
           logs.push({ kind: 'query_failed', summary: (e as QueryError).message });
         }
       } else {
-        feedback = await runTransactionRound(reply.text);
+        feedback = await runTransactionRound(reply.text, turn);
       }
-      messages.push({
-        role: 'user',
-        content: `Round ${kAct} result: ${feedback}\nRounds used: ${kAct} of at most ${budget}. Reply with the next step, or {"submit": true} when the request is complete.`,
-      });
+      turn.feedback = `Round ${kAct} result: ${feedback}\nRounds used: ${kAct} of at most ${budget}. Reply with the next step, or {"submit": true} when the request is complete.`;
+      messages.push({ role: 'user', content: turn.feedback });
     }
   } catch (e) {
     if (!(e instanceof ModelInfraError)) throw e;
     infra = `model provider failed: ${e.message}`;
   }
 
-  async function runTransactionRound(text: string): Promise<string> {
+  async function runTransactionRound(text: string, turn: RoundTranscript): Promise<string> {
     const run = await runAnswer(text, { providerUrl: session.proxy.url, agentAddress: agent, deployedContracts: contracts }, { timeoutMs: input.scriptTimeoutMs });
+    if (run.logs) turn.logs = run.logs;
     if (run.kind !== 'ok') {
       if (run.kind === 'schema_invalid') schemaInvalidRounds++;
       logs.push({ kind: run.kind === 'schema_invalid' ? `schema_invalid:${run.rule}` : run.kind, summary: run.message });
@@ -136,6 +139,8 @@ export async function runCompositeInstance(input: CompositeRunInput): Promise<In
       return `not sent: ${sent.message}`;
     }
     txs.push({ tx: sent.tx, receipt: sent.receipt });
+    const r = sent.receipt;
+    turn.tx = { to: sent.tx.to, data: sent.tx.data, value: sent.tx.value.toString(), gas: sent.tx.gas.toString(), hash: r.transactionHash, status: r.status, gasUsed: r.gasUsed.toString() };
     const after = await readHoldings(session.chain.public, session.env, agent);
     const status = sent.receipt.status === 'success' ? 'success' : `REVERTED (${sent.revertReason ?? 'no reason'})`;
     const summary = `tx ${sent.receipt.transactionHash} to ${sent.tx.to}: status ${status}, gas used ${sent.receipt.gasUsed}; balance changes: ${describeChanges(before, after)}`;
@@ -190,9 +195,11 @@ export async function runCompositeInstance(input: CompositeRunInput): Promise<In
       messages: messages.slice(0, transcriptStart),
       response: messages.slice(transcriptStart).map((m) => `[${m.role}] ${m.content}`).join('\n\n'),
       logs: '',
+      rounds: turns,
     },
     composite: { pattern: task.workflow.pattern, kAct, kOpt, budget, baseScore, decay, endReason, plan, rounds: logs },
     model: model.id,
+    agent,
     chain: session.chainInfo,
     runSeed: input.runSeed,
     rounds: input.rounds,

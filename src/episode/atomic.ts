@@ -74,6 +74,7 @@ export async function runAtomicInstance(input: AtomicRunInput): Promise<Instance
       ...('answer' in fields ? { answer: fields.answer } : {}),
       transcript: { messages, response: fields.reply?.text ?? '', logs: fields.logs ?? '' },
       model: model.id,
+      agent,
       chain: session.chainInfo,
       runSeed: input.runSeed,
       rounds: input.rounds,

@@ -8,6 +8,7 @@ import { referenceScriptModel, type CompositeReference } from '../composite/refe
 import { resolveModel, type Model } from '../model/index.ts';
 import { cacheModeFor, withResponseCache } from '../model/cache.ts';
 import { referenceModel } from '../model/reference.ts';
+import { annotateInstance } from '../results/annotation.ts';
 import type { InstanceRecord } from '../results/record.ts';
 import type { AtomicTask, CompositeTask } from '../tasks/schema.ts';
 import { isValidator } from '../validators/define.ts';
@@ -137,8 +138,7 @@ export function failureMessage(rec: InstanceRecord): string {
 
 async function finish(ctx: TestContext, rec: InstanceRecord): Promise<void> {
   ctx.task.meta.quest = rec;
-  const steps = rec.composite ? ` · K_act ${rec.composite.kAct}/${rec.composite.kOpt}` : '';
-  await ctx.annotate(`score ${rec.score}/100 · ${rec.outcome}${steps} · template ${rec.templateIndex} · ${rec.instruction}`, 'questbench');
+  await annotateInstance(ctx, rec);
   // With QUEST_FAIL_ON=infra a model's low scores are results, not failures; provider or harness
   // failures are never scored as the model's 0 and always fail.
   const failOn = inject('questbench').config.failOn;

@@ -1,35 +1,48 @@
 import '../polyfills.ts';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { z } from 'zod';
 import { formatRunSummary } from './format.ts';
 import { leaderboardHtml } from './html.ts';
 import { buildLeaderboard, formatLeaderboard } from './leaderboard.ts';
-import { RunResult, type InstanceRecord } from './record.ts';
-import type { RunSummary } from './run-summary.ts';
+import { loadRun } from './load.ts';
+import type { InstanceRecord } from './record.ts';
+import type { PriceTable, RunSummary } from './run-summary.ts';
+import { buildViewerData, type LoadedRun } from './viewer/data.ts';
 
 const USAGE = `questbench — evm-questbench results
 
   questbench report <run.json> [--html out.html]
-  questbench leaderboard <run.json...> [--html out.html] [--json]
+  questbench leaderboard <run.json...> [--html out.html] [--json] [--prices prices.json]
 
 Run files are the <QUEST_RESULTS_DIR>/<model>/<run-id>.json a benchmark run writes. Several files of
-one model (shards, resumed runs) merge by instance.`;
+one model (shards, resumed runs) merge by instance. The HTML page opens every instance (request,
+replies, script logs, transaction, checks, composite rounds) from the <run-id>.jsonl beside each file;
+without it the page says so and shows the checks only. --prices (or QUEST_PRICES) names a JSON file
+{ "<model>": { "input": USD per 1M tokens, "output": ... } } for the cost column.`;
 
-function readRun(path: string): RunResult {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (e) {
-    throw new Error(`${path}: ${(e as Error).message}`);
-  }
-  const parsed = RunResult.safeParse(raw);
-  if (!parsed.success) throw new Error(`${path} is not a questbench run file: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+const Prices = z.record(z.string(), z.object({ input: z.number(), output: z.number() }));
+
+function readPrices(path: string | undefined): PriceTable {
+  if (!path) return {};
+  if (!existsSync(path)) throw new Error(`price file not found: ${path}`);
+  const parsed = Prices.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+  if (!parsed.success) throw new Error(`${path}: expected { "<model>": { "input": number, "output": number } }`);
   return parsed.data;
+}
+
+function writePage(path: string, html: string): void {
+  writeFileSync(path, html);
+  console.log(`wrote ${path} (${(statSync(path).size / 1e6).toFixed(1)} MB)`);
 }
 
 export function main(argv: string[]): number {
   const [command, ...rest] = argv;
-  const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { html: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean' } } });
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: { html: { type: 'string' }, json: { type: 'boolean' }, prices: { type: 'string' }, help: { type: 'boolean' } },
+  });
   if (!command || values.help || command === 'help') {
     console.log(USAGE);
     return command ? 0 : 1;
@@ -38,7 +51,9 @@ export function main(argv: string[]): number {
     console.error(`questbench ${command}: give at least one run file\n\n${USAGE}`);
     return 1;
   }
-  const runs = positionals.map(readRun);
+  const loaded: LoadedRun[] = positionals.map(loadRun);
+  const runs = loaded.map((l) => l.result);
+  const prices = readPrices(values.prices ?? process.env.QUEST_PRICES);
   if (command === 'report') {
     const run = runs[0]!;
     const stats = run.summary.stats as unknown as RunSummary | undefined;
@@ -49,17 +64,18 @@ export function main(argv: string[]): number {
       console.log(`${run.run.model}: atomic ${run.summary.atomic.score}/${run.summary.atomic.max}, composite ${run.summary.composite.score}/${run.summary.composite.max}`);
     }
     if (values.html) {
-      writeFileSync(values.html, leaderboardHtml(buildLeaderboard([run]), `evm-questbench · ${run.run.model} · ${run.run.id}`));
-      console.log(`wrote ${values.html}`);
+      const lb = buildLeaderboard([run], prices);
+      writePage(values.html, leaderboardHtml(lb, `evm-questbench · ${run.run.model} · ${run.run.id}`, buildViewerData([loaded[0]!])));
     }
     return 0;
   }
   if (command === 'leaderboard') {
-    const lb = buildLeaderboard(runs);
+    const lb = buildLeaderboard(runs, prices);
     console.log(values.json ? JSON.stringify(lb, null, 2) : formatLeaderboard(lb));
     if (values.html) {
-      writeFileSync(values.html, leaderboardHtml(lb));
-      if (!values.json) console.log(`\nwrote ${values.html}`);
+      const html = leaderboardHtml(lb, undefined, buildViewerData(loaded, lb.rows.map((r) => r.model)));
+      if (values.json) writeFileSync(values.html, html);
+      else writePage(values.html, html);
     }
     return 0;
   }

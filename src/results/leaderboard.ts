@@ -1,6 +1,6 @@
 import { mean, percentile, spearmanStability, summarize } from '../stats/index.ts';
 import type { RunResult } from './record.ts';
-import { countAnswers, defined, type AnswerCounts } from './run-summary.ts';
+import { countAnswers, defined, type AnswerCounts, type PriceTable } from './run-summary.ts';
 
 type Instance = RunResult['instances'][number];
 
@@ -23,11 +23,14 @@ export interface ModelRow {
   passes: { atomic: number; composite: number; instancesAtomic: number; instancesComposite: number };
   quadrant?: string;
   steps: { meanKAct: number; meanKOpt: number; efficiency: number; overheadMean: number; shareOverOptimal: number; p90: number } | null;
-  byPattern: Record<string, { passed: number; instances: number }>;
+  /** Per composite pattern: passes, the mean score (decay included) and the mean decay factor (step efficiency). */
+  byPattern: Record<string, { passed: number; instances: number; meanScore: number; efficiency: number }>;
   /** Mean score per task (split/taskId) over rounds, for the heat map. */
   byTask: Record<string, number>;
   /** Model replies asked live vs replayed from the response cache; a row with replays is marked. */
   answers: AnswerCounts;
+  /** Tokens paid over the merged instances; cost in USD when a price is known (null otherwise); null when no instance reported usage. */
+  tokens: { input: number; output: number; cost: number | null } | null;
 }
 
 export interface Leaderboard {
@@ -36,6 +39,8 @@ export interface Leaderboard {
   /** Spearman ρ between rounds over the models' total-score ranks. */
   rankStability: { pairs: { a: number; b: number; rho: number }[]; mean: number; min: number; max: number } | null;
   tasks: string[];
+  /** Each task's subcategory (atomic) or pattern (composite), to group the heat map. */
+  taskGroups: Record<string, string>;
 }
 
 /** Runs of the same model (shards of one run, or a resumed run) merge by instance; the last record wins. */
@@ -45,7 +50,7 @@ function mergeInstances(runs: RunResult[]): Instance[] {
   return [...byKey.values()];
 }
 
-function modelRow(model: string, runs: RunResult[]): Omit<ModelRow, 'rank'> {
+function modelRow(model: string, runs: RunResult[], prices: PriceTable): Omit<ModelRow, 'rank'> {
   const instances = mergeInstances(runs);
   const rounds = [...new Set(instances.map((i) => i.round))].sort((a, b) => a - b);
   const count = (split: string) => new Set(instances.filter((i) => i.split === split).map((i) => i.taskId)).size;
@@ -59,10 +64,19 @@ function modelRow(model: string, runs: RunResult[]): Omit<ModelRow, 'rank'> {
   const episodes = instances.filter((i) => i.composite && i.outcome !== 'infra');
   const overheads = episodes.map((i) => i.composite!.kAct - i.composite!.kOpt);
   const byPattern: ModelRow['byPattern'] = {};
+  const groups = new Map<string, Instance[]>();
   for (const i of instances.filter((x) => x.split === 'composite')) {
-    const p = (byPattern[i.composite?.pattern ?? i.subcategory ?? '?'] ??= { passed: 0, instances: 0 });
-    p.instances++;
-    if (i.passed) p.passed++;
+    const k = i.composite?.pattern ?? i.subcategory ?? '?';
+    groups.set(k, [...(groups.get(k) ?? []), i]);
+  }
+  for (const [k, rs] of groups) {
+    const scored = rs.filter((i) => i.composite && i.outcome !== 'infra');
+    byPattern[k] = {
+      passed: rs.filter((i) => i.passed).length,
+      instances: rs.length,
+      meanScore: mean(rs.map((i) => i.score)),
+      efficiency: scored.length ? mean(scored.map((i) => i.composite!.decay)) : NaN,
+    };
   }
   const byTask: Record<string, number> = {};
   for (const key of new Set(instances.map((i) => `${i.split}/${i.taskId}`))) {
@@ -101,17 +115,39 @@ function modelRow(model: string, runs: RunResult[]): Omit<ModelRow, 'rank'> {
     byPattern,
     byTask,
     answers: countAnswers(instances),
+    tokens: tokenTotals(model, runs, instances, prices),
   };
+}
+
+/**
+ * Tokens over the merged instances. Cost from the price table when it has the model; otherwise the
+ * runs' own recorded costs, summed only when the runs hold disjoint instances (shards), so nothing is
+ * counted twice.
+ */
+function tokenTotals(model: string, runs: RunResult[], instances: Instance[], prices: PriceTable): ModelRow['tokens'] {
+  const paid = instances.filter((i) => i.tokens);
+  if (!paid.length) return null;
+  const input = paid.reduce((s, i) => s + i.tokens!.input, 0);
+  const output = paid.reduce((s, i) => s + i.tokens!.output, 0);
+  const price = prices[model];
+  let cost: number | null = null;
+  if (price) cost = (input * price.input + output * price.output) / 1e6;
+  else {
+    const recorded = runs.map((r) => (r.summary.stats as { tokens?: { cost?: number } } | undefined)?.tokens?.cost);
+    const disjoint = runs.reduce((s, r) => s + r.instances.length, 0) === instances.length;
+    if (disjoint && recorded.every((c): c is number => typeof c === 'number')) cost = recorded.reduce((s, c) => s + c, 0);
+  }
+  return { input, output, cost };
 }
 
 const median = (xs: number[]) => percentile(xs, 50);
 
 /** Table-1 style leaderboard over several models' runs, with rank stability, quadrants and step overhead. */
-export function buildLeaderboard(results: RunResult[]): Leaderboard {
+export function buildLeaderboard(results: RunResult[], prices: PriceTable = {}): Leaderboard {
   const byModel = new Map<string, RunResult[]>();
   for (const r of results) byModel.set(r.run.model, [...(byModel.get(r.run.model) ?? []), r]);
   const rows = [...byModel.entries()]
-    .map(([model, runs]) => modelRow(model, runs))
+    .map(([model, runs]) => modelRow(model, runs, prices))
     .sort((a, b) => b.totalAvg - a.totalAvg || a.model.localeCompare(b.model))
     .map((r, i) => ({ ...r, rank: i + 1 }));
   const medians = { atomicAvg: median(rows.map((r) => r.atomicAvg)), compositeAvg: median(rows.map((r) => r.compositeAvg)) };
@@ -130,7 +166,9 @@ export function buildLeaderboard(results: RunResult[]): Leaderboard {
     rankStability = { pairs, mean: mean(rhos), min: Math.min(...rhos), max: Math.max(...rhos) };
   }
   const tasks = [...new Set(rows.flatMap((r) => Object.keys(r.byTask)))].sort();
-  return { rows, medians, rankStability, tasks };
+  const taskGroups: Record<string, string> = {};
+  for (const r of results) for (const i of r.instances) taskGroups[`${i.split}/${i.taskId}`] ??= i.composite?.pattern ?? i.subcategory ?? i.split;
+  return { rows, medians, rankStability, tasks, taskGroups };
 }
 
 /** Fixed decimals; "–" where a statistic is undefined (one round has no SD, CI or CV). */
@@ -162,6 +200,14 @@ export function formatLeaderboard(lb: Leaderboard): string {
   }
   if (lb.rankStability) {
     out.push(`Rank stability (Spearman ρ between rounds over model ranks): mean ${f(lb.rankStability.mean, 3)}, min ${f(lb.rankStability.min, 3)}, max ${f(lb.rankStability.max, 3)}`);
+  }
+  const paid = lb.rows.filter((r) => r.tokens);
+  if (paid.length) {
+    out.push('', 'Tokens (paid in the runs; replayed answers cost none)');
+    for (const r of paid) {
+      const t = r.tokens!;
+      out.push(`${r.model.padEnd(widths[1]!)}  in ${t.input} · out ${t.output}${t.cost !== null ? ` · cost $${t.cost.toFixed(4)}` : ''}`);
+    }
   }
   const steps = lb.rows.filter((r) => r.steps);
   if (steps.length) {

@@ -43,6 +43,22 @@ export const ChainRecord = z.object({
   forkBlock: z.number().optional(),
 });
 
+/** A sent transaction as recorded: calldata and amounts as strings (hex / decimal wei). */
+export const TxRecord = z.object({ to: z.string(), data: z.string(), value: z.string(), gas: z.string(), hash: z.string(), status: z.string(), gasUsed: z.string() });
+export type TxRecord = z.infer<typeof TxRecord>;
+
+/**
+ * One model reply after a composite episode's plan, in order: what the model said, what the script
+ * printed, the transaction it sent, and the harness's feedback. The last one may be the submit.
+ */
+export const RoundTranscript = z.object({
+  reply: z.string(),
+  feedback: z.string().optional(),
+  logs: z.string().optional(),
+  tx: TxRecord.optional(),
+});
+export type RoundTranscript = z.infer<typeof RoundTranscript>;
+
 export const InstanceRecord = z.object({
   taskId: z.string(),
   split: z.enum(['atomic', 'composite']),
@@ -65,11 +81,15 @@ export const InstanceRecord = z.object({
   cached: z.boolean().optional(),
   /** The model's replies for this instance: asked live in this run, or replayed from the response cache. */
   answers: z.object({ live: z.number().int(), replayed: z.number().int() }).optional(),
-  tx: z
-    .object({ to: z.string(), data: z.string(), value: z.string(), gas: z.string(), hash: z.string(), status: z.string(), gasUsed: z.string() })
-    .optional(),
+  tx: TxRecord.optional(),
   answer: z.unknown().optional(),
-  transcript: z.object({ messages: z.array(z.object({ role: z.string(), content: z.string() })), response: z.string(), logs: z.string() }),
+  transcript: z.object({
+    messages: z.array(z.object({ role: z.string(), content: z.string() })),
+    response: z.string(),
+    logs: z.string(),
+    /** Composite episodes (records written since the run viewer): every reply after the plan, structured. */
+    rounds: z.array(RoundTranscript).optional(),
+  }),
   /** Composite episodes: executed rounds, the optimal count, the score before decay, and each round. */
   composite: z
     .object({
@@ -85,6 +105,8 @@ export const InstanceRecord = z.object({
     })
     .optional(),
   model: z.string(),
+  /** The wallet the model acted for (this run's agent account). */
+  agent: z.string().optional(),
   chain: ChainRecord,
   runSeed: z.number().int(),
   rounds: z.number().int(),
@@ -109,7 +131,10 @@ export const RunMeta = z.object({
 });
 export type RunMeta = z.infer<typeof RunMeta>;
 
-/** Version 2 adds run metadata and the statistics; every version-1 field is still there. */
+/**
+ * Version 2 adds run metadata and the statistics; every version-1 field is still there. Instances
+ * may also carry their request; transcripts, script logs and transactions stay in the JSONL beside it.
+ */
 export const RunResult = z.object({
   schemaVersion: z.union([z.literal(1), z.literal(2)]),
   run: RunMeta,
@@ -137,7 +162,13 @@ export const RunResult = z.object({
       cached: true,
       answers: true,
       composite: true,
-    }).extend({ schemaRule: z.string().optional(), subcategory: z.string().optional(), error: z.string().optional() }),
+    }).extend({
+      schemaRule: z.string().optional(),
+      subcategory: z.string().optional(),
+      error: z.string().optional(),
+      /** The request as the model saw it (files written before the run viewer lack it). */
+      instruction: z.string().optional(),
+    }),
   ),
 });
 export type RunResult = z.infer<typeof RunResult>;

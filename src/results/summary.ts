@@ -33,6 +33,7 @@ export function buildRunResult(records: readonly InstanceRecord[], run: Omit<Run
       seed: r.seed,
       templateIndex: r.templateIndex,
       params: r.params,
+      instruction: r.instruction,
       score: r.score,
       passed: r.passed,
       outcome: r.outcome,

@@ -1,0 +1,27 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { RunResult } from './record.ts';
+import type { LoadedRun } from './viewer/data.ts';
+import { readJsonl } from './writer.ts';
+
+/** A run file, validated; the error names the file and the first fields that do not fit. */
+export function readRun(path: string): RunResult {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    throw new Error(`${path}: ${(e as Error).message}`);
+  }
+  const parsed = RunResult.safeParse(raw);
+  if (!parsed.success) throw new Error(`${path} is not a questbench run file: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  return parsed.data;
+}
+
+/** The JSONL a run streamed its records to: same folder and run id as its JSON. */
+export const jsonlPathOf = (jsonPath: string) => jsonPath.replace(/\.json$/, '.jsonl');
+
+/** A run file with the transcripts of the JSONL beside it, when there is one. */
+export function loadRun(path: string): LoadedRun {
+  const result = readRun(path);
+  const jsonlPath = jsonlPathOf(path);
+  return { result, records: existsSync(jsonlPath) ? readJsonl(jsonlPath) : undefined, jsonlPath };
+}

@@ -1,0 +1,135 @@
+// The markup of one opened instance, as a string. Pure (no DOM), so the page's script builds it on
+// demand and the unit tests can check it in Node.
+import { esc, highlightJson, renderReply } from './highlight.ts';
+import type { CheckView, Detail, Row, RoundView, TxView } from './model.ts';
+
+const num = (x: number, d = 2) => (Number.isInteger(x) ? String(x) : x.toFixed(d));
+
+type Labels = Readonly<Record<string, string>>;
+
+/** Escaped text with every address the page can name followed by its name, e.g. "0xe9e7… (BUSD)". */
+const labelled = (s: string, labels: Labels) =>
+  esc(s).replace(/0x[0-9a-fA-F]{40}\b/g, (a) => (labels[a.toLowerCase()] ? `${a} <span class="lbl">(${esc(labels[a.toLowerCase()]!)})</span>` : a));
+
+function checksTable(checks: readonly CheckView[], labels: Labels): string {
+  if (!checks.length) return '<p class="muted">No checks were recorded.</p>';
+  const rows = checks
+    .map((c) => {
+      const dev = c.deviation !== undefined && c.deviation !== null ? `deviation ${num(c.deviation, 4)}${c.tolerance !== undefined ? ` · tolerance ${num(c.tolerance, 4)}` : ''}` : '';
+      return `<tr class="check ${c.passed ? 'pass' : 'fail'}" data-check="${esc(c.name)}"><td class="mark">${c.passed ? '✓' : '✗'}</td><td class="name">${esc(c.name)}</td><td class="weight">${c.weight}</td><td class="detail">${labelled(c.detail, labels)}${dev ? `<div class="muted">${dev}</div>` : ''}</td></tr>`;
+    })
+    .join('');
+  const earned = checks.filter((c) => c.passed).reduce((s, c) => s + c.weight, 0);
+  return `<table class="checks"><thead><tr><th></th><th>Check</th><th>Weight</th><th>Detail</th></tr></thead><tbody>${rows}</tbody><tfoot><tr><td></td><td>passed weight</td><td>${earned}</td><td></td></tr></tfoot></table>`;
+}
+
+function txBlock(tx: TxView): string {
+  const ok = tx.status === 'success';
+  const call = tx.call
+    ? `<div class="call"><span class="fn">${esc(tx.call.fn)}</span>(<span class="muted">${esc(tx.call.signature.slice(tx.call.fn.length + 1, -1))}</span>)${tx.call.via === 'selector' ? ' <span class="muted">(matched by selector; the target has no known ABI)</span>' : ''}<table class="args">${tx.call.args
+        .map((a) => `<tr><td>${esc(a.name)}</td><td class="muted">${esc(a.type)}</td><td>${esc(a.value)}</td></tr>`)
+        .join('')}</table></div>`
+    : tx.data && tx.data !== '0x'
+      ? `<div class="call">calldata (no known ABI for this selector): <code class="raw">${esc(tx.data)}</code></div>`
+      : '<div class="call muted">no calldata (a plain BNB transfer)</div>';
+  return `<div class="tx ${ok ? 'ok' : 'bad'}"><table class="kv">
+<tr><th>to</th><td>${esc(tx.to)}</td></tr>
+<tr><th>value</th><td>${esc(tx.valueBnb)} BNB <span class="muted">(${esc(tx.value)} wei)</span></td></tr>
+<tr><th>status</th><td class="status">${esc(tx.status)}</td></tr>
+<tr><th>gas used</th><td>${esc(tx.gasUsed)}</td></tr>
+<tr><th>hash</th><td class="muted">${esc(tx.hash)}</td></tr></table>${call}${tx.call ? `<details><summary>raw calldata</summary><code class="raw">${esc(tx.data)}</code></details>` : ''}</div>`;
+}
+
+const logsBlock = (logs: string | undefined) => (logs && logs.trim() ? `<h5>Script logs</h5><pre class="logs">${esc(logs)}</pre>` : '');
+
+function roundBlock(r: RoundView, n: number, labels: Labels): string {
+  return `<h5>Round ${n} · <span class="kind">${esc(r.kind)}</span></h5>
+${r.reply !== undefined ? `<div class="reply">${renderReply(r.reply)}</div>` : ''}${logsBlock(r.logs)}${r.tx ? `<h5>Transaction</h5>${txBlock(r.tx)}` : ''}
+${r.feedback !== undefined ? `<h5>Harness feedback</h5><pre class="feedback">${labelled(r.feedback, labels)}</pre>` : r.summary ? `<h5>Harness log</h5><pre class="feedback">${labelled(r.summary, labels)}</pre>` : ''}`;
+}
+
+function stepsLine(c: NonNullable<Detail['composite']>): string {
+  return `<p class="steps">K_act <b>${c.kAct}</b> / K_opt <b>${c.kOpt}</b> (budget ${c.budget}) · decay min(1, K_opt / K_act) = <b>${num(c.decay, 3)}</b> · end-state score ${num(c.baseScore)} × ${num(c.decay, 3)} = <b>${num(c.baseScore * c.decay)}</b> · ended by ${esc(c.endReason)}</p>`;
+}
+
+const text = (t: string | number, shared: readonly string[]) => (typeof t === 'number' ? (shared[t] ?? '') : t);
+
+/** The parts of an instance in display order; a comparison lines up parts with the same key. */
+const ORDER = ['head', 'error', 'notice', 'request', 'steps', 'checks', 'reply', 'logs', 'tx', 'answer', 'plan', 'round', 'final', 'prompt'];
+const rank = (key: string) => {
+  const [name, n] = key.split('-');
+  return ORDER.indexOf(name!) + (n ? Number(n) / 1000 : 0);
+};
+
+/** Every key of either list once, in display order (round-1, round-2, ... by number). */
+export function mergeParts(a: readonly string[], b: readonly string[]): string[] {
+  return [...new Set([...a, ...b])].sort((x, y) => rank(x) - rank(y));
+}
+
+type Part = [key: string, html: string];
+const part = (key: string, html: string, cls = '', attrs = ''): Part => [key, `<div class="part${cls ? ` ${cls}` : ''}" data-part="${key}"${attrs}>${html}</div>`];
+
+/** One instance as parts: verdict, request, steps, checks, reply or plan and rounds, logs, transaction, prompt. */
+export function detailParts(row: Row, model: string, d: Detail, shared: readonly string[], labels: Labels = {}): Part[] {
+  const c = d.composite;
+  const parts: Part[] = [];
+  parts.push([
+    'head',
+    `<header class="part" data-part="head"><h3><span class="task">${esc(row.task)}</span> <span class="muted">· round ${row.round} · ${esc(row.split)} · ${esc(row.group)}</span></h3>
+<div class="verdict"><span class="model">${esc(model)}</span> <span class="score ${row.passed ? 'pass' : 'fail'}" data-score="${row.score}">${num(row.score)}/100</span> <span class="badge o-${esc(row.outcome.split(':')[0]!)}">${esc(row.outcome)}</span> ${row.passed ? 'passed' : 'below the pass line'}
+<span class="muted">· latency ${d.latencyMs} ms${d.modelLatencyMs !== undefined ? ` (model ${d.modelLatencyMs} ms)` : ''}${d.tokens ? ` · tokens ${d.tokens.input} in / ${d.tokens.output} out` : ''}${d.answers?.replayed ? ` · ${d.answers.replayed} replayed from cache` : ''} · template ${d.templateIndex} · seed ${d.seed}</span></div></header>`,
+  ]);
+  if (d.error) parts.push(part('error', `<p class="error">${labelled(d.error, labels)}</p>`));
+  if (!d.transcript) {
+    parts.push(part('notice', '<p class="notice">Only the summary JSON was available for this run: the prompt, the replies, the script logs and the transaction are in the JSONL beside it, which was not found.</p>'));
+  }
+  const params = Object.keys(d.params).length ? `<details class="params"><summary>parameters</summary><pre class="code">${highlightJson(JSON.stringify(d.params, null, 2))}</pre></details>` : '';
+  parts.push(part('request', `<h4>Request</h4><blockquote class="request">${d.instruction ? esc(d.instruction) : '<span class="muted">(not in this results file)</span>'}</blockquote>${params}`));
+  if (c) parts.push(part('steps', stepsLine(c)));
+  parts.push(part('checks', `<h4>Checks${c ? ' (end state)' : ''}</h4>${checksTable(d.checks, labels)}`));
+  if (c) {
+    parts.push(part('plan', `<h4>Plan</h4><div class="reply plan">${renderReply(c.plan)}</div><h4>Rounds</h4>`));
+    c.rounds.forEach((r, i) => parts.push(part(`round-${i + 1}`, roundBlock(r, i + 1, labels), 'round', ` data-kind="${esc(r.kind)}"`)));
+    if (c.final !== undefined) {
+      parts.push(part('final', `<h5>Final reply · ${esc(c.endReason)} (not counted)</h5><div class="reply">${renderReply(c.final)}</div>`, 'round final', ` data-kind="${esc(c.endReason)}"`));
+    }
+  } else if (d.transcript) {
+    parts.push(part('reply', `<h4>Model reply</h4><div class="reply">${renderReply(d.reply ?? '')}</div>`));
+    if (d.logs?.trim()) parts.push(part('logs', logsBlock(d.logs)));
+    if (d.tx) parts.push(part('tx', `<h4>Transaction</h4>${txBlock(d.tx)}`));
+    if (d.answer !== undefined) parts.push(part('answer', `<h4>Answer</h4><pre class="code">${highlightJson(d.answer)}</pre>`));
+  }
+  if (d.messages?.length) {
+    parts.push(part('prompt', `<details class="prompt"><summary>Prompt (${d.messages.length} messages)</summary>${d.messages.map((m) => `<h5>${esc(m.role)}</h5><pre class="msg">${esc(text(m.content, shared))}</pre>`).join('')}</details>`));
+  }
+  return parts;
+}
+
+function article(row: Row, model: string, parts: Part[], layout?: readonly string[]): string {
+  const attrs = `class="inst" data-model="${esc(model)}" data-task="${esc(row.task)}" data-round="${row.round}"`;
+  if (!layout) return `<article ${attrs}>${parts.map(([, html]) => html).join('')}</article>`;
+  const byKey = new Map(parts);
+  return `<article ${attrs} style="grid-row:span ${layout.length}">${layout.map((k) => byKey.get(k) ?? `<div class="part empty" data-part="${k}"></div>`).join('')}</article>`;
+}
+
+export interface Shown {
+  row: Row;
+  model: string;
+  detail: Detail;
+}
+
+/** One instance. */
+export function renderDetail(row: Row, model: string, d: Detail, shared: readonly string[], labels: Labels = {}): string {
+  return article(row, model, detailParts(row, model, d, shared, labels));
+}
+
+/**
+ * Two instances side by side: every part takes one row of the comparison grid (empty on the side
+ * that has none), so the checks, the plan and round n of both sit next to each other.
+ */
+export function renderPair(a: Shown, b: Shown, shared: readonly string[], labels: Labels = {}): string {
+  const pa = detailParts(a.row, a.model, a.detail, shared, labels);
+  const pb = detailParts(b.row, b.model, b.detail, shared, labels);
+  const layout = mergeParts(pa.map(([k]) => k), pb.map(([k]) => k));
+  return `<div class="compare">${article(a.row, a.model, pa, layout)}${article(b.row, b.model, pb, layout)}</div>`;
+}
