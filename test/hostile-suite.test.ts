@@ -3,7 +3,7 @@
 // expected outcome, and leave a concrete trace showing it gained nothing. A markdown summary of the
 // table is printed at the end.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -84,6 +84,30 @@ async function expectProcessGone(pid: number): Promise<void> {
     await sleep(50);
   }
   throw new Error(`sandbox process ${pid} is still alive`);
+}
+
+/** CPU time (ms) a process has used, or undefined once it is gone. */
+function cpuMs(pid: number): number | undefined {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The sandbox host (a long-lived Deno process) is gone, or no longer burns a core: the Worker that
+ * ran the script was really stopped, not just abandoned.
+ */
+async function expectNotSpinning(pid: number): Promise<void> {
+  if (process.platform !== 'linux') return;
+  await sleep(300);
+  const a = cpuMs(pid);
+  await sleep(1000);
+  const b = cpuMs(pid);
+  if (a === undefined || b === undefined) return;
+  expect(b - a, `host ${pid} used ${b - a} ms of CPU in 1 s`).toBeLessThan(300);
 }
 
 /** What the script reported about its own attempts: `ATTACK {...}` lines in its logs. */
@@ -589,13 +613,13 @@ const cases: Case[] = [
     task: 'bnb_transfer_basic',
     outcome: 'timeout',
     score: 0,
-    checked: 'error "timed out after 1500 ms"; the Deno pid it printed is gone; no tx sent',
+    checked: 'error "timed out after 1500 ms"; the Deno host it ran in is not spinning afterwards (its Worker was terminated); no tx sent',
     run: () => atomic('bnb_transfer_basic', () => skill(`console.log('PID ' + Deno.pid); for (;;) {}`), 1500),
     async verify(r) {
       expect(r.error).toBe('timed out after 1500 ms');
       const pid = Number(/PID (\d+)/.exec(r.transcript.logs)?.[1]);
       expect(pid).toBeGreaterThan(0);
-      await expectProcessGone(pid);
+      await expectNotSpinning(pid);
       await expectNoTxSent(r);
     },
   },
@@ -604,7 +628,7 @@ const cases: Case[] = [
     task: 'bnb_transfer_basic',
     outcome: 'runtime_error',
     score: 0,
-    checked: 'error names the memory/heap limit; the Deno pid is gone; no tx sent',
+    checked: 'error names the memory/heap limit (its host crashed; rerun alone, the failure was its own); that Deno process is gone; no tx sent',
     run: () =>
       atomic('bnb_transfer_basic', () =>
         skill(`console.log('PID ' + Deno.pid); const hoard: number[][] = []; for (;;) hoard.push(new Array(1_000_000).fill(Math.random()));`),
@@ -809,7 +833,7 @@ const cases: Case[] = [
     task: 'bnb_transfer_basic',
     outcome: 'wrong_state',
     score: 30,
-    checked: 'Deno refused all 3 (--no-npm / --no-remote); DENO_DIR npm/remote caches unchanged',
+    checked: 'Deno refused all 3 (--no-npm / the Worker has no import permission); DENO_DIR npm/remote caches unchanged',
     run: () =>
       atomic('bnb_transfer_basic', ({ params }) =>
         skill(`
@@ -822,8 +846,9 @@ const cases: Case[] = [
     async verify(r) {
       const out = notes(r)[0]!.v as string[];
       expect(out[0]).toMatch(/^npm:left-pad: TypeError: .*--no-npm/);
-      expect(out[1]).toMatch(/^https:\/\/esm\.sh\/ethers@6: TypeError: .*--no-remote/);
-      expect(out[2]).toMatch(/^jsr:@std\/fs: TypeError: .*--no-remote/);
+      // The Worker's own import permission (none) refuses these before the process-wide --no-remote.
+      expect(out[1]).toMatch(/^https:\/\/esm\.sh\/ethers@6: TypeError: .*(--no-remote|Requires import access)/);
+      expect(out[2]).toMatch(/^jsr:@std\/fs: TypeError: .*(--no-remote|Requires import access)/);
       expect(await bnb(r.params.to as Address)).toBe(0n);
     },
   },

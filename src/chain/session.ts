@@ -1,7 +1,7 @@
 import type { Address, Hex, PrivateKeyAccount } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { startReadOnlyProxy, type ReadOnlyProxy } from '../sandbox/rpc-proxy.ts';
-import { closeStandbys } from '../sandbox/runner.ts';
+import { closeSandboxHosts } from '../sandbox/runner.ts';
 import type { EnvMap } from '../tasks/instantiate.ts';
 import { PRESET_SPENDERS, provisionAgent, RICH_ACCOUNT } from './provision.ts';
 import { chainClients, type ChainClients } from './rpc.ts';
@@ -86,7 +86,7 @@ export class ChainSession {
     const url = await this.opts.startNode();
     this.chain = chainClients(url);
     if (this.proxy) {
-      closeStandbys(this.proxy.port);
+      closeSandboxHosts(this.proxy.port);
       await this.proxy.close();
     }
     this.proxy = await startReadOnlyProxy(url);
@@ -121,7 +121,7 @@ export class ChainSession {
   }
 
   async close(): Promise<void> {
-    if (this.proxy) closeStandbys(this.proxy.port);
+    if (this.proxy) closeSandboxHosts(this.proxy.port);
     await this.proxy?.close();
   }
 }
