@@ -97,17 +97,22 @@ function cpuMs(pid: number): number | undefined {
 }
 
 /**
- * The sandbox host (a long-lived Deno process) is gone, or no longer burns a core: the Worker that
- * ran the script was really stopped, not just abandoned.
+ * Within a few seconds the sandbox host (a long-lived Deno process) is gone or idle: what ran the
+ * script was really stopped, not just abandoned. (Deno's Worker.terminate() cannot stop a Worker
+ * busy in JavaScript; the harness then replaces the whole host process.)
  */
 async function expectNotSpinning(pid: number): Promise<void> {
   if (process.platform !== 'linux') return;
-  await sleep(300);
-  const a = cpuMs(pid);
-  await sleep(1000);
-  const b = cpuMs(pid);
-  if (a === undefined || b === undefined) return;
-  expect(b - a, `host ${pid} used ${b - a} ms of CPU in 1 s`).toBeLessThan(300);
+  let used = 0;
+  for (let i = 0; i < 8; i++) {
+    const a = cpuMs(pid);
+    await sleep(500);
+    const b = cpuMs(pid);
+    if (a === undefined || b === undefined) return;
+    used = b - a;
+    if (used < 150) return;
+  }
+  throw new Error(`host ${pid} still uses ${used} ms of CPU per 500 ms`);
 }
 
 /** What the script reported about its own attempts: `ATTACK {...}` lines in its logs. */
@@ -613,7 +618,7 @@ const cases: Case[] = [
     task: 'bnb_transfer_basic',
     outcome: 'timeout',
     score: 0,
-    checked: 'error "timed out after 1500 ms"; the Deno host it ran in is not spinning afterwards (its Worker was terminated); no tx sent',
+    checked: 'error "timed out after 1500 ms"; within seconds the Deno host it spun in is gone or idle; no tx sent',
     run: () => atomic('bnb_transfer_basic', () => skill(`console.log('PID ' + Deno.pid); for (;;) {}`), 1500),
     async verify(r) {
       expect(r.error).toBe('timed out after 1500 ms');

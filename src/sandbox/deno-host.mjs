@@ -7,6 +7,7 @@
 //   harness → host  { op: 'run', id, src, args, imports, timeoutMs, maxOutputBytes }
 //   host → harness  { id, log: text }            a job's console output, in order
 //   host → harness  { id, done: payload }        its outcome, exactly once
+//   host → harness  { op: 'live', n, ended? }    Workers started and not yet ended, on each change
 // A Worker can write to this process' stdout/stderr and read its stdin, so none of them carries the
 // protocol: stdin is /dev/null, stdout is discarded, stderr only feeds crash diagnostics.
 
@@ -37,6 +38,8 @@ function send(msg) {
 
 let workerUrl = '';
 let nextWid = 1;
+/** Workers started and not yet ended. The harness compares it with the process' Worker threads. */
+let alive = 0;
 /** wid → what to do when that Worker fails outside its prologue's reach. */
 const onWorkerError = new Map();
 
@@ -49,6 +52,7 @@ const onWorkerError = new Map();
 function newWorker(urls) {
   const wid = nextWid++;
   const worker = new Worker(workerUrl, { type: 'module', name: 'skill', deno: { permissions } });
+  send({ op: 'live', n: ++alive });
   const { port1, port2 } = new MessageChannel();
   worker.postMessage({ preload: urls, port: port2 }, [port2]);
   let strays = 0;
@@ -67,7 +71,10 @@ function endWorker(w) {
   onWorkerError.delete(w.wid);
   w.port.onmessage = null;
   w.port.close();
+  // Deno's terminate() does not stop a Worker busy in JavaScript (an endless loop keeps its thread
+  // spinning); the harness sees that thread outlive this count and replaces the whole process.
   w.worker.terminate();
+  send({ op: 'live', n: --alive, ended: true });
 }
 
 // -----------------------------------------------------------------------------------------------

@@ -56,8 +56,8 @@ const WATCH_MS = 200;
 const STUCK_GRACE_MS = 5_000;
 /** Resident memory a host may use per live Worker, on top of the largest job limit. */
 const PER_WORKER_MB = 64;
-/** A terminated Worker's thread may take a moment to go; only threads older than this count. */
-const THREAD_GRACE_MS = 2_000;
+/** A Worker's thread may take this long to go after it is ended; longer, and it outlived its end. */
+const THREAD_GRACE_MS = 300;
 
 interface Running {
   job: HostJob;
@@ -114,6 +114,8 @@ export class SandboxHost {
   private stderrTail = '';
   private watch: NodeJS.Timeout | undefined;
   private recentEnds: number[] = [];
+  /** Workers the process says it has started and not ended. */
+  private liveWorkers = 0;
   private extraThreadPolls = 0;
   private ended = false;
   /** Jobs handed to this host so far (for recycling). */
@@ -159,7 +161,7 @@ export class SandboxHost {
     });
     this.child = child;
     child.stderr!.on('data', (c: Buffer) => {
-      this.stderrTail = (this.stderrTail + c.toString('utf8')).slice(-4096); if (process.env.QB_DEBUG) process.stderr.write(c);
+      this.stderrTail = (this.stderrTail + c.toString('utf8')).slice(-4096);
     });
     child.on('error', (err) => this.end({ kind: 'exit', code: null, signal: null, stderrTail: `could not start Deno (${denoBinary()}): ${err.message}` }));
     child.on('close', (code, signal) => this.end({ kind: 'exit', code, signal, stderrTail: this.stderrTail }));
@@ -245,10 +247,15 @@ export class SandboxHost {
   }
 
   private onLine(line: string): void {
-    let msg: { id?: number; log?: string; done?: HostPayload };
+    let msg: { id?: number; log?: string; done?: HostPayload; op?: string; n?: number; ended?: boolean };
     try {
       msg = JSON.parse(line) as typeof msg;
     } catch {
+      return;
+    }
+    if (msg.op === 'live') {
+      this.liveWorkers = msg.n ?? 0;
+      if (msg.ended) this.recentEnds.push(Date.now());
       return;
     }
     const r = msg.id === undefined ? undefined : this.running.get(msg.id);
@@ -257,7 +264,6 @@ export class SandboxHost {
     else if (msg.done) {
       this.running.delete(msg.id!);
       clearTimeout(r.deadline);
-      this.recentEnds.push(Date.now());
       this.lastDoneAt = performance.now();
       this.setBusy();
       r.resolve({ done: msg.done, logs: r.logs.text() });
@@ -282,14 +288,15 @@ export class SandboxHost {
       return;
     }
     if (this.opts.solo) return;
-    // Worker threads beyond live jobs, spares and recently ended jobs outlived a terminate():
-    // a Worker the skill started itself, or one stuck where termination cannot reach it.
+    // A Worker thread beyond those the process says are live outlived its end: a Worker busy in
+    // JavaScript that terminate() cannot stop, or one the skill started itself.
     const threads = await countWorkerThreads(pid);
     const now = Date.now();
     this.recentEnds = this.recentEnds.filter((t) => now - t < THREAD_GRACE_MS);
-    const expected = this.running.size + this.opts.spares + this.recentEnds.length + 1;
+    const expected = this.liveWorkers + this.recentEnds.length;
     this.extraThreadPolls = threads !== undefined && threads > expected ? this.extraThreadPolls + 1 : 0;
-    if (this.extraThreadPolls >= 3) this.kill({ kind: 'ghost', threads: threads! });
+    // Starting and ending Workers makes brief excesses; one seen twice in a row is real.
+    if (this.extraThreadPolls >= 2) this.kill({ kind: 'ghost', threads: threads! });
   }
 
   private end(why: HostLoss): void {

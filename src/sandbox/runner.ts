@@ -215,6 +215,13 @@ function fromSoloLoss(why: HostLoss, job: HostJob, maxHeapMb: number): RawOutcom
 // ---------------------------------------------------------------------------------------------
 // Public API
 
+const counters = { reruns: 0, lost: {} as Partial<Record<HostLoss['kind'], number>> };
+
+/** Jobs run again alone because their shared host went down, by what ended it (for tests and benchmarks). */
+export function sandboxStats(): { reruns: number; lost: Partial<Record<HostLoss['kind'], number>> } {
+  return { reruns: counters.reruns, lost: { ...counters.lost } };
+}
+
 /**
  * Compiles `code` and runs its `executeSkill(providerUrl, agentAddress, deployedContracts)` in a
  * sandbox Worker. Throws only for harness mistakes (bad providerUrl, Deno missing); everything the
@@ -251,7 +258,11 @@ export async function runSkill(code: string, args: SkillArgs, opts: SandboxOptio
   let result = await runShared(port, maxHeapMb, vendor.dir, job);
   // The host went down under this job and maybe others: run it again alone, which tells whether
   // the failure was its own. Skills only read through the read-only proxy, so a rerun is safe.
-  if ('lost' in result) { if (process.env.QB_DEBUG) console.error('LOST', JSON.stringify(result.why)); result = await runSolo(port, maxHeapMb, vendor.dir, job); }
+  if ('lost' in result) {
+    counters.reruns++;
+    counters.lost[result.why.kind] = (counters.lost[result.why.kind] ?? 0) + 1;
+    result = await runSolo(port, maxHeapMb, vendor.dir, job);
+  }
   const outcome = 'lost' in result ? fromSoloLoss(result.why, job, maxHeapMb) : fromPayload(result.done);
   return { ...outcome, logs: result.logs, durationMs: elapsed() };
 }
