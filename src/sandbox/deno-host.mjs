@@ -64,7 +64,7 @@ function newWorker(urls) {
     e.preventDefault();
     onWorkerError.get(wid)?.(String(e.message ?? 'the skill failed'));
   };
-  return { wid, worker, port: port1, urls, key: urls.join('\n') };
+  return { wid, worker, port: port1, urls };
 }
 
 function endWorker(w) {
@@ -78,13 +78,38 @@ function endWorker(w) {
 }
 
 // -----------------------------------------------------------------------------------------------
-// Spare Workers, created ahead with the libraries the last job of their kind imported, so the next
-// such job starts with them loaded. Keyed by the sorted list of vendor URLs.
+// Spare Workers, started ahead with the libraries recent jobs imported already loaded, so the next
+// job finds them loaded. A spare loads the union of the last few jobs' imports: with a model that
+// always uses one library that is just that library, with a mixed stream any job finds a spare.
 
+const RECENT = 4;
+/** @type {string[][]} */
+const recentImports = [];
 /** @type {ReturnType<typeof newWorker>[]} */
 const spares = [];
 
-function addSpare(urls) {
+const covers = (have, want) => want.every((u) => have.includes(u));
+
+function spareUrls() {
+  return [...new Set(recentImports.flat())].sort();
+}
+
+function takeSpare(urls) {
+  // The spare that loaded least beyond what this job needs.
+  let best = -1;
+  for (let i = 0; i < spares.length; i++) {
+    if (covers(spares[i].urls, urls) && (best === -1 || spares[i].urls.length < spares[best].urls.length)) best = i;
+  }
+  return best === -1 ? undefined : spares.splice(best, 1)[0];
+}
+
+function refill() {
+  const urls = spareUrls();
+  // A spare that no longer covers what recent jobs import makes room for one that does.
+  for (let i = spares.length - 1; i >= 0 && spares.length >= SPARES; i--) {
+    if (!covers(spares[i].urls, urls)) endWorker(spares.splice(i, 1)[0]);
+  }
+  if (spares.length >= SPARES) return;
   const w = newWorker(urls);
   onWorkerError.set(w.wid, () => {
     const at = spares.indexOf(w);
@@ -92,32 +117,6 @@ function addSpare(urls) {
     endWorker(w);
   });
   spares.push(w);
-}
-
-function takeSpare(urls, key) {
-  let best = -1;
-  for (let i = 0; i < spares.length; i++) {
-    const s = spares[i];
-    if (s.key === key) {
-      best = i;
-      break;
-    }
-    // A spare with more libraries loaded than needed is as good, only its extra work was spent.
-    if (best === -1 && urls.every((u) => s.urls.includes(u))) best = i;
-  }
-  if (best === -1) return undefined;
-  return spares.splice(best, 1)[0];
-}
-
-function refill(urls, key) {
-  if (SPARES === 0) return;
-  if (spares.length >= SPARES) {
-    // Make room for the kind just used; the oldest spare of another kind goes.
-    const other = spares.findIndex((s) => s.key !== key);
-    if (other === -1) return;
-    endWorker(spares.splice(other, 1)[0]);
-  }
-  addSpare(urls);
 }
 
 // -----------------------------------------------------------------------------------------------
@@ -135,9 +134,14 @@ function checkedPayload(p) {
   return { status: 'runtime_error', message };
 }
 
+/** Jobs started and not yet finished. */
+let running = 0;
+
 function startJob(job) {
-  const key = job.imports.join('\n');
-  const w = takeSpare(job.imports, key) ?? newWorker(job.imports);
+  running++;
+  recentImports.push(job.imports);
+  if (recentImports.length > RECENT) recentImports.shift();
+  const w = takeSpare(job.imports) ?? newWorker(job.imports);
   const token = crypto.randomUUID();
   // Log bytes a well-behaved prologue can send: its own cap, plus slack for batching.
   const byteBudget = job.maxOutputBytes + 64 * 1024;
@@ -152,8 +156,11 @@ function startJob(job) {
     // Whatever the skill left running (timers, fetches, pending promises) ends with its isolate.
     endWorker(w);
     send({ id: job.id, done: payload });
-    // Creating the replacement blocks this thread for a while; the result is already on its way.
-    setTimeout(() => refill(job.imports, key), 0);
+    running--;
+    // Spares pay off between jobs, not in a burst: then each job starts its own Worker with just
+    // what it imports, and a spare's start (which blocks this thread) would only delay the others.
+    // The result is already on its way when it starts.
+    if (SPARES > 0 && running <= 1) setTimeout(refill, 0);
   };
   const timer = setTimeout(() => finish({ status: 'timeout', message: `timed out after ${job.timeoutMs} ms` }), job.timeoutMs);
   const flooded = () => {
@@ -199,6 +206,7 @@ function onLine(line) {
 }
 
 const decoder = new TextDecoder();
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 let carry = '';
 try {
   for await (const chunk of conn.readable) {
@@ -207,7 +215,11 @@ try {
     while ((nl = carry.indexOf('\n')) !== -1) {
       const line = carry.slice(0, nl);
       carry = carry.slice(nl + 1);
-      if (line) onLine(line);
+      if (!line) continue;
+      onLine(line);
+      // One job per task, so what it sent (its Worker count above all) goes out before the next
+      // job's Worker creation blocks this thread again.
+      await nextTask();
     }
   }
 } finally {

@@ -56,8 +56,15 @@ const WATCH_MS = 200;
 const STUCK_GRACE_MS = 5_000;
 /** Resident memory a host may use per live Worker, on top of the largest job limit. */
 const PER_WORKER_MB = 64;
-/** A Worker's thread may take this long to go after it is ended; longer, and it outlived its end. */
-const THREAD_GRACE_MS = 300;
+/**
+ * A Worker's thread may take this long to go after it is ended (one ended while loading a library
+ * finishes that first; on a loaded machine that takes a while); longer, and it outlived its end.
+ */
+const THREAD_GRACE_MS = 1_500;
+/** Worker threads are counted every this many polls (it reads a file per thread). */
+const THREAD_POLL_EVERY = 3;
+/** Thread counts in a row that must see a thread too many before the host is replaced. */
+const EXCESS_POLLS = 3;
 
 interface Running {
   job: HostJob;
@@ -117,6 +124,7 @@ export class SandboxHost {
   /** Workers the process says it has started and not ended. */
   private liveWorkers = 0;
   private extraThreadPolls = 0;
+  private polls = 0;
   private ended = false;
   /** Jobs handed to this host so far (for recycling). */
   served = 0;
@@ -287,7 +295,7 @@ export class SandboxHost {
       this.kill({ kind: 'memory', rssMb: rss, limitMb: limit });
       return;
     }
-    if (this.opts.solo) return;
+    if (this.opts.solo || ++this.polls % THREAD_POLL_EVERY !== 0) return;
     // A Worker thread beyond those the process says are live outlived its end: a Worker busy in
     // JavaScript that terminate() cannot stop, or one the skill started itself.
     const threads = await countWorkerThreads(pid);
@@ -295,8 +303,9 @@ export class SandboxHost {
     this.recentEnds = this.recentEnds.filter((t) => now - t < THREAD_GRACE_MS);
     const expected = this.liveWorkers + this.recentEnds.length;
     this.extraThreadPolls = threads !== undefined && threads > expected ? this.extraThreadPolls + 1 : 0;
-    // Starting and ending Workers makes brief excesses; one seen twice in a row is real.
-    if (this.extraThreadPolls >= 2) this.kill({ kind: 'ghost', threads: threads! });
+    // Starting and ending Workers makes brief excesses (the count arrives after the thread is up);
+    // one that lasts is real.
+    if (this.extraThreadPolls >= EXCESS_POLLS) this.kill({ kind: 'ghost', threads: threads! });
   }
 
   private end(why: HostLoss): void {

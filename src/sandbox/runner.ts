@@ -7,10 +7,11 @@
 //    to the read-only RPC proxy port, read only the vendor bundles, no env/write/run/ffi/sys/import;
 //  - the host process has no environment beyond three harmless variables and talks to the harness
 //    over a private socket no Worker can open; a per-job token guards the Worker → host channel;
-//  - time, output, heap and resident-memory limits. A Worker is terminated at its timeout; a
-//    failure that takes the whole host down (a V8 heap limit aborts the process, resident memory
-//    past the limit, a Worker thread that outlives termination) kills the host, and every job that
-//    was on it runs again alone in a fresh host, where the failure is its own.
+//  - time, output, heap and resident-memory limits. A Worker is ended at its timeout. What a
+//    Worker cannot contain takes the host down or gets it replaced: a V8 heap limit aborts the whole
+//    process, resident memory past the limit, a Worker thread that outlives its end (Deno's
+//    terminate() does not stop JavaScript that never yields, such as an endless loop). Every job
+//    that was still on such a host runs again alone in a fresh one, where the failure is its own.
 import { extractCode } from './extract.ts';
 import { compile, startCompiler } from './compile.ts';
 import { SandboxHost, type HostJob, type HostLoss, type HostPayload, type HostResult } from './host.ts';
@@ -50,11 +51,11 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_OUTPUT = 1024 * 1024;
 const DEFAULT_MAX_HEAP_MB = 256;
 /**
- * Host processes per (proxy port, heap limit). Starting a Worker blocks the host's main thread
- * for 15-35 ms, and a host starts one per job; with two, a job that arrives meanwhile goes to the
- * other one instead of waiting.
+ * Host processes per (proxy port, heap limit). Starting a Worker blocks its host's main thread
+ * (15-50 ms); a second host lets a job go around one that is doing so, but on 2 cores it measured
+ * no faster, either one at a time or in bursts, and costs ~100 MB more. The pool handles any number.
  */
-const HOSTS_PER_POOL = 2;
+const HOSTS_PER_POOL = 1;
 /** Concurrent skills per host; more wait in line here (bounds the memory of a burst). */
 const MAX_LIVE_PER_HOST = 8;
 /** Workers each host keeps started ahead, their libraries loaded. */
@@ -108,7 +109,8 @@ function retire(pool: Pool, host: SandboxHost): void {
 /** The host to take the next job: the least loaded, then the one that reported a job longest ago. */
 function pickHost(pool: Pool): SandboxHost {
   for (const h of pool.hosts) if (!h.alive || h.served >= RECYCLE_AFTER_JOBS) retire(pool, h);
-  while (pool.hosts.length < HOSTS_PER_POOL) {
+  // A second host only once the first has work: a lone script starts one process, not two.
+  if (pool.hosts.length < HOSTS_PER_POOL && pool.hosts.every((h) => h.inFlight > 0)) {
     pool.hosts.push(new SandboxHost({ port: pool.port, maxHeapMb: pool.maxHeapMb, vendorDir: pool.vendorDir, solo: false, spares: SPARE_WORKERS }));
   }
   return pool.hosts.reduce((a, b) => (b.inFlight < a.inFlight || (b.inFlight === a.inFlight && b.lastDoneAt < a.lastDoneAt) ? b : a));
