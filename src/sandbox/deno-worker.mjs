@@ -3,8 +3,8 @@
 //
 // The host sends the source of this file; it runs as a data: module, so the Worker needs no read
 // access beyond the vendored bundles. Messages, in order:
-//   spawner → worker  { preload: [vendor module URL...], port }   right after the Worker is created
-// then on `port`, whose other end is held by the host's main thread:
+//   host → worker  { preload: [vendor module URL...], port }   right after the Worker is created
+// then on `port`, the other end of which only the host's main thread holds:
 //   host → worker  { token, src, args, maxOutputBytes }    the job (src: the skill as a data: URL)
 //   worker → host  { t: token, k: 'log', d: text } ...     console output, batched
 //   worker → host  { t: token, k: 'done', p: payload }     exactly one, then the host ends us
@@ -40,7 +40,8 @@ const OWN_URL = /data:application\/javascript;base64,[A-Za-z0-9+/=.]*/g;
 // -----------------------------------------------------------------------------------------------
 // What a skill must not reach: the channels to the host, the runtime's internals, and the few
 // process-wide facilities a Worker shares with its siblings (nested Workers outlive terminate(),
-// BroadcastChannel crosses Workers, cwd and signal handlers belong to the whole process).
+// BroadcastChannel crosses Workers, cwd and signal handlers belong to the whole process, caches
+// persist on disk). node:worker_threads can still start a Worker; the harness sees its thread.
 
 delete Deno[Deno.internal];
 delete G.postMessage;

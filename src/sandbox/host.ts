@@ -8,6 +8,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pruneDenoCache } from './deno-cache.ts';
 import { LogBuffer } from './log-buffer.ts';
 import { denoBinary, HOST_PATH, questbenchCacheDir, WORKER_PATH } from './paths.ts';
 
@@ -77,7 +78,8 @@ let workerSource: string | undefined;
 const workerBase64 = () => (workerSource ??= readFileSync(WORKER_PATH).toString('base64'));
 
 let denoDirReady = false;
-function denoDir(): string {
+/** DENO_DIR of every host; its compile caches are bounded each time a shared host starts. */
+export function denoDir(): string {
   const dir = path.join(questbenchCacheDir(), 'deno');
   if (!denoDirReady) {
     mkdirSync(dir, { recursive: true });
@@ -162,6 +164,8 @@ export class SandboxHost {
       opts.vendorDir,
       String(opts.spares),
     ];
+    // Hosts start rarely (per port, per thousand jobs): the moment to keep Deno's caches bounded.
+    if (!opts.solo) pruneDenoCache(denoDir());
     const child = spawn(denoBinary(), args, {
       // Nothing of the parent environment: the harness keeps keys there.
       env: { DENO_DIR: denoDir(), DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' },

@@ -14,7 +14,8 @@
 //    that was still on such a host runs again alone in a fresh one, where the failure is its own.
 import { extractCode } from './extract.ts';
 import { compile, startCompiler } from './compile.ts';
-import { SandboxHost, type HostJob, type HostLoss, type HostPayload, type HostResult } from './host.ts';
+import { pruneDenoCache } from './deno-cache.ts';
+import { denoDir, SandboxHost, type HostJob, type HostLoss, type HostPayload, type HostResult } from './host.ts';
 import { denoBinary } from './paths.ts';
 import { vendorBundles, vendorBundlesIfReady } from './vendor.ts';
 
@@ -122,6 +123,9 @@ function dispatch(pool: Pool): void {
     if (host.inFlight >= MAX_LIVE_PER_HOST) return;
     const { job, resolve } = pool.queue.shift()!;
     void host.run(job).then((result) => {
+      // A Worker that timed out may still be spinning (terminate() cannot stop it): later jobs go
+      // to a fresh host, and this one ends once its other jobs are done.
+      if ('done' in result && result.done.status === 'timeout' && pool.hosts.includes(host)) retire(pool, host);
       if (pool.draining.has(host) && host.inFlight === 0) {
         pool.draining.delete(host);
         host.kill({ kind: 'closed' });
@@ -183,7 +187,12 @@ type RawOutcome =
 function fromPayload(p: HostPayload): RawOutcome {
   switch (p.status) {
     case 'ok':
-      return { kind: 'ok', value: p.value === undefined ? undefined : JSON.parse(p.value) };
+      if (p.value === undefined) return { kind: 'ok', value: undefined };
+      try {
+        return { kind: 'ok', value: JSON.parse(p.value) };
+      } catch {
+        return { kind: 'runtime_error', message: 'malformed result from the sandbox' };
+      }
     case 'schema_invalid':
       return { kind: 'schema_invalid', rule: p.rule, message: p.message };
     case 'timeout':
@@ -283,6 +292,7 @@ let preparing: Promise<void> | undefined;
 async function warm(): Promise<void> {
   denoBinary(); // fail early with the install hint
   const vendor = await vendorBundles();
+  pruneDenoCache(denoDir());
   // Import every bundle once in a Worker with the same flags as real runs, so V8's code cache for
   // them is filled (it is keyed by source and flags) and later Workers skip parsing ~1 MB of JavaScript.
   const urls = [...vendor.urls.values()].sort();
