@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSandboxHosts, extractCode, prepareSandbox, runAnswer, runSkill, sandboxStats, startReadOnlyProxy } from '../src/sandbox/index.ts';
 import type { ReadOnlyProxy, SandboxOutcome } from '../src/sandbox/index.ts';
+import { denoCacheBytes, pruneDenoCache } from '../src/sandbox/deno-cache.ts';
 import { startTestAnvil } from '../src/sandbox/test-anvil.ts';
 import type { TestAnvil } from '../src/sandbox/test-anvil.ts';
 
@@ -699,6 +700,23 @@ describe('runSkill: a shared host', () => {
     } finally {
       closeSandboxHosts(port);
       await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+});
+
+describe("Deno's compile caches", () => {
+  it('are dropped whole past the bound, other files kept', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'qb-deno-cache-'));
+    try {
+      for (const [name, size] of [['v8_code_cache_v2', 600], ['v8_code_cache_v2-wal', 300], ['dep_analysis_cache_v2', 200], ['node_analysis_cache_v2', 50]] as const) {
+        writeFileSync(path.join(dir, name), Buffer.alloc(size));
+      }
+      expect(denoCacheBytes(dir)).toBe(1100);
+      expect(pruneDenoCache(dir, 2000)).toBe(false);
+      expect(pruneDenoCache(dir, 1000)).toBe(true);
+      expect(readdirSync(dir)).toEqual(['node_analysis_cache_v2']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
