@@ -166,7 +166,7 @@ function phasesOf(m: Marks, end: number, appendMs: number, isTx: boolean): Recor
     revert: preStart - m.t0,
     prompt: respondStart - preEnd,
     model: respondEnd - respondStart,
-    // extract + esbuild + temp file + Deno run (spawned, or a pre-started standby) + tx shape check
+    // extract + esbuild + the script in a Worker of the port's Deno host + tx shape check
     sandbox: sendStart - respondEnd,
     // node guard + nonce/block + estimateGas + sign + eth_sendRawTransactionSync
     execution: postStart - sendStart,

@@ -190,7 +190,7 @@ function printPhaseTable(floor: Section<FloorResult>, harness: Section<HarnessRe
 function printSandbox(h: HarnessResult | undefined) {
   if (!h) return;
   log('');
-  log('Sandbox phase, fixed costs (ms; same Deno binary, flags, entry and code cache as the runner)');
+  log('Sandbox phase, per script (ms; through the runner\'s public API)');
   if (!h.probe) {
     log(`  ERROR: ${h.probeError ?? 'no probe'}`);
     return;
@@ -199,22 +199,24 @@ function printSandbox(h: HarnessResult | undefined) {
   const rows: string[][] = [];
   const add = (name: string, key: keyof SandboxProbe, s: Summary | undefined) =>
     s && rows.push([name, fmt(s.median, 1), fmt(s.p95, 1), fmt(p.cpu[key as string], 1), `${s.n}`]);
-  add('Deno process, entry only (spawn → exit)', 'bare', p.bare);
-  add('  + import ethers bundle', 'ethers', p.ethers);
-  add('  + import viem bundle', 'viem', p.viem);
   add('esbuild compile of a reference answer (runSkill up to no_export)', 'compile', p.compile);
+  add('runSkill, skill with no import and no RPC', 'trivial', p.trivial);
   add('runSkill, skill with no RPC (ethers)', 'trivialEthers', p.trivialEthers);
   add('runSkill, skill with no RPC (viem)', 'trivialViem', p.trivialViem);
   add('runSkill, one getBalance via proxy (ethers JsonRpcProvider)', 'oneReadEthers', p.oneReadEthers);
   add('runSkill, one getBalance via proxy (viem http)', 'oneReadViem', p.oneReadViem);
-  add('  same ethers skill, standby process ended first (cold Deno start)', 'oneReadEthersCold', p.oneReadEthersCold);
-  add('long-lived Deno: new Worker importing ethers (per-instance isolate)', 'workerEthers', p.workerEthers);
-  add('long-lived Deno: import a new skill module, ethers loaded (no isolation)', 'inProcessImport', p.inProcessImport);
+  add('  same ethers skill, the port\'s Deno processes ended first (cold)', 'oneReadEthersCold', p.oneReadEthersCold);
   rows.push(['reference answers, measured sandbox phase', fmt(h.phases.sandbox.median, 1), fmt(h.phases.sandbox.p95, 1), '', `${h.phases.sandbox.n}`]);
   log(table(['step', 'median ms', 'p95 ms', 'CPU ms', 'n'], rows));
-  log('  CPU ms = mean per run, Deno and this process together (a pre-started standby is counted in the run that started it);');
-  log('  long-lived rows: host doing N jobs minus host doing none, per job.');
-  if (p.workerError) log(`  worker probe ERROR: ${p.workerError}`);
+  log(`  one at a time, 150 ms apart; CPU ms = mean per run of this process, esbuild and every Deno process together.`);
+  if (p.burst) {
+    const b = p.burst;
+    log(`  ${b.jobs} one-read scripts at once: ${fmt(b.wallMs, 0)} ms wall, ${fmt(b.perSecond, 1)} scripts/s, ${fmt(b.cpuPerJobMs, 1)} ms CPU per script.`);
+  }
+  if (p.memory) {
+    const m = p.memory;
+    log(`  memory: ${fmt(m.idleMb, 0)} MB resident between scripts; ${fmt(m.perScriptMb, 1)} MB more per script with 16 waiting at once (${m.processes} Deno processes).`);
+  }
 }
 
 /** Prints the realistic table; returns the efficiency at the headline concurrency. */

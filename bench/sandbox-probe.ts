@@ -1,193 +1,151 @@
-// Breaks the sandbox phase into its fixed costs, using the same Deno binary, entry, flags, cache dir
-// and vendor bundles as src/sandbox/runner.ts, and estimates what a pre-started Deno would save.
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+// Measures the sandbox phase through the runner's public API: per-script latency and CPU (warm and
+// cold), a burst of concurrent scripts, and the memory of the Deno processes that run them.
+// Written against runSkill and the host-closing function only, so the same probe can be pointed at
+// another revision of src/sandbox to compare designs.
+import { readFileSync } from 'node:fs';
 import * as sandbox from '../src/sandbox/index.ts';
-
-const { extractCode, runSkill } = sandbox;
-// Present when the runner keeps a pre-started Deno per proxy port; ending it forces a cold start.
-const closeStandbys = (sandbox as { closeStandbys?: (port?: number) => void }).closeStandbys;
-import { denoBinary, ENTRY_PATH, questbenchCacheDir } from '../src/sandbox/paths.ts';
-import { vendorBundles } from '../src/sandbox/vendor.ts';
-import { onCleanup } from './cleanup.ts';
-import { cpuDelta, cpuSnapshot, totalCpu } from './cpu.ts';
+import { cpuDelta, cpuSnapshot, descendants, totalCpu } from './cpu.ts';
 import { summarize, type Summary } from './stats.ts';
 
+const { extractCode, runSkill } = sandbox;
+// Ends the Deno processes kept for a proxy port, forcing the next script to start cold.
+const closeHosts =
+  (sandbox as { closeSandboxHosts?: (port?: number) => void }).closeSandboxHosts ??
+  (sandbox as { closeStandbys?: (port?: number) => void }).closeStandbys;
+
 export interface SandboxProbe {
-  /** CPU ms per run (Deno process + this process' share), same keys as the summaries. */
+  /** CPU ms per script (Node, esbuild and every Deno process together), same keys as the summaries. */
   cpu: Record<string, number>;
-  /** Deno process start to exit, entry only (no imports). */
-  bare: Summary;
-  /** Same plus importing the ethers bundle (37 of 62 references use ethers). */
-  ethers: Summary;
-  /** Same plus importing the viem bundle. */
-  viem: Summary;
   /** runSkill up to compilation only: vendor lookup + esbuild bundle of a reference answer. */
   compile: Summary;
-  /** Full runSkill of skills that do no RPC: the runner's fixed cost per instance. */
+  /** Full runSkill, one at a time with a pause between runs (what was started ahead is ready). */
+  trivial: Summary;
   trivialEthers: Summary;
   trivialViem: Summary;
-  /** Full runSkill of skills that make one read through the real read-only proxy. */
+  /** Same, one read through the real read-only proxy. */
   oneReadEthers?: Summary;
-  /** Same, with any pre-started standby process ended before each run: a cold Deno start. */
-  oneReadEthersCold?: Summary;
   oneReadViem?: Summary;
-  /** Inside one long-lived Deno: a fresh Worker that imports ethers and answers (isolation per instance kept). */
-  workerEthers?: Summary;
-  /** Inside one long-lived Deno with ethers already loaded: dynamic import of a new module (no isolation). */
-  inProcessImport?: Summary;
-  workerError?: string;
+  /** The ethers read with every Deno process of the port ended first: a cold start. */
+  oneReadEthersCold?: Summary;
+  /** 32 one-read scripts (ethers and viem alternating) started at once. */
+  burst?: { jobs: number; wallMs: number; cpuPerJobMs: number; perSecond: number };
+  /** Resident memory of the sandbox's Deno processes: idle (between scripts), and per script while 16 wait at once. */
+  memory?: { idleMb: number; perScriptMb: number; processes: number };
 }
 
-function denoEnv() {
-  return { DENO_DIR: path.join(questbenchCacheDir(), 'deno'), DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' };
-}
-
-function runDeno(args: string[], cwd: string): Promise<{ ms: number; stdout: string; code: number | null }> {
-  return new Promise((resolve, reject) => {
-    const t = performance.now();
-    const child = spawn(denoBinary(), args, { cwd, env: denoEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
-    // The entry may read a per-run token from stdin before anything else, as the runner sends it.
-    child.stdin.on('error', () => {});
-    child.stdin.end('0\n');
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) reject(new Error(`deno exited ${code}: ${stderr.slice(-500)}`));
-      else resolve({ ms: performance.now() - t, stdout, code });
-    });
-  });
-}
-
-/** The flags runner.ts passes (kept in sync by hand: they are not exported). */
-function sandboxFlags(readable: string[]): string[] {
-  return ['run', '--no-prompt', '--no-remote', '--no-npm', '--no-config', '--no-lock', `--allow-read=${readable.join(',')}`, '--v8-flags=--max-old-space-size=256'];
-}
-
-// Long-lived host: `worker` mode starts a fresh Worker per job (own isolate, imports ethers, answers);
-// `inproc` mode loads ethers once and then imports one new skill module per job (no isolation).
-const HOST = `
-const [mode, ethersUrl, dir, n] = Deno.args;
-const times = [];
-const workerFile = dir + '/worker.mjs';
-Deno.writeTextFileSync(workerFile, 'import * as e from ' + JSON.stringify(ethersUrl) + '; self.postMessage(typeof e.Contract);');
-if (mode === 'inproc') await import(ethersUrl);
-for (let i = 0; i < Number(n); i++) {
-  const t = performance.now();
-  if (mode === 'worker') {
-    const w = new Worker(new URL('file://' + workerFile), { type: 'module' });
-    await new Promise((res, rej) => { w.onmessage = res; w.onerror = (e) => { e.preventDefault(); rej(new Error(e.message)); }; });
-    w.terminate();
-  } else {
-    const f = dir + '/skill' + i + '.mjs';
-    Deno.writeTextFileSync(f, 'import { Contract } from ' + JSON.stringify(ethersUrl) + '; export async function executeSkill() { return { to: typeof Contract }; }');
-    const m = await import('file://' + f);
-    await m.executeSkill();
-  }
-  times.push(performance.now() - t);
-}
-console.log(JSON.stringify(times));
-`;
-
+const TRIVIAL = `export async function executeSkill(_url: string, agent: string) { return { to: agent }; }`;
 const TRIVIAL_ETHERS = `import { Contract } from 'ethers';
 export async function executeSkill(_url: string, agent: string) { return { to: agent, data: typeof Contract === 'function' ? '0x' : '0x00' }; }`;
 const TRIVIAL_VIEM = `import { parseEther } from 'viem';
 export async function executeSkill(_url: string, agent: string) { return { to: agent, value: parseEther('0').toString() }; }`;
 const ONE_READ_ETHERS = `import { JsonRpcProvider } from 'ethers';
-export async function executeSkill(url: string, agent: string) { const p = new JsonRpcProvider(url); await p.getBalance(agent); return { to: agent }; }`;
+export async function executeSkill(url: string, agent: string) { const p = new JsonRpcProvider(url, undefined, { staticNetwork: true }); await p.getBalance(agent); return { to: agent }; }`;
 const ONE_READ_VIEM = `import { createPublicClient, http } from 'viem';
 export async function executeSkill(url: string, agent: string) { const c = createPublicClient({ transport: http(url) }); await c.getBalance({ address: agent as \`0x\${string}\` }); return { to: agent }; }`;
+const WAIT = `import { Contract } from 'ethers';
+export async function executeSkill(_url: string, agent: string) { await new Promise((r) => setTimeout(r, 1500)); return { to: agent, data: typeof Contract === 'function' ? '0x' : '0x00' }; }`;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Between sequential runs: what a real instance spends on the model and the chain meanwhile. */
+const PAUSE_MS = 150;
+
+function rssMb(pid: number): number {
+  try {
+    const m = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+const denoProcesses = () => descendants(process.pid).filter((p) => p.comm === 'deno');
 
 export async function probeSandbox(opts: { samples: number; answers: string[]; providerUrl?: string; agent?: string }): Promise<SandboxProbe> {
-  const vendor = await vendorBundles();
-  const ethersUrl = vendor.urls.get('ethers')!;
-  const viemUrl = vendor.urls.get('viem')!;
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'questbench-bench-probe-'));
-  const release = onCleanup(() => rm(dir, { recursive: true, force: true }));
-  try {
-    const cpu: Record<string, number> = {};
-    // Each kind in its own loop so its CPU can be attributed.
-    const loop = async (key: string, n: number, once: () => Promise<number>) => {
-      const times: number[] = [];
-      const a = cpuSnapshot();
-      for (let i = 0; i < n; i++) times.push(await once());
-      cpu[key] = totalCpu(cpuDelta(a, cpuSnapshot())) / n;
-      return times;
-    };
-    const warm = async (urls: string[]) => (await runDeno([...sandboxFlags([vendor.dir]), ENTRY_PATH, '--warm', ...urls], dir)).ms;
-    await warm([ethersUrl, viemUrl]);
-    const bare = await loop('bare', opts.samples, () => warm([]));
-    const ethers = await loop('ethers', opts.samples, () => warm([ethersUrl]));
-    const viem = await loop('viem', opts.samples, () => warm([viemUrl]));
-    // Renaming the export makes runSkill stop right after compiling (no_export): compile cost only.
-    const args = { providerUrl: 'http://127.0.0.1:9/', agentAddress: '0x0000000000000000000000000000000000000001', deployedContracts: {} };
-    const codes = opts.answers.map((answer) => {
-      const extracted = extractCode(answer);
-      if ('error' in extracted) throw new Error(extracted.error);
-      return extracted.code.replaceAll('executeSkill', 'executeSkillRenamed');
-    });
-    let next = 0;
-    const compile = await loop('compile', codes.length, async () => {
+  const cpu: Record<string, number> = {};
+  // Each kind in its own loop so its CPU can be attributed; the pauses are idle time.
+  const loop = async (key: string, n: number, once: () => Promise<number>) => {
+    const times: number[] = [];
+    const a = cpuSnapshot();
+    for (let i = 0; i < n; i++) {
+      times.push(await once());
+      await sleep(PAUSE_MS);
+    }
+    cpu[key] = totalCpu(cpuDelta(a, cpuSnapshot())) / n;
+    return times;
+  };
+  // Renaming the export makes runSkill stop right after compiling (no_export): compile cost only.
+  const fake = { providerUrl: 'http://127.0.0.1:9/', agentAddress: '0x0000000000000000000000000000000000000001', deployedContracts: {} };
+  const codes = opts.answers.map((answer) => {
+    const extracted = extractCode(answer);
+    if ('error' in extracted) throw new Error(extracted.error);
+    return extracted.code.replaceAll('executeSkill', 'executeSkillRenamed');
+  });
+  let next = 0;
+  const compile = await loop('compile', codes.length, async () => {
+    const t = performance.now();
+    const r = await runSkill(codes[next++]!, fake);
+    if (r.kind !== 'schema_invalid') throw new Error(`compile probe expected no_export, got ${r.kind}`);
+    return performance.now() - t;
+  });
+  const full = async (key: string, code: string, url: string, cold = false) => {
+    const a = { ...fake, providerUrl: url, agentAddress: opts.agent ?? fake.agentAddress };
+    const port = Number(new URL(url).port);
+    // One unmeasured run starts the port's processes (and tells them what to load ahead).
+    if (!cold) await runSkill(code, a);
+    await sleep(PAUSE_MS);
+    const times = await loop(key, opts.samples, async () => {
+      if (cold) {
+        closeHosts?.(port);
+        await sleep(50);
+      }
       const t = performance.now();
-      const r = await runSkill(codes[next++]!, args);
-      if (r.kind !== 'schema_invalid') throw new Error(`compile probe expected no_export, got ${r.kind}`);
+      const r = await runSkill(code, a);
+      if (r.kind !== 'ok') throw new Error(`probe skill failed: ${r.kind}: ${'message' in r ? r.message : ''}`);
       return performance.now() - t;
     });
-    const full = async (key: string, code: string, url: string, cold = false) => {
-      const a = { ...args, providerUrl: url, agentAddress: opts.agent ?? args.agentAddress };
-      const port = Number(new URL(url).port);
-      const times = await loop(key, opts.samples, async () => {
-        if (cold) closeStandbys?.(port);
-        const t = performance.now();
-        const r = await runSkill(code, a);
-        if (r.kind !== 'ok') throw new Error(`probe skill failed: ${r.kind}: ${'message' in r ? r.message : ''}`);
-        return performance.now() - t;
-      });
-      return summarize(times);
-    };
-    const out: SandboxProbe = {
-      cpu,
-      bare: summarize(bare),
-      ethers: summarize(ethers),
-      viem: summarize(viem),
-      compile: summarize(compile),
-      trivialEthers: await full('trivialEthers', TRIVIAL_ETHERS, args.providerUrl),
-      trivialViem: await full('trivialViem', TRIVIAL_VIEM, args.providerUrl),
-    };
-    if (opts.providerUrl) {
-      out.oneReadEthers = await full('oneReadEthers', ONE_READ_ETHERS, opts.providerUrl);
-      if (closeStandbys) out.oneReadEthersCold = await full('oneReadEthersCold', ONE_READ_ETHERS, opts.providerUrl, true);
-      out.oneReadViem = await full('oneReadViem', ONE_READ_VIEM, opts.providerUrl);
+    return summarize(times);
+  };
+  const out: SandboxProbe = {
+    cpu,
+    compile: summarize(compile),
+    trivial: await full('trivial', TRIVIAL, fake.providerUrl),
+    trivialEthers: await full('trivialEthers', TRIVIAL_ETHERS, fake.providerUrl),
+    trivialViem: await full('trivialViem', TRIVIAL_VIEM, fake.providerUrl),
+  };
+  closeHosts?.(9);
+  if (opts.providerUrl) {
+    const url = opts.providerUrl;
+    const port = Number(new URL(url).port);
+    out.oneReadEthers = await full('oneReadEthers', ONE_READ_ETHERS, url);
+    out.oneReadViem = await full('oneReadViem', ONE_READ_VIEM, url);
+    out.oneReadEthersCold = await full('oneReadEthersCold', ONE_READ_ETHERS, url, true);
+
+    // A burst: 32 scripts at once.
+    const a = { ...fake, providerUrl: url, agentAddress: opts.agent ?? fake.agentAddress };
+    await runSkill(ONE_READ_ETHERS, a);
+    await sleep(500);
+    const jobs = 32;
+    const c0 = cpuSnapshot();
+    const t0 = performance.now();
+    const results = await Promise.all(Array.from({ length: jobs }, (_, i) => runSkill(i % 2 ? ONE_READ_VIEM : ONE_READ_ETHERS, a)));
+    const wallMs = performance.now() - t0;
+    const cpuMs = totalCpu(cpuDelta(c0, cpuSnapshot()));
+    const failed = results.filter((r) => r.kind !== 'ok');
+    if (failed.length) throw new Error(`burst: ${failed.length} of ${jobs} failed: ${JSON.stringify(failed[0]).slice(0, 300)}`);
+    out.burst = { jobs, wallMs, cpuPerJobMs: cpuMs / jobs, perSecond: (1000 * jobs) / wallMs };
+
+    // Memory: idle, then with 16 scripts waiting at once.
+    if (process.platform === 'linux') {
+      await sleep(1000);
+      const idle = denoProcesses();
+      const idleMb = idle.reduce((s, p) => s + rssMb(p.pid), 0);
+      const waiting = Array.from({ length: 16 }, () => runSkill(WAIT, a));
+      await sleep(1000);
+      const busy = denoProcesses();
+      const busyMb = busy.reduce((s, p) => s + rssMb(p.pid), 0);
+      await Promise.all(waiting);
+      out.memory = { idleMb, perScriptMb: (busyMb - idleMb) / 16, processes: busy.length };
     }
-    try {
-      const host = path.join(dir, 'host.mjs');
-      await writeFile(host, HOST);
-      // Per-job CPU is the difference between a host doing N jobs and one doing none.
-      const hostRun = async (mode: string, n: number) => {
-        const a = cpuSnapshot();
-        const r = await runDeno(['run', '--no-prompt', '--no-remote', '--no-npm', '--no-config', '--no-lock', `--allow-read=${vendor.dir},${dir}`, `--allow-write=${dir}`, pathToFileURL(host).href, mode, ethersUrl, dir, String(n)], dir);
-        return { cpu: totalCpu(cpuDelta(a, cpuSnapshot())), times: JSON.parse(r.stdout.trim().split('\n').pop()!) as number[] };
-      };
-      for (const [mode, key] of [['worker', 'workerEthers'], ['inproc', 'inProcessImport']] as const) {
-        const idle = await hostRun(mode, 0);
-        const busy = await hostRun(mode, opts.samples + 1);
-        cpu[key] = (busy.cpu - idle.cpu) / (opts.samples + 1);
-        // The first job pays one-off costs a long-lived process pays once per worker.
-        out[key] = summarize(busy.times.slice(1));
-      }
-    } catch (e) {
-      out.workerError = (e as Error).message;
-    }
-    closeStandbys?.(9);
-    return out;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-    release();
+    closeHosts?.(port);
   }
+  return out;
 }

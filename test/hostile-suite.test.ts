@@ -3,7 +3,7 @@
 // expected outcome, and leave a concrete trace showing it gained nothing. A markdown summary of the
 // table is printed at the end.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -84,6 +84,52 @@ async function expectProcessGone(pid: number): Promise<void> {
     await sleep(50);
   }
   throw new Error(`sandbox process ${pid} is still alive`);
+}
+
+/** CPU time (ms) a process has used, or undefined once it is gone. */
+function cpuMs(pid: number): number | undefined {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Within a few seconds the sandbox host (a long-lived Deno process) is gone or idle: what ran the
+ * script was really stopped, not just abandoned. (Deno's Worker.terminate() cannot stop a Worker
+ * busy in JavaScript; the harness then replaces the whole host process.)
+ */
+async function expectNotSpinning(pid: number): Promise<void> {
+  if (process.platform !== 'linux') return;
+  let used = 0;
+  for (let i = 0; i < 8; i++) {
+    const a = cpuMs(pid);
+    await sleep(500);
+    const b = cpuMs(pid);
+    if (a === undefined || b === undefined) return;
+    used = b - a;
+    if (used < 150) return;
+  }
+  throw new Error(`host ${pid} still uses ${used} ms of CPU per 500 ms`);
+}
+
+/** A plain script run right after an attack reads the true balance with ethers and viem and passes. */
+async function expectHonestFollowUp(): Promise<void> {
+  const follow = await atomic('query_bnb_balance', ({ params }) =>
+    skill(
+      `
+      const e = await new JsonRpcProvider(providerUrl, undefined, { staticNetwork: true }).getBalance(${J(params.address)});
+      const v = await createPublicClient({ transport: http(providerUrl) }).getBalance({ address: ${J(params.address)} });
+      if (e !== v || ({} as any).polluted !== undefined || [1].map((x) => x + 1)[0] !== 2) throw new Error('poisoned: ' + e + ' ' + v);
+      return { answer: e.toString() };`,
+      "import { JsonRpcProvider } from 'ethers';\nimport { createPublicClient, http } from 'viem';",
+    ),
+  );
+  expect(follow.outcome, `${follow.error ?? ''}\n${follow.transcript.logs.slice(0, 2000)}`).toBe('exact');
+  expect(follow.passed).toBe(true);
+  expect(follow.answer).toBe(parseEther(follow.params.planted as string).toString());
 }
 
 /** What the script reported about its own attempts: `ATTACK {...}` lines in its logs. */
@@ -589,13 +635,13 @@ const cases: Case[] = [
     task: 'bnb_transfer_basic',
     outcome: 'timeout',
     score: 0,
-    checked: 'error "timed out after 1500 ms"; the Deno pid it printed is gone; no tx sent',
+    checked: 'error "timed out after 1500 ms"; within seconds the Deno host it spun in is gone or idle; no tx sent',
     run: () => atomic('bnb_transfer_basic', () => skill(`console.log('PID ' + Deno.pid); for (;;) {}`), 1500),
     async verify(r) {
       expect(r.error).toBe('timed out after 1500 ms');
       const pid = Number(/PID (\d+)/.exec(r.transcript.logs)?.[1]);
       expect(pid).toBeGreaterThan(0);
-      await expectProcessGone(pid);
+      await expectNotSpinning(pid);
       await expectNoTxSent(r);
     },
   },
@@ -604,7 +650,7 @@ const cases: Case[] = [
     task: 'bnb_transfer_basic',
     outcome: 'runtime_error',
     score: 0,
-    checked: 'error names the memory/heap limit; the Deno pid is gone; no tx sent',
+    checked: 'error names the memory/heap limit (its host crashed; rerun alone, the failure was its own); that Deno process is gone; no tx sent',
     run: () =>
       atomic('bnb_transfer_basic', () =>
         skill(`console.log('PID ' + Deno.pid); const hoard: number[][] = []; for (;;) hoard.push(new Array(1_000_000).fill(Math.random()));`),
@@ -629,6 +675,199 @@ const cases: Case[] = [
       expect(r.error).toBe('output exceeded 1048576 bytes (stdout+stderr)');
       expect(r.transcript.logs.length).toBeLessThan(70_000);
       await expectNoTxSent(r);
+    },
+  },
+  // --- What a long-lived host shared by many scripts (each in its own Worker) must contain ---
+  {
+    attack: 'leaves an interval, a self-rescheduling async loop and a never-settling promise hammering the proxy, answers 0',
+    task: 'query_bnb_balance',
+    outcome: 'wrong_state',
+    score: 20,
+    checked: 'the proxy forwards nothing more once the script has answered (its Worker is gone); the next instance reads correctly',
+    run: () =>
+      atomic('query_bnb_balance', () =>
+        skill(`
+          const hammer = () => rpc(providerUrl, 'eth_blockNumber', []);
+          setInterval(() => { void hammer(); }, 5);
+          setTimeout(() => { throw new Error('late failure'); }, 300);
+          void new Promise(() => {});
+          void (async () => { for (;;) await hammer(); })();
+          await new Promise((r) => setTimeout(r, 50));
+          return { answer: '0' };`),
+      ),
+    async verify(r) {
+      expect(r.answer).toBe('0');
+      await sleep(200);
+      const before = t.session.proxy.stats().forwarded;
+      await sleep(800);
+      expect(t.session.proxy.stats().forwarded - before).toBe(0);
+      await expectHonestFollowUp();
+    },
+  },
+  {
+    attack: 'patches globalThis, Object/Array/Promise/Function prototypes, JSON, fetch and ethers/viem prototypes to poison later scripts',
+    task: 'query_bnb_balance',
+    outcome: 'wrong_state',
+    score: 20,
+    checked: 'its own answer still recorded as returned; the next instance (ethers and viem reads) gets the true balance and passes',
+    run: () =>
+      atomic('query_bnb_balance', () =>
+        skill(
+          `
+          (Object.prototype as any).polluted = 'yes';
+          Array.prototype.map = function () { return ['hijacked']; } as any;
+          JSON.parse = () => ({ result: '0x1' });
+          JSON.stringify = () => '{"answer":"hijacked"}';
+          (globalThis as any).fetch = async () => new Response('{"jsonrpc":"2.0","id":1,"result":"0x1"}');
+          (JsonRpcProvider.prototype as any).getBalance = async () => 1n;
+          (AbstractProvider.prototype as any).getBalance = async () => 1n;
+          (BaseError.prototype as any).polluted = 'viem';
+          (Promise.prototype as any).then = function () { throw new Error('hijacked then'); };
+          (Function.prototype as any).call = function () { return 'hijacked call'; };
+          return { answer: '0' };`,
+          "import { AbstractProvider, JsonRpcProvider } from 'ethers';\nimport { BaseError } from 'viem';",
+        ),
+      ),
+    async verify(r) {
+      expect(r.answer).toBe('0');
+      await expectHonestFollowUp();
+    },
+  },
+  {
+    attack: 'tries every route to post a forged "done" to its host (postMessage, its prototype, Deno internals, BroadcastChannel, worker_threads parentPort), 100k times, then answers 1',
+    task: 'query_bnb_balance',
+    outcome: 'wrong_state',
+    score: 20,
+    checked: 'no route posted anything; the recorded answer is the returned "1", not the forged one',
+    run: () =>
+      atomic('query_bnb_balance', ({ params }) =>
+        skill(`
+          const right = BigInt((await rpc(providerUrl, 'eth_getBalance', [${J(params.address)}, 'latest'])).result).toString();
+          const forged = { t: 'guess', k: 'done', p: { status: 'ok', value: JSON.stringify({ answer: right }) } };
+          const routes: Record<string, () => unknown> = {
+            'self.postMessage': () => (self as any).postMessage(forged),
+            'prototype postMessage': () => Object.getPrototypeOf(globalThis).postMessage.call(globalThis, forged),
+            'Deno internals': () => (Deno as any)[(Deno as any).internal].core.ops.op_worker_post_message(forged),
+            'BroadcastChannel': () => new BroadcastChannel('questbench').postMessage(forged),
+            'worker_threads parentPort': () => (globalThis as any).process.getBuiltinModule('node:worker_threads').parentPort.postMessage(forged),
+          };
+          const out: string[] = [];
+          for (const [name, post] of Object.entries(routes)) {
+            out.push(await attempt(name, () => { for (let i = 0; i < 100_000; i++) post(); return 'posted'; }));
+          }
+          note('routes', out);
+          return { answer: '1' };`),
+      ),
+    verify(r) {
+      expect(r.answer).toBe('1');
+      const out = notes(r)[0]!.v as string[];
+      expect(out).toHaveLength(5);
+      for (const line of out) expect(line).not.toContain('SUCCEEDED');
+    },
+  },
+  {
+    attack: 'two million one-byte console writes (a flood of messages to the host)',
+    task: 'erc20_transfer_fixed',
+    outcome: 'runtime_error',
+    score: 0,
+    checked: 'error "output exceeded 1048576 bytes"; cut within seconds; recorded logs capped (< 70 kB); no tx sent',
+    run: () => atomic('erc20_transfer_fixed', ({ params }) => skill(`for (let i = 0; i < 2_000_000; i++) console.log(''); return { to: ${J(params.token.address)} };`)),
+    async verify(r) {
+      expect(r.error).toBe('output exceeded 1048576 bytes (stdout+stderr)');
+      expect(r.transcript.logs.length).toBeLessThan(70_000);
+      await expectNoTxSent(r);
+    },
+  },
+  {
+    attack: 'ArrayBuffer bomb (memory outside the V8 heap, which its heap limit does not see)',
+    task: 'bnb_transfer_basic',
+    outcome: 'runtime_error',
+    score: 0,
+    checked: 'error names the resident-memory limit (its host was killed; rerun alone, the failure was its own); no tx sent; the next instance reads correctly',
+    run: () =>
+      atomic('bnb_transfer_basic', () =>
+        skill(`const keep: Uint8Array[] = []; for (;;) { keep.push(new Uint8Array(32 << 20).fill(1)); await new Promise((r) => setTimeout(r, 2)); }`),
+      ),
+    async verify(r) {
+      expect(r.error).toMatch(/^memory limit exceeded: resident memory \d+ MB > \d+ MB$/);
+      await expectNoTxSent(r);
+      await expectHonestFollowUp();
+    },
+  },
+  {
+    attack: 'starts its own Worker (node:worker_threads) spinning forever, to outlive the script in the shared host',
+    task: 'query_bnb_balance',
+    outcome: 'wrong_state',
+    score: 20,
+    checked: 'within seconds the host it was started in is gone or idle (a Worker thread beyond its count gets it replaced); the next instance reads correctly',
+    run: () =>
+      atomic('query_bnb_balance', () =>
+        skill(`
+          const wt = (globalThis as any).process.getBuiltinModule('node:worker_threads');
+          new wt.Worker('let x = 0; for (;;) x++;', { eval: true });
+          console.log('PID ' + Deno.pid);
+          return { answer: '0' };`),
+      ),
+    async verify(r) {
+      await expectNotSpinning(Number(/PID (\d+)/.exec(r.transcript.logs)?.[1]));
+      await expectHonestFollowUp();
+    },
+  },
+  {
+    attack: 'process-wide channels between Workers: BroadcastChannel, nested Worker, Deno.chdir, signal handlers, caches, stdin, V8 flags',
+    task: 'query_bnb_balance',
+    outcome: 'wrong_state',
+    score: 0,
+    checked: 'BroadcastChannel/chdir/signal refused (NotCapable); Worker and caches absent; stdin at EOF; V8 flags frozen',
+    run: () =>
+      atomic('query_bnb_balance', () =>
+        skill(`
+          const out = [
+            await attempt('BroadcastChannel', () => new BroadcastChannel('questbench').postMessage('hi')),
+            await attempt('Worker', () => new (globalThis as any).Worker('data:text/javascript,1', { type: 'module' })),
+            await attempt('Deno.chdir', () => Deno.chdir('/')),
+            await attempt('signal', () => Deno.addSignalListener('SIGINT', () => {})),
+            await attempt('caches', () => (globalThis as any).caches.open('x')),
+            await attempt('stdin', async () => { const x = await Deno.stdin.readable.getReader().read(); if (x.done) throw new Error('EOF'); return x.value.length; }),
+            await attempt('v8 flags', () => { (globalThis as any).process.getBuiltinModule('node:v8').setFlagsFromString('--allow-natives-syntax'); return new Function('return %IsBeingInterpreted()')(); }),
+          ];
+          return { answer: out };`),
+      ),
+    verify(r) {
+      const [bc, worker, chdir, signal, caches, stdin, flags] = r.answer as string[];
+      expect(bc).toMatch(/^BroadcastChannel: NotCapable/);
+      expect(worker).toMatch(/^Worker: TypeError/);
+      expect(chdir).toMatch(/^Deno.chdir: NotCapable/);
+      expect(signal).toMatch(/^signal: NotCapable/);
+      expect(caches).toMatch(/^caches: TypeError/);
+      expect(stdin).toBe('stdin: Error: EOF');
+      expect(flags).toMatch(/^v8 flags: SyntaxError/);
+    },
+  },
+  {
+    attack: "looks for the host's own channel: lists the temp dir for its socket, connects to unix sockets there, writes raw to stdout/stderr",
+    task: 'query_bnb_balance',
+    outcome: 'wrong_state',
+    score: 0,
+    checked: 'listing and every unix connect NotCapable; raw stdout lands in its own log only',
+    run: () =>
+      atomic('query_bnb_balance', () =>
+        skill(`
+          const tmp = ${J(os.tmpdir())};
+          const out = [
+            await attempt('readDir tmp', () => Array.from(Deno.readDirSync(tmp)).map((e) => e.name).join(',')),
+            await attempt('unix connect', async () => { const c = await Deno.connect({ transport: 'unix', path: tmp + '/qb-host-x/s' }); c.close(); return 'connected'; }),
+            await attempt('node:net unix', async () => await new Promise((ok, ko) => { const n = (globalThis as any).process.getBuiltinModule('node:net'); n.connect(tmp + '/qb-host-x/s').on('connect', () => ok('connected')).on('error', ko); })),
+          ];
+          Deno.stdout.writeSync(new TextEncoder().encode('RAW STDOUT\\n'));
+          Deno.stderr.writeSync(new TextEncoder().encode('RAW STDERR\\n'));
+          return { answer: out };`),
+      ),
+    verify(r) {
+      const answer = r.answer as string[];
+      expect(answer).toHaveLength(3);
+      for (const a of answer) expect(a).toMatch(/: NotCapable: Requires (read|net|write) access/);
+      expect(r.transcript.logs).toContain('RAW STDOUT\nRAW STDERR\n');
     },
   },
   {
@@ -809,7 +1048,7 @@ const cases: Case[] = [
     task: 'bnb_transfer_basic',
     outcome: 'wrong_state',
     score: 30,
-    checked: 'Deno refused all 3 (--no-npm / --no-remote); DENO_DIR npm/remote caches unchanged',
+    checked: 'Deno refused all 3 (--no-npm / the Worker has no import permission); DENO_DIR npm/remote caches unchanged',
     run: () =>
       atomic('bnb_transfer_basic', ({ params }) =>
         skill(`
@@ -822,8 +1061,9 @@ const cases: Case[] = [
     async verify(r) {
       const out = notes(r)[0]!.v as string[];
       expect(out[0]).toMatch(/^npm:left-pad: TypeError: .*--no-npm/);
-      expect(out[1]).toMatch(/^https:\/\/esm\.sh\/ethers@6: TypeError: .*--no-remote/);
-      expect(out[2]).toMatch(/^jsr:@std\/fs: TypeError: .*--no-remote/);
+      // The Worker's own import permission (none) refuses these before the process-wide --no-remote.
+      expect(out[1]).toMatch(/^https:\/\/esm\.sh\/ethers@6: TypeError: .*(--no-remote|Requires import access)/);
+      expect(out[2]).toMatch(/^jsr:@std\/fs: TypeError: .*(--no-remote|Requires import access)/);
       expect(await bnb(r.params.to as Address)).toBe(0n);
     },
   },

@@ -1,12 +1,13 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractCode, prepareSandbox, runAnswer, runSkill, startReadOnlyProxy } from '../src/sandbox/index.ts';
+import { closeSandboxHosts, extractCode, prepareSandbox, runAnswer, runSkill, sandboxStats, startReadOnlyProxy } from '../src/sandbox/index.ts';
 import type { ReadOnlyProxy, SandboxOutcome } from '../src/sandbox/index.ts';
+import { denoCacheBytes, pruneDenoCache } from '../src/sandbox/deno-cache.ts';
 import { startTestAnvil } from '../src/sandbox/test-anvil.ts';
 import type { TestAnvil } from '../src/sandbox/test-anvil.ts';
 
@@ -125,12 +126,12 @@ describe('runSkill: results', () => {
     expect(outs.map((o) => (o.kind === 'ok' ? o.value : o.kind))).toEqual([{ answer: '10' }, { answer: '20' }, { answer: '30' }, { answer: '40' }]);
   });
 
-  it('removes the temporary script afterwards', async () => {
+  it('writes no file for the script: it is loaded as a data: module', async () => {
+    const skillDirs = () => readdirSync(os.tmpdir()).filter((n) => n.startsWith('questbench-skill-'));
+    const before = skillDirs();
     const out = expectKind(await runSkill(wrap('return import.meta.url;'), args), 'ok');
-    const file = fileURLToPath(out.value as string);
-    expect(file.startsWith(os.tmpdir())).toBe(true);
-    expect(existsSync(file)).toBe(false);
-    expect(existsSync(path.dirname(file))).toBe(false);
+    expect(out.value).toMatch(/^data:text\/javascript;base64,/);
+    expect(skillDirs()).toEqual(before);
   });
 });
 
@@ -322,7 +323,7 @@ describe('runSkill: isolation', () => {
   it('cannot load modules at run time beyond the vendor bundles', async () => {
     const code = wrap(`
       const out: string[] = [];
-      for (const spec of ['npm:zod', 'https://esm.sh/zod', 'zod', ${JSON.stringify(path.resolve('package.json'))}]) {
+      for (const spec of ['npm:zod', 'https://esm.sh/zod', 'zod', ${JSON.stringify(pathToFileURL(path.resolve('package.json')).href)}]) {
         try { await import(spec); out.push('loaded ' + spec); } catch (e) { out.push(String(e)); }
       }
       return out;`);
@@ -330,7 +331,8 @@ describe('runSkill: isolation', () => {
     expect(out).toHaveLength(4);
     for (const line of out) expect(line).not.toMatch(/^loaded/);
     expect(out[0]).toContain('--no-npm');
-    expect(out[1]).toContain('--no-remote');
+    // The Worker's own import permission (none) refuses it before the process-wide --no-remote.
+    expect(out[1]).toMatch(/--no-remote|Requires import access/);
     expect(out[3]).toContain('Requires read access');
   });
 
@@ -427,5 +429,294 @@ describe('runSkill: speed', () => {
     console.log(`runSkill warm median ${median.toFixed(1)} ms (min ${times[0]!.toFixed(1)}, max ${times[6]!.toFixed(1)})`);
     // Generous bound: only catches a regression such as losing the code cache or re-bundling per run.
     expect(median).toBeLessThan(1_500);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Many skills share one long-lived Deno host per proxy port, each in its own Worker. Whatever one
+// of them does must not reach the host, a concurrent skill or the next one.
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** CPU time (ms) a process has used so far, or undefined once it is gone. */
+function cpuMs(pid: number): number | undefined {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Within a few seconds the host is gone or idle: nothing the skill started still burns a core.
+ * (Deno's Worker.terminate() cannot stop a Worker busy in JavaScript; the harness then replaces
+ * the whole host process.)
+ */
+async function expectNotSpinning(pid: number): Promise<void> {
+  if (process.platform !== 'linux') return;
+  let used = 0;
+  for (let i = 0; i < 8; i++) {
+    const a = cpuMs(pid);
+    await sleep(500);
+    const b = cpuMs(pid);
+    if (a === undefined || b === undefined) return;
+    used = b - a;
+    if (used < 150) return;
+  }
+  throw new Error(`host ${pid} still uses ${used} ms of CPU per 500 ms`);
+}
+
+const HONEST_READ = `
+  import { ethers } from 'ethers';
+  export async function executeSkill(providerUrl: string, agent: string) {
+    await new Promise((r) => setTimeout(r, DELAY));
+    const provider = new ethers.JsonRpcProvider(providerUrl, undefined, { staticNetwork: true });
+    console.log('honest read');
+    return { balance: await provider.getBalance(agent) };
+  }`;
+const honest = (delayMs = 0) => HONEST_READ.replace('DELAY', String(delayMs));
+
+async function expectHonest(out: Promise<SandboxOutcome>): Promise<void> {
+  const ok = expectKind(await out, 'ok');
+  expect(ok.value).toEqual({ balance: TEN_THOUSAND_ETH.toString() });
+  expect(ok.logs).toBe('honest read\n');
+}
+
+describe('runSkill: a shared host', () => {
+  it('ends whatever a skill leaves running: intervals, timers, pending promises', async () => {
+    const code = wrap(`
+      const rpc = () => fetch(${JSON.stringify(proxy.url)}, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }) });
+      setInterval(() => { void rpc().catch(() => {}); console.log('interval still alive'); }, 5);
+      setTimeout(() => { throw new Error('late failure'); }, 400);
+      void new Promise(() => {});
+      void (async () => { for (;;) { await new Promise((r) => setTimeout(r, 1)); await rpc(); } })();
+      return 'first';`);
+    expect(expectKind(await runSkill(code, args), 'ok').value).toBe('first');
+    await sleep(150);
+    const before = proxy.stats().forwarded;
+    await sleep(700);
+    expect(proxy.stats().forwarded - before).toBe(0);
+    await expectHonest(runSkill(honest(), args));
+  });
+
+  it('keeps patches to globals, Object.prototype and ethers/viem prototypes inside the skill that made them', async () => {
+    const patcher = `
+      import { ethers } from 'ethers';
+      import { BaseError } from 'viem';
+      export async function executeSkill() {
+        (Object.prototype as any).polluted = 'yes';
+        Array.prototype.map = function () { return ['hijacked']; } as any;
+        JSON.stringify = () => '"hijacked"';
+        JSON.parse = () => ({ hijacked: true });
+        (globalThis as any).fetch = async () => new Response('{"jsonrpc":"2.0","id":1,"result":"0x2a"}');
+        (ethers.JsonRpcProvider.prototype as any).getBalance = async () => 42n;
+        (ethers.AbstractProvider.prototype as any).getBalance = async () => 42n;
+        (BaseError.prototype as any).polluted = 'viem';
+        (Promise.prototype as any).then = function () { throw new Error('hijacked then'); };
+        (Function.prototype as any).call = function () { return 'hijacked call'; };
+        return 'patched';
+      }`;
+    const checker = `
+      import { ethers } from 'ethers';
+      import { BaseError, createPublicClient, http } from 'viem';
+      export async function executeSkill(providerUrl: string, agent: \`0x\${string}\`) {
+        const e = await new ethers.JsonRpcProvider(providerUrl, undefined, { staticNetwork: true }).getBalance(agent);
+        const v = await createPublicClient({ transport: http(providerUrl) }).getBalance({ address: agent });
+        return {
+          polluted: ({} as any).polluted ?? null,
+          viemPolluted: (BaseError.prototype as any).polluted ?? null,
+          map: [1, 2].map((x) => x * 2),
+          json: JSON.stringify(JSON.parse('{"a":1}')),
+          e: e.toString(),
+          v: v.toString(),
+        };
+      }`;
+    const clean = { polluted: null, viemPolluted: null, map: [2, 4], json: '{"a":1}', e: TEN_THOUSAND_ETH.toString(), v: TEN_THOUSAND_ETH.toString() };
+    // The patcher still reports its own result: the reporting path captured what it uses first.
+    const [patched, concurrent] = await Promise.all([runSkill(patcher, args), runSkill(checker, args)]);
+    expect(expectKind(patched, 'ok').value).toBe('patched');
+    expect(expectKind(concurrent, 'ok').value).toEqual(clean);
+    expect(expectKind(await runSkill(checker, args), 'ok').value).toEqual(clean);
+  });
+
+  it('gives a skill no way to post to its host: nothing is forged, a flood ends the skill only', async () => {
+    const poster = wrap(`
+      const forged = { t: 'guess', k: 'done', p: { status: 'ok', value: '"forged"' } };
+      const routes: string[] = [];
+      const attempt = (name: string, f: () => unknown) => { try { f(); routes.push(name + ': POSTED'); } catch (e) { routes.push(name + ': ' + (e as Error).name); } };
+      attempt('self.postMessage', () => (self as any).postMessage(forged));
+      attempt('prototype postMessage', () => Object.getPrototypeOf(globalThis).postMessage.call(globalThis, forged));
+      attempt('Deno.internal core', () => (Deno as any)[(Deno as any).internal].core.ops.op_worker_post_message(forged));
+      attempt('BroadcastChannel', () => new BroadcastChannel('questbench').postMessage(forged));
+      attempt('worker_threads parentPort', () => (globalThis as any).process.getBuiltinModule('node:worker_threads').parentPort.postMessage(forged));
+      for (let i = 0; i < 100_000; i++) { try { (self as any).postMessage(forged); } catch { break; } }
+      console.log('ROUTES ' + JSON.stringify(routes));
+      return 'honest';`);
+    const out = expectKind(await runSkill(poster, args), 'ok');
+    expect(out.value).toBe('honest');
+    const routes = JSON.parse(/ROUTES (.*)/.exec(out.logs)![1]!) as string[];
+    expect(routes).toHaveLength(5);
+    for (const r of routes) expect(r).not.toContain('POSTED');
+
+    // Two million one-byte writes: batched in the Worker, cut at the output limit; others unaffected.
+    const flood = wrap("for (let i = 0; i < 2_000_000; i++) console.log(''); return 'flooded';");
+    const started = performance.now();
+    const [flooded, beside] = await Promise.all([runSkill(flood, args), runSkill(honest(200), args)]);
+    expect(expectKind(flooded, 'runtime_error').message).toBe('output exceeded 1048576 bytes (stdout+stderr)');
+    expect(flooded.logs.length).toBeLessThanOrEqual(64 * 1024 + 200);
+    expect(performance.now() - started).toBeLessThan(10_000);
+    await expectHonest(Promise.resolve(beside));
+    await expectHonest(runSkill(honest(), args));
+  });
+
+  it('times out an endless loop without holding up concurrent or later skills', async () => {
+    const loop = runSkill(wrap("console.log('PID ' + Deno.pid); for (;;) {}"), args, { timeoutMs: 2_500 });
+    const started = performance.now();
+    // Several, so some share the looping skill's host.
+    await Promise.all([1, 2, 3, 4].map(() => expectHonest(runSkill(honest(), args))));
+    expect(performance.now() - started).toBeLessThan(2_000);
+    const out = expectKind(await loop, 'timeout');
+    expect(out.message).toBe('timed out after 2500 ms');
+    await expectNotSpinning(Number(/PID (\d+)/.exec(out.logs)![1]));
+    await expectHonest(runSkill(honest(), args));
+  });
+
+  it('pins a heap bomb on its author: the host it crashed reruns the others, each gets its own result', async () => {
+    const before = sandboxStats().reruns;
+    const opts = { maxHeapMb: 64 };
+    const bomb = runSkill(wrap('await new Promise((r) => setTimeout(r, 300)); const keep: number[][] = []; for (;;) keep.push(new Array(1e5).fill(Math.random()));'), args, opts);
+    const others = [1, 2, 3, 4].map(() => runSkill(honest(800), args, opts));
+    expect(expectKind(await bomb, 'runtime_error').message).toBe('out of memory: JavaScript heap limit of 64 MB reached');
+    for (const o of others) await expectHonest(o);
+    expect(sandboxStats().reruns).toBeGreaterThan(before);
+    await expectHonest(runSkill(honest(), args, opts));
+  });
+
+  it.runIf(process.platform === 'linux')('pins an ArrayBuffer bomb on its author the same way', async () => {
+    const opts = { maxRssMb: 400 };
+    const bomb = runSkill(
+      wrap('await new Promise((r) => setTimeout(r, 300)); const keep: Uint8Array[] = []; for (;;) { keep.push(new Uint8Array(32 << 20).fill(1)); await new Promise((r) => setTimeout(r, 5)); }'),
+      args,
+      opts,
+    );
+    const others = [1, 2, 3, 4].map(() => runSkill(honest(800), args, opts));
+    expect(expectKind(await bomb, 'runtime_error').message).toMatch(/^memory limit exceeded: resident memory \d+ MB > 400 MB$/);
+    for (const o of others) await expectHonest(o);
+    await expectHonest(runSkill(honest(), args, opts));
+  });
+
+  it('closes the process-wide channels a Worker shares with its siblings', async () => {
+    const listener = wrap(`
+      const heard: string[] = [];
+      const bc = new BroadcastChannel('questbench');
+      bc.onmessage = (e) => heard.push(String(e.data));
+      await new Promise((r) => setTimeout(r, 1_000));
+      return heard;`);
+    const talker = wrap(`
+      const out: Record<string, string> = {};
+      const attempt = async (name: string, f: () => unknown) => { try { out[name] = 'DONE ' + String(await f()); } catch (e) { out[name] = (e as Error).name + ': ' + (e as Error).message; } };
+      await new Promise((r) => setTimeout(r, 200));
+      await attempt('broadcast', () => new BroadcastChannel('questbench').postMessage('hello'));
+      await attempt('Worker', () => new (globalThis as any).Worker('data:text/javascript,1', { type: 'module' }));
+      await attempt('chdir', () => Deno.chdir('/'));
+      await attempt('signal', () => Deno.addSignalListener('SIGINT', () => {}));
+      await attempt('caches', () => (globalThis as any).caches.open('x'));
+      await attempt('stdin', async () => { const r = Deno.stdin.readable.getReader(); const x = await r.read(); return x.done ? 'EOF' : 'read ' + x.value?.length; });
+      await attempt('v8 flags', async () => { (globalThis as any).process.getBuiltinModule('node:v8').setFlagsFromString('--allow-natives-syntax'); return new Function('return %IsBeingInterpreted()')(); });
+      Deno.stdout.writeSync(new TextEncoder().encode('raw stdout line\\n'));
+      return out;`);
+    const [heard, said] = await Promise.all([runSkill(listener, args), runSkill(talker, args)]);
+    expect(expectKind(heard, 'ok').value).toEqual([]);
+    const value = expectKind(said, 'ok').value as Record<string, string>;
+    expect(value.broadcast).toMatch(/^NotCapable: BroadcastChannel is not available/);
+    expect(value.Worker).toMatch(/^TypeError/);
+    expect(value.chdir).toMatch(/^NotCapable: Deno.chdir is not available/);
+    expect(value.signal).toMatch(/^NotCapable: Deno.addSignalListener is not available/);
+    expect(value.caches).toMatch(/^TypeError/);
+    expect(value.stdin).toBe('DONE EOF');
+    expect(value['v8 flags']).toMatch(/^SyntaxError/);
+    // Its own direct writes to stdout land in its own log.
+    expect(said.logs).toBe('raw stdout line\n');
+  });
+
+  it('a Worker the skill starts itself does not outlive it', { timeout: 20_000 }, async () => {
+    const before = sandboxStats().lost.ghost ?? 0;
+    const spawner = wrap(`
+      const wt = (globalThis as any).process.getBuiltinModule('node:worker_threads');
+      new wt.Worker('let x = 0; for (;;) x++;', { eval: true });
+      console.log('PID ' + Deno.pid);
+      return 'spawned';`);
+    const out = expectKind(await runSkill(spawner, args), 'ok');
+    const pid = Number(/PID (\d+)/.exec(out.logs)![1]);
+    // The host notices a Worker thread beyond its jobs and spares, and is replaced.
+    for (let i = 0; i < 50 && (sandboxStats().lost.ghost ?? 0) === before && cpuMs(pid) !== undefined; i++) await sleep(100);
+    await sleep(500);
+    expect(cpuMs(pid)).toBeUndefined();
+    await expectHonest(runSkill(honest(), args));
+  });
+
+  it('runs 32 skills at once, each reading through its own proxy path, each with its own result and log', async () => {
+    // One port, a different chain behind every path: the balance is derived from the path.
+    const balanceFor = (p: string) => BigInt(`0x${Buffer.from(p).toString('hex').slice(0, 12)}`);
+    const server = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        const calls = JSON.parse(body) as { id: number; method: string } | { id: number; method: string }[];
+        const answer = (c: { id: number; method: string }) => ({
+          jsonrpc: '2.0',
+          id: c.id,
+          result: c.method === 'eth_chainId' ? '0x7a69' : `0x${balanceFor(req.url!).toString(16)}`,
+        });
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify(Array.isArray(calls) ? calls.map(answer) : answer(calls)));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as AddressInfo).port;
+    const viemSkill = `
+      import { createPublicClient, http } from 'viem';
+      export async function executeSkill(providerUrl: string, agent: \`0x\${string}\`) {
+        console.log('path ' + new URL(providerUrl).pathname);
+        return { balance: await createPublicClient({ transport: http(providerUrl) }).getBalance({ address: agent }) };
+      }`;
+    const ethersSkill = `
+      import { ethers } from 'ethers';
+      export async function executeSkill(providerUrl: string, agent: string) {
+        console.log('path ' + new URL(providerUrl).pathname);
+        return { balance: await new ethers.JsonRpcProvider(providerUrl, undefined, { staticNetwork: true }).getBalance(agent) };
+      }`;
+    try {
+      const paths = Array.from({ length: 32 }, (_, i) => `/instance-${i}-${Math.random().toString(36).slice(2, 8)}`);
+      const outs = await Promise.all(
+        paths.map((p, i) => runSkill(i % 2 ? viemSkill : ethersSkill, { ...args, providerUrl: `http://127.0.0.1:${port}${p}` })),
+      );
+      outs.forEach((o, i) => {
+        const ok = expectKind(o, 'ok');
+        expect(ok.value).toEqual({ balance: balanceFor(paths[i]!).toString() });
+        expect(ok.logs).toBe(`path ${paths[i]}\n`);
+      });
+    } finally {
+      closeSandboxHosts(port);
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+});
+
+describe("Deno's compile caches", () => {
+  it('are dropped whole past the bound, other files kept', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'qb-deno-cache-'));
+    try {
+      for (const [name, size] of [['v8_code_cache_v2', 600], ['v8_code_cache_v2-wal', 300], ['dep_analysis_cache_v2', 200], ['node_analysis_cache_v2', 50]] as const) {
+        writeFileSync(path.join(dir, name), Buffer.alloc(size));
+      }
+      expect(denoCacheBytes(dir)).toBe(1100);
+      expect(pruneDenoCache(dir, 2000)).toBe(false);
+      expect(pruneDenoCache(dir, 1000)).toBe(true);
+      expect(readdirSync(dir)).toEqual(['node_analysis_cache_v2']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

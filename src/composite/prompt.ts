@@ -20,7 +20,7 @@ First you will be asked for a plan (not counted as a round). Then, in every roun
 3. {"error": "<why the request cannot be done>"} if it cannot be done as asked. This ends the task.
 4. {"submit": true} when the whole request is done (add "answer" if the request asks you to report values). This ends the task and is not counted as a round.
 
-Every round you use (transaction, query, or an invalid reply) counts; use as few as the request needs. There is a hard round limit.`;
+Every round you use (a transaction, a query, a script that fails, or an invalid reply) counts; use as few as the request needs. There is a hard round limit.`;
 
 export function buildCompositeMessages(
   task: CompositeTask,

@@ -2,6 +2,6 @@
 export { extractCode } from './extract.ts';
 export { READ_METHODS, startReadOnlyProxy } from './rpc-proxy.ts';
 export type { ReadOnlyProxy } from './rpc-proxy.ts';
-export { closeStandbys, prepareSandbox, runAnswer, runSkill } from './runner.ts';
+export { closeSandboxHosts, prepareSandbox, runAnswer, runSkill, sandboxStats } from './runner.ts';
 export type { SandboxOptions, SandboxOutcome, SkillArgs } from './runner.ts';
 export { IMPORTABLE } from './vendor.ts';

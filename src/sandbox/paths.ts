@@ -8,8 +8,10 @@ import { fileURLToPath } from 'node:url';
 const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** The entry module Deno runs; it lives next to this file and is never written to. */
-export const ENTRY_PATH = path.join(here, 'deno-entry.mjs');
+/** The long-lived Deno program that runs skills in Workers; it lives next to this file. */
+export const HOST_PATH = path.join(here, 'deno-host.mjs');
+/** The prologue each skill Worker runs first; the host receives its source over its socket. */
+export const WORKER_PATH = path.join(here, 'deno-worker.mjs');
 
 let cacheRoot: string | undefined;
 

@@ -1,23 +1,23 @@
-import { randomBytes } from 'node:crypto';
-// Runs one untrusted skill module in a locked-down Deno process and classifies what happened.
+// Runs one untrusted skill module and classifies what happened.
 //
 // Layers of defence, outermost first:
 //  - esbuild refuses every import except the vendor bundles (a readable error for the model);
-//  - Deno permissions: net only to the read-only RPC proxy port, read only the skill file and the
-//    vendor dir, no env/write/run/ffi/sys; no remote, npm or jsr modules;
-//  - the child environment holds three harmless variables, so even a permission bug leaks nothing;
-//  - wall-clock, output-size, V8-heap and resident-memory limits, all enforced by killing the child.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import * as esbuild from 'esbuild';
+//  - each skill runs in a fresh Web Worker (its own V8 isolate, ended right after its job) inside a
+//    long-lived Deno host per proxy port; the Worker's permissions are fixed at creation: net only
+//    to the read-only RPC proxy port, read only the vendor bundles, no env/write/run/ffi/sys/import;
+//  - the host process has no environment beyond three harmless variables and talks to the harness
+//    over a private socket no Worker can open; a per-job token guards the Worker → host channel;
+//  - time, output, heap and resident-memory limits. A Worker is ended at its timeout. What a
+//    Worker cannot contain takes the host down or gets it replaced: a V8 heap limit aborts the whole
+//    process, resident memory past the limit, a Worker thread that outlives its end (Deno's
+//    terminate() does not stop JavaScript that never yields, such as an endless loop). Every job
+//    that was still on such a host runs again alone in a fresh one, where the failure is its own.
 import { extractCode } from './extract.ts';
-import { ENTRY_PATH, denoBinary, questbenchCacheDir } from './paths.ts';
-import { IMPORTABLE, vendorBundles, vendorBundlesIfReady } from './vendor.ts';
-import type { VendorBundles } from './vendor.ts';
+import { compile, startCompiler } from './compile.ts';
+import { pruneDenoCache } from './deno-cache.ts';
+import { denoDir, SandboxHost, type HostJob, type HostLoss, type HostPayload, type HostResult } from './host.ts';
+import { denoBinary } from './paths.ts';
+import { vendorBundles, vendorBundlesIfReady } from './vendor.ts';
 
 export type SandboxOutcome =
   | { kind: 'ok'; value: unknown; logs: string; durationMs: number }
@@ -32,11 +32,11 @@ export type SandboxOutcome =
   | { kind: 'timeout'; message: string; logs: string; durationMs: number };
 
 export interface SandboxOptions {
-  /** Wall-clock limit for the Deno process. Default 30000. */
+  /** Wall-clock limit for the skill, from when its Worker receives it. Default 30000. */
   timeoutMs?: number;
-  /** Limit on stdout+stderr bytes (the result line included). Default 1 MB. */
+  /** Limit on console output plus the serialized result. Default 1 MB. */
   maxOutputBytes?: number;
-  /** V8 old-space limit. Default 256. */
+  /** V8 old-space limit of each isolate. Default 256. */
   maxHeapMb?: number;
   /** Resident-memory limit (Linux only), catching ArrayBuffer growth the V8 heap limit does not see. Default 2 × maxHeapMb + 512. */
   maxRssMb?: number;
@@ -51,119 +51,20 @@ export interface SkillArgs {
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_OUTPUT = 1024 * 1024;
 const DEFAULT_MAX_HEAP_MB = 256;
-const LOG_CAP = 64 * 1024;
 /**
- * The result line is `\0QUEST_RESULT:<token>\0<json>`. The token is random per run and reaches the
- * entry module on stdin before the script loads, so a script that prints a look-alike line cannot
- * forge its result or hide the rest of its output.
+ * Host processes per (proxy port, heap limit). Starting a Worker blocks its host's main thread
+ * (15-50 ms); a second host lets a job go around one that is doing so, but on 2 cores it measured
+ * no faster, either one at a time or in bursts, and costs ~100 MB more. The pool handles any number.
  */
-const markerFor = (token: string) => Buffer.from(`\u0000QUEST_RESULT:${token}\u0000`, 'utf8');
-const RSS_POLL_MS = 200;
-const EXIT_GRACE_MS = 250;
-
-// ---------------------------------------------------------------------------------------------
-// Compilation
-
-class ImportRejected extends Error {}
-
-function importGate(vendor: VendorBundles): esbuild.Plugin {
-  const list = IMPORTABLE.map((s) => `"${s}"`).join(', ');
-  return {
-    name: 'skill-import-gate',
-    setup(build) {
-      build.onResolve({ filter: /.*/ }, (args) => {
-        const url = vendor.urls.get(args.path);
-        if (url && args.kind !== 'require-call' && args.kind !== 'require-resolve') return { path: url, external: true };
-        const why = url ? `require("${args.path}") is not supported; use import` : `import "${args.path}" is not allowed`;
-        return { errors: [{ text: `${why}. Skills may import only: ${list}` }] };
-      });
-    },
-  };
-}
-
-let gate: { vendor: VendorBundles; plugin: esbuild.Plugin } | undefined;
-
-function formatEsbuildErrors(errors: esbuild.Message[]): string {
-  return errors
-    .map((e) => (e.location ? `${e.location.file}:${e.location.line}:${e.location.column}: ${e.text}` : e.text))
-    .join('\n');
-}
-
-type Compiled = { ok: true; js: string; exports: string[] } | { ok: false; message: string };
-
-async function compile(code: string, vendor: VendorBundles): Promise<Compiled> {
-  if (gate?.vendor !== vendor) gate = { vendor, plugin: importGate(vendor) };
-  try {
-    const result = await esbuild.build({
-      stdin: { contents: code, loader: 'ts', sourcefile: 'skill.ts' },
-      // bundle only so every import passes through the gate; all allowed ones stay external.
-      bundle: true,
-      format: 'esm',
-      platform: 'neutral',
-      target: 'esnext',
-      write: false,
-      metafile: true,
-      sourcemap: 'inline',
-      // Keep the project's tsconfig out of skill compilation.
-      tsconfigRaw: '{}',
-      logLevel: 'silent',
-      plugins: [gate.plugin],
-    });
-    const js = result.outputFiles[0]?.text ?? '';
-    const exports = Object.values(result.metafile.outputs).flatMap((o) => o.exports);
-    return { ok: true, js, exports };
-  } catch (err) {
-    const errors = (err as { errors?: esbuild.Message[] }).errors;
-    if (errors && errors.length > 0) {
-      const gated = errors.some((e) => e.pluginName === 'skill-import-gate');
-      return { ok: false, message: `${gated ? 'import error' : 'compile error'}: ${formatEsbuildErrors(errors)}` };
-    }
-    throw err;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Output handling
-
-/** Keeps the first and last halves of a stream within a byte budget. */
-class LogBuffer {
-  private head: Buffer[] = [];
-  private headBytes = 0;
-  private tail: Buffer[] = [];
-  private tailBytes = 0;
-  private total = 0;
-  constructor(private readonly cap: number) {}
-
-  push(chunk: Buffer): void {
-    if (chunk.length === 0) return;
-    this.total += chunk.length;
-    const half = this.cap / 2;
-    if (this.headBytes < half) {
-      const take = chunk.subarray(0, half - this.headBytes);
-      this.head.push(take);
-      this.headBytes += take.length;
-      chunk = chunk.subarray(take.length);
-      if (chunk.length === 0) return;
-    }
-    this.tail.push(chunk);
-    this.tailBytes += chunk.length;
-    while (this.tailBytes - (this.tail[0]?.length ?? 0) >= half) this.tailBytes -= this.tail.shift()!.length;
-  }
-
-  text(): string {
-    const head = Buffer.concat(this.head);
-    let tail = Buffer.concat(this.tail);
-    if (this.total <= this.cap) return Buffer.concat([head, tail]).toString('utf8');
-    tail = tail.subarray(tail.length - this.cap / 2);
-    const omitted = this.total - head.length - tail.length;
-    return `${head.toString('utf8')}\n… [${omitted} bytes of output omitted] …\n${tail.toString('utf8')}`;
-  }
-}
-
-type ResultPayload =
-  | { status: 'ok'; value?: unknown }
-  | { status: 'schema_invalid'; rule: 'no_export' | 'wrong_signature'; message: string }
-  | { status: 'runtime_error'; message: string; stack?: string };
+const HOSTS_PER_POOL = 1;
+/** Concurrent skills per host; more wait in line here (bounds the memory of a burst). */
+const MAX_LIVE_PER_HOST = 8;
+/** Workers each host keeps started ahead, their libraries loaded. */
+const SPARE_WORKERS = 2;
+/** A host is replaced after this many jobs, bounding whatever a long life accumulates. */
+const RECYCLE_AFTER_JOBS = 1_000;
+/** Hosts running one job each at a time, when jobs of a failed host are run again. */
+const SOLO_CONCURRENCY = 2;
 
 function parseProxyPort(providerUrl: string): number {
   let url: URL;
@@ -179,33 +80,102 @@ function parseProxyPort(providerUrl: string): number {
   return Number(url.port);
 }
 
-function readRssMb(pid: number): Promise<number | undefined> {
-  return readFile(`/proc/${pid}/status`, 'utf8').then(
-    (s) => {
-      const m = /^VmRSS:\s+(\d+)\s+kB/m.exec(s);
-      return m ? Number(m[1]) / 1024 : undefined;
-    },
-    () => undefined,
-  );
+// ---------------------------------------------------------------------------------------------
+// Shared hosts, one per (proxy port, heap limit)
+
+interface Waiting {
+  job: HostJob;
+  resolve(result: HostResult): void;
 }
 
-let denoDirReady = false;
-function denoDir(): string {
-  const dir = path.join(questbenchCacheDir(), 'deno');
-  if (!denoDirReady) {
-    mkdirSync(dir, { recursive: true });
-    denoDirReady = true;
-  }
-  return dir;
-}
-
-interface SpawnPlan {
-  args: string[];
-  cwd: string;
-  timeoutMs: number;
-  maxOutputBytes: number;
+interface Pool {
+  port: number | undefined;
   maxHeapMb: number;
-  maxRssMb: number;
+  vendorDir: string;
+  hosts: SandboxHost[];
+  queue: Waiting[];
+  /** Retired hosts finishing their jobs; each is ended when its last one is done. */
+  draining: Set<SandboxHost>;
+}
+
+const pools = new Map<string, Pool>();
+const poolKey = (port: number | undefined, heap: number) => `${port ?? '-'}/${heap}`;
+
+function retire(pool: Pool, host: SandboxHost): void {
+  pool.hosts = pool.hosts.filter((h) => h !== host);
+  if (host.inFlight === 0) host.kill({ kind: 'closed' });
+  else pool.draining.add(host);
+}
+
+/** The host to take the next job: the least loaded, then the one that reported a job longest ago. */
+function pickHost(pool: Pool): SandboxHost {
+  for (const h of pool.hosts) if (!h.alive || h.served >= RECYCLE_AFTER_JOBS) retire(pool, h);
+  // A second host only once the first has work: a lone script starts one process, not two.
+  if (pool.hosts.length < HOSTS_PER_POOL && pool.hosts.every((h) => h.inFlight > 0)) {
+    pool.hosts.push(new SandboxHost({ port: pool.port, maxHeapMb: pool.maxHeapMb, vendorDir: pool.vendorDir, solo: false, spares: SPARE_WORKERS }));
+  }
+  return pool.hosts.reduce((a, b) => (b.inFlight < a.inFlight || (b.inFlight === a.inFlight && b.lastDoneAt < a.lastDoneAt) ? b : a));
+}
+
+function dispatch(pool: Pool): void {
+  while (pool.queue.length > 0) {
+    const host = pickHost(pool);
+    if (host.inFlight >= MAX_LIVE_PER_HOST) return;
+    const { job, resolve } = pool.queue.shift()!;
+    void host.run(job).then((result) => {
+      // A Worker that timed out may still be spinning (terminate() cannot stop it): later jobs go
+      // to a fresh host, and this one ends once its other jobs are done.
+      if ('done' in result && result.done.status === 'timeout' && pool.hosts.includes(host)) retire(pool, host);
+      if (pool.draining.has(host) && host.inFlight === 0) {
+        pool.draining.delete(host);
+        host.kill({ kind: 'closed' });
+      }
+      resolve(result);
+      dispatch(pool);
+    });
+  }
+}
+
+function runShared(port: number, maxHeapMb: number, vendorDir: string, job: HostJob): Promise<HostResult> {
+  const key = poolKey(port, maxHeapMb);
+  let pool = pools.get(key);
+  if (!pool) {
+    pool = { port, maxHeapMb, vendorDir, hosts: [], queue: [], draining: new Set() };
+    pools.set(key, pool);
+  }
+  const p = pool;
+  return new Promise((resolve) => {
+    p.queue.push({ job, resolve });
+    dispatch(p);
+  });
+}
+
+/** Ends the hosts serving a proxy port (all ports if omitted), each once its running jobs are done. */
+export function closeSandboxHosts(port?: number): void {
+  for (const [key, pool] of pools) {
+    if (port !== undefined && pool.port !== port) continue;
+    for (const h of pool.hosts) retire(pool, h);
+    if (pool.queue.length === 0 && pool.draining.size === 0) pools.delete(key);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Solo hosts: one job in one fresh process, so whatever ends the process is that job's doing.
+
+let soloRunning = 0;
+const soloWaiting: (() => void)[] = [];
+
+async function runSolo(port: number | undefined, maxHeapMb: number, vendorDir: string, job: HostJob): Promise<HostResult> {
+  if (soloRunning >= SOLO_CONCURRENCY) await new Promise<void>((r) => soloWaiting.push(r));
+  soloRunning++;
+  const host = new SandboxHost({ port, maxHeapMb, vendorDir, solo: true, spares: 0 });
+  try {
+    return await host.run(job);
+  } finally {
+    host.kill({ kind: 'closed' });
+    soloRunning--;
+    soloWaiting.shift()?.();
+  }
 }
 
 type RawOutcome =
@@ -214,219 +184,64 @@ type RawOutcome =
   | { kind: 'runtime_error'; message: string }
   | { kind: 'timeout'; message: string };
 
-function denoArgs(
-  entryArgs: string[],
-  readable: string[],
-  netPort: number | undefined,
-  maxHeapMb: number,
-): string[] {
-  for (const p of readable) {
-    if (p.includes(',')) throw new Error(`sandbox path must not contain a comma: ${p}`);
-  }
-  return [
-    'run',
-    '--no-prompt',
-    '--no-remote',
-    '--no-npm',
-    '--no-config',
-    '--no-lock',
-    ...(netPort === undefined ? [] : [`--allow-net=127.0.0.1:${netPort}`]),
-    `--allow-read=${readable.join(',')}`,
-    `--v8-flags=--max-old-space-size=${maxHeapMb}`,
-    ENTRY_PATH,
-    ...entryArgs,
-  ];
-}
-
-function spawnDeno(args: string[], cwd: string): ChildProcessWithoutNullStreams {
-  const child = spawn(denoBinary(), args, {
-    cwd,
-    // Nothing of the parent environment: the harness keeps keys there.
-    env: { DENO_DIR: denoDir(), DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  child.stdin.on('error', () => {}); // a child that dies at once closes the pipe early
-  return child;
-}
-
-/**
- * Runs one Deno process to its result: a fresh one for `plan.args`, or a pre-started standby that is
- * handed its job on stdin. Either way stdin carries the run's token and is then closed.
- */
-function runDeno(plan: SpawnPlan, standby?: { child: ChildProcessWithoutNullStreams; job: string }): Promise<{ outcome: RawOutcome; logs: string }> {
-  return new Promise((resolve, reject) => {
-    const child = standby?.child ?? spawnDeno(plan.args, plan.cwd);
-    const token = randomBytes(16).toString('hex');
-    const MARKER = markerFor(token);
-    child.stdin.end(`${token}\n${standby?.job ?? ''}\n`);
-    const logs = new LogBuffer(LOG_CAP);
-    let outputBytes = 0;
-    let settled = false;
-    let carry: Buffer = Buffer.alloc(0);
-    let resultChunks: Buffer[] | undefined;
-    let stack: string | undefined;
-    let stderrTail = '';
-    // Set once the result line is in; we then only wait for the exit so late stderr is not lost.
-    let reported: RawOutcome | undefined;
-    let graceTimer: NodeJS.Timeout | undefined;
-
-    const timer = setTimeout(
-      () => finish(reported ?? { kind: 'timeout', message: `timed out after ${plan.timeoutMs} ms` }),
-      plan.timeoutMs,
-    );
-    let rssTimer: NodeJS.Timeout | undefined;
-    if (process.platform === 'linux' && child.pid !== undefined) {
-      const pid = child.pid;
-      rssTimer = setInterval(() => {
-        void readRssMb(pid).then((mb) => {
-          if (mb !== undefined && mb > plan.maxRssMb) {
-            finish({ kind: 'runtime_error', message: `memory limit exceeded: resident memory ${Math.round(mb)} MB > ${plan.maxRssMb} MB` });
-          }
-        });
-      }, RSS_POLL_MS);
-      rssTimer.unref();
-    }
-
-    function finish(outcome: RawOutcome): void {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      clearTimeout(graceTimer);
-      if (rssTimer) clearInterval(rssTimer);
-      // Whatever the child is doing (including a clean exit in progress), it is done for us.
-      child.kill('SIGKILL');
-      child.stdout.destroy();
-      child.stderr.destroy();
-      if (carry.length > 0 && !reported) logs.push(carry);
-      if (stack && outcome === reported) logs.push(Buffer.from(`${stack}\n`));
-      resolve({ outcome, logs: logs.text() });
-    }
-
-    function countOutput(n: number): boolean {
-      outputBytes += n;
-      if (outputBytes > plan.maxOutputBytes) {
-        finish({ kind: 'runtime_error', message: `output exceeded ${plan.maxOutputBytes} bytes (stdout+stderr)` });
-        return false;
-      }
-      return true;
-    }
-
-    function toOutcome(line: Buffer): RawOutcome {
-      let payload: ResultPayload;
+function fromPayload(p: HostPayload): RawOutcome {
+  switch (p.status) {
+    case 'ok':
+      if (p.value === undefined) return { kind: 'ok', value: undefined };
       try {
-        payload = JSON.parse(line.toString('utf8')) as ResultPayload;
+        return { kind: 'ok', value: JSON.parse(p.value) };
       } catch {
-        return { kind: 'runtime_error', message: 'malformed result line from the sandbox' };
+        return { kind: 'runtime_error', message: 'malformed result from the sandbox' };
       }
-      switch (payload.status) {
-        case 'ok':
-          return { kind: 'ok', value: payload.value };
-        case 'schema_invalid':
-          return { kind: 'schema_invalid', rule: payload.rule, message: payload.message };
-        case 'runtime_error':
-          if (typeof payload.stack === 'string') stack = payload.stack;
-          return { kind: 'runtime_error', message: payload.message };
-        default:
-          return { kind: 'runtime_error', message: 'malformed result line from the sandbox' };
+    case 'schema_invalid':
+      return { kind: 'schema_invalid', rule: p.rule, message: p.message };
+    case 'timeout':
+      return { kind: 'timeout', message: p.message };
+    default:
+      return { kind: 'runtime_error', message: p.message };
+  }
+}
+
+/** What ended a host that ran only this job. */
+function fromSoloLoss(why: HostLoss, job: HostJob, maxHeapMb: number): RawOutcome {
+  switch (why.kind) {
+    case 'memory':
+      return { kind: 'runtime_error', message: `memory limit exceeded: resident memory ${Math.round(why.rssMb)} MB > ${job.maxRssMb} MB` };
+    case 'stuck':
+      return { kind: 'timeout', message: `timed out after ${job.timeoutMs} ms` };
+    case 'exit': {
+      if (why.stderrTail.startsWith('could not start Deno')) throw new Error(why.stderrTail);
+      if (/out of memory|heap limit|allocation failed/i.test(why.stderrTail)) {
+        return { kind: 'runtime_error', message: `out of memory: JavaScript heap limit of ${maxHeapMb} MB reached` };
       }
+      const how = why.signal ? `was killed by ${why.signal}` : `exited with code ${why.code}`;
+      const lastLine = why.stderrTail.trim().split('\n').pop()?.trim();
+      return { kind: 'runtime_error', message: `the skill process ${how} without returning a result${lastLine ? ` (${lastLine})` : ''}` };
     }
-
-    function onResultLine(line: Buffer): void {
-      reported = toOutcome(line);
-      // The entry exits right after writing the line; stderr written just before it may still be in
-      // flight on its own pipe, so give the exit a moment before killing.
-      graceTimer = setTimeout(() => finish(reported!), EXIT_GRACE_MS);
-    }
-
-    function onResultData(chunk: Buffer): void {
-      const nl = chunk.indexOf(0x0a);
-      if (nl === -1) {
-        resultChunks!.push(chunk);
-        return;
-      }
-      resultChunks!.push(chunk.subarray(0, nl));
-      onResultLine(Buffer.concat(resultChunks!));
-    }
-
-    child.stdout.on('data', (chunk: Buffer) => {
-      if (settled || !countOutput(chunk.length)) return;
-      if (reported) return;
-      if (resultChunks) {
-        onResultData(chunk);
-        return;
-      }
-      const buf = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
-      const at = buf.indexOf(MARKER);
-      if (at !== -1) {
-        logs.push(buf.subarray(0, at));
-        carry = Buffer.alloc(0);
-        resultChunks = [];
-        onResultData(buf.subarray(at + MARKER.length));
-        return;
-      }
-      // Hold back a trailing fragment that could be the start of a marker split across chunks.
-      const nul = buf.lastIndexOf(0, buf.length - 1);
-      const keepFrom = nul !== -1 && buf.length - nul < MARKER.length ? nul : buf.length;
-      logs.push(buf.subarray(0, keepFrom));
-      carry = Buffer.from(buf.subarray(keepFrom));
-    });
-
-    child.stderr.on('data', (chunk: Buffer) => {
-      if (settled || !countOutput(chunk.length)) return;
-      logs.push(chunk);
-      stderrTail = (stderrTail + chunk.toString('utf8')).slice(-4096);
-    });
-
-    child.on('error', (err) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      if (rssTimer) clearInterval(rssTimer);
-      reject(new Error(`could not start Deno (${denoBinary()}): ${err.message}`));
-    });
-
-    child.on('close', (code, signal) => {
-      if (settled) return;
-      if (reported) {
-        finish(reported);
-        return;
-      }
-      if (/out of memory|heap limit|allocation failed/i.test(stderrTail)) {
-        finish({ kind: 'runtime_error', message: `out of memory: JavaScript heap limit of ${plan.maxHeapMb} MB reached` });
-        return;
-      }
-      if (/Top-level await promise never resolved/.test(stderrTail)) {
-        finish({
-          kind: 'runtime_error',
-          message: 'the skill never finished: it awaited a promise that can never settle (nothing else was pending)',
-        });
-        return;
-      }
-      const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
-      const lastLine = stderrTail.trim().split('\n').pop()?.trim();
-      finish({
-        kind: 'runtime_error',
-        message: `the skill process ${how} without returning a result${lastLine ? ` (${lastLine})` : ''}`,
-      });
-    });
-  });
+    default:
+      return { kind: 'runtime_error', message: 'the sandbox was shut down before the skill finished' };
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
 // Public API
 
+const counters = { reruns: 0, lost: {} as Partial<Record<HostLoss['kind'], number>> };
+
+/** Jobs run again alone because their shared host went down, by what ended it (for tests and benchmarks). */
+export function sandboxStats(): { reruns: number; lost: Partial<Record<HostLoss['kind'], number>> } {
+  return { reruns: counters.reruns, lost: { ...counters.lost } };
+}
+
 /**
- * Compiles `code` and runs its `executeSkill(providerUrl, agentAddress, deployedContracts)` in Deno.
- * Throws only for harness mistakes (bad providerUrl, Deno missing); everything the skill does wrong
- * comes back as an outcome.
+ * Compiles `code` and runs its `executeSkill(providerUrl, agentAddress, deployedContracts)` in a
+ * sandbox Worker. Throws only for harness mistakes (bad providerUrl, Deno missing); everything the
+ * skill does wrong comes back as an outcome.
  */
 export async function runSkill(code: string, args: SkillArgs, opts: SandboxOptions = {}): Promise<SandboxOutcome> {
   const started = performance.now();
   const port = parseProxyPort(args.providerUrl);
-  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const maxOutputBytes = opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT;
   const maxHeapMb = opts.maxHeapMb ?? DEFAULT_MAX_HEAP_MB;
-  const maxRssMb = opts.maxRssMb ?? 2 * maxHeapMb + 512;
   const elapsed = () => Math.round(performance.now() - started);
 
   const vendor = vendorBundlesIfReady() ?? (await vendorBundles());
@@ -443,81 +258,25 @@ export async function runSkill(code: string, args: SkillArgs, opts: SandboxOptio
     };
   }
 
-  const slot = takeStandby(port, maxHeapMb) ?? (await newSlot(port, maxHeapMb, vendor, false));
-  // The next instance finds a process already started, its libraries loaded, while this one runs.
-  void refillStandby(port, maxHeapMb, vendor).catch(() => {});
-  try {
-    const file = path.join(slot.dir, 'skill.mjs');
-    await writeFile(file, compiled.js);
-    const job = { specifier: pathToFileURL(file).href, args: [args.providerUrl, args.agentAddress, args.deployedContracts] };
-    const plan = { args: [], cwd: slot.dir, timeoutMs, maxOutputBytes, maxHeapMb, maxRssMb };
-    const { outcome, logs } = await runDeno(plan, { child: slot.child, job: JSON.stringify(job) });
-    return { ...outcome, logs, durationMs: elapsed() };
-  } finally {
-    await rm(slot.dir, { recursive: true, force: true });
+  const job: HostJob = {
+    src: `data:text/javascript;base64,${Buffer.from(compiled.js, 'utf8').toString('base64')}`,
+    args: [args.providerUrl, args.agentAddress, args.deployedContracts],
+    imports: compiled.imports,
+    timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxOutputBytes: opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT,
+    maxRssMb: opts.maxRssMb ?? 2 * maxHeapMb + 512,
+  };
+  let result = await runShared(port, maxHeapMb, vendor.dir, job);
+  // The host went down under this job and maybe others: run it again alone, which tells whether
+  // the failure was its own. Skills only read through the read-only proxy, so a rerun is safe.
+  if ('lost' in result) {
+    counters.reruns++;
+    counters.lost[result.why.kind] = (counters.lost[result.why.kind] ?? 0) + 1;
+    result = await runSolo(port, maxHeapMb, vendor.dir, job);
   }
+  const outcome = 'lost' in result ? fromSoloLoss(result.why, job, maxHeapMb) : fromPayload(result.done);
+  return { ...outcome, logs: result.logs, durationMs: elapsed() };
 }
-
-// ---------------------------------------------------------------------------------------------
-// Standby processes: each (proxy port, heap limit) keeps one Deno process started ahead, waiting on
-// stdin for its job, so a run does not wait for the process start. A standby serves one script and
-// exits; it can read only its own empty directory and the vendor bundles.
-
-interface Slot {
-  child: ChildProcessWithoutNullStreams;
-  dir: string;
-}
-
-const standbys = new Map<string, Slot>();
-const standbyKey = (port: number, heap: number) => `${port}/${heap}`;
-
-async function newSlot(port: number, maxHeapMb: number, vendor: VendorBundles, preload: boolean): Promise<Slot> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'questbench-skill-'));
-  const entry = preload ? ['--standby', ...vendor.urls.values()] : ['--standby'];
-  const child = spawnDeno(denoArgs(entry, [dir, vendor.dir], port, maxHeapMb), dir);
-  return { child, dir };
-}
-
-function takeStandby(port: number, maxHeapMb: number): Slot | undefined {
-  const key = standbyKey(port, maxHeapMb);
-  const slot = standbys.get(key);
-  standbys.delete(key);
-  if (!slot) return undefined;
-  // A standby that died while waiting is replaced by a fresh process.
-  if (slot.child.exitCode !== null || slot.child.signalCode !== null) {
-    void rm(slot.dir, { recursive: true, force: true });
-    return undefined;
-  }
-  return slot;
-}
-
-async function refillStandby(port: number, maxHeapMb: number, vendor: VendorBundles): Promise<void> {
-  const key = standbyKey(port, maxHeapMb);
-  if (standbys.has(key)) return;
-  // Started without loading the libraries: loading both ethers and viem ahead cost more CPU than it
-  // saved (measured), and a 2-core run is CPU-bound; the process start alone is hidden for free.
-  const slot = await newSlot(port, maxHeapMb, vendor, false);
-  if (standbys.has(key)) {
-    discard(slot);
-    return;
-  }
-  standbys.set(key, slot);
-}
-
-function discard(slot: Slot): void {
-  slot.child.kill('SIGKILL');
-  rmSync(slot.dir, { recursive: true, force: true });
-}
-
-/** Ends the standby processes (e.g. when a worker closes its chain session or exits). */
-export function closeStandbys(port?: number): void {
-  for (const [key, slot] of standbys) {
-    if (port !== undefined && !key.startsWith(`${port}/`)) continue;
-    standbys.delete(key);
-    discard(slot);
-  }
-}
-process.once('exit', () => closeStandbys());
 
 /** extractCode + runSkill: a missing code block becomes a `no_code_block` outcome. */
 export async function runAnswer(answer: string, args: SkillArgs, opts?: SandboxOptions): Promise<SandboxOutcome> {
@@ -533,21 +292,26 @@ let preparing: Promise<void> | undefined;
 async function warm(): Promise<void> {
   denoBinary(); // fail early with the install hint
   const vendor = await vendorBundles();
-  // Import every bundle once with the same flags as real runs, so V8's code cache for them is
-  // filled (it is keyed by source and flags) and later runs skip parsing ~1 MB of JavaScript.
-  const { outcome, logs } = await runDeno({
-    args: denoArgs(['--warm', ...vendor.urls.values()], [vendor.dir], undefined, DEFAULT_MAX_HEAP_MB),
-    cwd: os.tmpdir(),
+  pruneDenoCache(denoDir());
+  // Import every bundle once in a Worker with the same flags as real runs, so V8's code cache for
+  // them is filled (it is keyed by source and flags) and later Workers skip parsing ~1 MB of JavaScript.
+  const urls = [...vendor.urls.values()].sort();
+  const js = `${urls.map((u) => `import ${JSON.stringify(u)};`).join('\n')}\nexport function executeSkill() { return 1; }`;
+  const job: HostJob = {
+    src: `data:text/javascript;base64,${Buffer.from(js).toString('base64')}`,
+    args: ['', '', {}],
+    imports: urls,
     timeoutMs: 120_000,
     maxOutputBytes: DEFAULT_MAX_OUTPUT,
-    maxHeapMb: DEFAULT_MAX_HEAP_MB,
     maxRssMb: 4096,
-  });
-  if (outcome.kind !== 'ok') {
-    throw new Error(`sandbox warm-up failed: ${outcome.message}\n${logs}`);
+  };
+  const result = await runSolo(undefined, DEFAULT_MAX_HEAP_MB, vendor.dir, job);
+  if ('lost' in result || result.done.status !== 'ok') {
+    const why = 'lost' in result ? JSON.stringify(result.why) : JSON.stringify(result.done);
+    throw new Error(`sandbox warm-up failed: ${why}\n${result.logs}`);
   }
   // Start esbuild's service now rather than in the first timed run.
-  await esbuild.transform('export {}', { loader: 'ts' });
+  await startCompiler();
 }
 
 /**
