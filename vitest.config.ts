@@ -2,6 +2,11 @@ import './src/polyfills.ts';
 import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
 import { questbench } from './src/plugin/index.ts';
 import QuestbenchReporter from './reporters/questbench.ts';
+import { sourceAliases } from './src/source-aliases.ts';
+
+// The harness's own tests import task validators, which name the package ('evm-questbench/validators'):
+// here that resolves to the sources (the benchmark projects get the same from the plugin).
+const resolve = { alias: sourceAliases() };
 
 const benchmark: TestProjectConfiguration[] = [
   { plugins: [questbench()], test: { name: 'atomic', include: ['tasks/atomic/**/*.json'] } },
@@ -10,6 +15,7 @@ const benchmark: TestProjectConfiguration[] = [
 
 const harness: TestProjectConfiguration[] = [
   {
+    resolve,
     test: {
       name: 'unit',
       include: ['test/**/*.test.ts'],
@@ -21,6 +27,7 @@ const harness: TestProjectConfiguration[] = [
   },
   {
     // Needs Chromium (Debian package "chromium"); `npm run test:browser`, run by .ci/run after installing it.
+    resolve,
     test: { name: 'browser', include: ['test/browser/**/*.test.ts'], setupFiles: ['src/polyfills.ts'], testTimeout: 120_000 },
   },
 ];

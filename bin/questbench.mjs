@@ -1,11 +1,19 @@
 #!/usr/bin/env node
-// The `questbench` command: loads the TypeScript CLI through tsx, so no build step is needed.
-import { register } from 'tsx/esm/api';
+// The `questbench` command. The installed package runs its compiled CLI; this repository's checkout
+// (sources, no build) runs the TypeScript CLI through tsx.
+import { existsSync } from 'node:fs';
 
-register();
-const { main } = await import('../src/results/cli.ts');
+const source = new URL('../src/results/cli.ts', import.meta.url);
+let main;
+if (existsSync(source)) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  ({ main } = await import(source.href));
+} else {
+  ({ main } = await import(new URL('../dist/src/results/cli.js', import.meta.url).href));
+}
 try {
-  process.exitCode = main(process.argv.slice(2));
+  process.exitCode = await main(process.argv.slice(2));
 } catch (e) {
   console.error(`questbench: ${e instanceof Error ? e.message : String(e)}`);
   process.exitCode = 1;

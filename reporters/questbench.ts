@@ -4,13 +4,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import { modelSlug, resolveConfig, type QuestConfig } from '../src/plugin/config.ts';
 import { formatRunSummary } from '../src/results/format.ts';
+import { packageVersion } from '../src/package-root.ts';
 import type { InstanceRecord } from '../src/results/record.ts';
 import type { PriceTable } from '../src/results/run-summary.ts';
 import { buildRunResult } from '../src/results/summary.ts';
 import { ResultWriter } from '../src/results/writer.ts';
 
-const BENCH_PROJECTS = new Set(['atomic', 'composite']);
-const HARNESS_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const BRAND = Symbol.for('evm-questbench.reporter');
+const HARNESS_VERSION = packageVersion();
 
 function describeModel(model: string): string {
   if (model === 'reference') return 'reference (gold solutions; set QUEST_MODEL=openai:<id> or module:<path> to evaluate a model)';
@@ -37,6 +38,13 @@ function loadPrices(path: string | undefined): PriceTable {
  * line), and at the end prints the run's statistics and writes results/<model>/<run-id>.json.
  */
 export default class QuestbenchReporter implements Reporter {
+  readonly [BRAND] = true;
+
+  /** True for an instance of this reporter, from any copy of this module. */
+  static is(r: unknown): boolean {
+    return typeof r === 'object' && r !== null && (r as { [BRAND]?: boolean })[BRAND] === true;
+  }
+
   private config: QuestConfig | undefined;
   private records: InstanceRecord[] = [];
   private writer: ResultWriter | undefined;
@@ -47,7 +55,8 @@ export default class QuestbenchReporter implements Reporter {
   private expected = 0;
 
   onInit(vitest: Vitest): void {
-    const projects = vitest.projects.filter((p) => BENCH_PROJECTS.has(p.name));
+    // Benchmark projects are those the questbench() plugin configured.
+    const projects = vitest.projects.filter((p) => p.config.provide?.questbenchOptions !== undefined);
     this.active = projects.length > 0;
     if (!this.active) return;
     const options = projects[0]!.config.provide?.questbenchOptions ?? {};
@@ -65,7 +74,7 @@ export default class QuestbenchReporter implements Reporter {
     this.writer = new ResultWriter(this.config.resultsDir, modelSlug(this.config.model), this.runId);
     if (resume) this.records = this.writer.readExisting();
     process.stdout.write(
-      `questbench · model ${describeModel(this.config.model)} · seed ${this.config.seed} · rounds ${this.config.rounds} · projects ${projects.map((p) => p.name).join(', ')}${resume ? ` · resuming ${resume} (${this.records.length} done)` : ''}\n`,
+      `questbench · model ${describeModel(this.config.model)} · seed ${this.config.seed} · rounds ${this.config.rounds} · projects ${projects.map((p) => p.name || 'tasks').join(', ')}${resume ? ` · resuming ${resume} (${this.records.length} done)` : ''}\n`,
     );
   }
 

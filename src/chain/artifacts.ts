@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { packageRoot } from '../package-root.ts';
 import type { Artifact } from './compile.ts';
 
-const DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'artifacts');
+const DIR = join(packageRoot(), 'fixtures', 'artifacts');
 
 /** The committed compiler output (ABI + bytecode) of the project's contracts, by contract name. */
 export function loadArtifacts(): Map<string, Artifact> {

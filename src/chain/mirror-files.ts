@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { packageRoot } from '../package-root.ts';
 import type { MirrorManifest } from './build-mirror.ts';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const root = packageRoot();
 export const MIRROR_STATE = join(root, 'fixtures', 'mirror', 'state.json');
 export const MIRROR_MANIFEST = join(root, 'fixtures', 'mirror', 'manifest.json');
 

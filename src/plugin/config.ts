@@ -32,6 +32,10 @@ export const QuestOptions = z
     forkUrl: z.url().optional().describe('QUEST_FORK_URL: fork this BSC JSON-RPC endpoint instead of the embedded mirror'),
     forkBlock: z.coerce.number().int().nonnegative().optional().describe('QUEST_FORK_BLOCK: pin the fork (default: the head at start)'),
     prices: z.string().optional().describe('QUEST_PRICES: JSON file { "<model>": { "input": USD per 1M tokens, "output": ... } }'),
+    tasks: z
+      .enum(['own', 'builtin', 'all'])
+      .optional()
+      .describe("QUEST_TASKS: which tasks a project without its own include runs: 'own' (tasks/ of the project, the default), 'builtin' (the package's 107), 'all'"),
   })
   .strict();
 export type QuestConfig = z.infer<typeof QuestOptions>;
@@ -52,6 +56,7 @@ const ENV_KEYS: Record<keyof QuestConfig, string> = {
   forkBlock: 'QUEST_FORK_BLOCK',
   cache: 'QUEST_CACHE',
   cacheDir: 'QUEST_CACHE_DIR',
+  tasks: 'QUEST_TASKS',
 };
 
 export class ConfigError extends Error {}

@@ -1,19 +1,37 @@
 import '../polyfills.ts';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+// Brings Vitest's additions to Vite's plugin type (configureVitest).
+import type {} from 'vitest/config';
+import QuestbenchReporter from '../../reporters/questbench.ts';
+import { moduleExt, packageRoot } from '../package-root.ts';
+import { sourceAliases } from '../source-aliases.ts';
 import { resolveConfig, type QuestConfig } from './config.ts';
 import { plannerReporter } from './planner.ts';
 import { atomicTaskModule, compositeTaskModule } from './task-module.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const RUNTIME = join(here, 'runtime.ts');
-const GLOBAL_SETUP = join(here, 'global-setup.ts');
-const POLYFILLS = join(here, '..', 'polyfills.ts');
+// .ts from the source tree, .js from the installed package.
+const ext = moduleExt(import.meta.url);
+const RUNTIME = join(here, `runtime${ext}`);
+const GLOBAL_SETUP = join(here, `global-setup${ext}`);
+const POLYFILLS = join(here, '..', `polyfills${ext}`);
 
 export type QuestbenchOptions = Partial<QuestConfig>;
+export { QuestbenchReporter };
 
 const planned = new WeakSet<object>();
+// Running from this repository's TypeScript sources, not from an installed package.
+const fromSource = ext === '.ts';
+
+/** The task files a project runs when its config names none: its own tasks/, the package's, or both. */
+function taskGlobs(which: 'own' | 'builtin' | 'all', root: string): string[] {
+  const own = ['tasks/atomic/**/*.json', 'tasks/composite/**/*.json'];
+  const base = relative(root, join(packageRoot(), 'tasks')).split(sep).join('/');
+  const builtin = base === 'tasks' ? own : [`${base}/atomic/**/*.json`, `${base}/composite/**/*.json`];
+  return which === 'own' ? own : which === 'builtin' ? builtin : [...new Set([...own, ...builtin])];
+}
 
 const isTaskFile = (id: string) => /[\\/]tasks[\\/](atomic|composite)[\\/].*\.json$/.test(id.split('?')[0]!);
 
@@ -27,16 +45,29 @@ export function questbench(options: QuestbenchOptions = {}): Plugin {
   return {
     name: 'questbench',
     enforce: 'pre',
-    config() {
-      // A person answering (QUEST_MODEL=human) takes as long as they take: no test timeout then.
-      let human = false;
+    config(user) {
+      let config: QuestConfig | undefined;
       try {
-        human = resolveConfig(options).model === 'human';
+        config = resolveConfig(options);
       } catch {
         // a bad configuration is reported by the global setup, before any task runs
       }
+      // A person answering (QUEST_MODEL=human) takes as long as they take: no test timeout then.
+      const human = config?.model === 'human';
+      // Task files: the project's own include wins unless built-in tasks are asked for explicitly.
+      const userInclude = (user as { test?: { include?: string[] } }).test?.include;
+      const root = user.root ?? process.cwd();
+      const include = userInclude ? (config?.tasks === 'builtin' || config?.tasks === 'all' ? taskGlobs('builtin', root) : undefined) : taskGlobs(config?.tasks ?? 'own', root);
       return {
+        // In this repository the package's own names resolve to its sources.
+        ...(fromSource ? { resolve: { alias: sourceAliases() } } : {}),
         test: {
+          ...(include ? { include } : {}),
+          // Built-in tasks live under node_modules, which Vitest excludes by default.
+          ...(include?.some((g) => g.includes('node_modules')) ? { exclude: ['**/.git/**'] } : {}),
+          // The installed package (its runtime, its built-in tasks' TypeScript validators, a module
+          // model written in TypeScript) goes through Vite like the project's own files.
+          ...(fromSource ? {} : { server: { deps: { inline: [/[\\/]evm-questbench[\\/]/] } } }),
           globalSetup: [GLOBAL_SETUP],
           setupFiles: [POLYFILLS],
           isolate: false,
@@ -50,10 +81,14 @@ export function questbench(options: QuestbenchOptions = {}): Plugin {
     // and on which sibling files exist, not only on the JSON, so task files stay out of that cache.
     configureVitest({ defineCacheKeyGenerator, vitest }) {
       defineCacheKeyGenerator(({ id }) => (isTaskFile(id) ? false : undefined));
-      // One planner per Vitest instance (every benchmark project carries this plugin).
+      // One planner and one results reporter per Vitest instance (every benchmark project carries
+      // this plugin); a config that already lists the reporter keeps its own.
       if (!planned.has(vitest)) {
         planned.add(vitest);
-        vitest.config.reporters.push(plannerReporter(() => vitest.config.testNamePattern) as never);
+        const reporters = vitest.config.reporters as unknown[];
+        reporters.push(plannerReporter(() => vitest.config.testNamePattern));
+        const listed = reporters.some((r) => QuestbenchReporter.is(Array.isArray(r) ? r[0] : r));
+        if (!listed) reporters.push(new QuestbenchReporter());
       }
     },
     configResolved(config) {

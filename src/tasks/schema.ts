@@ -92,7 +92,8 @@ export const AtomicTask = z
   .object({
     $schema: z.string().optional(),
     id: z.string().regex(/^[a-z0-9_]+$/, 'lower-case letters, digits and underscores'),
-    category: z.enum(['basic_transactions', 'defi_operations', 'advanced_features']),
+    // The built-in tasks use the first three; a project's own tasks may name their own.
+    category: z.union([z.enum(['basic_transactions', 'defi_operations', 'advanced_features']), z.string().regex(/^[a-z][a-z0-9_]*$/)]),
     subcategory: z.string().min(1),
     difficulty: z.enum(['easy', 'medium', 'hard']),
     title: z.string().min(1),

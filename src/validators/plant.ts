@@ -3,6 +3,7 @@
 import { encodeFunctionData, erc20Abi, parseAbi, parseEther, type Address } from 'viem';
 import { DEPLOYER } from '../chain/addresses.ts';
 import { sendAs } from '../chain/impersonate.ts';
+import { placeContract } from '../chain/place-contract.ts';
 import type { ChainClients } from '../chain/rpc.ts';
 import { setTokenBalance } from '../chain/token-balance.ts';
 import type { EnvMap } from '../tasks/instantiate.ts';
@@ -39,4 +40,24 @@ export async function issueTokens(chain: ChainClients, env: EnvMap, token: Addre
 export async function setPairBalances(chain: ChainClients, pair: Address, balances: readonly [Address, bigint][]): Promise<void> {
   for (const [token, amount] of balances) await setTokenBalance(chain, token, pair, amount);
   await sendAs(chain, DEPLOYER, pair, encodeFunctionData({ abi: PLANT, functionName: 'sync' }));
+}
+
+/**
+ * Puts a task's own contract on the chain at a fixed address, from its compiled artifact (ABI and
+ * creation bytecode, e.g. solc or Foundry output): deployed for real, so the constructor runs, then
+ * moved to `at`. Call it in `setup`; the chain reverts after every instance, so it is placed afresh.
+ */
+export async function deployContract(
+  chain: ChainClients,
+  artifact: { abi: readonly unknown[]; bytecode: `0x${string}` },
+  at: Address,
+  args: readonly unknown[] = [],
+): Promise<void> {
+  await chain.test.impersonateAccount({ address: DEPLOYER });
+  try {
+    await chain.test.setBalance({ address: DEPLOYER, value: parseEther('1000') });
+    await placeContract(chain, DEPLOYER, at, artifact, args);
+  } finally {
+    await chain.test.stopImpersonatingAccount({ address: DEPLOYER });
+  }
 }

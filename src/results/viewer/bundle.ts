@@ -1,5 +1,6 @@
 import { buildSync } from 'esbuild';
 import { fileURLToPath } from 'node:url';
+import { moduleExt } from '../../package-root.ts';
 
 let cached: string | undefined;
 
@@ -10,7 +11,8 @@ let cached: string | undefined;
 export function clientScript(): string {
   if (cached !== undefined) return cached;
   const out = buildSync({
-    entryPoints: [fileURLToPath(new URL('./client.ts', import.meta.url))],
+    // client.ts in the source tree, client.js in the installed package: either bundles the same way.
+    entryPoints: [fileURLToPath(new URL(`./client${moduleExt(import.meta.url)}`, import.meta.url))],
     bundle: true,
     format: 'iife',
     target: 'es2020',

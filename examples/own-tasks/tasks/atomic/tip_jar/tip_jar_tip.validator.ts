@@ -1,0 +1,37 @@
+import { parseAbi, parseEther, type Address } from 'viem';
+import { callsFunction, compareAmount, defineValidator, deployContract, succeeded } from 'evm-questbench/validators';
+import TipJar from '../../../contracts/TipJar.json' with { type: 'json' };
+
+type Params = { jar: Address; amount: string; note: string };
+type State = { tipped: bigint; tips: bigint; note: string };
+
+const JAR = parseAbi(['function tipped(address) view returns (uint256)', 'function tips() view returns (uint256)', 'function lastNote() view returns (string)']);
+
+export default defineValidator<Params, State>({
+  kind: 'transaction',
+  target: ({ params }) => params.jar,
+  // The task brings its own contract: placed at the address the request names, before every instance.
+  setup: async ({ chain, params }) => deployContract(chain, TipJar as { abi: unknown[]; bytecode: `0x${string}` }, params.jar),
+  observe: async ({ chain, params, agent }) => ({
+    tipped: await chain.readContract({ address: params.jar, abi: JAR, functionName: 'tipped', args: [agent] }),
+    tips: await chain.readContract({ address: params.jar, abi: JAR, functionName: 'tips' }),
+    note: await chain.readContract({ address: params.jar, abi: JAR, functionName: 'lastNote' }),
+  }),
+  checks: [
+    succeeded(10, 'the tip went through'),
+    callsFunction(15, 'tip(string)'),
+    {
+      name: 'the jar credits the wallet with exactly the amount',
+      weight: 45,
+      verify: ({ pre, post, params }) => compareAmount('tipped', post.tipped - pre.tipped, parseEther(params.amount), { symbol: 'BNB' }),
+    },
+    {
+      name: 'the note is the one asked for',
+      weight: 30,
+      verify: ({ post, pre, params }) => ({
+        pass: post.tips === pre.tips + 1n && post.note === params.note,
+        detail: `note "${post.note}", ${post.tips - pre.tips} tip(s); expected "${params.note}"`,
+      }),
+    },
+  ],
+});
