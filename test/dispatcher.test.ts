@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test, vi } from 'vitest';
-import { Dispatcher, acquireDispatcher, type PlannedInstance } from '../src/plugin/dispatcher.ts';
+import { Dispatcher, type PlannedInstance } from '../src/plugin/dispatcher.ts';
 import { planRun, planSpecification } from '../src/plugin/planner.ts';
 import type { InstanceRecord } from '../src/results/record.ts';
 
@@ -16,52 +16,52 @@ describe('Dispatcher', () => {
   test('the cap holds for background slots and tests alike; a test at the cap goes to the front of the queue', async () => {
     const d = new Dispatcher(2);
     d.setPlan('atomic', plan(['a', 'b', 'c', 'd']));
-    expect(d.lease('w1', 'atomic')?.taskId).toBe('a');
-    expect(d.lease('w2', 'atomic')?.taskId).toBe('b');
-    expect(d.lease('w1', 'atomic')).toBeUndefined();
+    expect(d.lease('w1')?.taskId).toBe('a');
+    expect(d.lease('w2')?.taskId).toBe('b');
+    expect(d.lease('w1')).toBeUndefined();
     expect(d.inFlight).toBe(2);
     // d's test arrives while two are in flight: it waits, first in line.
-    expect(d.claim('atomic/d/1', 'w1', 'atomic')).toEqual({ action: 'wait' });
+    expect(d.claim('atomic/d/1', 'w1')).toEqual({ action: 'wait' });
     const waiting = d.wait('atomic/d/1');
     d.done('atomic/a/1', 'w1', record('a'));
-    expect(d.lease('w2', 'atomic')?.taskId).toBe('d');
-    expect(d.lease('w2', 'atomic')).toBeUndefined();
+    expect(d.lease('w2')?.taskId).toBe('d');
+    expect(d.lease('w2')).toBeUndefined();
     d.done('atomic/d/1', 'w2', record('d'));
     expect(await waiting).toEqual(record('d'));
     // Below the cap a test runs its own instance at once.
-    expect(d.claim('atomic/c/1', 'w1', 'atomic')).toEqual({ action: 'run' });
+    expect(d.claim('atomic/c/1', 'w1')).toEqual({ action: 'run' });
     d.close();
   });
 
   test('an instance a background slot could not load runs in its own test, even at the cap', () => {
     const d = new Dispatcher(1);
     d.setPlan('atomic', plan(['a', 'b']));
-    d.lease('bg', 'atomic');
+    d.lease('bg');
     d.release('atomic/a/1', 'bg');
-    d.lease('bg', 'atomic'); // b: the run is at its cap again
-    expect(d.claim('atomic/a/1', 'w', 'atomic')).toEqual({ action: 'run' });
+    d.lease('bg'); // b: the run is at its cap again
+    expect(d.claim('atomic/a/1', 'w')).toEqual({ action: 'run' });
     d.close();
   });
 
   test('a test waits for an instance running elsewhere and reports a finished one', async () => {
     const d = new Dispatcher(4);
     d.setPlan('atomic', plan(['a']));
-    d.lease('bg', 'atomic');
-    expect(d.claim('atomic/a/1', 'w', 'atomic')).toEqual({ action: 'wait' });
+    d.lease('bg');
+    expect(d.claim('atomic/a/1', 'w')).toEqual({ action: 'wait' });
     const waiting = d.wait('atomic/a/1');
     d.done('atomic/a/1', 'bg', record('a'));
     expect(await waiting).toEqual(record('a'));
-    expect(d.claim('atomic/a/1', 'w', 'atomic')).toEqual({ action: 'done', record: record('a') });
+    expect(d.claim('atomic/a/1', 'w')).toEqual({ action: 'done', record: record('a') });
     d.close();
   });
 
   test('the cap holds across the projects of the run', () => {
     const d = new Dispatcher(2);
     d.setPlan('atomic', plan(['a', 'b']));
-    d.setPlan('composite', [{ key: 'composite/x/1', split: 'composite', taskId: 'x', round: 1, file: '/t/x.json' }]);
-    expect(d.lease('w', 'composite')?.taskId).toBe('x');
-    expect(d.lease('w', 'atomic')?.taskId).toBe('a');
-    expect(d.lease('w', 'atomic')).toBeUndefined();
+    d.setPlan('composite', [{ key: 'composite/x/1', split: 'composite', taskId: 'x', round: 1, file: '/t/x.json', weight: 4 }]);
+    expect(d.lease('w')?.taskId).toBe('x');
+    expect(d.lease('w')?.taskId).toBe('a');
+    expect(d.lease('w')).toBeUndefined();
     d.close();
   });
 
@@ -70,14 +70,14 @@ describe('Dispatcher', () => {
     try {
       const d = new Dispatcher(4);
       d.setPlan('atomic', plan(['a', 'b']));
-      d.lease('bg', 'atomic');
+      d.lease('bg');
       const w = d.wait('atomic/a/1');
       d.release('atomic/a/1', 'bg');
       expect(await w).toBeUndefined();
-      expect(d.claim('atomic/a/1', 'test', 'atomic')).toEqual({ action: 'run' });
+      expect(d.claim('atomic/a/1', 'test')).toEqual({ action: 'run' });
       d.done('atomic/a/1', 'test', record('a'));
       // A worker that stops beating loses its leases after the TTL.
-      d.lease('dead', 'atomic');
+      d.lease('dead');
       const w2 = d.wait('atomic/b/1');
       vi.advanceTimersByTime(30_000);
       expect(await w2).toBeUndefined();
@@ -90,22 +90,22 @@ describe('Dispatcher', () => {
   test('a rerun replaces the plan: earlier results and late records are dropped', () => {
     const d = new Dispatcher(4);
     d.setPlan('atomic', plan(['a']));
-    d.lease('bg', 'atomic');
+    d.lease('bg');
     d.setPlan('atomic', plan(['a']));
     d.done('atomic/a/1', 'bg', record('a')); // from the first run: ignored
-    expect(d.claim('atomic/a/1', 'w', 'atomic')).toEqual({ action: 'run' });
+    expect(d.claim('atomic/a/1', 'w')).toEqual({ action: 'run' });
     d.done('atomic/a/1', 'w', record('a'));
     d.setPlan('atomic', plan(['a']));
-    expect(d.claim('atomic/a/1', 'w', 'atomic')).toEqual({ action: 'run' });
+    expect(d.claim('atomic/a/1', 'w')).toEqual({ action: 'run' });
     d.close();
   });
 
   test('whenLeasable resolves when work can be handed out', async () => {
     const d = new Dispatcher(1);
     d.setPlan('atomic', plan(['a', 'b']));
-    d.lease('w', 'atomic');
+    d.lease('w');
     let woke = false;
-    const p = d.whenLeasable('atomic', 10_000).then(() => (woke = true));
+    const p = d.whenLeasable(10_000).then(() => (woke = true));
     await Promise.resolve();
     expect(woke).toBe(false);
     d.done('atomic/a/1', 'w', record('a'));
@@ -114,16 +114,13 @@ describe('Dispatcher', () => {
     d.close();
   });
 
-  test('the projects of a run share one dispatcher, closed when the last lets go', () => {
-    const a = acquireDispatcher(8);
-    const b = acquireDispatcher(16);
-    expect(b.dispatcher).toBe(a.dispatcher);
-    expect(a.dispatcher.concurrency).toBe(8);
-    a.release();
-    b.release();
-    const c = acquireDispatcher(3);
-    expect(c.dispatcher).not.toBe(a.dispatcher);
-    c.release();
+  test('the longest chains of model calls are handed out first, from any project of the run', () => {
+    const d = new Dispatcher(8);
+    d.setPlan('atomic', plan(['a', 'b']));
+    d.setPlan('composite', [{ key: 'composite/x/1', split: 'composite', taskId: 'x', round: 1, file: '/t/x.json', weight: 5 }]);
+    expect(d.lease('w')?.taskId).toBe('x');
+    expect(d.lease('w')?.taskId).toBe('a');
+    d.close();
   });
 });
 
@@ -142,6 +139,15 @@ describe('planner', () => {
     expect(planSpecification(taskFile, 2, { pattern: /^other_task/ })).toEqual([]);
   });
 
+  test('a composite instance weighs its plan, its K_opt rounds and its submit', () => {
+    const dirC = join(dir, 'tasks', 'composite');
+    mkdirSync(dirC, { recursive: true });
+    const f = join(dirC, 'composite_wrap_unwrap_cycle.json');
+    writeFileSync(f, readFileSync('tasks/composite/composite_wrap_unwrap_cycle.json', 'utf8'));
+    const kOpt = (JSON.parse(readFileSync(f, 'utf8')) as { workflow: { optimalSteps: number } }).workflow.optimalSteps;
+    expect(planSpecification(f, 1, {})).toEqual([{ key: 'composite/composite_wrap_unwrap_cycle/1', split: 'composite', taskId: 'composite_wrap_unwrap_cycle', round: 1, file: f, weight: kOpt + 2 }]);
+  });
+
   test('a broken task file is left to its own test', () => {
     const broken = join(file, 'broken.json');
     writeFileSync(broken, '{ "id": ');
@@ -153,5 +159,6 @@ describe('planner', () => {
     const plans = planRun([spec('atomic', { questbenchOptions: { rounds: 2 } }), spec('unit', undefined)], undefined);
     expect([...plans.keys()]).toEqual(['atomic']);
     expect(plans.get('atomic')!.map((p) => p.key)).toEqual(['atomic/erc20_approve/1', 'atomic/erc20_approve/2']);
+    expect(plans.get('atomic')!.map((p) => p.weight)).toEqual([1, 1]);
   });
 });

@@ -108,20 +108,30 @@ export class ChainSession {
     this.snapshot = await this.chain.request<Hex>('evm_snapshot');
   }
 
-  /** Back to the provisioned state. anvil consumes a snapshot on revert, so a new one is taken each time. */
+  /**
+   * Back to the provisioned state in one round trip: anvil runs a JSON-RPC batch in order, so the
+   * revert, the new snapshot (anvil consumes one on revert) and the base fee (a revert does not restore
+   * it) go together. A failed revert makes that snapshot worthless: the node is rebooted instead.
+   */
   async reset(): Promise<void> {
-    let reverted = false;
+    const calls = [
+      { jsonrpc: '2.0', id: 1, method: 'evm_revert', params: [this.snapshot] },
+      { jsonrpc: '2.0', id: 2, method: 'evm_snapshot', params: [] },
+      ...(this.nextBaseFee !== undefined ? [{ jsonrpc: '2.0', id: 3, method: 'anvil_setNextBlockBaseFeePerGas', params: [`0x${this.nextBaseFee.toString(16)}`] }] : []),
+    ];
+    let replies: { id: number; result?: unknown }[] = [];
     try {
-      reverted = await this.chain.request<boolean>('evm_revert', [this.snapshot]);
+      const res = await fetch(this.chain.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(calls) });
+      replies = (await res.json()) as typeof replies;
     } catch {
-      reverted = false;
+      // a dead node: rebooted below
     }
-    if (!reverted) {
+    const result = (id: number) => (Array.isArray(replies) ? replies.find((r) => r.id === id)?.result : undefined);
+    if (result(1) !== true || typeof result(2) !== 'string') {
       await this.boot();
       return;
     }
-    this.snapshot = await this.chain.request<Hex>('evm_snapshot');
-    if (this.nextBaseFee !== undefined) await this.chain.request('anvil_setNextBlockBaseFeePerGas', [`0x${this.nextBaseFee.toString(16)}`]);
+    this.snapshot = result(2) as Hex;
   }
 
   /** Restarts the node from the prepared state (used after a crash). */

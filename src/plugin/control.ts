@@ -12,19 +12,19 @@ const POLL_MS = 25_000;
 
 const Worker = z.object({ worker: z.string().min(1).max(128) });
 const Key = z.object({ key: z.string().min(1).max(512) });
-const Instance = z.object({ key: z.string(), split: z.enum(['atomic', 'composite']), taskId: z.string(), round: z.number().int(), file: z.string() });
+const Instance = z.object({ key: z.string(), split: z.enum(['atomic', 'composite']), taskId: z.string(), round: z.number().int(), file: z.string(), weight: z.number().optional() });
 
 export interface ControlServer {
   url: string;
   close(): Promise<void>;
 }
 
-/** The control endpoint of one benchmark project: its nodes, and its part of the run's dispatcher. */
-export async function startControlServer(project: string, nodes: NodePool, dispatcher: Dispatcher): Promise<ControlServer> {
+/** The run's control endpoint: its nodes and its dispatcher, for every worker of every benchmark project. */
+export async function startControlServer(nodes: NodePool, dispatcher: Dispatcher): Promise<ControlServer> {
   const routes: Record<string, (body: unknown) => Promise<unknown> | unknown> = {
     claim: (b) => {
       const { instance } = z.object({ instance: Instance.optional() }).parse(b);
-      return dispatcher.claim(Key.parse(b).key, Worker.parse(b).worker, project, instance) satisfies Claim;
+      return dispatcher.claim(Key.parse(b).key, Worker.parse(b).worker, instance) satisfies Claim;
     },
     wait: async (b) => {
       const { key } = Key.parse(b);
@@ -36,10 +36,10 @@ export async function startControlServer(project: string, nodes: NodePool, dispa
     },
     lease: async (b) => {
       const { worker } = Worker.parse(b);
-      let next = dispatcher.lease(worker, project);
+      let next = dispatcher.lease(worker);
       if (!next) {
-        await dispatcher.whenLeasable(project, POLL_MS);
-        next = dispatcher.lease(worker, project);
+        await dispatcher.whenLeasable(POLL_MS);
+        next = dispatcher.lease(worker);
       }
       return next ? { instance: next } : {};
     },

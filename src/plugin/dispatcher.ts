@@ -9,6 +9,8 @@ export interface PlannedInstance {
   round: number;
   /** Absolute path of the task's JSON file. */
   file: string;
+  /** Model calls it takes (1 for an atomic task; plan, rounds and submit for a composite one): longest first. */
+  weight?: number;
 }
 
 export type Claim = { action: 'run' } | { action: 'wait' } | { action: 'done'; record: InstanceRecord };
@@ -48,7 +50,8 @@ export class Dispatcher {
   setPlan(project: string, plan: readonly PlannedInstance[]): void {
     this.generations.set(project, this.generation(project) + 1);
     const dropped = this.queue.filter((p) => p.project === project).map((p) => p.key);
-    this.queue = [...this.queue.filter((p) => p.project !== project), ...plan.map((p) => ({ ...p, project }))];
+    // The longest chains of model calls start first, so the run does not end waiting on one of them.
+    this.queue = [...this.queue.filter((p) => p.project !== project), ...plan.map((p) => ({ ...p, project }))].sort((a, b) => (b.weight ?? 1) - (a.weight ?? 1));
     for (const [key, r] of [...this.results]) if (r.project === project) this.results.delete(key);
     for (const [key, p] of [...this.testOnly]) if (p === project) this.testOnly.delete(key);
     for (const [key, lease] of [...this.leases]) if (lease.project === project) this.drop(key);
@@ -62,16 +65,18 @@ export class Dispatcher {
   }
 
   /**
-   * A test of `project` asks for its own instance (described by `instance`, in case it was never
-   * planned). Below the cap it runs it now, ahead of the background; at the cap the instance goes to
-   * the front of the queue and the test waits for the next free slot to run it: the cap also bounds
-   * model calls in flight, so it holds for tests too.
+   * A test asks for its own instance (described by `instance`, in case it was never planned). Below
+   * the cap it runs it now, ahead of the background; at the cap the instance goes to the front of the
+   * queue and the test waits for the next free slot to run it: the cap also bounds model calls in
+   * flight, so it holds for tests too.
    */
-  claim(key: string, worker: string, project: string, instance?: PlannedInstance): Claim {
+  claim(key: string, worker: string, instance?: PlannedInstance): Claim {
     const done = this.results.get(key);
     if (done) return { action: 'done', record: done.record };
     if (this.leases.has(key)) return { action: 'wait' };
     const queued = this.queue.find((p) => p.key === key);
+    // Planned instances belong to the project that planned them; one never planned, to its split.
+    const project = queued?.project ?? this.projectOf.get(key) ?? instance?.split ?? key.split('/')[0]!;
     // An instance a background slot could not load runs in its own test, where the problem shows.
     if (this.leases.size < this.concurrency || this.testOnly.has(key) || (!queued && !instance)) {
       this.queue = this.queue.filter((p) => p.key !== key);
@@ -85,19 +90,19 @@ export class Dispatcher {
   /** Instances a background slot could not load, by project: their own tests run them. */
   private readonly testOnly = new Map<string, string>();
 
-  /** The next planned instance of `project` for a background slot, while the run is below its concurrency. */
-  lease(worker: string, project: string): PlannedInstance | undefined {
+  /** The next planned instance (of any project of the run) for a background slot, while the run is below its concurrency. */
+  lease(worker: string): PlannedInstance | undefined {
     if (this.leases.size >= this.concurrency) return undefined;
-    const at = this.queue.findIndex((p) => p.project === project);
-    if (at < 0) return undefined;
-    const { project: _, ...next } = this.queue.splice(at, 1)[0]!;
+    const head = this.queue.shift();
+    if (!head) return undefined;
+    const { project, ...next } = head;
     this.take(next.key, worker, project);
     return next;
   }
 
-  /** Waits until lease() could hand something of `project` out, or `ms` passes. */
-  whenLeasable(project: string, ms: number): Promise<void> {
-    if (this.leases.size < this.concurrency && this.queue.some((p) => p.project === project)) return Promise.resolve();
+  /** Waits until lease() could hand something out, or `ms` passes. */
+  whenLeasable(ms: number): Promise<void> {
+    if (this.leases.size < this.concurrency && this.queue.length > 0) return Promise.resolve();
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);
       function done() {
@@ -155,8 +160,11 @@ export class Dispatcher {
   }
 
   private take(key: string, worker: string, project: string): void {
+    this.projectOf.set(key, project);
     this.leases.set(key, { worker, project, generation: this.generation(project), beat: Date.now() });
   }
+
+  private readonly projectOf = new Map<string, string>();
 
   private drop(key: string): void {
     this.leases.delete(key);
@@ -174,31 +182,4 @@ export class Dispatcher {
   private wake(): void {
     for (const f of this.idle.splice(0)) f();
   }
-}
-
-// One dispatcher for the run, shared by the global setups of its benchmark projects (which Vitest
-// loads as separate module instances in the main process).
-const SHARED = Symbol.for('evm-questbench.dispatcher');
-interface Shared {
-  dispatcher: Dispatcher;
-  users: number;
-}
-
-/** The run's dispatcher; the first project's setting of the concurrency wins. Release it with the returned function. */
-export function acquireDispatcher(concurrency: number): { dispatcher: Dispatcher; release(): void } {
-  const g = globalThis as { [SHARED]?: Shared };
-  const shared = (g[SHARED] ??= { dispatcher: new Dispatcher(concurrency), users: 0 });
-  shared.users++;
-  let released = false;
-  return {
-    dispatcher: shared.dispatcher,
-    release() {
-      if (released) return;
-      released = true;
-      if (--shared.users === 0) {
-        shared.dispatcher.close();
-        delete g[SHARED];
-      }
-    },
-  };
 }

@@ -16,17 +16,29 @@ import { readJsonl } from '../results/writer.ts';
 import type { InstanceRecord } from '../results/record.ts';
 import { ConfigError, modelSlug, resolveConfig, type QuestConfig } from './config.ts';
 import { startControlServer } from './control.ts';
-import { acquireDispatcher } from './dispatcher.ts';
+import { Dispatcher } from './dispatcher.ts';
 import { followPlans } from './planner.ts';
-import type {} from './provided.ts';
+import type { QuestProvided } from './provided.ts';
 
-/**
- * Main-process setup of a benchmark project: fails fast on bad configuration (before any task runs),
- * prepares the sandbox bundles once, creates the run's fresh agent key and marker, and owns the
- * anvil processes the workers use.
- */
-export default async function setup(project: TestProject) {
-  const config = resolveConfig(project.getProvidedContext().questbenchOptions ?? {});
+interface RunContext {
+  provided: QuestProvided;
+  dispatcher: Dispatcher;
+  resumed: Record<string, InstanceRecord>;
+  users: number;
+  close(): Promise<void>;
+}
+
+// The benchmark projects of one run (atomic, composite) share one context: the agent, the provisioned
+// state, the nodes and the dispatcher, so a worker of either project runs instances of both, and the
+// concurrency is the run's. Global setups are separate module instances in one process: they meet on
+// a global, keyed by the configuration (projects configured differently get contexts of their own).
+const CONTEXTS = Symbol.for('evm-questbench.run-contexts');
+function contexts(): Map<string, Promise<RunContext>> {
+  const g = globalThis as { [CONTEXTS]?: Map<string, Promise<RunContext>> };
+  return (g[CONTEXTS] ??= new Map());
+}
+
+async function openRunContext(config: QuestConfig): Promise<RunContext> {
   // Resolving the model validates keys, module paths and spec syntax now, not 60 tests later.
   await resolveModel(config.model, { temperature: config.temperature, maxRetries: config.maxRetries, timeoutMs: config.modelTimeoutMs });
   const resumed = loadResumed(config);
@@ -50,26 +62,57 @@ export default async function setup(project: TestProject) {
     provisioned = await writeProvisionedState({ base: MIRROR_STATE, chainId: BSC_CHAIN_ID, agentKey, marker, manifest });
     pool = createNodePool({ chainId: BSC_CHAIN_ID, loadState: provisioned.file });
   }
-  // QUEST_CONCURRENCY instances in flight across all workers; instances a resumed run already has are not planned.
-  const { dispatcher, release } = acquireDispatcher(config.concurrency);
-  const unfollow = followPlans(project.name, (plan) => dispatcher.setPlan(project.name, plan.filter((p) => !resumed[p.key])));
-  const control = await startControlServer(project.name, pool, dispatcher);
-  project.provide('questbench', {
-    config,
-    controlUrl: control.url,
-    agentKey,
-    marker,
-    ...(provisioned ? { provisioned: true } : {}),
-    manifest,
+  // QUEST_CONCURRENCY instances in flight across all workers and projects of the run.
+  const dispatcher = new Dispatcher(config.concurrency);
+  const control = await startControlServer(pool, dispatcher);
+  return {
+    provided: {
+      config,
+      controlUrl: control.url,
+      agentKey,
+      marker,
+      ...(provisioned ? { provisioned: true } : {}),
+      manifest,
+      resumed,
+      ...(fork ? { fork } : {}),
+    },
+    dispatcher,
     resumed,
-    ...(fork ? { fork } : {}),
-  });
+    users: 0,
+    async close() {
+      dispatcher.close();
+      await control.close();
+      await pool.close();
+      provisioned?.dispose();
+    },
+  };
+}
+
+/**
+ * Main-process setup of a benchmark project: fails fast on bad configuration (before any task runs),
+ * prepares the sandbox bundles once, creates the run's agent key and marker, owns the anvil processes
+ * the workers use, and feeds the dispatcher the project's plan for every run.
+ */
+export default async function setup(project: TestProject) {
+  const config = resolveConfig(project.getProvidedContext().questbenchOptions ?? {});
+  const key = JSON.stringify(config);
+  const all = contexts();
+  let pending = all.get(key);
+  if (!pending) {
+    pending = openRunContext(config);
+    all.set(key, pending);
+    pending.catch(() => all.delete(key));
+  }
+  const context = await pending;
+  context.users++;
+  // Instances a resumed run already has are not planned.
+  const unfollow = followPlans(project.name, (plan) => context.dispatcher.setPlan(project.name, plan.filter((p) => !context.resumed[p.key])));
+  project.provide('questbench', context.provided);
   return async () => {
     unfollow();
-    await control.close();
-    release();
-    await pool.close();
-    provisioned?.dispose();
+    if (--context.users > 0) return;
+    all.delete(key);
+    await context.close();
   };
 }
 

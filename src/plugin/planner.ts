@@ -26,10 +26,13 @@ export function planSpecification(
   const split = splitOfFile(file);
   if (!split || filter.narrowed) return [];
   let id: string;
+  // Model calls per instance: one answer, or a plan, K_opt rounds and a submit.
+  let weight = 1;
   try {
     const parsed = (split === 'atomic' ? AtomicTask : CompositeTask).safeParse(JSON.parse(readFileSync(file, 'utf8')));
     if (!parsed.success) return []; // its test reports the problem
     id = parsed.data.id;
+    if ('workflow' in parsed.data) weight = parsed.data.workflow.optimalSteps + 2;
   } catch {
     return [];
   }
@@ -38,7 +41,7 @@ export function planSpecification(
     const name = roundTestName(id, round);
     if (filter.pattern && !new RegExp(filter.pattern.source, filter.pattern.flags.replace('g', '')).test(name)) continue;
     if (filter.names && !filter.names.includes(name)) continue;
-    out.push({ key: `${split}/${id}/${round}`, split, taskId: id, round, file });
+    out.push({ key: `${split}/${id}/${round}`, split, taskId: id, round, file, weight });
   }
   return out;
 }
