@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { encodeAbiParameters, erc20Abi, keccak256, parseEther, parseUnits, type Address, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, onTestFailed, test } from 'vitest';
+import { cpuMs, expectNotSpinning, sleep } from './helpers/processes.ts';
 import { MARKER_ADDRESS } from '../src/chain/addresses.ts';
 import { BLOCK_INTERVAL_SECONDS } from '../src/chain/session.ts';
 import { runCompositeInstance } from '../src/composite/episode.ts';
@@ -65,7 +66,6 @@ const tokenBalance = (token: Address, owner: Address) => pub().readContract({ ad
 const allowance = (token: Address, owner: Address, spender: Address) =>
   pub().readContract({ address: token, abi: erc20Abi, functionName: 'allowance', args: [owner, spender] });
 const hex = (n: bigint) => `0x${n.toString(16)}`;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Nothing was signed for the agent: no transaction on the record, the nonce still at the snapshot's. */
 async function expectNoTxSent(r: InstanceRecord): Promise<void> {
@@ -86,34 +86,6 @@ async function expectProcessGone(pid: number): Promise<void> {
   throw new Error(`sandbox process ${pid} is still alive`);
 }
 
-/** CPU time (ms) a process has used, or undefined once it is gone. */
-function cpuMs(pid: number): number | undefined {
-  try {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Within a few seconds the sandbox host (a long-lived Deno process) is gone or idle: what ran the
- * script was really stopped, not just abandoned. (Deno's Worker.terminate() cannot stop a Worker
- * busy in JavaScript; the harness then replaces the whole host process.)
- */
-async function expectNotSpinning(pid: number): Promise<void> {
-  if (process.platform !== 'linux') return;
-  let used = 0;
-  for (let i = 0; i < 8; i++) {
-    const a = cpuMs(pid);
-    await sleep(500);
-    const b = cpuMs(pid);
-    if (a === undefined || b === undefined) return;
-    used = b - a;
-    if (used < 150) return;
-  }
-  throw new Error(`host ${pid} still uses ${used} ms of CPU per 500 ms`);
-}
 
 /** A plain script run right after an attack reads the true balance with ethers and viem and passes. */
 async function expectHonestFollowUp(): Promise<void> {

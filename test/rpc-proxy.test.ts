@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { READ_METHODS, startReadOnlyProxy } from '../src/sandbox/rpc-proxy.ts';
+import { READ_METHODS, startProxyRouter, startReadOnlyProxy } from '../src/sandbox/rpc-proxy.ts';
 import type { ReadOnlyProxy } from '../src/sandbox/rpc-proxy.ts';
 import { startTestAnvil } from '../src/sandbox/test-anvil.ts';
 import type { TestAnvil } from '../src/sandbox/test-anvil.ts';
@@ -209,6 +209,38 @@ describe('read-only JSON-RPC proxy', () => {
       expect(batch.json.map((x: any) => x.error.code)).toEqual([-32603, -32601]);
     } finally {
       await dead.close();
+    }
+  });
+});
+
+describe('the router: one port, a route per node', () => {
+  it('sends each route to its own node, refuses unknown and closed routes, and answers the warm-up path', async () => {
+    const other = await startTestAnvil();
+    const router = await startProxyRouter();
+    try {
+      const a = router.route(anvil.url);
+      const b = router.route(other.url);
+      expect(new URL(a.url).port).toBe(String(router.port));
+      expect(a.url).not.toBe(b.url);
+      // Unguessable paths: 128 random bits each.
+      expect(new URL(a.url).pathname).toMatch(/^\/[0-9a-f]{32}$/);
+      await rpc(other.url, call('anvil_setBalance', [DEV1, '0x1234']));
+      const viaA = await rpc(a.url, call('eth_getBalance', [DEV1, 'latest']));
+      const viaB = await rpc(b.url, call('eth_getBalance', [DEV1, 'latest']));
+      expect(viaB.json.result).toBe('0x1234');
+      expect(viaA.json.result).not.toBe('0x1234');
+      // Read-only on every route.
+      expect((await rpc(b.url, call('anvil_setBalance', [DEV1, '0x1']))).json.error.code).toBe(-32601);
+      expect((await rpc(`http://127.0.0.1:${router.port}/${'0'.repeat(32)}`, call('eth_chainId'))).status).toBe(404);
+      expect((await rpc(`http://127.0.0.1:${router.port}/`, call('eth_chainId'))).status).toBe(404);
+      const warm = await rpc(`http://127.0.0.1:${router.port}/__warm`, []);
+      expect(warm).toMatchObject({ status: 200, json: [] });
+      b.close();
+      expect((await rpc(b.url, call('eth_chainId'))).status).toBe(404);
+      expect(b.stats().forwarded).toBeGreaterThanOrEqual(1);
+    } finally {
+      await router.close();
+      await other.stop();
     }
   });
 });

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cpuMs, expectNotSpinning, sleep } from './helpers/processes.ts';
 import { closeSandboxHosts, extractCode, prepareSandbox, runAnswer, runSkill, sandboxStats, startReadOnlyProxy } from '../src/sandbox/index.ts';
 import type { ReadOnlyProxy, SandboxOutcome } from '../src/sandbox/index.ts';
 import { denoCacheBytes, pruneDenoCache } from '../src/sandbox/deno-cache.ts';
@@ -436,36 +437,7 @@ describe('runSkill: speed', () => {
 // Many skills share one long-lived Deno host per proxy port, each in its own Worker. Whatever one
 // of them does must not reach the host, a concurrent skill or the next one.
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** CPU time (ms) a process has used so far, or undefined once it is gone. */
-function cpuMs(pid: number): number | undefined {
-  try {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Within a few seconds the host is gone or idle: nothing the skill started still burns a core.
- * (Deno's Worker.terminate() cannot stop a Worker busy in JavaScript; the harness then replaces
- * the whole host process.)
- */
-async function expectNotSpinning(pid: number): Promise<void> {
-  if (process.platform !== 'linux') return;
-  let used = 0;
-  for (let i = 0; i < 8; i++) {
-    const a = cpuMs(pid);
-    await sleep(500);
-    const b = cpuMs(pid);
-    if (a === undefined || b === undefined) return;
-    used = b - a;
-    if (used < 150) return;
-  }
-  throw new Error(`host ${pid} still uses ${used} ms of CPU per 500 ms`);
-}
 
 const HONEST_READ = `
   import { ethers } from 'ethers';

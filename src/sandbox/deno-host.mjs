@@ -54,7 +54,10 @@ function newWorker(urls) {
   const worker = new Worker(workerUrl, { type: 'module', name: 'skill', deno: { permissions } });
   send({ op: 'live', n: ++alive });
   const { port1, port2 } = new MessageChannel();
-  worker.postMessage({ preload: urls, port: port2 }, [port2]);
+  // A Worker's first request costs ~10 ms of HTTP client start-up: a spare makes it to the proxy
+  // before any skill arrives (the router answers that path with nothing).
+  const warm = portArg && portArg !== '-' ? `http://127.0.0.1:${portArg}/__warm` : undefined;
+  worker.postMessage({ preload: urls, port: port2, warm }, [port2]);
   let strays = 0;
   worker.onmessage = () => {
     // The prologue never posts here; a skill that found a way may not flood.

@@ -279,13 +279,19 @@ async function runJob(job) {
 
 G.onmessage = (event) => {
   G.onmessage = null;
-  const { preload, port } = event.data;
+  const { preload, port, warm } = event.data;
   jobPort = port;
   port.onmessage = (e) => {
     port.onmessage = null;
     runJob(e.data).catch((err) => fail(err));
   };
-  preloaded = Promise.all(preload.map((url) => import(url))).then(
+  const warmed = warm
+    ? fetch(warm, { method: 'POST', body: '[]' }).then(
+        (r) => r.arrayBuffer(),
+        () => {},
+      )
+    : undefined;
+  preloaded = Promise.all([...preload.map((url) => import(url)), warmed]).then(
     () => {},
     () => {},
   );

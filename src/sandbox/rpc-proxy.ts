@@ -201,7 +201,14 @@ export async function startProxyRouter(): Promise<ProxyRouter> {
       req.resume();
       return;
     }
-    const up = routes.get((req.url ?? '/').split('?')[0]!.split('/')[1] ?? '');
+    const first = (req.url ?? '/').split('?')[0]!.split('/')[1] ?? '';
+    // Sandbox Workers call this once before their skill arrives, to start their HTTP client.
+    if (first === '__warm') {
+      req.resume();
+      send(res, 200, []);
+      return;
+    }
+    const up = routes.get(first);
     if (!up) {
       send(res, 404, rpcError(null, -32601, 'no such endpoint'), { connection: 'close' });
       req.resume();
