@@ -7,7 +7,7 @@ import type { ChainSession } from './session.ts';
 export class SessionPool {
   private readonly idle: ChainSession[] = [];
   private readonly all: Promise<ChainSession>[] = [];
-  private readonly waiting: ((s: ChainSession) => void)[] = [];
+  private readonly waiting: { resolve: (s: ChainSession) => void; reject: (e: unknown) => void }[] = [];
   private opening = 0;
   private slots = 0;
 
@@ -23,24 +23,28 @@ export class SessionPool {
   async acquire(): Promise<ChainSession> {
     const free = this.idle.pop();
     if (free) return free;
-    if (this.all.length + this.opening < this.max) {
-      this.opening++;
-      const slot = ++this.slots;
-      try {
-        const opened = this.open(slot);
-        const s = await opened;
-        this.all.push(opened);
-        return s;
-      } finally {
-        this.opening--;
-      }
+    if (this.all.length + this.opening >= this.max) return new Promise((resolve, reject) => this.waiting.push({ resolve, reject }));
+    this.opening++;
+    const slot = ++this.slots;
+    try {
+      const opened = this.open(slot);
+      const s = await opened;
+      this.all.push(opened);
+      return s;
+    } catch (e) {
+      // The slot this open held is free again: an instance waiting for one opens it (or gets its error),
+      // rather than waiting for a release that may never come.
+      const next = this.waiting.shift();
+      if (next) queueMicrotask(() => this.acquire().then(next.resolve, next.reject));
+      throw e;
+    } finally {
+      this.opening--;
     }
-    return new Promise((resolve) => this.waiting.push(resolve));
   }
 
   release(s: ChainSession): void {
     const next = this.waiting.shift();
-    if (next) next(s);
+    if (next) next.resolve(s);
     else this.idle.push(s);
   }
 
