@@ -3,8 +3,8 @@
 // flight no matter how many workers there are.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { InstanceRecord } from '../results/record.ts';
-import { AtomicTask, CompositeTask } from '../tasks/schema.ts';
+import { instanceKey, type InstanceRecord } from '../results/record.ts';
+import { AtomicTask, CompositeTask, companionFiles } from '../tasks/schema.ts';
 import { isValidator } from '../validators/define.ts';
 import type { Validator } from '../validators/types.ts';
 import type { CompositeReference } from '../composite/reference.ts';
@@ -16,21 +16,22 @@ export type LoadedInstance =
   | { split: 'atomic'; task: AtomicTask; validator: Validator; reference: string; round: number; file: string }
   | { split: 'composite'; task: CompositeTask; validator: Validator; reference: CompositeReference; round: number; file: string };
 
-export const instanceKey = (i: { split: string; task: { id: string }; round: number }) => `${i.split}/${i.task.id}/${i.round}`;
-
 /** Loads a planned instance the way its test module would: the task file, its validator and reference. */
 export async function loadPlanned(p: PlannedInstance): Promise<LoadedInstance> {
   const json = JSON.parse(readFileSync(p.file, 'utf8')) as unknown;
-  const dir = dirname(p.file);
+  const beside = (name: string) => join(dirname(p.file), name);
+  const defaultExport = async (name: string) => ((await import(beside(name))) as { default: unknown }).default;
   if (p.split === 'atomic') {
     const task = AtomicTask.parse(json);
-    const validator = ((await import(join(dir, task.validator ?? `${task.id}.validator.ts`))) as { default: unknown }).default;
+    const files = companionFiles(task);
+    const validator = await defaultExport(files.validator);
     if (!isValidator(validator)) throw new Error(`${p.file}: no validator`);
-    return { split: 'atomic', task, validator, reference: readFileSync(join(dir, task.reference ?? `${task.id}.reference.ts`), 'utf8'), round: p.round, file: p.file };
+    return { split: 'atomic', task, validator, reference: readFileSync(beside(files.reference), 'utf8'), round: p.round, file: p.file };
   }
   const task = CompositeTask.parse(json);
-  const validator = ((await import(join(dir, task.validator ?? `${task.id}.validator.ts`))) as { default: unknown }).default;
-  const reference = ((await import(join(dir, task.reference ?? `${task.id}.reference.ts`))) as { default: unknown }).default;
+  const files = companionFiles(task);
+  const validator = await defaultExport(files.validator);
+  const reference = await defaultExport(files.reference);
   if (!isValidator(validator) || typeof reference !== 'function') throw new Error(`${p.file}: no validator or reference`);
   return { split: 'composite', task, validator, reference: reference as CompositeReference, round: p.round, file: p.file };
 }
@@ -54,7 +55,7 @@ export class InstanceExecutor {
   /** The record of a test's own instance: run here, or taken from whichever slot ran it. */
   async play(item: LoadedInstance): Promise<InstanceRecord> {
     this.start();
-    const key = instanceKey(item);
+    const key = instanceKey({ split: item.split, taskId: item.task.id, round: item.round });
     for (;;) {
       const instance: PlannedInstance = { key, split: item.split, taskId: item.task.id, round: item.round, file: item.file };
       const claim = await control<Claim>(this.opts.controlUrl, 'claim', { key, worker: this.opts.worker, instance });

@@ -13,7 +13,7 @@ import { prepareSandbox } from '../sandbox/index.ts';
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { readJsonl } from '../results/writer.ts';
-import type { InstanceRecord } from '../results/record.ts';
+import { instanceKey, type InstanceRecord } from '../results/record.ts';
 import { ConfigError, modelSlug, resolveConfig, type QuestConfig } from './config.ts';
 import { startControlServer } from './control.ts';
 import { Dispatcher } from './dispatcher.ts';
@@ -23,7 +23,6 @@ import type { QuestProvided } from './provided.ts';
 interface RunContext {
   provided: QuestProvided;
   dispatcher: Dispatcher;
-  resumed: Record<string, InstanceRecord>;
   users: number;
   close(): Promise<void>;
 }
@@ -77,7 +76,6 @@ async function openRunContext(config: QuestConfig): Promise<RunContext> {
       ...(fork ? { fork } : {}),
     },
     dispatcher,
-    resumed,
     users: 0,
     async close() {
       dispatcher.close();
@@ -106,7 +104,7 @@ export default async function setup(project: TestProject) {
   const context = await pending;
   context.users++;
   // Instances a resumed run already has are not planned.
-  const unfollow = followPlans(project.name, (plan) => context.dispatcher.setPlan(project.name, plan.filter((p) => !context.resumed[p.key])));
+  const unfollow = followPlans(project.name, (plan) => context.dispatcher.setPlan(project.name, plan.filter((p) => !context.provided.resumed[p.key])));
   project.provide('questbench', context.provided);
   return async () => {
     unfollow();
@@ -128,7 +126,7 @@ function loadResumed(config: QuestConfig): Record<string, InstanceRecord> {
     if (r.model !== config.model || r.runSeed !== config.seed) {
       throw new ConfigError(`QUEST_RESUME=${id}: that run used model ${r.model} and seed ${r.runSeed}; set QUEST_MODEL and QUEST_SEED to match`);
     }
-    out[`${r.split}/${r.taskId}/${r.round}`] = r;
+    out[instanceKey(r)] = r;
   }
   return out;
 }

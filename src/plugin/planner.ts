@@ -3,6 +3,7 @@
 // process as a reporter the plugin registers itself.
 import { readFileSync } from 'node:fs';
 import type { TestSpecification } from 'vitest/node';
+import { instanceKey } from '../results/record.ts';
 import { AtomicTask, CompositeTask } from '../tasks/schema.ts';
 import { resolveConfig, type QuestConfig } from './config.ts';
 import type { PlannedInstance } from './dispatcher.ts';
@@ -41,7 +42,7 @@ export function planSpecification(
     const name = roundTestName(id, round);
     if (filter.pattern && !new RegExp(filter.pattern.source, filter.pattern.flags.replace('g', '')).test(name)) continue;
     if (filter.names && !filter.names.includes(name)) continue;
-    out.push({ key: `${split}/${id}/${round}`, split, taskId: id, round, file, weight });
+    out.push({ key: instanceKey({ split, taskId: id, round }), split, taskId: id, round, file, weight });
   }
   return out;
 }

@@ -7,9 +7,9 @@ import { runCompositeInstance } from '../composite/episode.ts';
 import { referenceScriptModel, type CompositeReference } from '../composite/reference.ts';
 import { resolveModel, type Model } from '../model/index.ts';
 import { cacheModeFor, withResponseCache } from '../model/cache.ts';
-import { referenceModel } from '../model/reference.ts';
+import { atomicReference } from '../model/reference.ts';
 import { annotateInstance } from '../results/annotation.ts';
-import type { InstanceRecord } from '../results/record.ts';
+import { instanceKey, type InstanceRecord } from '../results/record.ts';
 import type { AtomicTask, CompositeTask } from '../tasks/schema.ts';
 import { isValidator } from '../validators/define.ts';
 import type { Validator } from '../validators/types.ts';
@@ -29,7 +29,7 @@ declare module 'vitest' {
 
 /** QUEST_RESUME: reports a finished instance as recorded instead of running it again. */
 async function replayResumed(ctx: TestContext, split: 'atomic' | 'composite', taskId: string, round: number): Promise<boolean> {
-  const rec = inject('questbench').resumed[`${split}/${taskId}/${round}`];
+  const rec = inject('questbench').resumed[instanceKey({ split, taskId, round })];
   if (!rec) return false;
   ctx.task.meta.questResumed = true;
   await finish(ctx, rec);
@@ -91,7 +91,7 @@ async function runInstance(sessions: SessionPool, item: LoadedInstance): Promise
               runSeed: config.seed,
               rounds: config.rounds,
               session: chain,
-              model: config.model === 'reference' ? (params) => referenceModel(item.task.id, item.reference, params) : m,
+              model: config.model === 'reference' ? atomicReference(item.task.id, item.reference) : m,
               scriptTimeoutMs: config.scriptTimeoutMs,
             })
           : runCompositeInstance({

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import type { z } from 'zod';
-import { AtomicTask, CompositeTask, describeIssues } from '../tasks/schema.ts';
+import { AtomicTask, CompositeTask, companionFiles, describeIssues } from '../tasks/schema.ts';
+import { roundTestName } from './planner.ts';
 
 const lit = (v: unknown) => JSON.stringify(v);
 
@@ -44,8 +45,7 @@ export function taskModule(split: keyof typeof KINDS, code: string, file: string
   const parsed = kind.schema.safeParse(json);
   if (!parsed.success) return invalid(describeIssues(rel, parsed.error));
   const task = parsed.data;
-  const validatorFile = task.validator ?? `${task.id}.validator.ts`;
-  const referenceFile = task.reference ?? `${task.id}.reference.ts`;
+  const { validator: validatorFile, reference: referenceFile } = companionFiles(task);
   for (const [what, f] of [
     ['validator', validatorFile],
     ['reference solution', referenceFile],
@@ -56,7 +56,7 @@ export function taskModule(split: keyof typeof KINDS, code: string, file: string
   }
   const tests = Array.from({ length: opts.rounds }, (_, i) => {
     const round = i + 1;
-    return `test(${lit(`${task.id} · round ${round}`)}, (ctx) => ${kind.runner}(ctx, { task, validator, ${kind.referenceArg}: reference, round: ${round}, file: ${lit(rel)}, path: ${lit(file)} }));`;
+    return `test(${lit(roundTestName(task.id, round))}, (ctx) => ${kind.runner}(ctx, { task, validator, ${kind.referenceArg}: reference, round: ${round}, file: ${lit(rel)}, path: ${lit(file)} }));`;
   });
   return `import { test } from 'vitest';
 import { ${kind.runner} } from ${lit(opts.runtime)};

@@ -113,6 +113,9 @@ export const InstanceRecord = z.object({
 });
 export type InstanceRecord = z.infer<typeof InstanceRecord>;
 
+/** An instance's name across a run: "split/taskId/round" (tests, plans, resumes and results all use it). */
+export const instanceKey = (i: { split: string; taskId: string; round: number }) => `${i.split}/${i.taskId}/${i.round}`;
+
 const SplitScore = z.object({ score: z.number(), max: z.number(), passed: z.number(), instances: z.number() });
 
 export const RunMeta = z.object({

@@ -1,6 +1,6 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { InstanceRecord, type RunResult } from './record.ts';
+import { InstanceRecord, instanceKey, type RunResult } from './record.ts';
 
 /** Streams finished instances to JSONL (an interrupted run loses nothing) and writes the final JSON atomically. */
 export class ResultWriter {
@@ -37,7 +37,7 @@ export function readJsonl(path: string): InstanceRecord[] {
     if (!line.trim()) continue;
     try {
       const r = InstanceRecord.parse(JSON.parse(line));
-      out.set(`${r.split}/${r.taskId}/${r.round}`, r); // the last record of an instance wins
+      out.set(instanceKey(r), r); // the last record of an instance wins
     } catch {
       // An interrupted write leaves at most one partial line; skip it.
     }

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { z } from 'zod';
-import { AtomicTask, CompositeTask, describeIssues } from './schema.ts';
+import { AtomicTask, CompositeTask, companionFiles, describeIssues } from './schema.ts';
 
 interface Located<T> {
   file: string;
@@ -34,12 +34,8 @@ function loadTasks<T extends { id: string; validator?: string | undefined; refer
       if (!parsed.success) throw new Error(describeIssues(relative(root, file), parsed.error));
       const task = parsed.data;
       const base = join(file, '..');
-      return {
-        file,
-        task,
-        validatorPath: join(base, task.validator ?? `${task.id}.validator.ts`),
-        referencePath: join(base, task.reference ?? `${task.id}.reference.ts`),
-      };
+      const companions = companionFiles(task);
+      return { file, task, validatorPath: join(base, companions.validator), referencePath: join(base, companions.reference) };
     });
 }
 

@@ -147,3 +147,9 @@ export const CompositeTask = z
   .strict()
   .superRefine((t, ctx) => checkTemplates(t, ctx));
 export type CompositeTask = z.infer<typeof CompositeTask>;
+
+/** The validator and reference file names of a task (next to its JSON file), defaults applied. */
+export const companionFiles = (task: { id: string; validator?: string | undefined; reference?: string | undefined }) => ({
+  validator: task.validator ?? `${task.id}.validator.ts`,
+  reference: task.reference ?? `${task.id}.reference.ts`,
+});
