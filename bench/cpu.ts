@@ -86,17 +86,18 @@ export function cpuDelta(a: CpuSnapshot, b: CpuSnapshot): Record<string, number>
   return out;
 }
 
+/** Resident memory (MiB) of one process; 0 if it is gone. */
+export function rssMb(pid: number): number {
+  try {
+    return (Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * 4096) / 2 ** 20;
+  } catch {
+    return 0; // exited meanwhile
+  }
+}
+
 /** Resident memory (MiB) of a process and all its descendants: what the run holds at this moment. */
 export function treeRssMb(root: number, table: ProcInfo[] = processTable()): number {
-  let pages = 0;
-  for (const pid of [root, ...descendants(root, table).map((p) => p.pid)]) {
-    try {
-      pages += Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]);
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return (pages * 4096) / 2 ** 20;
+  return [root, ...descendants(root, table).map((p) => p.pid)].reduce((sum, pid) => sum + rssMb(pid), 0);
 }
 
 export const totalCpu = (d: Record<string, number>) => Object.values(d).reduce((x, y) => x + y, 0);

@@ -7,7 +7,6 @@
 // episode is in at that point, so the phases add up to the measured total.
 import '../src/polyfills.ts';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,8 +20,9 @@ import { runAtomicInstance } from '../src/episode/atomic.ts';
 import type { Model } from '../src/model/index.ts';
 import { referenceModel } from '../src/model/reference.ts';
 import { ResultWriter } from '../src/results/writer.ts';
+import { denoCacheBytes } from '../src/sandbox/deno-cache.ts';
+import { denoDir } from '../src/sandbox/host.ts';
 import { prepareSandbox } from '../src/sandbox/index.ts';
-import { questbenchCacheDir } from '../src/sandbox/paths.ts';
 import { loadAtomicTaskFiles, type TaskFile } from '../src/tasks/load.ts';
 import { isValidator } from '../src/validators/define.ts';
 import type { Validator } from '../src/validators/types.ts';
@@ -66,7 +66,7 @@ export interface HarnessResult {
   cpuPerInstance: Record<string, number>;
   /** Wall ms per instance over the measured rounds (sequential, so also the per-worker throughput). */
   wallPerInstance: number;
-  /** Growth of Deno's DENO_DIR caches per instance (each skill file is a new module to Deno). */
+  /** Growth of Deno's compile caches in DENO_DIR per instance (each skill file is a new module to Deno). */
   denoCacheBytesPerInstance: number;
   denoCacheBytes: number;
   /** The sandbox phase's fixed costs, measured on the same session after the instances. */
@@ -177,14 +177,6 @@ function phasesOf(m: Marks, end: number, appendMs: number, isTx: boolean): Recor
   };
 }
 
-function denoCacheBytes(): number {
-  const dir = path.join(questbenchCacheDir(), 'deno');
-  if (!existsSync(dir)) return 0;
-  return readdirSync(dir, { withFileTypes: true })
-    .filter((e) => e.isFile())
-    .reduce((sum, e) => sum + statSync(path.join(dir, e.name)).size, 0);
-}
-
 async function loadValidator(f: TaskFile): Promise<Validator> {
   const mod = (await import(pathToFileURL(f.validatorPath).href)) as { default: unknown };
   if (!isValidator(mod.default)) throw new Error(`${f.validatorPath} does not default-export a validator`);
@@ -269,7 +261,7 @@ export async function measureHarness(opts: { rounds: number; warmupTasks: number
 
     for (let i = 0; i < Math.min(opts.warmupTasks, files.length); i++) await runOne(i, 1, false);
     const instances: InstanceTiming[] = [];
-    const cache0 = denoCacheBytes();
+    const cache0 = denoCacheBytes(denoDir());
     const cpu0 = cpuSnapshot();
     const wall0 = performance.now();
     for (let round = 1; round <= opts.rounds; round++) {
@@ -278,7 +270,7 @@ export async function measureHarness(opts: { rounds: number; warmupTasks: number
     const wallPerInstance = (performance.now() - wall0) / instances.length;
     const cpu = cpuDelta(cpu0, cpuSnapshot());
     const cpuPerInstance = Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, v / instances.length]));
-    const cache1 = denoCacheBytes();
+    const cache1 = denoCacheBytes(denoDir());
 
     let probe: SandboxProbe | undefined;
     let probeError: string | undefined;

@@ -107,11 +107,11 @@ async function main() {
   // 4. Full reference run
   const full: { label: string; run?: VitestRun; error?: string }[] = [];
   if (SKIP.has('full')) progress('4/4 full run: skipped (BENCH_SKIP)');
-  for (const c of SKIP.has('full') ? [] : [{ label: 'defaults', args: [] as string[] }]) {
-    const r = await section(`4/4 full run: QUEST_ROUNDS=${FULL_ROUNDS} vitest run ${c.args.join(' ')}`.trimEnd(), false, () =>
-      runVitest(c.args, { QUEST_MODEL: 'reference', QUEST_ROUNDS: String(FULL_ROUNDS) }, { timeoutMs: RUN_TIMEOUT_MS }),
+  else {
+    const r = await section(`4/4 full run: QUEST_ROUNDS=${FULL_ROUNDS} vitest run`, false, () =>
+      runVitest([], { QUEST_MODEL: 'reference', QUEST_ROUNDS: String(FULL_ROUNDS) }, { timeoutMs: RUN_TIMEOUT_MS }),
     );
-    full.push({ label: c.label, ...(r.value ? { run: r.value } : {}), ...(r.error ? { error: r.error } : {}) });
+    full.push({ label: 'defaults', ...(r.value ? { run: r.value } : {}), ...(r.error ? { error: r.error } : {}) });
   }
 
   log('');
@@ -183,7 +183,7 @@ function printPhaseTable(floor: Section<FloorResult>, harness: Section<HarnessRe
       `  harness CPU per instance ${cpuText(h.cpuPerInstance)} over ${fmt(h.wallPerInstance, 0)} ms wall: one sequential worker keeps ${fmt(cpuTotal / h.wallPerInstance, 2)} cores busy;` +
         ` ${os.availableParallelism()} cores cap throughput at ~${fmt((1000 * os.availableParallelism()) / cpuTotal, 1)} instances/s.`,
     );
-    log(`  Deno's cache (DENO_DIR) grew ${fmt(h.denoCacheBytesPerInstance / 1024, 1)} KiB per instance; now ${fmt(h.denoCacheBytes / 2 ** 20, 1)} MiB.`);
+    log(`  Deno's compile caches (in DENO_DIR) grew ${fmt(h.denoCacheBytesPerInstance / 1024, 1)} KiB per instance; now ${fmt(h.denoCacheBytes / 2 ** 20, 1)} MiB.`);
   }
 }
 

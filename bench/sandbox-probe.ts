@@ -2,9 +2,8 @@
 // cold), a burst of concurrent scripts, and the memory of the Deno processes that run them.
 // Written against runSkill and the host-closing function only, so the same probe can be pointed at
 // another revision of src/sandbox to compare designs.
-import { readFileSync } from 'node:fs';
 import * as sandbox from '../src/sandbox/index.ts';
-import { cpuDelta, cpuSnapshot, descendants, totalCpu } from './cpu.ts';
+import { cpuDelta, cpuSnapshot, descendants, rssMb, totalCpu } from './cpu.ts';
 import { summarize, type Summary } from './stats.ts';
 
 const { extractCode, runSkill } = sandbox;
@@ -49,14 +48,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Between sequential runs: what a real instance spends on the model and the chain meanwhile. */
 const PAUSE_MS = 150;
 
-function rssMb(pid: number): number {
-  try {
-    const m = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
 const denoProcesses = () => descendants(process.pid).filter((p) => p.comm === 'deno');
 
 export async function probeSandbox(opts: { samples: number; answers: string[]; providerUrl?: string; agent?: string }): Promise<SandboxProbe> {

@@ -7,7 +7,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { onCleanup } from './cleanup.ts';
 import { busyShare, descendants, machineCpu, processTable, treeRssMb } from './cpu.ts';
-import { median, percentile } from './stats.ts';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const VITEST = path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
@@ -19,9 +18,8 @@ export interface VitestRun {
   timedOut: boolean;
   passed: number;
   failed: number;
-  /** Highest number of anvil processes alive at once under the run, and how many distinct ones. */
+  /** Highest number of anvil processes alive at once under the run. */
   anvilPeak: number;
-  anvilDistinct: number;
   /** Highest resident memory of the run's whole process tree (Vitest, workers, anvils, Deno), MiB. */
   peakRssMb: number;
   /** Share of all CPUs busy during the run (whole machine, from /proc/stat). */
@@ -30,9 +28,6 @@ export interface VitestRun {
   cpuS: number;
   tail: string;
   calls: ModelCall[];
-  /** Epoch ms at spawn and exit, to place the model calls in the run. */
-  startedAt: number;
-  endedAt: number;
   /** From the run's result file: instances and their harness-measured latency per split. */
   splits: Record<string, { instances: number; latencyMs: number[]; kAct: number[] }>;
 }
@@ -86,7 +81,6 @@ export async function runVitest(args: string[], env: Record<string, string>, opt
   try {
     const cpu0 = machineCpu();
     const started = performance.now();
-    const startedAt = Date.now();
     // bash's `times` reports the CPU of every reaped descendant (workers, anvils, Deno), so the run's
     // own CPU use is known even on a machine shared with other work.
     const script = '"$0" "$1" run "${@:2}"; rc=$?; times >&2; exit $rc';
@@ -114,14 +108,12 @@ export async function runVitest(args: string[], env: Record<string, string>, opt
     };
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
-    const anvils = new Set<number>();
     let anvilPeak = 0;
     let peakRssMb = 0;
     const watch = setInterval(() => {
       const table = processTable();
       const alive = descendants(child.pid!, table).filter((p) => p.comm === 'anvil');
       anvilPeak = Math.max(anvilPeak, alive.length);
-      for (const p of alive) anvils.add(p.pid);
       peakRssMb = Math.max(peakRssMb, treeRssMb(child.pid!, table));
     }, 250);
     let timedOut = false;
@@ -137,7 +129,6 @@ export async function runVitest(args: string[], env: Record<string, string>, opt
       child.on('close', (code) => resolve(code));
     });
     const wallS = (performance.now() - started) / 1000;
-    const endedAt = Date.now();
     clearTimeout(timer);
     clearInterval(watch);
     // Anything the run left behind (it should leave nothing) goes with its group.
@@ -162,12 +153,9 @@ export async function runVitest(args: string[], env: Record<string, string>, opt
       passed: num(/Tests\s+(?:\d+ failed \| )?(\d+) passed/),
       failed: num(/Tests\s+(\d+) failed/),
       anvilPeak,
-      anvilDistinct: anvils.size,
       peakRssMb,
       cpuBusy: busyShare(cpu0, cpu1),
       cpuS,
-      startedAt,
-      endedAt,
       splits: readSplits(path.join(tmp, 'results')),
       tail: text.trim().split('\n').slice(-14).join('\n'),
       calls,
@@ -181,11 +169,6 @@ export async function runVitest(args: string[], env: Record<string, string>, opt
 export interface CallStats {
   pidsSeen: number;
   peakConcurrency: number;
-  /** First model call start to last model call end. */
-  spanS: number;
-  /** Median time between consecutive model-call starts in one worker: one instance's full cycle. */
-  cycleMs: number;
-  cycleP95Ms: number;
 }
 
 export function callStats(calls: ModelCall[]): CallStats {
@@ -199,17 +182,9 @@ export function callStats(calls: ModelCall[]): CallStats {
   for (const e of events) peak = Math.max(peak, (cur += e.d));
   const byPid = new Map<number, ModelCall[]>();
   for (const c of calls) (byPid.get(c.pid) ?? byPid.set(c.pid, []).get(c.pid)!).push(c);
-  const gaps: number[] = [];
-  for (const list of byPid.values()) {
-    list.sort((a, b) => a.start - b.start);
-    for (let i = 1; i < list.length; i++) gaps.push(list[i]!.start - list[i - 1]!.start);
-  }
   return {
     pidsSeen: byPid.size,
     peakConcurrency: peak,
-    spanS: calls.length ? (Math.max(...calls.map((c) => c.end)) - Math.min(...calls.map((c) => c.start))) / 1000 : Number.NaN,
-    cycleMs: median(gaps),
-    cycleP95Ms: percentile(gaps, 95),
   };
 }
 

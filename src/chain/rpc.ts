@@ -21,3 +21,28 @@ export function chainClients(url: string): ChainClients {
       pub.request({ method: method as never, params: params as never }) as Promise<T>,
   };
 }
+
+export interface RpcReply {
+  id: number;
+  result?: unknown;
+  error?: { message?: string; data?: unknown };
+}
+
+export interface RpcBatch {
+  /** Every reply the node sent, as sent. */
+  replies: RpcReply[];
+  /** The reply to the call with this id (calls are numbered from 1, in order). */
+  reply(id: number): RpcReply | undefined;
+}
+
+/**
+ * POSTs `calls` as one JSON-RPC batch (ids 1, 2, … in order) and returns the replies, matched by id.
+ * Throws if the request fails, the body is not JSON, or the node does not answer with an array.
+ */
+export async function rpcBatch(url: string, calls: { method: string; params: unknown[] }[]): Promise<RpcBatch> {
+  const body = calls.map((c, i) => ({ jsonrpc: '2.0', id: i + 1, method: c.method, params: c.params }));
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const replies = (await res.json()) as RpcReply[];
+  if (!Array.isArray(replies)) throw new Error('the node did not answer the batch');
+  return { replies, reply: (id) => replies.find((r) => r.id === id) };
+}

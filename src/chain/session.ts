@@ -3,14 +3,14 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { startProxyRouter, type ProxyRoute, type ProxyRouter } from '../sandbox/rpc-proxy.ts';
 import type { EnvMap } from '../tasks/instantiate.ts';
 import { PRESET_SPENDERS, provisionAgent, RICH_ACCOUNT } from './provision.ts';
-import { chainClients, type ChainClients } from './rpc.ts';
+import { chainClients, rpcBatch, type ChainClients, type RpcBatch } from './rpc.ts';
 import type { MirrorManifest } from './build-mirror.ts';
 import { bootstrapFork } from './fork.ts';
 
 // Every session of a process shares one read-only proxy port (a route each), so one sandbox host,
 // allowed exactly that port, serves every script of the process.
 let router: Promise<ProxyRouter> | undefined;
-export function sharedProxyRouter(): Promise<ProxyRouter> {
+function sharedProxyRouter(): Promise<ProxyRouter> {
   router ??= startProxyRouter().then((r) => {
     r.unref();
     return r;
@@ -115,18 +115,17 @@ export class ChainSession {
    */
   async reset(): Promise<void> {
     const calls = [
-      { jsonrpc: '2.0', id: 1, method: 'evm_revert', params: [this.snapshot] },
-      { jsonrpc: '2.0', id: 2, method: 'evm_snapshot', params: [] },
-      ...(this.nextBaseFee !== undefined ? [{ jsonrpc: '2.0', id: 3, method: 'anvil_setNextBlockBaseFeePerGas', params: [`0x${this.nextBaseFee.toString(16)}`] }] : []),
+      { method: 'evm_revert', params: [this.snapshot] },
+      { method: 'evm_snapshot', params: [] },
+      ...(this.nextBaseFee !== undefined ? [{ method: 'anvil_setNextBlockBaseFeePerGas', params: [`0x${this.nextBaseFee.toString(16)}`] }] : []),
     ];
-    let replies: { id: number; result?: unknown }[] = [];
+    let batch: RpcBatch | undefined;
     try {
-      const res = await fetch(this.chain.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(calls) });
-      replies = (await res.json()) as typeof replies;
+      batch = await rpcBatch(this.chain.url, calls);
     } catch {
-      // a dead node: rebooted below
+      // a dead node (or a reply that is not a batch): rebooted below
     }
-    const result = (id: number) => (Array.isArray(replies) ? replies.find((r) => r.id === id)?.result : undefined);
+    const result = (id: number) => batch?.reply(id)?.result;
     if (result(1) !== true || typeof result(2) !== 'string') {
       await this.boot();
       return;

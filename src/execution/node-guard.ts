@@ -1,13 +1,8 @@
 import { numberToHex, type Address, type Hex } from 'viem';
 import { MARKER_ADDRESS } from '../chain/addresses.ts';
+import { rpcBatch, type RpcBatch } from '../chain/rpc.ts';
 
 export class UnsafeNodeError extends Error {}
-
-interface RpcReply {
-  id: number;
-  result?: unknown;
-  error?: { message?: string; data?: unknown };
-}
 
 export interface Preflight {
   nonce: number;
@@ -27,25 +22,21 @@ export async function preflight(
   expected: { chainId: number; marker: Hex },
   tx: { from: Address; to: Address; data: Hex; value: bigint; estimate: boolean },
 ): Promise<Preflight> {
-  const body = [
-    { jsonrpc: '2.0', id: 1, method: 'web3_clientVersion', params: [] },
-    { jsonrpc: '2.0', id: 2, method: 'eth_chainId', params: [] },
-    { jsonrpc: '2.0', id: 3, method: 'eth_getStorageAt', params: [MARKER_ADDRESS, '0x0', 'latest'] },
-    { jsonrpc: '2.0', id: 4, method: 'eth_getTransactionCount', params: [tx.from, 'latest'] },
-    { jsonrpc: '2.0', id: 5, method: 'eth_getBlockByNumber', params: ['latest', false] },
-    ...(tx.estimate
-      ? [{ jsonrpc: '2.0', id: 6, method: 'eth_estimateGas', params: [{ from: tx.from, to: tx.to, data: tx.data, value: numberToHex(tx.value) }] }]
-      : []),
+  const calls = [
+    { method: 'web3_clientVersion', params: [] },
+    { method: 'eth_chainId', params: [] },
+    { method: 'eth_getStorageAt', params: [MARKER_ADDRESS, '0x0', 'latest'] },
+    { method: 'eth_getTransactionCount', params: [tx.from, 'latest'] },
+    { method: 'eth_getBlockByNumber', params: ['latest', false] },
+    ...(tx.estimate ? [{ method: 'eth_estimateGas', params: [{ from: tx.from, to: tx.to, data: tx.data, value: numberToHex(tx.value) }] }] : []),
   ];
-  let replies: RpcReply[];
+  let batch: RpcBatch;
   try {
-    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    replies = (await res.json()) as RpcReply[];
-    if (!Array.isArray(replies)) throw new Error('the node did not answer the batch');
+    batch = await rpcBatch(url, calls);
   } catch (e) {
     throw new UnsafeNodeError(`cannot verify the node at ${url} before signing: ${(e as Error).message}`);
   }
-  const reply = (id: number) => replies.find((r) => r.id === id);
+  const { replies, reply } = batch;
   const get = (id: number) => reply(id)?.result as string | undefined;
   const client = get(1) ?? '';
   if (!client.toLowerCase().startsWith('anvil/')) throw new UnsafeNodeError(`refusing to sign: ${url} is "${client}", not anvil`);

@@ -7,7 +7,7 @@ import { readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const CACHES = ['v8_code_cache_v2', 'dep_analysis_cache_v2'];
-export const MAX_DENO_CACHE_BYTES = 64 * 1024 * 1024;
+const MAX_DENO_CACHE_BYTES = 64 * 1024 * 1024;
 
 function cacheFiles(denoDir: string): string[] {
   try {

@@ -1,6 +1,6 @@
 // A long-lived Deno process that runs each skill in a fresh Web Worker (its own V8 isolate, ended
 // right after its job) and reports to the harness over a unix socket that no Worker may open.
-//   argv: <socket path> <shared|solo> <proxy port or -> <vendor dir> <spare count>
+//   argv: <socket path> <proxy port or -> <vendor dir> <spare count (0 for a solo host)>
 //
 // Socket protocol, one JSON object per line:
 //   harness → host  { op: 'init', worker: <base64 of deno-worker.mjs> }   first
@@ -11,9 +11,8 @@
 // A Worker can write to this process' stdout/stderr and read its stdin, so none of them carries the
 // protocol: stdin is /dev/null, stdout is discarded, stderr only feeds crash diagnostics.
 
-const [sockPath, mode, portArg, vendorDir, sparesArg] = Deno.args;
-const SOLO = mode === 'solo';
-const SPARES = SOLO ? 0 : Number(sparesArg);
+const [sockPath, portArg, vendorDir, sparesArg] = Deno.args;
+const SPARES = Number(sparesArg);
 /** A job's Worker may send this many messages without its token before it counts as flooding. */
 const MAX_STRAYS = 100;
 
@@ -202,7 +201,6 @@ function onLine(line) {
   const msg = JSON.parse(line);
   if (msg.op === 'init') {
     workerUrl = `data:application/javascript;base64,${msg.worker}`;
-    send({ op: 'ready' });
   } else if (msg.op === 'run') {
     startJob(msg);
   }

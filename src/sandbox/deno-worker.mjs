@@ -201,9 +201,7 @@ function startStallWatch() {
   const id = setIntervalNative(() => {
     if (done || stallBaseline === undefined) return;
     let busy = false;
-    for (const [, entries] of getLeaks()) {
-      for (const [key] of entries) if (!stallBaseline.has(key)) busy = true;
-    }
+    for (const key of pendingKeys()) if (!stallBaseline.has(key)) busy = true;
     quietTicks = busy ? 0 : quietTicks + 1;
     if (quietTicks >= 4) {
       report({

@@ -41,7 +41,7 @@ export type HostLoss =
   | { kind: 'ghost'; threads: number }
   | { kind: 'closed' };
 
-export interface HostOptions {
+interface HostOptions {
   /** Proxy port the Workers may reach; undefined: no network at all. */
   port: number | undefined;
   maxHeapMb: number;
@@ -72,6 +72,11 @@ interface Running {
   logs: LogBuffer;
   resolve(result: HostResult): void;
   deadline: NodeJS.Timeout;
+}
+
+/** A job's resident-memory limit when none is given: room for the V8 heap twice over, plus the rest. */
+export function defaultMaxRssMb(maxHeapMb: number): number {
+  return 2 * maxHeapMb + 512;
 }
 
 let workerSource: string | undefined;
@@ -159,7 +164,6 @@ export class SandboxHost {
       `--v8-flags=--max-old-space-size=${opts.maxHeapMb}`,
       HOST_PATH,
       sock,
-      opts.solo ? 'solo' : 'shared',
       opts.port === undefined ? '-' : String(opts.port),
       opts.vendorDir,
       String(opts.spares),
@@ -191,10 +195,6 @@ export class SandboxHost {
 
   get alive(): boolean {
     return !this.ended;
-  }
-
-  get pid(): number | undefined {
-    return this.child?.pid;
   }
 
   run(job: HostJob): Promise<HostResult> {
@@ -287,7 +287,7 @@ export class SandboxHost {
     let max = 0;
     for (const r of this.running.values()) max = Math.max(max, r.job.maxRssMb);
     if (this.opts.solo) return max || Infinity;
-    return (max || 2 * this.opts.maxHeapMb + 512) + PER_WORKER_MB * (this.running.size + this.opts.spares);
+    return (max || defaultMaxRssMb(this.opts.maxHeapMb)) + PER_WORKER_MB * (this.running.size + this.opts.spares);
   }
 
   private async check(): Promise<void> {
@@ -331,7 +331,7 @@ export class SandboxHost {
 }
 
 /** Ends every host of this process at once (process exit). */
-export function killAllHosts(): void {
+function killAllHosts(): void {
   for (const h of [...live]) h.kill({ kind: 'closed' });
 }
 process.once('exit', killAllHosts);

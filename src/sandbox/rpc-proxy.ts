@@ -27,7 +27,8 @@ export interface ProxyRoute {
  */
 export interface ProxyRouter {
   port: number;
-  route(upstreamUrl: string): ProxyRoute;
+  /** A route to `upstreamUrl` at /<token> (random by default; '' serves it at the root path). */
+  route(upstreamUrl: string, token?: string): ProxyRoute;
   /** Lets the process exit while the router still listens (a process-wide router). */
   unref(): void;
   close(): Promise<void>;
@@ -293,7 +294,7 @@ export async function startProxyRouter(): Promise<ProxyRouter> {
 /** A front for a single node, served at the root path. */
 export async function startReadOnlyProxy(upstreamUrl: string): Promise<ReadOnlyProxy> {
   const router = await startProxyRouter();
-  const route = (router.route as (u: string, token: string) => ProxyRoute)(upstreamUrl, '');
+  const route = router.route(upstreamUrl, '');
   return {
     url: `http://127.0.0.1:${router.port}/`,
     port: router.port,

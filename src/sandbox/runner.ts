@@ -15,7 +15,7 @@
 import { extractCode } from './extract.ts';
 import { compile, startCompiler } from './compile.ts';
 import { pruneDenoCache } from './deno-cache.ts';
-import { denoDir, SandboxHost, type HostJob, type HostLoss, type HostPayload, type HostResult } from './host.ts';
+import { defaultMaxRssMb, denoDir, SandboxHost, type HostJob, type HostLoss, type HostPayload, type HostResult } from './host.ts';
 import { denoBinary } from './paths.ts';
 import { vendorBundles, vendorBundlesIfReady } from './vendor.ts';
 
@@ -65,6 +65,9 @@ const SPARE_WORKERS = 2;
 const RECYCLE_AFTER_JOBS = 1_000;
 /** Hosts running one job each at a time, when jobs of a failed host are run again. */
 const SOLO_CONCURRENCY = 2;
+
+/** JavaScript source as a module URL a Worker can import. */
+const moduleUrl = (js: string) => `data:text/javascript;base64,${Buffer.from(js, 'utf8').toString('base64')}`;
 
 function parseProxyPort(providerUrl: string): number {
   let url: URL;
@@ -259,12 +262,12 @@ export async function runSkill(code: string, args: SkillArgs, opts: SandboxOptio
   }
 
   const job: HostJob = {
-    src: `data:text/javascript;base64,${Buffer.from(compiled.js, 'utf8').toString('base64')}`,
+    src: moduleUrl(compiled.js),
     args: [args.providerUrl, args.agentAddress, args.deployedContracts],
     imports: compiled.imports,
     timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     maxOutputBytes: opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT,
-    maxRssMb: opts.maxRssMb ?? 2 * maxHeapMb + 512,
+    maxRssMb: opts.maxRssMb ?? defaultMaxRssMb(maxHeapMb),
   };
   let result = await runShared(port, maxHeapMb, vendor.dir, job);
   // The host went down under this job and maybe others: run it again alone, which tells whether
@@ -298,7 +301,7 @@ async function warm(): Promise<void> {
   const urls = [...vendor.urls.values()].sort();
   const js = `${urls.map((u) => `import ${JSON.stringify(u)};`).join('\n')}\nexport function executeSkill() { return 1; }`;
   const job: HostJob = {
-    src: `data:text/javascript;base64,${Buffer.from(js).toString('base64')}`,
+    src: moduleUrl(js),
     args: ['', '', {}],
     imports: urls,
     timeoutMs: 120_000,
