@@ -1,7 +1,7 @@
 import { erc20Abi, formatUnits, maxUint256, type Address, type PublicClient } from 'viem';
 import type { EnvMap } from '../tasks/instantiate.ts';
+import { trackedKeys } from './feedback.ts';
 
-const TOKENS = ['WBNB', 'USDT', 'BUSD', 'CAKE', 'erc1363_token'];
 const SPENDERS = ['router', 'simple_staking', 'simple_lp_staking', 'simple_reward_pool', 'flashloan_contract', 'venus', 'pancake_v3_router'];
 
 export interface StandingAllowance {
@@ -16,7 +16,7 @@ export interface StandingAllowance {
  * must be knowable from the request and its environment, not only by spending a round to look.
  */
 export async function readStandingAllowances(chain: PublicClient, env: EnvMap, agent: Address): Promise<StandingAllowance[]> {
-  const tokens = [...TOKENS, ...Object.keys(env).filter((k) => k.startsWith('pair_'))].filter((k) => env[k]);
+  const tokens = trackedKeys(env);
   const spenders = SPENDERS.filter((k) => env[k]);
   const pairs = tokens.flatMap((token) => spenders.map((spender) => ({ token, spender })));
   const amounts = await Promise.all(

@@ -3,7 +3,7 @@ import type { ChainSession } from '../chain/session.ts';
 import { signAndSend } from '../execution/send.ts';
 import { parseTxRequest } from '../execution/tx-request.ts';
 import { ModelInfraError, type ChatMessage, type Model, type ModelReply } from '../model/index.ts';
-import type { InstanceRecord, Outcome, RoundTranscript } from '../results/record.ts';
+import { txRecord, type InstanceRecord, type Outcome, type RoundTranscript } from '../results/record.ts';
 import { runAnswer } from '../sandbox/index.ts';
 import type { Params } from '../tasks/instantiate.ts';
 import { prepareInstance } from '../episode/prepare.ts';
@@ -139,8 +139,7 @@ export async function runCompositeInstance(input: CompositeRunInput): Promise<In
       return `not sent: ${sent.message}`;
     }
     txs.push({ tx: sent.tx, receipt: sent.receipt });
-    const r = sent.receipt;
-    turn.tx = { to: sent.tx.to, data: sent.tx.data, value: sent.tx.value.toString(), gas: sent.tx.gas.toString(), hash: r.transactionHash, status: r.status, gasUsed: r.gasUsed.toString() };
+    turn.tx = txRecord(sent.tx, sent.receipt);
     const after = await readHoldings(session.chain.public, session.env, agent);
     const status = sent.receipt.status === 'success' ? 'success' : `REVERTED (${sent.revertReason ?? 'no reason'})`;
     const summary = `tx ${sent.receipt.transactionHash} to ${sent.tx.to}: status ${status}, gas used ${sent.receipt.gasUsed}; balance changes: ${describeChanges(before, after)}`;

@@ -1,10 +1,14 @@
 import { erc20Abi, formatUnits, type Address, type PublicClient } from 'viem';
 import type { EnvMap } from '../tasks/instantiate.ts';
 
-/** Holdings of the agent the harness reports changes of after each transaction. */
+/** The env keys of the tokens the harness tracks for the agent (those the instance has): the listed ones, then the LP pairs. */
+export function trackedKeys(env: EnvMap): string[] {
+  return ['WBNB', 'USDT', 'BUSD', 'CAKE', 'erc1363_token', ...Object.keys(env).filter((k) => k.startsWith('pair_'))].filter((k) => env[k]);
+}
+
+/** Holdings of the agent the harness reports changes of after each transaction, by display name. */
 function tracked(env: EnvMap): [string, Address][] {
-  const keys = ['WBNB', 'USDT', 'BUSD', 'CAKE', 'erc1363_token', ...Object.keys(env).filter((k) => k.startsWith('pair_'))];
-  return keys.filter((k) => env[k]).map((k) => [k === 'erc1363_token' ? 'QST' : k.startsWith('pair_') ? `LP ${k.slice(5).replace('_', '/')}` : k, env[k]!]);
+  return trackedKeys(env).map((k) => [k === 'erc1363_token' ? 'QST' : k.startsWith('pair_') ? `LP ${k.slice(5).replace('_', '/')}` : k, env[k]!]);
 }
 
 export type Holdings = Map<string, bigint>;
@@ -23,7 +27,10 @@ export function describeChanges(before: Holdings, after: Holdings): string {
   for (const [name, b] of before) {
     const a = after.get(name) ?? 0n;
     // Exact: the formatted amount and, in parentheses, the raw integer (wei) a report would use.
-    if (a !== b) parts.push(`${name} ${a > b ? '+' : '-'}${formatUnits(a > b ? a - b : b - a, 18)} (${a > b ? '+' : '-'}${a > b ? a - b : b - a} wei)`);
+    if (a === b) continue;
+    const sign = a > b ? '+' : '-';
+    const delta = a > b ? a - b : b - a;
+    parts.push(`${name} ${sign}${formatUnits(delta, 18)} (${sign}${delta} wei)`);
   }
   return parts.length ? parts.join(', ') : 'no change in BNB or tracked tokens';
 }

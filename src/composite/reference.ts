@@ -99,25 +99,22 @@ export const transferTopics = (from: string, to: string) => `[id('Transfer(addre
 
 /**
  * A round that sells `amountIn` (a script expression) along `path` (a script expression of addresses)
- * with swapExactTokensForTokens, or swapExactTokensForETH when `forBnb`, or buys with that much BNB
- * through swapExactETHForTokens when `fromBnb`; amountOutMin at the router's quote less `slippage` %.
+ * with swapExactTokensForTokens, or swapExactTokensForETH when `forBnb`; amountOutMin at the router's
+ * quote less `slippage` %.
  * `before` is spliced in first (with its `imports`, which must not repeat the viem names this round
  * imports), e.g. lines that define the amount.
  */
-export function swapRound(o: { amountIn: string; path: string; slippage: unknown; forBnb?: boolean; fromBnb?: boolean; before?: string; imports?: string }): string {
-  const fn = o.fromBnb ? 'swapExactETHForTokens' : o.forBnb ? 'swapExactTokensForETH' : 'swapExactTokensForTokens';
-  const [sig, args, value] = o.fromBnb
-    ? ['uint256, address[], address, uint256) payable', 'min, path', ', value: amountIn']
-    : ['uint256, uint256, address[], address, uint256)', 'amountIn, min, path', ''];
+export function swapRound(o: { amountIn: string; path: string; slippage: unknown; forBnb?: boolean; before?: string; imports?: string }): string {
+  const fn = o.forBnb ? 'swapExactTokensForETH' : 'swapExactTokensForTokens';
   return ts(
     `${o.before ? `${o.before}\n  ` : ''}const quoter = createPublicClient({ transport: http(providerUrl) });
-  const router = parseAbi(['function getAmountsOut(uint256, address[]) view returns (uint256[])', 'function ${fn}(${sig}']);
+  const router = parseAbi(['function getAmountsOut(uint256, address[]) view returns (uint256[])', 'function ${fn}(uint256, uint256, address[], address, uint256)']);
   const amountIn = ${o.amountIn};
   const path = ${o.path} as Address[];
   const out = await quoter.readContract({ address: deployedContracts.router as Address, abi: router, functionName: 'getAmountsOut', args: [amountIn, path] });
   const min = (out[out.length - 1]! * BigInt(100 - ${lit(o.slippage)})) / 100n;
   const { timestamp } = await quoter.getBlock();
-  return { to: deployedContracts.router, data: encodeFunctionData({ abi: router, functionName: '${fn}', args: [${args}, agentAddress as Address, timestamp + 1200n] })${value} };`,
+  return { to: deployedContracts.router, data: encodeFunctionData({ abi: router, functionName: '${fn}', args: [amountIn, min, path, agentAddress as Address, timestamp + 1200n] }) };`,
     `import { createPublicClient, encodeFunctionData, http, parseAbi, parseEther, parseUnits, type Address } from 'viem';${o.imports ? `\n${o.imports}` : ''}`,
   );
 }
@@ -155,6 +152,17 @@ export function lastQueryResult(feedback: readonly string[], where: Record<strin
   const hit = queryResults(feedback).findLast((r) => Object.entries(where).every(([k, v]) => String(r[k]).toLowerCase() === v.toLowerCase()));
   if (!hit) throw new Error(`no query result${Object.keys(where).length ? ` matching ${JSON.stringify(where)}` : ''} in the feedback so far`);
   return hit;
+}
+
+/**
+ * The latest pair_reserves query result in the feedback, with its reserves ordered as (`first`, the
+ * other token): `first` is an address, e.g. env.WBNB; `firstIs0` says whether it is the pair's token0.
+ */
+export function lastReserves(feedback: readonly string[], first: string): { result: Record<string, any>; reserves: [bigint, bigint]; firstIs0: boolean } {
+  const result = lastQueryResult(feedback, { type: 'pair_reserves' });
+  const firstIs0 = result.token0.toLowerCase() === first.toLowerCase();
+  const reserves = (firstIs0 ? [result.reserve0, result.reserve1] : [result.reserve1, result.reserve0]).map(BigInt) as [bigint, bigint];
+  return { result, reserves, firstIs0 };
 }
 
 /**

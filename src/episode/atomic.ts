@@ -3,7 +3,7 @@ import type { ChainSession } from '../chain/session.ts';
 import { signAndSend } from '../execution/send.ts';
 import { parseTxRequest } from '../execution/tx-request.ts';
 import { ModelInfraError, type Model, type ModelReply } from '../model/index.ts';
-import type { InstanceRecord, Outcome } from '../results/record.ts';
+import { txRecord, type InstanceRecord, type Outcome } from '../results/record.ts';
 import { runAnswer } from '../sandbox/index.ts';
 import { prepareInstance } from './prepare.ts';
 import type { Params } from '../tasks/instantiate.ts';
@@ -130,14 +130,6 @@ export async function runAtomicInstance(input: AtomicRunInput): Promise<Instance
     checks,
     reply,
     logs: run.logs,
-    tx: {
-      to: tx.to,
-      data: tx.data,
-      value: tx.value.toString(),
-      gas: tx.gas.toString(),
-      hash: sent.receipt.transactionHash,
-      status: sent.receipt.status,
-      gasUsed: sent.receipt.gasUsed.toString(),
-    },
+    tx: txRecord(tx, sent.receipt),
   });
 }

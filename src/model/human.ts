@@ -10,6 +10,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, s
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { sleep } from './sleep.ts';
 import type { ChatMessage, Model } from './types.ts';
 
 export interface HumanOptions {
@@ -17,14 +18,13 @@ export interface HumanOptions {
   dir?: string;
   /** The terminal device (default /dev/tty). */
   tty?: string;
-  /** Editor command for terminal replies (default $EDITOR); none: type the reply. */
-  editor?: string;
-  /** How often the queue folder is checked for a reply. */
-  pollMs?: number;
 }
 
+/** How often the queue folder is checked for a reply. */
+const POLL_MS = 250;
+
 /** The conversation as a person reads it: the newest messages first, then everything before them. */
-export function renderRequest(messages: readonly ChatMessage[]): string {
+function renderRequest(messages: readonly ChatMessage[]): string {
   const lastAnswer = messages.findLastIndex((m) => m.role === 'assistant');
   const fresh = messages.slice(lastAnswer + 1).filter((m) => m.role !== 'system');
   const section = (m: ChatMessage) => `### ${m.role}\n\n${m.content}\n`;
@@ -49,22 +49,7 @@ function writeAtomically(file: string, text: string): void {
   renameSync(`${file}.tmp`, file);
 }
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-async function askQueue(dir: string, messages: readonly ChatMessage[], pollMs: number, signal?: AbortSignal): Promise<string> {
+async function askQueue(dir: string, messages: readonly ChatMessage[], signal?: AbortSignal): Promise<string> {
   mkdirSync(dir, { recursive: true });
   const base = join(dir, callName());
   writeAtomically(`${base}.request.md`, renderRequest(messages));
@@ -74,11 +59,11 @@ async function askQueue(dir: string, messages: readonly ChatMessage[], pollMs: n
     if (existsSync(reply)) {
       // A reply written in place (not renamed) is taken once its size stops changing.
       const size = statSync(reply).size;
-      await sleep(Math.min(pollMs, 100), signal);
+      await sleep(Math.min(POLL_MS, 100), signal);
       if (statSync(reply).size === size) return readFileSync(reply, 'utf8');
       continue;
     }
-    await sleep(pollMs, signal);
+    await sleep(POLL_MS, signal);
   }
 }
 
@@ -91,7 +76,8 @@ async function askTerminal(messages: readonly ChatMessage[], opts: HumanOptions)
   const print = (s: string) => writeSync(out, s);
   try {
     print(`\n${'─'.repeat(72)}\n${renderRequest(messages)}\n`);
-    const editor = opts.editor ?? process.env.EDITOR;
+    // The reply is written in $EDITOR when set; otherwise typed.
+    const editor = process.env.EDITOR;
     if (editor) {
       const file = join(tmpdir(), `${callName()}.reply.md`);
       writeFileSync(file, '');
@@ -123,14 +109,14 @@ async function askTerminal(messages: readonly ChatMessage[], opts: HumanOptions)
 }
 
 export function humanModel(opts: HumanOptions = {}): Model {
-  const where = opts.dir ? `the queue folder ${opts.dir}` : `the terminal${opts.editor ?? process.env.EDITOR ? ' and $EDITOR' : ''}`;
+  const where = opts.dir ? `the queue folder ${opts.dir}` : `the terminal${process.env.EDITOR ? ' and $EDITOR' : ''}`;
   return {
     id: 'human',
     describe: `human baseline: a person answers every call through ${where}; no time limit`,
     async respond(messages, { signal }) {
       const started = performance.now();
       let text: string;
-      if (opts.dir) text = await askQueue(opts.dir, messages, opts.pollMs ?? 250, signal);
+      if (opts.dir) text = await askQueue(opts.dir, messages, signal);
       else {
         const turn = terminalTurn.then(() => askTerminal(messages, opts));
         terminalTurn = turn.catch(() => {});

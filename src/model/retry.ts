@@ -1,5 +1,6 @@
 import '../polyfills.ts';
 import { APICallError } from 'ai';
+import { sleep } from './sleep.ts';
 import { ModelConfigError, ModelInfraError } from './types.ts';
 
 export interface RetryPolicy {
@@ -80,21 +81,6 @@ export function backoffDelay(retryNumber: number, policy: RetryPolicy, retryAfte
   if (retryAfterMs !== undefined) return Math.min(Math.max(0, retryAfterMs), policy.maxDelayMs);
   const exp = Math.min(policy.baseDelayMs * 2 ** (retryNumber - 1), policy.maxDelayMs);
   return exp / 2 + Math.random() * (exp / 2);
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /** Reads `retry-after-ms` (OpenAI) or `retry-after` (seconds or an HTTP date). */

@@ -47,6 +47,22 @@ export const ChainRecord = z.object({
 export const TxRecord = z.object({ to: z.string(), data: z.string(), value: z.string(), gas: z.string(), hash: z.string(), status: z.string(), gasUsed: z.string() });
 export type TxRecord = z.infer<typeof TxRecord>;
 
+/** The record of a mined transaction: what was sent, and what its receipt says. */
+export function txRecord(
+  tx: { to: string; data: string; value: bigint; gas: bigint },
+  receipt: { transactionHash: string; status: string; gasUsed: bigint },
+): TxRecord {
+  return {
+    to: tx.to,
+    data: tx.data,
+    value: tx.value.toString(),
+    gas: tx.gas.toString(),
+    hash: receipt.transactionHash,
+    status: receipt.status,
+    gasUsed: receipt.gasUsed.toString(),
+  };
+}
+
 /**
  * One model reply after a composite episode's plan, in order: what the model said, what the script
  * printed, the transaction it sent, and the harness's feedback. The last one may be the submit.

@@ -45,6 +45,10 @@ export const PAIR = parseAbi([
 /** The selectors of an ABI fragment's functions. */
 export const selectorsOf = (fragment: readonly AbiFunction[]): Hex[] => fragment.map((f) => toFunctionSelector(f));
 
+/** PancakeLibrary.getAmountOut: the output of one hop for `amountIn` at reserves (in, out), 0.25 % fee. */
+export const pancakeAmountOut = (amountIn: bigint, reserveIn: bigint, reserveOut: bigint): bigint =>
+  (amountIn * 9975n * reserveOut) / (reserveIn * 10000n + amountIn * 9975n);
+
 /** The router's output for `amountIn` along `path` (the last amount), at `blockNumber` when given. */
 export async function quoteOut(chain: PublicClient, router: Address, amountIn: bigint, path: readonly Address[], blockNumber?: bigint): Promise<bigint> {
   const out = await chain.readContract({ address: router, abi: GET_AMOUNTS_OUT, functionName: 'getAmountsOut', args: [amountIn, path], blockNumber });

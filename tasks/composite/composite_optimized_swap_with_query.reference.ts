@@ -1,5 +1,6 @@
 import { parseEther } from 'viem';
-import { approveRound, defineCompositeReference, lastQueryResult, lit, query, submit, ts } from 'evm-questbench/composite';
+import { approveRound, defineCompositeReference, lastQueryResult, lastReserves, lit, query, submit, ts } from 'evm-questbench/composite';
+import { pancakeAmountOut } from 'evm-questbench/validators';
 
 export default defineCompositeReference((params, env) => ({
   plan: '1. Query the USDT/BUSD reserves.\n2. Query the router allowance for USDT.\n3. Approve the router for the amount.\n4. Swap with amountOutMin from the constant-product estimate.\n5. Query the BUSD balance, then submit the estimate and the balance.',
@@ -24,11 +25,8 @@ export default defineCompositeReference((params, env) => ({
     query({ type: 'token_balance', token: 'BUSD', address: 'agent' }),
     (feedback) => {
       // The estimate from the reserves read in the first round (fee 0.25 %), as the swap round computed it.
-      const pool = lastQueryResult(feedback, { type: 'pair_reserves' });
-      const usdtIs0 = pool.token0.toLowerCase() === env.USDT!.toLowerCase();
-      const [rIn, rOut] = (usdtIs0 ? [pool.reserve0, pool.reserve1] : [pool.reserve1, pool.reserve0]).map(BigInt) as [bigint, bigint];
-      const amountIn = parseEther(String(params.amount));
-      const expectedOut = (amountIn * 9975n * rOut) / (rIn * 10000n + amountIn * 9975n);
+      const [rIn, rOut] = lastReserves(feedback, env.USDT!).reserves;
+      const expectedOut = pancakeAmountOut(parseEther(String(params.amount)), rIn, rOut);
       return submit({ expectedOut: expectedOut.toString(), busd: lastQueryResult(feedback, { type: 'token_balance' }).raw });
     },
   ],

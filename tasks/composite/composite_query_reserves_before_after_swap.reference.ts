@@ -1,15 +1,13 @@
 import { parseEther, parseUnits } from 'viem';
-import { defineCompositeReference, lastChange, lastQueryResult, lit, query, submit, swapRound, ts } from 'evm-questbench/composite';
+import { defineCompositeReference, lastChange, lastReserves, lit, query, submit, ts } from 'evm-questbench/composite';
+import { pancakeAmountOut } from 'evm-questbench/validators';
 
-/** PancakeLibrary.getAmountOut: 0.25 % fee. */
-const amountOut = (amountIn: bigint, reserveIn: bigint, reserveOut: bigint) => (amountIn * 9975n * reserveOut) / (reserveIn * 10000n + amountIn * 9975n);
-
-export default defineCompositeReference((params, env) => {
+const reference = defineCompositeReference((params, env) => {
   // The reserves the query returns are the planted ones; the swap moves them by the amount in and the amount out.
   const wbnb = parseEther(params.poolWbnb as string);
   const usdt = (wbnb * parseUnits(params.poolPrice as string, 2)) / 100n;
   const amountIn = parseEther(params.amount as string);
-  const out = amountOut(amountIn, wbnb, usdt);
+  const out = pancakeAmountOut(amountIn, wbnb, usdt);
   const wbnbIs0 = env.WBNB!.toLowerCase() < env.USDT!.toLowerCase();
   const pair = (w: bigint, u: bigint) => (wbnbIs0 ? { reserve0: w.toString(), reserve1: u.toString() } : { reserve0: u.toString(), reserve1: w.toString() });
   return {
@@ -33,6 +31,8 @@ export default defineCompositeReference((params, env) => {
   };
 });
 
+export default reference;
+
 /**
  * Every step the request asks for, one round each, answering only from what the rounds showed: the
  * reserves the query returned, and those moved by the BNB paid in and the USDT the swap's feedback reported.
@@ -40,19 +40,11 @@ export default defineCompositeReference((params, env) => {
 export const literal = defineCompositeReference((params, env) => {
   const amountIn = parseEther(params.amount as string);
   const answer = (feedback: readonly string[]) => {
-    const read = lastQueryResult(feedback, { type: 'pair_reserves' });
-    const wbnbIs0 = read.token0.toLowerCase() === env.WBNB!.toLowerCase();
-    const [w, u] = (wbnbIs0 ? [read.reserve0, read.reserve1] : [read.reserve1, read.reserve0]).map(BigInt) as [bigint, bigint];
+    const { result: read, reserves: [w, u], firstIs0: wbnbIs0 } = lastReserves(feedback, env.WBNB!);
     const [w2, u2] = [w + amountIn, u - lastChange(feedback, 'USDT')];
     const after = wbnbIs0 ? { reserve0: w2.toString(), reserve1: u2.toString() } : { reserve0: u2.toString(), reserve1: w2.toString() };
     return submit({ before: { reserve0: read.reserve0, reserve1: read.reserve1 }, after });
   };
-  return {
-    plan: '1. Query the WBNB/USDT pair reserves.\n2. Swap the BNB for USDT through the router.\nThen submit the reserves read and those moved by the swap.',
-    rounds: [
-      query({ type: 'pair_reserves', pair: 'pair_WBNB_USDT' }),
-      swapRound({ amountIn: `parseEther(${lit(params.amount)})`, path: '[deployedContracts.WBNB, deployedContracts.USDT]', slippage: 1, fromBnb: true }),
-      answer,
-    ],
-  };
+  const { plan, rounds } = reference(params, env);
+  return { plan, rounds: [rounds[0]!, rounds[1]!, answer] };
 });

@@ -1,14 +1,12 @@
 import { parseEther, parseUnits } from 'viem';
-import { defineCompositeReference, lastChange, lastQueryResult, lit, query, submit, swapRound, ts } from 'evm-questbench/composite';
+import { defineCompositeReference, lastChange, lastQueryResult, lastReserves, lit, query, submit, ts } from 'evm-questbench/composite';
+import { pancakeAmountOut } from 'evm-questbench/validators';
 
-/** PancakeLibrary.getAmountOut: 0.25 % fee. */
-const amountOut = (amountIn: bigint, reserveIn: bigint, reserveOut: bigint) => (amountIn * 9975n * reserveOut) / (reserveIn * 10000n + amountIn * 9975n);
-
-export default defineCompositeReference((params) => {
+const reference = defineCompositeReference((params) => {
   // The reserves and the USDT balance the queries return are the planted ones.
   const wbnb = parseEther(params.poolWbnb as string);
   const usdt = (wbnb * parseUnits(params.poolPrice as string, 2)) / 100n;
-  const quote = amountOut(parseEther(params.amount_bnb as string), wbnb, usdt);
+  const quote = pancakeAmountOut(parseEther(params.amount_bnb as string), wbnb, usdt);
   return {
     plan: '1. Query the WBNB/USDT reserves and compute the quote (0.25 % fee).\n2. swapExactETHForTokens with amountOutMin = quote less the slippage.\n3. Query my USDT balance.\nThen submit quote, received and balance.',
     rounds: [
@@ -34,6 +32,8 @@ export default defineCompositeReference((params) => {
   };
 });
 
+export default reference;
+
 /**
  * Every step the request asks for, one round each, answering only from what the rounds showed: the
  * quote worked out from the reserves the first query returned (with the same amountOut as above),
@@ -42,22 +42,13 @@ export default defineCompositeReference((params) => {
 export const literal = defineCompositeReference((params, env) => {
   const amountIn = parseEther(params.amount_bnb as string);
   const answer = (feedback: readonly string[]) => {
-    const pool = lastQueryResult(feedback, { type: 'pair_reserves' });
-    const wbnbIs0 = pool.token0.toLowerCase() === env.WBNB!.toLowerCase();
-    const [rIn, rOut] = (wbnbIs0 ? [pool.reserve0, pool.reserve1] : [pool.reserve1, pool.reserve0]).map(BigInt) as [bigint, bigint];
+    const [rIn, rOut] = lastReserves(feedback, env.WBNB!).reserves;
     return submit({
-      quoted: amountOut(amountIn, rIn, rOut).toString(),
+      quoted: pancakeAmountOut(amountIn, rIn, rOut).toString(),
       received: lastChange(feedback, 'USDT').toString(),
       usdtBalance: lastQueryResult(feedback, { type: 'token_balance' }).raw,
     });
   };
-  return {
-    plan: '1. Query the WBNB/USDT reserves and work out the quote.\n2. Swap the BNB for USDT with the slippage floor.\n3. Query my USDT balance.\nThen submit the quote, the USDT received and the balance.',
-    rounds: [
-      query({ type: 'pair_reserves', pair: 'pair_WBNB_USDT' }),
-      swapRound({ amountIn: `parseEther(${lit(params.amount_bnb)})`, path: '[deployedContracts.WBNB, deployedContracts.USDT]', slippage: params.slippage, fromBnb: true }),
-      query({ type: 'token_balance', token: 'USDT', address: 'agent' }),
-      answer,
-    ],
-  };
+  const { plan, rounds } = reference(params, env);
+  return { plan, rounds: [rounds[0]!, rounds[1]!, rounds[2]!, answer] };
 });
