@@ -1,12 +1,11 @@
 import '../src/polyfills.ts';
 import { execSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import { modelSlug, resolveConfig, type QuestConfig } from '../src/plugin/config.ts';
 import { formatRunSummary } from '../src/results/format.ts';
 import { packageVersion } from '../src/package-root.ts';
 import type { InstanceRecord } from '../src/results/record.ts';
-import type { PriceTable } from '../src/results/run-summary.ts';
+import { readPrices } from '../src/results/prices.ts';
 import { buildRunResult } from '../src/results/summary.ts';
 import { ResultWriter } from '../src/results/writer.ts';
 
@@ -25,12 +24,6 @@ function gitSha(): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-function loadPrices(path: string | undefined): PriceTable {
-  if (!path) return {};
-  if (!existsSync(path)) throw new Error(`QUEST_PRICES file not found: ${path}`);
-  return JSON.parse(readFileSync(path, 'utf8')) as PriceTable;
 }
 
 /**
@@ -107,7 +100,7 @@ export default class QuestbenchReporter implements Reporter {
   onTestRunEnd(_modules: ReadonlyArray<TestModule>): void {
     if (!this.active || !this.config || !this.writer || this.records.length === 0) return;
     const c = this.config;
-    const prices = loadPrices(c.prices);
+    const prices = readPrices(c.prices, 'QUEST_PRICES file');
     const result = buildRunResult(
       this.records,
       {

@@ -1,14 +1,12 @@
 import '../polyfills.ts';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { z } from 'zod';
 import { formatRunSummary } from './format.ts';
-import { leaderboardHtml } from './html.ts';
 import { buildLeaderboard, formatLeaderboard } from './leaderboard.ts';
-import { loadRun } from './load.ts';
+import { readRun, withTranscripts } from './load.ts';
+import { readPrices } from './prices.ts';
 import type { InstanceRecord } from './record.ts';
-import type { PriceTable, RunSummary } from './run-summary.ts';
-import { buildViewerData, type LoadedRun } from './viewer/data.ts';
+import type { RunSummary } from './run-summary.ts';
 
 const USAGE = `questbench — evm-questbench results
 
@@ -21,14 +19,10 @@ replies, script logs, transaction, checks, composite rounds) from the <run-id>.j
 without it the page says so and shows the checks only. --prices (or QUEST_PRICES) names a JSON file
 { "<model>": { "input": USD per 1M tokens, "output": ... } } for the cost column.`;
 
-const Prices = z.record(z.string(), z.object({ input: z.number(), output: z.number() }));
-
-function readPrices(path: string | undefined): PriceTable {
-  if (!path) return {};
-  if (!existsSync(path)) throw new Error(`price file not found: ${path}`);
-  const parsed = Prices.safeParse(JSON.parse(readFileSync(path, 'utf8')));
-  if (!parsed.success) throw new Error(`${path}: expected { "<model>": { "input": number, "output": number } }`);
-  return parsed.data;
+/** The page modules (esbuild for the page script, viem for decoding transactions): loaded only for --html. */
+async function pageModules() {
+  const [{ leaderboardHtml }, { buildViewerData }] = await Promise.all([import('./html.ts'), import('./viewer/data.ts')]);
+  return { leaderboardHtml, buildViewerData };
 }
 
 function writePage(path: string, html: string): void {
@@ -36,7 +30,7 @@ function writePage(path: string, html: string): void {
   console.log(`wrote ${path} (${(statSync(path).size / 1e6).toFixed(1)} MB)`);
 }
 
-export function main(argv: string[]): number {
+export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   const { values, positionals } = parseArgs({
     args: rest,
@@ -51,8 +45,8 @@ export function main(argv: string[]): number {
     console.error(`questbench ${command}: give at least one run file\n\n${USAGE}`);
     return 1;
   }
-  const loaded: LoadedRun[] = positionals.map(loadRun);
-  const runs = loaded.map((l) => l.result);
+  // Text output needs the run files only; the transcripts beside them are read for --html.
+  const runs = positionals.map(readRun);
   const prices = readPrices(values.prices ?? process.env.QUEST_PRICES);
   if (command === 'report') {
     const run = runs[0]!;
@@ -64,8 +58,9 @@ export function main(argv: string[]): number {
       console.log(`${run.run.model}: atomic ${run.summary.atomic.score}/${run.summary.atomic.max}, composite ${run.summary.composite.score}/${run.summary.composite.max}`);
     }
     if (values.html) {
+      const { leaderboardHtml, buildViewerData } = await pageModules();
       const lb = buildLeaderboard([run], prices);
-      writePage(values.html, leaderboardHtml(lb, `evm-questbench · ${run.run.model} · ${run.run.id}`, buildViewerData([loaded[0]!])));
+      writePage(values.html, leaderboardHtml(lb, `evm-questbench · ${run.run.model} · ${run.run.id}`, buildViewerData([withTranscripts(positionals[0]!, run)])));
     }
     return 0;
   }
@@ -73,6 +68,8 @@ export function main(argv: string[]): number {
     const lb = buildLeaderboard(runs, prices);
     console.log(values.json ? JSON.stringify(lb, null, 2) : formatLeaderboard(lb));
     if (values.html) {
+      const { leaderboardHtml, buildViewerData } = await pageModules();
+      const loaded = runs.map((run, k) => withTranscripts(positionals[k]!, run));
       const html = leaderboardHtml(lb, undefined, buildViewerData(loaded, lb.rows.map((r) => r.model)));
       if (values.json) writeFileSync(values.html, html);
       else writePage(values.html, html);

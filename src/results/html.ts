@@ -160,7 +160,7 @@ export function leaderboardHtml(lb: Leaderboard, title = 'evm-questbench leaderb
 </div>
 ${linked ? VIEWER_SHELL : ''}
 </main>
-<script type="application/json" id="questbench-data">${JSON.stringify(lb).replace(/</g, '\\u003c')}</script>
+${script('questbench-data', lb)}
 ${data}
 </body></html>
 `;

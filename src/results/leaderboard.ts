@@ -1,6 +1,6 @@
 import { mean, percentile, spearmanStability, summarize } from '../stats/index.ts';
-import type { RunResult } from './record.ts';
-import { countAnswers, defined, type AnswerCounts, type PriceTable } from './run-summary.ts';
+import { instanceKey, type RunResult } from './record.ts';
+import { countAnswers, defined, groupOf, paidTokens, type AnswerCounts, type PriceTable } from './run-summary.ts';
 
 type Instance = RunResult['instances'][number];
 
@@ -46,7 +46,7 @@ export interface Leaderboard {
 /** Runs of the same model (shards of one run, or a resumed run) merge by instance; the last record wins. */
 function mergeInstances(runs: RunResult[]): Instance[] {
   const byKey = new Map<string, Instance>();
-  for (const r of runs) for (const i of r.instances) byKey.set(`${i.split}/${i.taskId}/${i.round}`, i);
+  for (const r of runs) for (const i of r.instances) byKey.set(instanceKey(i), i);
   return [...byKey.values()];
 }
 
@@ -66,7 +66,7 @@ function modelRow(model: string, runs: RunResult[], prices: PriceTable): Omit<Mo
   const byPattern: ModelRow['byPattern'] = {};
   const groups = new Map<string, Instance[]>();
   for (const i of instances.filter((x) => x.split === 'composite')) {
-    const k = i.composite?.pattern ?? i.subcategory ?? '?';
+    const k = groupOf(i) ?? '?';
     groups.set(k, [...(groups.get(k) ?? []), i]);
   }
   for (const [k, rs] of groups) {
@@ -125,13 +125,11 @@ function modelRow(model: string, runs: RunResult[], prices: PriceTable): Omit<Mo
  * counted twice.
  */
 function tokenTotals(model: string, runs: RunResult[], instances: Instance[], prices: PriceTable): ModelRow['tokens'] {
-  const paid = instances.filter((i) => i.tokens);
-  if (!paid.length) return null;
-  const input = paid.reduce((s, i) => s + i.tokens!.input, 0);
-  const output = paid.reduce((s, i) => s + i.tokens!.output, 0);
   const price = prices[model];
+  const { input, output, reported, cost: priced } = paidTokens(instances, price);
+  if (!reported) return null;
   let cost: number | null = null;
-  if (price) cost = (input * price.input + output * price.output) / 1e6;
+  if (price) cost = priced!;
   else {
     const recorded = runs.map((r) => (r.summary.stats as { tokens?: { cost?: number } } | undefined)?.tokens?.cost);
     const disjoint = runs.reduce((s, r) => s + r.instances.length, 0) === instances.length;
@@ -167,15 +165,13 @@ export function buildLeaderboard(results: RunResult[], prices: PriceTable = {}):
   }
   const tasks = [...new Set(rows.flatMap((r) => Object.keys(r.byTask)))].sort();
   const taskGroups: Record<string, string> = {};
-  for (const r of results) for (const i of r.instances) taskGroups[`${i.split}/${i.taskId}`] ??= i.composite?.pattern ?? i.subcategory ?? i.split;
+  for (const r of results) for (const i of r.instances) taskGroups[`${i.split}/${i.taskId}`] ??= groupOf(i) ?? i.split;
   return { rows, medians, rankStability, tasks, taskGroups };
 }
 
 /** Fixed decimals; "–" where a statistic is undefined (one round has no SD, CI or CV). */
 export const f = (x: number | null | undefined, d = 1) => (typeof x === 'number' && Number.isFinite(x) ? x.toFixed(d) : '–');
-const ci = (r: Pick<ModelRow, 'ciLow' | 'ciHigh'>) => (r.ciLow === null || r.ciHigh === null ? '–' : `[${f(r.ciLow)}, ${f(r.ciHigh)}]`);
-
-export { ci as formatCi };
+export const formatCi = (r: Pick<ModelRow, 'ciLow' | 'ciHigh'>) => (r.ciLow === null || r.ciHigh === null ? '–' : `[${f(r.ciLow)}, ${f(r.ciHigh)}]`);
 
 export function formatLeaderboard(lb: Leaderboard): string {
   const head = ['Rank', 'Model', 'Atomic', 'Composite', 'Total', 'SD', 'CV%', '95% CI', 'Passes A/C', 'Quadrant'];
@@ -187,7 +183,7 @@ export function formatLeaderboard(lb: Leaderboard): string {
     `${f(r.totalAvg)}/${r.atomicMax + r.compositeMax}`,
     f(r.sd),
     f(r.cvPercent, 2),
-    ci(r),
+    formatCi(r),
     `${r.passes.atomic}/${r.passes.instancesAtomic} ${r.passes.composite}/${r.passes.instancesComposite}`,
     r.quadrant ?? '',
   ]);

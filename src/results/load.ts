@@ -21,7 +21,11 @@ export const jsonlPathOf = (jsonPath: string) => jsonPath.replace(/\.json$/, '.j
 
 /** A run file with the transcripts of the JSONL beside it, when there is one. */
 export function loadRun(path: string): LoadedRun {
-  const result = readRun(path);
+  return withTranscripts(path, readRun(path));
+}
+
+/** The transcripts beside a run file already read (`result`, from `path`), when there are any. */
+export function withTranscripts(path: string, result: RunResult): LoadedRun {
   const jsonlPath = jsonlPathOf(path);
   return { result, records: existsSync(jsonlPath) ? readJsonl(jsonlPath) : undefined, jsonlPath };
 }

@@ -97,6 +97,28 @@ export interface PriceTable {
   [model: string]: { input: number; output: number };
 }
 
+/** An instance's outcome as the outcome tally counts it: a schema failure carries its rule ("schema_invalid:<rule>"). */
+export const outcomeKey = (r: { outcome: string; schemaRule?: string | undefined }): string =>
+  r.outcome === 'schema_invalid' && r.schemaRule ? `schema_invalid:${r.schemaRule}` : r.outcome;
+
+/** The group an instance reports under: its composite pattern, else its subcategory (undefined when it has neither). */
+export const groupOf = (i: { composite?: { pattern: string } | undefined; subcategory?: string | undefined }): string | undefined =>
+  i.composite?.pattern ?? i.subcategory;
+
+/**
+ * Tokens paid over records: cached replies carry no usage, so every recorded token was paid in the
+ * run. `reported` counts the records with usage; `cost` (USD) is there only when a price is given.
+ */
+export function paidTokens(
+  records: readonly { tokens?: { input: number; output: number } | undefined }[],
+  price?: { input: number; output: number },
+): { input: number; output: number; reported: number; cost?: number } {
+  const paid = records.filter((r) => r.tokens);
+  const input = paid.reduce((s, r) => s + r.tokens!.input, 0);
+  const output = paid.reduce((s, r) => s + r.tokens!.output, 0);
+  return { input, output, reported: paid.length, ...(price ? { cost: (input * price.input + output * price.output) / 1e6 } : {}) };
+}
+
 /**
  * Everything a run reports: per-round split totals with mean, SD, Student-t CI and CV; rank
  * stability between rounds; pass rates; step efficiency; the outcome taxonomy; tokens and cost.
@@ -147,15 +169,12 @@ export function summarizeRun(records: readonly InstanceRecord[], prices: PriceTa
 
   const outcomes: Record<string, number> = {};
   for (const r of records) {
-    const k = r.outcome === 'schema_invalid' && r.schemaRule ? `schema_invalid:${r.schemaRule}` : r.outcome;
+    const k = outcomeKey(r);
     outcomes[k] = (outcomes[k] ?? 0) + 1;
   }
 
-  // Cached replies carry no usage, so every recorded token was paid in this run.
-  const paid = records.filter((r) => r.tokens);
-  const input = paid.reduce((s, r) => s + (r.tokens?.input ?? 0), 0);
-  const output = paid.reduce((s, r) => s + (r.tokens?.output ?? 0), 0);
   const price = records[0] ? prices[records[0].model] : undefined;
+  const { input, output, cost } = paidTokens(records, price);
 
   return {
     rounds,
@@ -168,11 +187,11 @@ export function summarizeRun(records: readonly InstanceRecord[], prices: PriceTa
     steps,
     outcomes,
     bySubcategory: groupRates(records.filter((r) => r.split === 'atomic'), (r) => r.subcategory),
-    byPattern: groupRates(records.filter((r) => r.split === 'composite'), (r) => r.composite?.pattern ?? r.subcategory),
+    byPattern: groupRates(records.filter((r) => r.split === 'composite'), groupOf),
     tokens: {
       input,
       output,
-      ...(price ? { cost: (input * price.input + output * price.output) / 1e6 } : {}),
+      ...(cost !== undefined ? { cost } : {}),
       cachedInstances: records.filter((r) => r.cached).length,
     },
     answers: countAnswers(records),

@@ -32,7 +32,9 @@ const once = <T>(id: string) => {
 const detailsOf = (m: number) => once<Detail[]>(`qb-detail-${m}`);
 const sharedTexts = () => once<string[]>('qb-shared');
 
-const rowKey = (r: Row) => `${index.models[r.m]!.name}|${r.split}/${r.task}/${r.round}`;
+/** A row's name in the URL (open, cmp): "model|split/task/round". */
+const keyFor = (name: string, row: Pick<Row, 'split' | 'task' | 'round'>) => `${name}|${row.split}/${row.task}/${row.round}`;
+const rowKey = (r: Row) => keyFor(index.models[r.m]!.name, r);
 const byKey = new Map(index.rows.map((r) => [rowKey(r), r]));
 
 type Params = Record<string, string>;
@@ -120,7 +122,7 @@ function renderList(p: Params): void {
 }
 
 function compareOptions(row: Row, cmp: string | undefined): string {
-  const others = index.models.filter((m, i) => i !== row.m && byKey.has(`${m.name}|${row.split}/${row.task}/${row.round}`)).map((m) => m.name);
+  const others = index.models.filter((m, i) => i !== row.m && byKey.has(keyFor(m.name, row))).map((m) => m.name);
   if (!others.length) return '';
   return `<label class="cmp">compare with <select class="cmp">${options(others, cmp, '—')}</select></label>`;
 }
@@ -137,7 +139,7 @@ async function renderDetailPane(p: Params): Promise<void> {
   const viewer = $('viewer');
   const mine = ++paneRequest;
   const row = p.open ? byKey.get(p.open) : undefined;
-  const other = row && p.cmp ? byKey.get(`${p.cmp}|${row.split}/${row.task}/${row.round}`) : undefined;
+  const other = row && p.cmp ? byKey.get(keyFor(p.cmp, row)) : undefined;
   viewer.classList.toggle('comparing', other !== undefined);
   if (!row) {
     pane.dataset.open = '';

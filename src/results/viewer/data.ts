@@ -1,7 +1,8 @@
 // Turns run files (and the JSONL transcripts beside them) into the compact data a run page embeds:
 // an index the list and filters use, per-model detail arrays parsed only when an instance is opened,
 // and one table of long texts (system prompts) that every instance shares.
-import type { InstanceRecord, RoundTranscript, RunResult } from '../record.ts';
+import { instanceKey, type InstanceRecord, type RoundTranscript, type RunResult } from '../record.ts';
+import { groupOf, outcomeKey } from '../run-summary.ts';
 import { PASS_LINE } from '../../validators/score.ts';
 import { addressBook, describeTx } from './decode.ts';
 import type { Detail, ModelInfo, RoundView, Row, Text, ViewerIndex } from './model.ts';
@@ -23,7 +24,6 @@ export interface ViewerData {
   details: Detail[][];
 }
 
-const keyOf = (i: { split: string; taskId: string; round: number }) => `${i.split}/${i.taskId}/${i.round}`;
 // Texts this long that repeat (the system prompt, about 5 kB) are stored once.
 const SHARE_FROM = 400;
 
@@ -126,8 +126,8 @@ export function buildViewerData(runs: readonly LoadedRun[], order?: readonly str
     const missing: string[] = [];
     for (const run of byModel.get(name)!) {
       if (!run.records) missing.push(run.jsonlPath);
-      const recs = new Map((run.records ?? []).map((r) => [keyOf(r), r]));
-      for (const i of run.result.instances) merged.set(keyOf(i), { i, rec: recs.get(keyOf(i)) });
+      const recs = new Map((run.records ?? []).map((r) => [instanceKey(r), r]));
+      for (const i of run.result.instances) merged.set(instanceKey(i), { i, rec: recs.get(instanceKey(i)) });
     }
     const list: Detail[] = [];
     let withTranscript = 0;
@@ -141,8 +141,8 @@ export function buildViewerData(runs: readonly LoadedRun[], order?: readonly str
         round: i.round,
         score: i.score,
         passed: i.passed,
-        outcome: i.outcome === 'schema_invalid' && i.schemaRule ? `schema_invalid:${i.schemaRule}` : i.outcome,
-        group: i.composite?.pattern ?? i.subcategory ?? '',
+        outcome: outcomeKey(i),
+        group: groupOf(i) ?? '',
         ...(i.composite ? { kAct: i.composite.kAct, kOpt: i.composite.kOpt } : {}),
         ...(i.passed && i.score >= 100 ? {} : { why: why(i) }),
         d,
