@@ -56,7 +56,7 @@ describe('withResponseCache', () => {
   const model: Model = {
     id: 'openai:m',
     describe: 'm',
-    cache: { key: 'openai:m@x', byDefault: true },
+    cache: { key: 'openai:m@x', folder: 'openai:m', byDefault: true },
     respond: async () => ({ text: `answer ${++calls}`, usage: { inputTokens: 3, outputTokens: 2 }, latencyMs: 5, attempts: 1 }),
   };
 

@@ -31,7 +31,7 @@ export function cacheModeFor(model: Model, configured: CacheMode | undefined): C
 export function withResponseCache(model: Model, opts: { dir: string; mode: CacheMode }): Model {
   const identity = model.cache;
   if (opts.mode === 'off' || !identity) return model;
-  const dir = join(opts.dir, model.id.replace(/[^A-Za-z0-9._-]+/g, '-'));
+  const dir = join(opts.dir, identity.folder.replace(/[^A-Za-z0-9._-]+/g, '-'));
   const keyOf = (messages: readonly ChatMessage[], round: number) =>
     createHash('sha256').update(JSON.stringify({ model: identity.key, round, messages })).digest('hex');
   return {

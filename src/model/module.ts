@@ -62,7 +62,7 @@ export async function moduleModel(
   if (respondExport) {
     // Cached only when QUEST_CACHE asks for it; keyed by the file's content so an edit is never replayed.
     const content = createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 16);
-    return { ...respondModel(id, file, respondExport as ModuleRespond, retry.timeoutMs), cache: { key: `${id}#${content}`, byDefault: false } };
+    return { ...respondModel(id, file, respondExport as ModuleRespond, retry.timeoutMs), cache: { key: `${id}#${content}`, folder: id, byDefault: false } };
   }
 
   const languageModel = isLanguageModel(mod.default) ? mod.default : isLanguageModel(mod.model) ? mod.model : undefined;
@@ -77,6 +77,8 @@ export async function moduleModel(
       retry,
       label: id,
       cacheKey: `${languageModel.provider}/${languageModel.modelId}`,
+      // Any module exporting the same provider's model shares its replies.
+      cacheFolder: `${languageModel.provider}/${languageModel.modelId}`,
     });
   }
 

@@ -34,12 +34,14 @@ export function sdkModel(options: {
   label: string;
   /** Provider, model id (and endpoint) for the response cache; the call settings are added here. */
   cacheKey: string;
+  /** The cache folder, when not the model's id (a module's model: its provider and model id). */
+  cacheFolder?: string;
 }): Model {
   const { model, call, retry, label } = options;
   return {
     id: options.id,
     describe: options.describe,
-    cache: { key: JSON.stringify({ model: options.cacheKey, ...call }), byDefault: true },
+    cache: { key: JSON.stringify({ model: options.cacheKey, ...call }), folder: options.cacheFolder ?? options.id, byDefault: true },
     async respond(messages, { signal }) {
       const started = performance.now();
       const prompt = toSdkPrompt(messages);

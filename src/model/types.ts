@@ -33,6 +33,8 @@ export interface ModelCall {
 export interface CacheIdentity {
   /** Everything that decides the replies besides the messages: provider, model id, endpoint (or the module file's content). */
   key: string;
+  /** The folder its replies live in under the cache directory: what the key names, so models with one key share it. */
+  folder: string;
   /** Cached unless QUEST_CACHE says otherwise: true for remote models, false for code that changes while its author works. */
   byDefault: boolean;
 }
