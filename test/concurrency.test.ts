@@ -1,43 +1,31 @@
 // QUEST_CONCURRENCY: instances in flight at once inside one Vitest worker, capped for the run, with
 // the same instances, seeds and scores as a run that does one at a time.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { RunResult } from '../src/results/record.ts';
+import { latestRunFile, readRunResult, runVitest } from './helpers/runs.ts';
 
-const ROOT = resolve('.');
-const VITEST = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
 const SUBSET = '^(bnb_transfer_basic|erc20_approve|query_bnb_balance|wbnb_deposit|erc20_transfer_fixed|swap_exact_bnb_for_tokens|erc20_burn|query_erc20_balance|stake_single_token|erc721_transfer|composite_wrap_unwrap_cycle|composite_approve_swap_tokens) ·';
 
 function run(concurrency: number) {
   const dir = mkdtempSync(join(tmpdir(), 'qb-conc-'));
   const calls = join(dir, 'calls.jsonl');
-  const r = spawnSync(process.execPath, [VITEST, 'run', '--project', 'atomic', '--project', 'composite', '-t', SUBSET, '--maxWorkers=1'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      CI: 'true',
-      NO_COLOR: '1',
-      QUEST_MODEL: 'module:bench/latency-model.mjs',
-      BENCH_LATENCY_MS: '700',
-      BENCH_CALLS_FILE: calls,
-      QUEST_CONCURRENCY: String(concurrency),
-      QUEST_ROUNDS: '2',
-      QUEST_RESULTS_DIR: dir,
-    },
-    encoding: 'utf8',
-    timeout: 600_000,
+  const r = runVitest(['run', '--project', 'atomic', '--project', 'composite', '-t', SUBSET, '--maxWorkers=1'], {
+    QUEST_MODEL: 'module:bench/latency-model.mjs',
+    BENCH_LATENCY_MS: '700',
+    BENCH_CALLS_FILE: calls,
+    QUEST_CONCURRENCY: String(concurrency),
+    QUEST_ROUNDS: '2',
+    QUEST_RESULTS_DIR: dir,
   });
-  const slug = join(dir, 'module-bench-latency-model.mjs');
-  const result = RunResult.parse(JSON.parse(readFileSync(join(slug, readdirSync(slug).find((f) => f.endsWith('.json'))!), 'utf8')));
+  const result = readRunResult(latestRunFile(dir, 'module-bench-latency-model.mjs'));
   const spans = existsSync(calls) ? readFileSync(calls, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { pid: number; start: number; end: number }) : [];
   const events = spans.flatMap((c) => [{ t: c.start, d: 1 }, { t: c.end, d: -1 }]).sort((a, b) => a.t - b.t || a.d - b.d);
   let cur = 0;
   let peak = 0;
   for (const e of events) peak = Math.max(peak, (cur += e.d));
-  return { status: r.status, out: r.stdout + r.stderr, result, peak, pids: new Set(spans.map((c) => c.pid)).size };
+  return { status: r.status, out: r.out, result, peak, pids: new Set(spans.map((c) => c.pid)).size };
 }
 
 const summary = (r: ReturnType<typeof run>) =>

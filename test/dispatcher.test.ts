@@ -116,8 +116,11 @@ describe('Dispatcher', () => {
 
   test('the longest chains of model calls are handed out first, from any project of the run', () => {
     const d = new Dispatcher(8);
-    d.setPlan('atomic', plan(['a', 'b']));
+    // The heavy plan is set neither first nor last: handing out in the order plans were set (or the
+    // reverse) would start with 'a' (or 'b'); only ordering by weight starts with 'x'.
+    d.setPlan('atomic', plan(['a']));
     d.setPlan('composite', [{ key: 'composite/x/1', split: 'composite', taskId: 'x', round: 1, file: '/t/x.json', weight: 5 }]);
+    d.setPlan('own', plan(['b']));
     expect(d.lease('w')?.taskId).toBe('x');
     expect(d.lease('w')?.taskId).toBe('a');
     d.close();

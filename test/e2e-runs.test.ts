@@ -3,32 +3,22 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test } from 'vitest';
-import { RunResult } from '../src/results/record.ts';
+import type { RunResult } from '../src/results/record.ts';
+import { CLI, latestRunFile, readRunResult, ROOT, runVitest } from './helpers/runs.ts';
 
-const ROOT = resolve('.');
-const VITEST = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
 const SUBSET = '^(bnb_transfer_basic|erc20_approve|query_bnb_balance|wbnb_deposit|erc20_transfer_fixed|swap_exact_bnb_for_tokens|composite_wrap_unwrap_cycle) ·';
 
-function vitest(args: string[], env: Record<string, string>) {
-  const r = spawnSync(process.execPath, [VITEST, ...args], { cwd: ROOT, env: { ...process.env, CI: 'true', NO_COLOR: '1', ...env }, encoding: 'utf8', timeout: 600_000 });
-  return { status: r.status, out: r.stdout + r.stderr };
-}
-function runFile(dir: string, slug: string, ext = '.json') {
-  const f = readdirSync(join(dir, slug)).filter((x) => x.endsWith(ext)).sort().at(-1)!;
-  return join(dir, slug, f);
-}
-const readRun = (path: string) => RunResult.parse(JSON.parse(readFileSync(path, 'utf8')));
-const scores = (r: ReturnType<typeof readRun>) =>
+const scores = (r: RunResult) =>
   Object.fromEntries(r.instances.map((i) => [`${i.split}/${i.taskId}/${i.round}`, [i.score, i.seed, i.templateIndex]]));
 
 test('five rounds of a deterministic model: per-round lines, CI width 0, ρ = 1', { timeout: 600_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'qb-rounds-'));
-  const r = vitest(['run', '--project', 'atomic', '--project', 'composite', '-t', SUBSET], { QUEST_ROUNDS: '5', QUEST_RESULTS_DIR: dir });
+  const r = runVitest(['run', '--project', 'atomic', '--project', 'composite', '-t', SUBSET], { QUEST_ROUNDS: '5', QUEST_RESULTS_DIR: dir });
   expect(r.status, r.out).toBe(0);
-  const run = readRun(runFile(dir, 'reference'));
+  const run = readRunResult(latestRunFile(dir, 'reference'));
   const stats = run.summary.stats as { perRound: unknown[]; total: { halfWidth: number; sd: number }; spearman: { mean: number; pairs: unknown[] } };
   expect(stats.perRound).toHaveLength(5);
   expect(stats.total.halfWidth).toBe(0);
@@ -49,18 +39,18 @@ test('leaderboard over reference, null and a half-solving module model', { timeo
     ['null', 'null'],
     ['module:test/fixtures/half-solver.mjs', 'module-test-fixtures-half-solver.mjs'],
   ] as const) {
-    const r = vitest(['run', '--project', 'atomic', '-t', SUBSET], { QUEST_MODEL: model, QUEST_ROUNDS: '2', QUEST_RESULTS_DIR: dir });
+    const r = runVitest(['run', '--project', 'atomic', '-t', SUBSET], { QUEST_MODEL: model, QUEST_ROUNDS: '2', QUEST_RESULTS_DIR: dir });
     expect(r.out).toContain(`questbench · model ${model}`);
-    files.push(runFile(dir, slug));
+    files.push(latestRunFile(dir, slug));
   }
   const html = join(dir, 'board.html');
-  const cli = spawnSync(process.execPath, [join(ROOT, 'bin/questbench.mjs'), 'leaderboard', ...files, '--html', html], { encoding: 'utf8' });
+  const cli = spawnSync(process.execPath, [CLI, 'leaderboard', ...files, '--html', html], { encoding: 'utf8' });
   expect(cli.status, cli.stderr).toBe(0);
   const lines = cli.stdout.split('\n');
   expect(lines[2]).toMatch(/^1\s+reference\s+600\.0\/600/);
   expect(lines[3]).toMatch(/^2\s+module:test\/fixtures\/half-solver\.mjs\s/);
   expect(lines[4]).toMatch(/^3\s+null\s+0\.0\/600/);
-  const half = readRun(files[2]!);
+  const half = readRunResult(files[2]!);
   const solved = half.summary.atomic.passed / half.summary.atomic.instances;
   expect(solved).toBeGreaterThan(0.2);
   expect(solved).toBeLessThan(0.8);
@@ -69,34 +59,34 @@ test('leaderboard over reference, null and a half-solving module model', { timeo
 
 test('two shards merged through the blob reporter equal one run', { timeout: 600_000 }, () => {
   const one = mkdtempSync(join(tmpdir(), 'qb-one-'));
-  expect(vitest(['run', '--project', 'atomic', '-t', SUBSET], { QUEST_RESULTS_DIR: one }).status).toBe(0);
+  expect(runVitest(['run', '--project', 'atomic', '-t', SUBSET], { QUEST_RESULTS_DIR: one }).status).toBe(0);
   const blobs = mkdtempSync(join(tmpdir(), 'qb-blobs-'));
   const merged = mkdtempSync(join(tmpdir(), 'qb-merged-'));
   for (const i of [1, 2]) {
-    const r = vitest(['run', '--project', 'atomic', '-t', SUBSET, `--shard=${i}/2`, '--reporter=blob', `--outputFile=${join(blobs, `blob-${i}.json`)}`], { QUEST_RESULTS_DIR: merged });
+    const r = runVitest(['run', '--project', 'atomic', '-t', SUBSET, `--shard=${i}/2`, '--reporter=blob', `--outputFile=${join(blobs, `blob-${i}.json`)}`], { QUEST_RESULTS_DIR: merged });
     expect(r.status, r.out).toBe(0);
   }
-  const m = vitest(['--merge-reports', blobs, '--project', 'atomic'], { QUEST_RESULTS_DIR: merged });
+  const m = runVitest(['--merge-reports', blobs, '--project', 'atomic'], { QUEST_RESULTS_DIR: merged });
   expect(m.status, m.out).toBe(0);
-  const a = readRun(runFile(one, 'reference'));
-  const b = readRun(runFile(merged, 'reference'));
+  const a = readRunResult(latestRunFile(one, 'reference'));
+  const b = readRunResult(latestRunFile(merged, 'reference'));
   expect(b.instances).toHaveLength(a.instances.length);
   expect(scores(b)).toEqual(scores(a));
 });
 
 test('QUEST_RESUME runs only the missing instances and writes one complete result', { timeout: 600_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'qb-resume-'));
-  expect(vitest(['run', '--project', 'atomic', '-t', SUBSET], { QUEST_RESULTS_DIR: dir }).status).toBe(0);
-  const jsonl = runFile(dir, 'reference', '.jsonl');
+  expect(runVitest(['run', '--project', 'atomic', '-t', SUBSET], { QUEST_RESULTS_DIR: dir }).status).toBe(0);
+  const jsonl = latestRunFile(dir, 'reference', '.jsonl');
   const runId = jsonl.split('/').at(-1)!.replace(/\.jsonl$/, '');
-  const full = readRun(runFile(dir, 'reference'));
+  const full = readRunResult(latestRunFile(dir, 'reference'));
   // Simulate an interrupted run: two instances finished, plus a torn last line.
   const kept = readFileSync(jsonl, 'utf8').trim().split('\n').slice(0, 2);
   writeFileSync(jsonl, `${kept.join('\n')}\n{"taskId":"torn`);
-  const r = vitest(['run', '--project', 'atomic', '-t', SUBSET], { QUEST_RESULTS_DIR: dir, QUEST_RESUME: runId });
+  const r = runVitest(['run', '--project', 'atomic', '-t', SUBSET], { QUEST_RESULTS_DIR: dir, QUEST_RESUME: runId });
   expect(r.status, r.out).toBe(0);
   expect(r.out).toContain(`resuming ${runId} (2 done)`);
-  const resumed = readRun(join(dir, 'reference', `${runId}.json`));
+  const resumed = readRunResult(join(dir, 'reference', `${runId}.json`));
   expect(resumed.run.resumedFrom).toBe(runId);
   expect(scores(resumed)).toEqual(scores(full));
   const lines = readFileSync(jsonl, 'utf8').split('\n').filter((l) => l.startsWith('{"taskId":"') && l.endsWith('}'));
@@ -119,7 +109,7 @@ export async function respond(messages) {
   );
 }
 const callCount = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').length : 0);
-const lastJsonl = (dir: string, slug: string) => readFileSync(runFile(dir, slug, '.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { transcript: { response: string }; answers?: { live: number; replayed: number } });
+const lastJsonl = (dir: string, slug: string) => readFileSync(latestRunFile(dir, slug, '.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { transcript: { response: string }; answers?: { live: number; replayed: number } });
 
 test('a respond() module is never cached by default: after an edit the next run asks the new code', { timeout: 600_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'qb-edit-'));
@@ -128,11 +118,11 @@ test('a respond() module is never cached by default: after an edit the next run 
   const env = { QUEST_MODEL: `module:${agent}`, QUEST_RESULTS_DIR: join(dir, 'results'), QUEST_CACHE_DIR: join(dir, 'cache'), QB_CALLS_FILE: calls };
   const slug = `module-${agent.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+/, '')}`;
   writeSolver(agent, 'v1');
-  const first = vitest(['run', '--project', 'atomic', '-t', SUBSET], env);
+  const first = runVitest(['run', '--project', 'atomic', '-t', SUBSET], env);
   expect(first.status, first.out).toBe(0);
   expect(callCount(calls)).toBe(6);
   writeSolver(agent, 'v2');
-  const second = vitest(['run', '--project', 'atomic', '-t', SUBSET], env);
+  const second = runVitest(['run', '--project', 'atomic', '-t', SUBSET], env);
   expect(second.status, second.out).toBe(0);
   expect(callCount(calls)).toBe(12);
   const lines = lastJsonl(join(dir, 'results'), slug);
@@ -147,25 +137,25 @@ test('QUEST_CACHE set explicitly caches a respond() module by its content; repla
   const dir = mkdtempSync(join(tmpdir(), 'qb-cache-'));
   const calls = join(dir, 'calls.txt');
   const env = { QUEST_MODEL: 'module:test/fixtures/counting-solver.mjs', QUEST_CACHE: 'auto', QUEST_RESULTS_DIR: join(dir, 'results'), QUEST_CACHE_DIR: join(dir, 'cache'), QB_CALLS_FILE: calls };
-  const first = vitest(['run', '--project', 'atomic', '-t', SUBSET], env);
+  const first = runVitest(['run', '--project', 'atomic', '-t', SUBSET], env);
   expect(first.status, first.out).toBe(0);
   expect(callCount(calls)).toBe(6);
-  const r1 = readRun(runFile(join(dir, 'results'), 'module-test-fixtures-counting-solver.mjs'));
+  const r1 = readRunResult(latestRunFile(join(dir, 'results'), 'module-test-fixtures-counting-solver.mjs'));
   expect((r1.summary.stats as { tokens: { input: number } }).tokens.input).toBe(600);
   expect(first.out).not.toMatch(/replayed from cache/);
-  const second = vitest(['run', '--project', 'atomic', '-t', SUBSET], env);
+  const second = runVitest(['run', '--project', 'atomic', '-t', SUBSET], env);
   expect(second.status, second.out).toBe(0);
   expect(callCount(calls)).toBe(6);
   expect(second.out).toMatch(/^ {2}Answers {4}0 live · 6 replayed from cache/m);
-  const r2 = readRun(runFile(join(dir, 'results'), 'module-test-fixtures-counting-solver.mjs'));
+  const r2 = readRunResult(latestRunFile(join(dir, 'results'), 'module-test-fixtures-counting-solver.mjs'));
   expect(r2.instances.every((i) => i.cached && i.answers?.replayed === 1)).toBe(true);
   expect((r2.summary.stats as { tokens: { input: number; cachedInstances: number } }).tokens).toMatchObject({ input: 0, cachedInstances: 6 });
   expect(r2.summary.atomic.score).toBe(600);
   // The leaderboard marks a model whose run contains replays.
-  const cli = spawnSync(process.execPath, [join(ROOT, 'bin/questbench.mjs'), 'leaderboard', runFile(join(dir, 'results'), 'module-test-fixtures-counting-solver.mjs')], { encoding: 'utf8' });
+  const cli = spawnSync(process.execPath, [CLI, 'leaderboard', latestRunFile(join(dir, 'results'), 'module-test-fixtures-counting-solver.mjs')], { encoding: 'utf8' });
   expect(cli.stdout).toMatch(/^1\s+module:test\/fixtures\/counting-solver\.mjs \*\s/m);
   expect(cli.stdout).toContain('* module:test/fixtures/counting-solver.mjs: 6 of 6 answers replayed from the response cache');
-  const off = vitest(['run', '--project', 'atomic', '-t', SUBSET], { ...env, QUEST_CACHE: 'off' });
+  const off = runVitest(['run', '--project', 'atomic', '-t', SUBSET], { ...env, QUEST_CACHE: 'off' });
   expect(off.status).toBe(0);
   expect(callCount(calls)).toBe(12);
 });
@@ -193,11 +183,11 @@ export default new MockLanguageModelV4({
   write(join(dir, 'a.mjs'));
   write(join(dir, 'b.mjs'));
   const env = { QUEST_RESULTS_DIR: join(dir, 'results'), QUEST_CACHE_DIR: join(dir, 'cache'), QB_CALLS_FILE: calls };
-  const first = vitest(['run', '--project', 'atomic', '-t', SUBSET], { ...env, QUEST_MODEL: `module:${join(dir, 'a.mjs')}` });
+  const first = runVitest(['run', '--project', 'atomic', '-t', SUBSET], { ...env, QUEST_MODEL: `module:${join(dir, 'a.mjs')}` });
   expect(callCount(calls), first.out).toBe(6);
-  const again = vitest(['run', '--project', 'atomic', '-t', SUBSET], { ...env, QUEST_MODEL: `module:${join(dir, 'a.mjs')}` });
+  const again = runVitest(['run', '--project', 'atomic', '-t', SUBSET], { ...env, QUEST_MODEL: `module:${join(dir, 'b.mjs')}` });
   expect(callCount(calls)).toBe(6);
   expect(again.out).toMatch(/Answers {4}0 live · 6 replayed from cache/);
-  const hotter = vitest(['run', '--project', 'atomic', '-t', SUBSET], { ...env, QUEST_MODEL: `module:${join(dir, 'a.mjs')}`, QUEST_TEMPERATURE: '0.2' });
+  const hotter = runVitest(['run', '--project', 'atomic', '-t', SUBSET], { ...env, QUEST_MODEL: `module:${join(dir, 'a.mjs')}`, QUEST_TEMPERATURE: '0.2' });
   expect(callCount(calls), hotter.out).toBe(12);
 });

@@ -73,6 +73,13 @@ async function expectNoTxSent(r: InstanceRecord): Promise<void> {
   expect(await nonceOf(agent)).toBe(baseNonce);
 }
 
+/** Output past the cap ended the script: the error says so, the recorded logs are capped, nothing was sent. */
+async function expectOutputCut(r: InstanceRecord): Promise<void> {
+  expect(r.error).toBe('output exceeded 1048576 bytes (stdout+stderr)');
+  expect(r.transcript.logs.length).toBeLessThan(70_000);
+  await expectNoTxSent(r);
+}
+
 /** The Deno process is gone (reaped), not left running after the harness gave up on it. */
 async function expectProcessGone(pid: number): Promise<void> {
   for (let i = 0; i < 60; i++) {
@@ -643,11 +650,7 @@ const cases: Case[] = [
       atomic('erc20_transfer_fixed', ({ params }) =>
         skill(`const line = 'y'.repeat(1023); for (let i = 0; i < 5 * 1024; i++) console.log(line); return { to: ${J(params.token.address)} };`),
       ),
-    async verify(r) {
-      expect(r.error).toBe('output exceeded 1048576 bytes (stdout+stderr)');
-      expect(r.transcript.logs.length).toBeLessThan(70_000);
-      await expectNoTxSent(r);
-    },
+    verify: expectOutputCut,
   },
   // --- What a long-lived host shared by many scripts (each in its own Worker) must contain ---
   {
@@ -745,9 +748,8 @@ const cases: Case[] = [
     checked: 'error "output exceeded 1048576 bytes"; cut within seconds; recorded logs capped (< 70 kB); no tx sent',
     run: () => atomic('erc20_transfer_fixed', ({ params }) => skill(`for (let i = 0; i < 2_000_000; i++) console.log(''); return { to: ${J(params.token.address)} };`)),
     async verify(r) {
-      expect(r.error).toBe('output exceeded 1048576 bytes (stdout+stderr)');
-      expect(r.transcript.logs.length).toBeLessThan(70_000);
-      await expectNoTxSent(r);
+      await expectOutputCut(r);
+      expect(r.latencyMs).toBeLessThan(10_000);
     },
   },
   {

@@ -3,13 +3,10 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { RunResult } from '../src/results/record.ts';
 import { answerQueue } from './fixtures/queue-answerer.ts';
-
-const ROOT = resolve('.');
-const VITEST = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
+import { latestRun, ROOT, VITEST } from './helpers/runs.ts';
 
 function start(command: string, args: string[], env: Record<string, string>) {
   const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, CI: 'true', NO_COLOR: '1', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -21,13 +18,8 @@ function start(command: string, args: string[], env: Record<string, string>) {
 }
 
 function readResult(dir: string) {
-  const folder = join(dir, 'human');
-  const file = readdirSync(folder).find((f) => f.endsWith('.json'))!;
-  const jsonl = readdirSync(folder).find((f) => f.endsWith('.jsonl'))!;
-  return {
-    result: RunResult.parse(JSON.parse(readFileSync(join(folder, file), 'utf8'))),
-    lines: readFileSync(join(folder, jsonl), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { transcript: { response: string } }),
-  };
+  const { result, lines } = latestRun(dir, 'human');
+  return { result, lines: lines.map((l) => JSON.parse(l) as { transcript: { response: string } }) };
 }
 
 test('through a queue folder, a scripted answerer solves atomic and composite tasks; every call is a request file, every answer a reply file', { timeout: 600_000 }, async () => {

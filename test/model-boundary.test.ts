@@ -1,16 +1,12 @@
 // What reaches a model under test: the messages and an abort signal, nothing else of the task. A
 // module records everything reachable from its arguments and `this` through a whole benchmark run of
 // both splits, and tries to answer from anything but the messages; it must find nothing and score 0.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { RunResult } from '../src/results/record.ts';
 import { loadAtomicTaskFiles, loadCompositeTaskFiles } from '../src/tasks/load.ts';
-
-const ROOT = resolve('.');
-const VITEST = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
+import { latestRunFile, readRunResult, runVitest } from './helpers/runs.ts';
 
 const RECORDER = `import { appendFileSync } from 'node:fs';
 
@@ -66,16 +62,16 @@ test('a module model receives only the messages and a signal, on both splits, an
   const record = join(dir, 'calls.jsonl');
   writeFileSync(module, RECORDER);
   writeFileSync(record, '');
-  const r = spawnSync(process.execPath, [VITEST, 'run', '--project', 'atomic', '--project', 'composite'], {
-    cwd: ROOT,
-    env: { ...process.env, CI: 'true', NO_COLOR: '1', QUEST_MODEL: `module:${module}`, QUEST_RESULTS_DIR: join(dir, 'results'), QUEST_FAIL_ON: 'infra', QB_RECORD_FILE: record },
-    encoding: 'utf8',
-    timeout: 600_000,
+  const r = runVitest(['run', '--project', 'atomic', '--project', 'composite'], {
+    QUEST_MODEL: `module:${module}`,
+    QUEST_RESULTS_DIR: join(dir, 'results'),
+    QUEST_FAIL_ON: 'infra',
+    QB_RECORD_FILE: record,
   });
-  expect(r.status, r.stdout + r.stderr).toBe(0);
+  expect(r.status, r.out).toBe(0);
 
   const slug = readdirSync(join(dir, 'results'))[0]!;
-  const result = RunResult.parse(JSON.parse(readFileSync(join(dir, 'results', slug, readdirSync(join(dir, 'results', slug)).find((f) => f.endsWith('.json'))!), 'utf8')));
+  const result = readRunResult(latestRunFile(join(dir, 'results'), slug));
   const atomicCount = loadAtomicTaskFiles('tasks/atomic').length;
   const compositeCount = loadCompositeTaskFiles('tasks/composite').length;
   expect(result.summary.atomic.instances).toBe(atomicCount);

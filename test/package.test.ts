@@ -3,13 +3,12 @@
 // example project of examples/own-tasks run with Vitest: its own task (a contract of its own), the
 // built-in tasks on request, its validator typed against the package's declarations.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { beforeAll, expect, test } from 'vitest';
-import { RunResult } from '../src/results/record.ts';
+import { latestRunFile, readRunResult, ROOT } from './helpers/runs.ts';
 
-const ROOT = resolve('.');
 let project: string;
 let packed: string[] = [];
 
@@ -56,11 +55,9 @@ function vitest(args: string[], env: Record<string, string> = {}) {
   });
   return { status: r.status, out: r.stdout + r.stderr };
 }
-const latest = (model: string) => {
-  const dir = join(project, 'results', model);
-  const file = readdirSync(dir).filter((f) => f.endsWith('.json')).sort().at(-1)!;
-  return RunResult.parse(JSON.parse(readFileSync(join(dir, file), 'utf8')));
-};
+/** The newest results file of a model in the project. */
+const latestFile = (model: string) => latestRunFile(join(project, 'results'), model);
+const latest = (model: string) => readRunResult(latestFile(model));
 
 test('the tarball holds compiled JavaScript with declarations, the fixtures, the schemas, the built-in tasks and the bin; no TypeScript sources of the harness', () => {
   expect(packed).toContain('package/dist/src/plugin/index.js');
@@ -107,8 +104,7 @@ test('the task JSON finds its schema through $schema, and its validator type-che
 });
 
 test('the questbench bin reports a run from the compiled CLI', () => {
-  const run = readdirSync(join(project, 'results/reference')).find((f) => f.endsWith('.json'))!;
-  const r = spawnSync(process.execPath, [join(project, 'node_modules/evm-questbench/bin/questbench.mjs'), 'report', join(project, 'results/reference', run)], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [join(project, 'node_modules/evm-questbench/bin/questbench.mjs'), 'report', latestFile('reference')], { encoding: 'utf8' });
   expect(r.status, r.stderr).toBe(0);
   expect(r.stdout).toMatch(/Atomic +100 \/ 100/);
 });

@@ -1,42 +1,22 @@
 // The benchmark as a user runs it: `vitest run --project atomic` in a subprocess, then the results file.
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { RunResult } from '../src/results/record.ts';
 import { loadAtomicTaskFiles, loadCompositeTaskFiles } from '../src/tasks/load.ts';
+import { latestRun, ROOT, runVitest } from './helpers/runs.ts';
 
-const ROOT = resolve('.');
-const VITEST = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
 const taskCount = loadAtomicTaskFiles('tasks/atomic').length;
 
-function runVitest(args: string[], env: Record<string, string>, cwd = ROOT) {
-  const out = spawnSync(process.execPath, [VITEST, 'run', ...args], {
-    cwd,
-    env: { ...process.env, ...env, CI: 'true', NO_COLOR: '1', FORCE_COLOR: '0' },
-    encoding: 'utf8',
-    timeout: 600_000,
-  });
-  return { status: out.status, stdout: out.stdout, stderr: out.stderr };
-}
-
-function readRun(dir: string, slug: string) {
-  const files = readdirSync(join(dir, slug));
-  const json = files.find((f) => f.endsWith('.json'))!;
-  const jsonl = files.find((f) => f.endsWith('.jsonl'))!;
-  return {
-    result: RunResult.parse(JSON.parse(readFileSync(join(dir, slug, json), 'utf8'))),
-    lines: readFileSync(join(dir, slug, jsonl), 'utf8').trim().split('\n'),
-  };
-}
+// `vitest run`, FORCE_COLOR off as well: these tests read stdout line by line.
+const vitestRun = (args: string[], env: Record<string, string>, cwd = ROOT) => runVitest(['run', ...args], { ...env, FORCE_COLOR: '0' }, { cwd });
 
 test('reference model: every atomic task green, full score, results file written', { timeout: 600_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'qb-results-'));
-  const r = runVitest(['--project', 'atomic'], { QUEST_MODEL: 'reference', QUEST_RESULTS_DIR: dir });
+  const r = vitestRun(['--project', 'atomic'], { QUEST_MODEL: 'reference', QUEST_RESULTS_DIR: dir });
   expect(r.status, r.stdout + r.stderr).toBe(0);
   expect(r.stdout.trimStart().split('\n')[0]).toMatch(/^questbench · model reference/);
-  const { result, lines } = readRun(dir, 'reference');
+  const { result, lines } = latestRun(dir, 'reference');
   expect(result.summary.atomic).toEqual({ score: taskCount * 100, max: taskCount * 100, passed: taskCount, instances: taskCount });
   expect(result.instances).toHaveLength(taskCount);
   expect(lines).toHaveLength(taskCount);
@@ -46,9 +26,9 @@ test('reference model: every atomic task green, full score, results file written
 
 test('null model: red tests listing failed checks, near-zero score, results still written', { timeout: 600_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'qb-results-'));
-  const r = runVitest(['--project', 'atomic'], { QUEST_MODEL: 'null', QUEST_RESULTS_DIR: dir });
+  const r = vitestRun(['--project', 'atomic'], { QUEST_MODEL: 'null', QUEST_RESULTS_DIR: dir });
   expect(r.status).toBe(1);
-  const { result } = readRun(dir, 'null');
+  const { result } = latestRun(dir, 'null');
   expect(result.summary.atomic.passed).toBe(0);
   expect(result.summary.atomic.score).toBeLessThanOrEqual(0.02 * taskCount * 100);
   expect(r.stdout).toMatch(/Failed:\n\s+\w+ r1/);
@@ -81,7 +61,7 @@ export default defineConfig({
 });
 `,
   );
-  const r = runVitest(['--project', 'atomic'], { QUEST_RESULTS_DIR: join(proj, 'results') }, proj);
+  const r = vitestRun(['--project', 'atomic'], { QUEST_RESULTS_DIR: join(proj, 'results') }, proj);
   const all = r.stdout + r.stderr;
   expect(r.status).toBe(1);
   expect(all).toContain('broken_task.json · invalid task file');
@@ -92,12 +72,7 @@ export default defineConfig({
 });
 
 test('`vitest list` (a static read, as editor explorers do) shows exactly one test per task and round', { timeout: 300_000 }, () => {
-  const out = spawnSync(process.execPath, [VITEST, 'list', '--project', 'atomic', '--project', 'composite', '--json'], {
-    cwd: ROOT,
-    env: { ...process.env, QUEST_ROUNDS: '2', CI: 'true', NO_COLOR: '1' },
-    encoding: 'utf8',
-    timeout: 300_000,
-  });
+  const out = runVitest(['list', '--project', 'atomic', '--project', 'composite', '--json'], { QUEST_ROUNDS: '2' }, { timeout: 300_000 });
   expect(out.status, out.stderr).toBe(0);
   const listed = (JSON.parse(out.stdout) as { name: string; projectName: string }[]).map((t) => `${t.projectName}/${t.name}`).sort();
   const ids = [

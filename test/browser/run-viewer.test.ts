@@ -2,8 +2,7 @@
 // results on both splits) become one page, and headless Chromium answers it the way a person would:
 // from the heat map or the filters to one instance, its reply, its failed checks, its rounds and their
 // feedback, two models side by side; all without a single network request.
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,11 +10,9 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { InstanceRecord, RunResult } from '../../src/results/record.ts';
 import { readJsonl } from '../../src/results/writer.ts';
+import { CLI, latestRunFile, ROOT, runNode, runVitest } from '../helpers/runs.ts';
 
-const ROOT = resolve('.');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const VITEST = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
-const CLI = join(ROOT, 'bin', 'questbench.mjs');
 const SHOTS = resolve('results', 'screenshots');
 const SUBSET =
   '^(bnb_transfer_basic|erc20_approve|query_bnb_balance|wbnb_deposit|erc20_transfer_fixed|swap_exact_bnb_for_tokens|composite_wrap_unwrap_cycle|composite_swap_unwrap_bnb|composite_approve_swap_to_bnb) ·';
@@ -31,27 +28,21 @@ const pages = { board: join(dir, 'board.html'), report: join(dir, 'report.html')
 const runs: Record<string, { json: string; result: RunResult; records: InstanceRecord[] }> = {};
 let browser: Browser;
 
-function sh(args: string[], env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, args, { cwd: ROOT, env: { ...process.env, CI: 'true', NO_COLOR: '1', ...env }, encoding: 'utf8', timeout: 600_000 });
-  return { status: r.status, out: r.stdout + r.stderr };
-}
-
 beforeAll(async () => {
   expect(existsSync(CHROMIUM), `Chromium not found at ${CHROMIUM}: install the Debian package "chromium" (.ci/run does) or set CHROMIUM_PATH`).toBe(true);
   for (const [model, slug] of MODELS) {
-    const r = sh([VITEST, 'run', '--project', 'atomic', '--project', 'composite', '-t', SUBSET], { QUEST_MODEL: model, QUEST_RESULTS_DIR: join(dir, 'results'), QUEST_FAIL_ON: 'infra' });
+    const r = runVitest(['run', '--project', 'atomic', '--project', 'composite', '-t', SUBSET], { QUEST_MODEL: model, QUEST_RESULTS_DIR: join(dir, 'results'), QUEST_FAIL_ON: 'infra' });
     expect(r.status, r.out).toBe(0);
-    const base = join(dir, 'results', slug);
-    const json = join(base, readdirSync(base).find((f) => f.endsWith('.json'))!);
+    const json = latestRunFile(join(dir, 'results'), slug);
     runs[model] = { json, result: JSON.parse(readFileSync(json, 'utf8')) as RunResult, records: readJsonl(json.replace(/\.json$/, '.jsonl')) };
   }
-  const board = sh([CLI, 'leaderboard', ...MODELS.map(([m]) => runs[m]!.json), '--html', pages.board]);
+  const board = runNode([CLI, 'leaderboard', ...MODELS.map(([m]) => runs[m]!.json), '--html', pages.board]);
   expect(board.status, board.out).toBe(0);
-  expect(sh([CLI, 'report', runs[MIXED]!.json, '--html', pages.report]).status).toBe(0);
+  expect(runNode([CLI, 'report', runs[MIXED]!.json, '--html', pages.report]).status).toBe(0);
   // The same run with its JSON alone (the JSONL left behind).
   mkdirSync(join(dir, 'alone'));
   copyFileSync(runs[MIXED]!.json, join(dir, 'alone', 'run.json'));
-  expect(sh([CLI, 'report', join(dir, 'alone', 'run.json'), '--html', pages.summary]).status).toBe(0);
+  expect(runNode([CLI, 'report', join(dir, 'alone', 'run.json'), '--html', pages.summary]).status).toBe(0);
   mkdirSync(SHOTS, { recursive: true });
   browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -291,7 +282,7 @@ export default defineConfig({
 });
 `,
   );
-  const r = sh([VITEST, 'run', '--config', config, '-t', '^composite_swap_unwrap_bnb ·'], { QUEST_MODEL: MIXED, QUEST_RESULTS_DIR: join(dir, 'html-results'), QUEST_FAIL_ON: 'infra' });
+  const r = runVitest(['run', '--config', config, '-t', '^composite_swap_unwrap_bnb ·'], { QUEST_MODEL: MIXED, QUEST_RESULTS_DIR: join(dir, 'html-results'), QUEST_FAIL_ON: 'infra' });
   expect(r.status, r.out).toBe(0);
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   try {
