@@ -10,21 +10,20 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Hex } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
 import { startAnvil, type RunningAnvil } from '../src/chain/anvil.ts';
 import { loadMirrorManifest, MIRROR_STATE } from '../src/chain/mirror-files.ts';
 import { ChainSession } from '../src/chain/session.ts';
-import { runAtomicInstance } from '../src/episode/atomic.ts';
+import { runInstance } from '../src/instance/run.ts';
 import type { Model } from '../src/model/index.ts';
 import { referenceModel } from '../src/model/reference.ts';
 import { ResultWriter } from '../src/results/writer.ts';
 import { denoCacheBytes } from '../src/sandbox/deno-cache.ts';
 import { denoDir } from '../src/sandbox/host.ts';
 import { prepareSandbox } from '../src/sandbox/index.ts';
-import { loadAtomicTaskFiles, type TaskFile } from '../src/tasks/load.ts';
-import { isValidator } from '../src/validators/define.ts';
+import { loadTasks } from '../src/tasks/load.ts';
+import type { Task } from '../src/tasks/task.ts';
 import type { Validator } from '../src/validators/types.ts';
 import { onCleanup } from './cleanup.ts';
 import { cpuDelta, cpuSnapshot } from './cpu.ts';
@@ -177,15 +176,10 @@ function phasesOf(m: Marks, end: number, appendMs: number, isTx: boolean): Recor
   };
 }
 
-async function loadValidator(f: TaskFile): Promise<Validator> {
-  const mod = (await import(pathToFileURL(f.validatorPath).href)) as { default: unknown };
-  if (!isValidator(mod.default)) throw new Error(`${f.validatorPath} does not default-export a validator`);
-  return mod.default;
-}
-
 export async function measureHarness(opts: { rounds: number; warmupTasks: number; probeSamples: number; runSeed?: number }): Promise<HarnessResult> {
-  const files = loadAtomicTaskFiles('tasks/atomic');
-  const validators = await Promise.all(files.map(async (f) => timedValidator(await loadValidator(f))));
+  type AtomicTask = Extract<Task, { split: 'atomic' }>;
+  // The real tasks with their validators timed from outside.
+  const files = ((await loadTasks('tasks/atomic')) as AtomicTask[]).map((f) => ({ ...f, validator: timedValidator(f.validator) }));
   const resultsDir = await mkdtemp(path.join(os.tmpdir(), 'questbench-bench-results-'));
   let node: RunningAnvil | undefined;
   let session: ChainSession | undefined;
@@ -227,14 +221,13 @@ export async function measureHarness(opts: { rounds: number; warmupTasks: number
       const m = marks;
       let rec;
       try {
-        rec = await runAtomicInstance({
-          task: f.task,
-          validator: validators[i]!,
+        rec = await runInstance({
+          task: f,
           round,
           runSeed,
           rounds: opts.rounds,
           session: s,
-          model: (p) => timedModel(referenceModel(f.task.id, f.referenceSource, p), f.task.id, answers),
+          model: (p) => timedModel(referenceModel(f.id, f.reference, p), f.id, answers),
           scriptTimeoutMs: 30_000,
         });
       } finally {
@@ -244,10 +237,10 @@ export async function measureHarness(opts: { rounds: number; warmupTasks: number
       const a = performance.now();
       if (record) writer.append(rec);
       const appendMs = performance.now() - a;
-      const phases = phasesOf(m, end, appendMs, f.task.kind === 'transaction');
+      const phases = phasesOf(m, end, appendMs, f.spec.kind === 'transaction');
       return {
-        taskId: f.task.id,
-        kind: f.task.kind,
+        taskId: f.id,
+        kind: f.spec.kind,
         round,
         outcome: rec.outcome,
         total: end - m.t0 + appendMs,

@@ -1,7 +1,8 @@
 import '../src/polyfills.ts';
 import { execSync } from 'node:child_process';
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
-import { modelSlug, resolveConfig, type QuestConfig } from '../src/plugin/config.ts';
+import { modelSlug, type QuestConfig } from '../src/plugin/config.ts';
+import type { ProvidedConfig } from '../src/plugin/provided.ts';
 import { formatRunSummary } from '../src/results/format.ts';
 import { packageVersion } from '../src/package-root.ts';
 import type { InstanceRecord } from '../src/results/record.ts';
@@ -49,19 +50,14 @@ export default class QuestbenchReporter implements Reporter {
 
   onInit(vitest: Vitest): void {
     // Benchmark projects are those the questbench() plugin configured.
-    const projects = vitest.projects.filter((p) => p.config.provide?.questbenchOptions !== undefined);
-    this.active = projects.length > 0;
-    if (!this.active) return;
-    const options = projects[0]!.config.provide?.questbenchOptions ?? {};
-    try {
-      this.config = resolveConfig(options as Partial<QuestConfig>);
-    } catch {
-      // The global setup fails with the same message, before any task runs; stay quiet here.
-      this.active = false;
-      return;
-    }
+    const projects = vitest.projects.filter((p) => p.config.provide?.questbenchConfig !== undefined);
+    const provided = projects[0]?.config.provide?.questbenchConfig as ProvidedConfig | undefined;
+    // A bad configuration: the global setup fails with its message, before any task runs; stay quiet here.
+    this.active = provided !== undefined && 'config' in provided;
+    if (!provided || !('config' in provided)) return;
+    this.config = provided.config;
     this.startedAt = new Date();
-    const resume = process.env.QUEST_RESUME;
+    const resume = this.config.resume;
     this.shard = vitest.config.shard ? `${vitest.config.shard.index}of${vitest.config.shard.count}` : undefined;
     this.runId = resume || `${this.startedAt.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-s${this.config.seed}${this.shard ? `-shard${this.shard}` : ''}`;
     this.writer = new ResultWriter(this.config.resultsDir, modelSlug(this.config.model), this.runId);
@@ -113,7 +109,7 @@ export default class QuestbenchReporter implements Reporter {
         harness: { version: HARNESS_VERSION, ...(gitSha() ? { gitSha: gitSha()! } : {}) },
         settings: { temperature: c.temperature, maxRetries: c.maxRetries, scriptTimeoutMs: c.scriptTimeoutMs, modelTimeoutMs: c.modelTimeoutMs },
         ...(this.shard ? { shard: this.shard } : {}),
-        ...(process.env.QUEST_RESUME ? { resumedFrom: process.env.QUEST_RESUME } : {}),
+        ...(c.resume ? { resumedFrom: c.resume } : {}),
       },
       prices,
     );

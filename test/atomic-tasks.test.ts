@@ -1,19 +1,17 @@
 // Every atomic task: its reference solution scores 100 on several seeds; the null model and at least
 // three wrong answers (mutants) score below the pass line. Runs the real pipeline on a real anvil.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { runAtomicInstance } from '../src/episode/atomic.ts';
+import { referenceFor, runInstance } from '../src/instance/run.ts';
 import { resolveModel, type Model } from '../src/model/index.ts';
-import { atomicReference } from '../src/model/reference.ts';
 import type { Params } from '../src/tasks/instantiate.ts';
 import type { InstanceRecord } from '../src/results/record.ts';
-import { loadAtomicTaskFiles, type TaskFile } from '../src/tasks/load.ts';
-import { isValidator } from '../src/validators/define.ts';
-import type { Validator } from '../src/validators/types.ts';
+import { loadTasks } from '../src/tasks/load.ts';
+import type { Task } from '../src/tasks/task.ts';
 import { scriptedModel } from './helpers/models.ts';
 import { openTestSession } from './helpers/session.ts';
 import type { Mutant, MutantTable } from './mutants/types.ts';
 
-const files = loadAtomicTaskFiles('tasks/atomic');
+const files = await loadTasks('tasks/atomic');
 const MUTANTS: MutantTable = Object.assign(
   {},
   ...Object.values(import.meta.glob<{ mutants: MutantTable }>('./mutants/*.ts', { eager: true })).map((m) => m.mutants ?? {}),
@@ -31,12 +29,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function run(f: TaskFile, model: Model | ((p: Params) => Model), runSeed: number): Promise<InstanceRecord> {
-  const mod = (await import(f.validatorPath)) as { default: unknown };
-  if (!isValidator(mod.default)) throw new Error(`${f.validatorPath} does not default-export a validator`);
-  return runAtomicInstance({
-    task: f.task,
-    validator: mod.default as Validator,
+async function run(f: Task, model: Model | ((p: Params) => Model), runSeed: number): Promise<InstanceRecord> {
+  return runInstance({
+    task: f,
     round: 1,
     runSeed,
     rounds: 1,
@@ -52,10 +47,10 @@ const explain = (r: InstanceRecord) =>
     .map((c) => `  ✗ ${c.name}: ${c.detail}`)
     .join('\n')}\n${r.transcript.logs}`;
 
-describe.each(files.map((f) => [f.task.id, f] as const))('%s', (id, f) => {
+describe.each(files.map((f) => [f.id, f] as const))('%s', (id, f) => {
   test('reference solution scores 100 on three seeds', async () => {
     for (const seed of SEEDS) {
-      const r = await run(f, atomicReference(f.task.id, f.referenceSource), seed);
+      const r = await run(f, referenceFor(f, t.session), seed);
       expect(r.score, explain(r)).toBe(100);
       expect(r.outcome).toBe('exact');
     }

@@ -3,25 +3,17 @@
 // `literal` export; when there is none the reference itself already is one, tested above); one
 // redundant query decays the score; a dummy transaction then submit scores 0; null fails.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { runCompositeInstance } from '../src/composite/episode.ts';
+import { runInstance } from '../src/instance/run.ts';
 import { referenceScriptModel, type CompositeReference, type ScriptRound } from '../src/composite/reference.ts';
 import { resolveModel, type Model } from '../src/model/index.ts';
 import type { InstanceRecord } from '../src/results/record.ts';
-import { loadCompositeTaskFiles, type CompositeTaskFile } from '../src/tasks/load.ts';
+import { loadTasks } from '../src/tasks/load.ts';
 import type { Params } from '../src/tasks/instantiate.ts';
-import type { Validator } from '../src/validators/types.ts';
+import type { Task } from '../src/tasks/task.ts';
 import { openTestSession } from './helpers/session.ts';
 
-const files = loadCompositeTaskFiles('tasks/composite');
-// Which reference modules export a separate `literal` script (known at collection time): for the
-// others the literal one-round-each script is the reference itself, already run by the first test.
-const hasLiteral = new Set(
-  (
-    await Promise.all(
-      files.map(async (f) => ((await import(f.referencePath)) as { literal?: CompositeReference }).literal !== undefined && f.task.id),
-    )
-  ).filter((id): id is string => id !== false),
-);
+type CompositeTask = Extract<Task, { split: 'composite' }>;
+const files = (await loadTasks('tasks/composite')) as CompositeTask[];
 let t: Awaited<ReturnType<typeof openTestSession>>;
 let nullModel: Model;
 
@@ -31,15 +23,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function load(f: CompositeTaskFile) {
-  const validator = ((await import(f.validatorPath)) as { default: Validator }).default;
-  const mod = (await import(f.referencePath)) as { default: CompositeReference; literal?: CompositeReference };
-  return { validator, reference: mod.default, literal: mod.literal };
-}
-
-async function run(f: CompositeTaskFile, model: Model | ((p: Params) => Model), runSeed = 1): Promise<InstanceRecord> {
-  const { validator } = await load(f);
-  return runCompositeInstance({ task: f.task, validator, model, round: 1, runSeed, rounds: 1, session: t.session, scriptTimeoutMs: 20_000 });
+async function run(f: CompositeTask, model: Model | ((p: Params) => Model), runSeed = 1): Promise<InstanceRecord> {
+  return runInstance({ task: f, model, round: 1, runSeed, rounds: 1, session: t.session, scriptTimeoutMs: 20_000 });
 }
 
 const scripted = (id: string, plan: string, rounds: ScriptRound[]): Model => ({ ...referenceScriptModel({ plan, rounds }), id });
@@ -48,37 +33,35 @@ const explain = (r: InstanceRecord) =>
   r.checks.filter((c) => !c.passed).map((c) => `  ✗ ${c.name}: ${c.detail}`).join('\n') +
   `\n${(r.composite?.rounds ?? []).map((x) => `  [${x.kind}] ${x.summary}`).join('\n')}`;
 
-describe.each(files.map((f) => [f.task.id, f] as const))('%s', (_id, f) => {
+describe.each(files.map((f) => [f.id, f] as const))('%s', (_id, f) => {
   test('reference scores 100 at K_act = K_opt on two seeds', async () => {
-    const { reference } = await load(f);
     for (const seed of [1, 2]) {
-      const r = await run(f, (p) => referenceScriptModel(reference(p, t.session.env)), seed);
+      const r = await run(f, (p) => referenceScriptModel(f.reference(p, t.session.env)), seed);
       expect(r.score, explain(r)).toBe(100);
-      expect(r.composite!.kAct, explain(r)).toBe(f.task.workflow.optimalSteps);
+      expect(r.composite!.kAct, explain(r)).toBe(f.spec.workflow.optimalSteps);
       expect(r.composite!.endReason).toBe('submit');
     }
   });
 
-  if (hasLiteral.has(f.task.id))
+  const literal = f.literal;
+  // For the others the literal one-round-each script is the reference itself, already run above.
+  if (literal)
     test('a round script doing every step the templates ask for, one round each, scores 100', async () => {
-      const { literal } = await load(f);
-      expect(literal).toBeDefined();
       for (const seed of [1, 2]) {
-        const r = await run(f, (p) => referenceScriptModel(literal!(p, t.session.env)), seed);
+        const r = await run(f, (p) => referenceScriptModel(literal(p, t.session.env)), seed);
         expect(r.score, explain(r)).toBe(100);
-        expect(r.composite!.kAct, explain(r)).toBe(f.task.workflow.optimalSteps);
+        expect(r.composite!.kAct, explain(r)).toBe(f.spec.workflow.optimalSteps);
         expect(r.composite!.endReason).toBe('submit');
       }
     });
 
   test('one redundant query costs exactly the decay', async () => {
-    const { reference } = await load(f);
     const r = await run(f, (p) => {
-      const script = reference(p, t.session.env);
+      const script = f.reference(p, t.session.env);
       const extra = '{"action":"query","type":"native_balance","address":"agent"}';
       return scripted('redundant', script.plan, [extra, ...script.rounds]);
     });
-    const kOpt = f.task.workflow.optimalSteps;
+    const kOpt = f.spec.workflow.optimalSteps;
     expect(r.composite!.kAct, explain(r)).toBe(kOpt + 1);
     expect(r.composite!.baseScore, explain(r)).toBe(100);
     expect(r.score).toBeCloseTo((100 * kOpt) / (kOpt + 1), 2);

@@ -4,7 +4,8 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test, vi } from 'vitest';
-import { Dispatcher, type PlannedInstance } from '../src/plugin/dispatcher.ts';
+import type { PlannedInstance } from '../src/plugin/control.ts';
+import { Dispatcher } from '../src/plugin/dispatcher.ts';
 import { planRun, planSpecification } from '../src/plugin/planner.ts';
 import type { InstanceRecord } from '../src/results/record.ts';
 

@@ -6,37 +6,31 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { runAtomicInstance } from '../src/episode/atomic.ts';
-import { infraRecord } from '../src/episode/infra.ts';
-import { runWithRecovery } from '../src/episode/recover.ts';
+import { infraRecord } from '../src/instance/record.ts';
+import { recoverInstance } from '../src/instance/recover.ts';
+import { referenceFor, runInstance } from '../src/instance/run.ts';
 import { resolveModel, type Model } from '../src/model/index.ts';
-import { atomicReference } from '../src/model/reference.ts';
 import type { Params } from '../src/tasks/instantiate.ts';
 import { RunResult } from '../src/results/record.ts';
-import { loadAtomicTaskFiles } from '../src/tasks/load.ts';
-import type { Validator } from '../src/validators/types.ts';
+import { loadTask } from '../src/tasks/load.ts';
 import { openTestSession } from './helpers/session.ts';
 
 const VITEST = resolve('node_modules/vitest/vitest.mjs');
-const task = loadAtomicTaskFiles('tasks/atomic').find((f) => f.task.id === 'erc20_transfer_fixed')!;
+const task = await loadTask('tasks/atomic/erc20_operations/erc20_transfer_fixed.json');
 let t: Awaited<ReturnType<typeof openTestSession>>;
-let validator: Validator;
 
 beforeAll(async () => {
   t = await openTestSession();
-  validator = ((await import(task.validatorPath)) as { default: Validator }).default;
 });
 afterAll(async () => t?.close());
 
-const run = (model: Model | ((p: Params) => Model)) =>
-  runAtomicInstance({ task: task.task, validator, round: 1, runSeed: 4, rounds: 1, session: t.session, model, scriptTimeoutMs: 20_000 });
+const run = (model: Model | ((p: Params) => Model)) => runInstance({ task, round: 1, runSeed: 4, rounds: 1, session: t.session, model, scriptTimeoutMs: 20_000 });
 
-const infra = (error: string) =>
-  infraRecord({ task: task.task, split: 'atomic', validator, round: 1, runSeed: 4, rounds: 1, env: t.session.env, model: 'x', error, chain: t.session.chainInfo });
+const infra = (error: string) => infraRecord({ task, round: 1, runSeed: 4, rounds: 1, env: t.session.env, model: 'x', error, chain: t.session.chainInfo });
 
 describe('a node killed in the middle of an instance', () => {
   test('is restarted from the prepared state and the instance runs again, scoring normally', async () => {
-    const reference = atomicReference(task.task.id, task.referenceSource);
+    const reference = referenceFor(task, t.session);
     let calls = 0;
     const killer = (p: Params): Model => ({
       ...reference(p),
@@ -47,7 +41,7 @@ describe('a node killed in the middle of an instance', () => {
       },
     });
     const before = t.node();
-    const rec = await runWithRecovery({ session: async () => t.session, run: () => run(killer), infra });
+    const rec = await recoverInstance({ session: t.session, run: () => run(killer), infra });
     expect(calls).toBe(2);
     expect(t.node()).not.toBe(before);
     expect(rec.outcome).toBe('exact');
@@ -55,13 +49,13 @@ describe('a node killed in the middle of an instance', () => {
   });
 
   test('a node that cannot come back makes an infra record, not a crash or a model 0', async () => {
-    const reference = atomicReference(task.task.id, task.referenceSource);
+    const reference = referenceFor(task, t.session);
     const killer = (p: Params): Model => ({ ...reference(p), respond: async (m, c) => (await t.node()!.stop(), reference(p).respond(m, c)) });
     // The node dies during the instance and will not start again.
     const session = Object.assign(Object.create(Object.getPrototypeOf(t.session)), t.session, {
       restart: async () => Promise.reject(new Error('anvil binary vanished')),
     }) as typeof t.session;
-    const rec = await runWithRecovery({ session: async () => session, run: () => run(killer), infra });
+    const rec = await recoverInstance({ session, run: () => run(killer), infra });
     expect(rec.outcome).toBe('infra');
     expect(rec.error).toMatch(/harness failure/);
     expect(rec.passed).toBe(false);

@@ -13,15 +13,11 @@ import { forkManifest, probeFork, redactUrl, ForkError } from '../src/chain/fork
 import { loadMirrorManifest, MIRROR_STATE } from '../src/chain/mirror-files.ts';
 import { chainClients } from '../src/chain/rpc.ts';
 import { ChainSession } from '../src/chain/session.ts';
-import { runCompositeInstance } from '../src/composite/episode.ts';
-import { referenceScriptModel, type CompositeReference } from '../src/composite/reference.ts';
-import { runAtomicInstance } from '../src/episode/atomic.ts';
+import { referenceFor, runInstance } from '../src/instance/run.ts';
 import { UnsafeNodeError } from '../src/execution/node-guard.ts';
 import { signAndSend } from '../src/execution/send.ts';
-import { atomicReference } from '../src/model/reference.ts';
 import { RunResult } from '../src/results/record.ts';
-import { loadAtomicTaskFiles, loadCompositeTaskFiles } from '../src/tasks/load.ts';
-import type { Validator } from '../src/validators/types.ts';
+import { loadTasks } from '../src/tasks/load.ts';
 
 let upstream: RunningAnvil;
 let node: RunningAnvil | undefined;
@@ -69,9 +65,8 @@ describe('fork mode', () => {
 
   test('every atomic task: the reference scores 100 on the fork', async () => {
     const failures: string[] = [];
-    for (const f of loadAtomicTaskFiles('tasks/atomic')) {
-      const validator = ((await import(f.validatorPath)) as { default: Validator }).default;
-      const r = await runAtomicInstance({ task: f.task, validator, round: 1, runSeed: 3, rounds: 1, session, model: atomicReference(f.task.id, f.referenceSource), scriptTimeoutMs: 20_000 });
+    for (const f of await loadTasks('tasks/atomic')) {
+      const r = await runInstance({ task: f, round: 1, runSeed: 3, rounds: 1, session, model: referenceFor(f, session), scriptTimeoutMs: 20_000 });
       expect(r.chain.mode).toBe('fork');
       if (r.score !== 100) failures.push(`${r.taskId}: ${r.score} ${r.error ?? ''} ${r.checks.filter((c) => !c.passed).map((c) => c.detail).join('; ')}`);
     }
@@ -80,12 +75,8 @@ describe('fork mode', () => {
 
   test('composite tasks: the reference scores 100 on the fork', async () => {
     const failures: string[] = [];
-    for (const f of loadCompositeTaskFiles('tasks/composite')) {
-      const validator = ((await import(f.validatorPath)) as { default: Validator }).default;
-      const reference = ((await import(f.referencePath)) as { default: CompositeReference }).default;
-      const r = await runCompositeInstance({
-        task: f.task, validator, model: (p) => referenceScriptModel(reference(p, session.env)), round: 1, runSeed: 3, rounds: 1, session, scriptTimeoutMs: 20_000,
-      });
+    for (const f of await loadTasks('tasks/composite')) {
+      const r = await runInstance({ task: f, model: referenceFor(f, session), round: 1, runSeed: 3, rounds: 1, session, scriptTimeoutMs: 20_000 });
       if (r.score !== 100) failures.push(`${r.taskId}: ${r.score} ${r.error ?? ''}`);
     }
     expect(failures).toEqual([]);

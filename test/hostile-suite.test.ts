@@ -13,17 +13,15 @@ import { afterAll, beforeAll, describe, expect, onTestFailed, test } from 'vites
 import { cpuMs, expectNotSpinning, sleep } from './helpers/processes.ts';
 import { MARKER_ADDRESS } from '../src/chain/addresses.ts';
 import { BLOCK_INTERVAL_SECONDS } from '../src/chain/session.ts';
-import { runCompositeInstance } from '../src/composite/episode.ts';
 import { referenceScriptModel, type ScriptRound } from '../src/composite/reference.ts';
-import { runAtomicInstance } from '../src/episode/atomic.ts';
+import { runInstance } from '../src/instance/run.ts';
 import type { InstanceRecord, Outcome } from '../src/results/record.ts';
 import { prepareSandbox } from '../src/sandbox/index.ts';
 import { questbenchCacheDir } from '../src/sandbox/paths.ts';
-import { loadAtomicTaskFiles, loadCompositeTaskFiles } from '../src/tasks/load.ts';
 import { PASS_LINE } from '../src/validators/score.ts';
-import type { Validator } from '../src/validators/types.ts';
 import { scriptedModel, type ScriptContext } from './helpers/models.ts';
 import { openTestSession } from './helpers/session.ts';
+import { taskById } from './helpers/tasks.ts';
 
 // anvil's first well-known dev account and its published key.
 const DEV: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -34,8 +32,6 @@ const SECRET = `sk-hostile-${randomBytes(12).toString('hex')}`;
 const NONCE = randomBytes(6).toString('hex');
 const J = JSON.stringify;
 
-const atomicFiles = loadAtomicTaskFiles('tasks/atomic');
-const compositeFiles = loadCompositeTaskFiles('tasks/composite');
 
 let t: Awaited<ReturnType<typeof openTestSession>>;
 let agent: Address;
@@ -162,22 +158,17 @@ const proxyDelta = () => {
 };
 
 async function atomic(taskId: string, script: (ctx: ScriptContext) => string, scriptTimeoutMs = 10_000): Promise<InstanceRecord> {
-  const f = atomicFiles.find((x) => x.task.id === taskId);
-  if (!f) throw new Error(`no atomic task ${taskId}`);
-  const validator = ((await import(f.validatorPath)) as { default: Validator }).default;
+  const task = await taskById(taskId);
   const model = scriptedModel('hostile', script, () => ({ env: t.session.env, agent }));
   proxyBefore = t.session.proxy.stats();
-  return runAtomicInstance({ task: f.task, validator, round: 1, runSeed: 7, rounds: 1, session: t.session, model, scriptTimeoutMs });
+  return runInstance({ task, round: 1, runSeed: 7, rounds: 1, session: t.session, model, scriptTimeoutMs });
 }
 
 async function composite(taskId: string, build: (params: Record<string, any>) => { plan: string; rounds: ScriptRound[] }): Promise<InstanceRecord> {
-  const f = compositeFiles.find((x) => x.task.id === taskId);
-  if (!f) throw new Error(`no composite task ${taskId}`);
-  const validator = ((await import(f.validatorPath)) as { default: Validator }).default;
+  const task = await taskById(taskId);
   proxyBefore = t.session.proxy.stats();
-  return runCompositeInstance({
-    task: f.task,
-    validator,
+  return runInstance({
+    task,
     model: (p) => ({ ...referenceScriptModel(build(p as Record<string, any>)), id: 'hostile' }),
     round: 1,
     runSeed: 7,

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { loadAtomicTaskFiles, loadCompositeTaskFiles } from '../src/tasks/load.ts';
+import { splitSizes } from './helpers/tasks.ts';
 import { latestRunFile, readRunResult, runVitest } from './helpers/runs.ts';
 
 const RECORDER = `import { appendFileSync } from 'node:fs';
@@ -72,17 +72,15 @@ test('a module model receives only the messages and a signal, on both splits, an
 
   const slug = readdirSync(join(dir, 'results'))[0]!;
   const result = readRunResult(latestRunFile(join(dir, 'results'), slug));
-  const atomicCount = loadAtomicTaskFiles('tasks/atomic').length;
-  const compositeCount = loadCompositeTaskFiles('tasks/composite').length;
-  expect(result.summary.atomic.instances).toBe(atomicCount);
-  expect(result.summary.composite.instances).toBe(compositeCount);
+  expect(result.summary.atomic.instances).toBe(splitSizes.atomic);
+  expect(result.summary.composite.instances).toBe(splitSizes.composite);
   // Answering from anything but the messages found nothing to answer with.
   expect(result.instances.filter((i) => i.score > 0).map((i) => `${i.taskId}: ${i.score}`)).toEqual([]);
   expect(result.summary.atomic.score + result.summary.composite.score).toBe(0);
 
   const calls = readFileSync(record, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { argc: number; thisType: string; args: Described[] });
   // One call per atomic instance; a plan and a submit per composite episode.
-  expect(calls).toHaveLength(atomicCount + 2 * compositeCount);
+  expect(calls).toHaveLength(splitSizes.atomic + 2 * splitSizes.composite);
   const leaks = new Set<string>();
   for (const call of calls) {
     expect(call.argc).toBe(2);

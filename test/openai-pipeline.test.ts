@@ -2,11 +2,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { runAtomicInstance } from '../src/episode/atomic.ts';
+import { runInstance } from '../src/instance/run.ts';
 import { resolveModel } from '../src/model/index.ts';
-import { loadAtomicTaskFiles } from '../src/tasks/load.ts';
-import type { Validator } from '../src/validators/types.ts';
 import { openTestSession } from './helpers/session.ts';
+import { taskById } from './helpers/tasks.ts';
 
 let server: Server;
 let baseURL = '';
@@ -59,9 +58,8 @@ afterAll(async () => {
 
 test('openai model solves query_bnb_balance over HTTP; prompt, temperature and tokens recorded', async () => {
   const model = await resolveModel('openai:local-test-model', { temperature: 0.7, maxRetries: 0, timeoutMs: 10_000 }, { OPENAI_BASE_URL: baseURL });
-  const f = loadAtomicTaskFiles('tasks/atomic').find((x) => x.task.id === 'query_bnb_balance')!;
-  const validator = ((await import(f.validatorPath)) as { default: Validator }).default;
-  const r = await runAtomicInstance({ task: f.task, validator, round: 1, runSeed: 5, rounds: 1, session: t.session, model, scriptTimeoutMs: 10_000 });
+  const task = await taskById('query_bnb_balance');
+  const r = await runInstance({ task, round: 1, runSeed: 5, rounds: 1, session: t.session, model, scriptTimeoutMs: 10_000 });
   expect(r.score, JSON.stringify(r.checks)).toBe(100);
   expect(r.tokens).toEqual({ input: 321, output: 54 });
   expect(r.model).toBe('openai:local-test-model');

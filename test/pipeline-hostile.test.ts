@@ -1,13 +1,10 @@
 // Hostile answers run through the real pipeline: whatever they try, they gain nothing and leak nothing.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { runAtomicInstance } from '../src/episode/atomic.ts';
-import { loadAtomicTaskFiles } from '../src/tasks/load.ts';
-import type { Validator } from '../src/validators/types.ts';
+import { runInstance } from '../src/instance/run.ts';
 import { scriptedModel, type ScriptContext } from './helpers/models.ts';
 import { openTestSession } from './helpers/session.ts';
+import { taskById } from './helpers/tasks.ts';
 
-const files = loadAtomicTaskFiles('tasks/atomic');
-const byId = (id: string) => files.find((f) => f.task.id === id)!;
 let t: Awaited<ReturnType<typeof openTestSession>>;
 const SECRET = 'sk-questbench-test-secret-5f1e';
 
@@ -21,10 +18,9 @@ afterAll(async () => {
 });
 
 async function attack(taskId: string, script: (ctx: ScriptContext) => string) {
-  const f = byId(taskId);
-  const validator = ((await import(f.validatorPath)) as { default: Validator }).default;
+  const task = await taskById(taskId);
   const model = scriptedModel('attacker', script, () => ({ env: t.session.env, agent: t.session.account.address }));
-  return runAtomicInstance({ task: f.task, validator, round: 1, runSeed: 11, rounds: 1, session: t.session, model, scriptTimeoutMs: 10_000 });
+  return runInstance({ task, round: 1, runSeed: 11, rounds: 1, session: t.session, model, scriptTimeoutMs: 10_000 });
 }
 
 const rpc = (method: string, params: string) =>

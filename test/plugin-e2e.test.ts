@@ -3,10 +3,10 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { loadAtomicTaskFiles, loadCompositeTaskFiles } from '../src/tasks/load.ts';
+import { readTaskSpecs } from '../src/tasks/load.ts';
 import { latestRun, ROOT, runVitest } from './helpers/runs.ts';
 
-const taskCount = loadAtomicTaskFiles('tasks/atomic').length;
+const taskCount = readTaskSpecs('tasks/atomic').length;
 
 // `vitest run`, FORCE_COLOR off as well: these tests read stdout line by line.
 const vitestRun = (args: string[], env: Record<string, string>, cwd = ROOT) => runVitest(['run', ...args], { ...env, FORCE_COLOR: '0' }, { cwd });
@@ -76,8 +76,8 @@ test('`vitest list` (a static read, as editor explorers do) shows exactly one te
   expect(out.status, out.stderr).toBe(0);
   const listed = (JSON.parse(out.stdout) as { name: string; projectName: string }[]).map((t) => `${t.projectName}/${t.name}`).sort();
   const ids = [
-    ...loadAtomicTaskFiles('tasks/atomic').map((f) => `atomic/${f.task.id}`),
-    ...loadCompositeTaskFiles('tasks/composite').map((f) => `composite/${f.task.id}`),
+    ...readTaskSpecs('tasks/atomic').map((f) => `atomic/${f.spec.id}`),
+    ...readTaskSpecs('tasks/composite').map((f) => `composite/${f.spec.id}`),
   ];
   expect(listed).toEqual(ids.flatMap((id) => [`${id} · round 1`, `${id} · round 2`]).sort());
 });

@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { atomicTaskModule } from '../src/plugin/task-module.ts';
+import { taskModule as atomicTaskModule } from '../src/plugin/task-module.ts';
 import { AtomicTask } from '../src/tasks/schema.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -46,6 +46,9 @@ function failure(module: string): { title: string; message: string } {
 }
 
 const temp = mkdtempSync(join(tmpdir(), 'questbench-task-module-'));
+// Task files live under tasks/atomic/ (their folder names their split).
+const atomicDir = join(temp, 'tasks', 'atomic');
+mkdirSync(atomicDir, { recursive: true });
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 describe('atomicTaskModule for a valid task', () => {
@@ -55,9 +58,9 @@ describe('atomicTaskModule for a valid task', () => {
     const imports = module.split('\n').filter((l) => l.startsWith('import '));
     expect(imports).toEqual([
       `import { test } from 'vitest';`,
-      `import { playAtomicInstance } from ${JSON.stringify(RUNTIME)};`,
-      'import validator from "./erc20_transfer_fixed.validator.ts";',
-      'import reference from "./erc20_transfer_fixed.reference.ts?raw";',
+      `import { playTask } from ${JSON.stringify(RUNTIME)};`,
+      'import * as validatorModule from "./erc20_transfer_fixed.validator.ts";',
+      'import referenceSource from "./erc20_transfer_fixed.reference.ts?raw";',
     ]);
   });
 
@@ -66,24 +69,25 @@ describe('atomicTaskModule for a valid task', () => {
     expect(module.match(/^test\(/gm)).toHaveLength(3);
   });
 
-  it('runs each round with the parsed task, its round number and the relative file', () => {
+  it('runs each round with the parsed task, its companions, its round number and its file', () => {
     const calls: unknown[][] = [];
-    const stand = { playAtomicInstance: (...args: unknown[]) => calls.push(args), validator: 'V', reference: 'R' };
+    const stand = { playTask: (...args: unknown[]) => calls.push(args), validatorModule: { default: 'V' }, referenceSource: 'R' };
     const tests = load(module, stand);
     expect(tests.map((t) => t.title)).toEqual(['erc20_transfer_fixed · round 1', 'erc20_transfer_fixed · round 2', 'erc20_transfer_fixed · round 3']);
     tests.forEach((t) => t.fn('CTX'));
-    const task = AtomicTask.parse(JSON.parse(source));
-    expect(calls).toEqual([1, 2, 3].map((round) => ['CTX', { task, validator: 'V', referenceSource: 'R', round, file: REL, path: FILE }]));
+    const spec = AtomicTask.parse(JSON.parse(source));
+    const task = { file: FILE, rel: REL, split: 'atomic', spec };
+    expect(calls).toEqual([1, 2, 3].map((round) => ['CTX', task, { validator: 'V', reference: 'R' }, round]));
   });
 
   it('honours custom validator and reference file names', () => {
-    const dir = mkdtempSync(join(temp, 'custom-'));
+    const dir = mkdtempSync(join(atomicDir, 'custom-'));
     const file = join(dir, 'erc20_transfer_fixed.json');
     writeFileSync(join(dir, 'check.ts'), '');
     writeFileSync(join(dir, 'solution.ts'), '');
     const module = atomicTaskModule(JSON.stringify({ ...JSON.parse(source), validator: 'check.ts', reference: 'solution.ts' }), file, opts(temp));
-    expect(module).toContain('import validator from "./check.ts";');
-    expect(module).toContain('import reference from "./solution.ts?raw";');
+    expect(module).toContain('import * as validatorModule from "./check.ts";');
+    expect(module).toContain('import referenceSource from "./solution.ts?raw";');
   });
 });
 
@@ -103,7 +107,7 @@ describe('atomicTaskModule for a broken task', () => {
   });
 
   it('reports a missing validator, then a missing reference', () => {
-    const dir = mkdtempSync(join(temp, 'lonely-'));
+    const dir = mkdtempSync(join(atomicDir, 'lonely-'));
     const file = join(dir, 'erc20_transfer_fixed.json');
     const rel = relative(temp, file);
     const first = failure(atomicTaskModule(source, file, opts(temp)));

@@ -5,9 +5,8 @@ const require = createRequire(import.meta.url);
 
 const ARCH: Record<string, string> = { x64: 'amd64', arm64: 'arm64' };
 
-/** Path of the anvil binary shipped by the npm platform package (never downloaded at run time). */
-export function anvilBinary(): string {
-  const override = process.env.QUEST_ANVIL_BIN;
+/** Path of the anvil binary shipped by the npm platform package (never downloaded at run time), unless `override` (QUEST_ANVIL_BIN) names one. */
+export function anvilBinary(override?: string): string {
   if (override) return override;
   const pkg = `@foundry-rs/anvil-${process.platform}-${ARCH[process.arch] ?? process.arch}`;
   const exe = process.platform === 'win32' ? 'anvil.exe' : 'anvil';

@@ -10,6 +10,8 @@ export interface AnvilOptions {
   forkBlock?: bigint;
   /** Extra CLI flags. */
   args?: string[];
+  /** An anvil binary instead of the npm package's (QUEST_ANVIL_BIN). */
+  binary?: string;
 }
 
 /**
@@ -39,7 +41,7 @@ export const anvilInstance = Instance.define((options: AnvilOptions) => {
       if (options.forkBlock !== undefined) args.push('--fork-block-number', options.forkBlock.toString());
       // --accounts 0: anvil's well-known dev accounts (published keys) hold nothing and are not unlocked.
       args.push('--no-request-size-limit', '--accounts', '0', ...(options.args ?? []));
-      const proc = spawn(anvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      const proc = spawn(anvilBinary(options.binary), args, { stdio: ['ignore', 'pipe', 'pipe'] });
       child = proc;
       live.add(proc);
       proc.once('exit', () => live.delete(proc));

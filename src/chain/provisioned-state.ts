@@ -8,17 +8,25 @@ import { startAnvil } from './anvil.ts';
 import type { MirrorManifest } from './build-mirror.ts';
 import { provisionAgent } from './provision.ts';
 import { chainClients } from './rpc.ts';
-import { BLOCK_INTERVAL_SECONDS } from './session.ts';
+import { startChainClock } from './session.ts';
 
 /**
  * The mirror with the run's agent provisioned, written once per run so every node of the run starts
  * from it: a new chain session then costs an anvil start, not a provisioning (≈ 0.5 s of transactions).
  */
-export async function writeProvisionedState(opts: { base: string; chainId: number; agentKey: Hex; marker: Hex; manifest: MirrorManifest }): Promise<{ file: string; dispose(): void }> {
-  const node = await startAnvil({ chainId: opts.chainId, loadState: opts.base });
+export async function writeProvisionedState(opts: {
+  base: string;
+  chainId: number;
+  agentKey: Hex;
+  marker: Hex;
+  manifest: MirrorManifest;
+  /** QUEST_ANVIL_BIN */
+  binary?: string;
+}): Promise<{ file: string; dispose(): void }> {
+  const node = await startAnvil({ chainId: opts.chainId, loadState: opts.base, ...(opts.binary ? { binary: opts.binary } : {}) });
   try {
     const chain = chainClients(node.url);
-    await chain.request('anvil_setBlockTimestampInterval', [BLOCK_INTERVAL_SECONDS]);
+    await startChainClock(chain);
     await provisionAgent(chain, privateKeyToAccount(opts.agentKey).address, opts.marker, opts.manifest);
     const dumped = await chain.request<Hex>('anvil_dumpState');
     const dir = mkdtempSync(join(tmpdir(), 'questbench-state-'));

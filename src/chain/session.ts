@@ -21,6 +21,17 @@ function sharedProxyRouter(): Promise<ProxyRouter> {
 /** Seconds between consecutive blocks: chain time advances by the harness's clock, never the wall's. */
 export const BLOCK_INTERVAL_SECONDS = 3;
 
+/**
+ * Chain time from the node's head block on, BLOCK_INTERVAL_SECONDS per block. A node started from a
+ * state file would otherwise stamp its next block with the wall clock, so the same seed would see other
+ * timestamps (deadlines, accrual clocks) on every run.
+ */
+export async function startChainClock(chain: ChainClients): Promise<void> {
+  const head = await chain.public.getBlock({ blockTag: 'latest' });
+  await chain.request('evm_setTime', [Number(head.timestamp)]);
+  await chain.request('anvil_setBlockTimestampInterval', [BLOCK_INTERVAL_SECONDS]);
+}
+
 export interface SessionOptions {
   /** Starts (or restarts) this worker's anvil from the prepared state and returns its RPC URL. */
   startNode: () => Promise<string>;
@@ -100,7 +111,7 @@ export class ChainSession {
     this.proxy?.close();
     this.proxy = (await sharedProxyRouter()).route(url);
     if (this.opts.fork) await bootstrapFork(this.chain, this.opts.manifest);
-    await this.chain.request('anvil_setBlockTimestampInterval', [BLOCK_INTERVAL_SECONDS]);
+    await startChainClock(this.chain);
     if (!this.opts.provisioned) await provisionAgent(this.chain, this.account.address, this.opts.marker, this.opts.manifest);
     this.baseBlock = await this.chain.public.getBlockNumber();
     const pending = await this.chain.public.getBlock({ blockTag: 'pending' });

@@ -1,4 +1,4 @@
-import { environmentText } from '../episode/prompt.ts';
+import { environmentText } from '../instance/environment.ts';
 import type { ChatMessage } from '../model/types.ts';
 import type { EnvMap, Instance } from '../tasks/instantiate.ts';
 import type { CompositeTask } from '../tasks/schema.ts';

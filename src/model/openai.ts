@@ -5,6 +5,7 @@ import type { RetryPolicy } from './retry.ts';
 import type { SdkCallSettings } from './sdk.ts';
 import { ModelConfigError } from './types.ts';
 import type { Model } from './types.ts';
+import type { ModelEnv } from './resolve.ts';
 
 const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 // Local OpenAI-compatible servers usually ignore the key, but the client still sends one.
@@ -14,7 +15,7 @@ export function openaiModel(
   modelId: string,
   call: SdkCallSettings,
   retry: RetryPolicy,
-  env: NodeJS.ProcessEnv,
+  env: ModelEnv,
 ): Model {
   const apiKey = env.OPENAI_API_KEY?.trim() || undefined;
   const customBaseURL = env.OPENAI_BASE_URL?.trim() || undefined;
@@ -23,7 +24,7 @@ export function openaiModel(
       'OPENAI_API_KEY is not set: export it, or set OPENAI_BASE_URL for a local OpenAI-compatible server',
     );
   }
-  // Passing both explicitly keeps the SDK from reading process.env behind the caller's back.
+  // Passing both explicitly keeps the SDK from reading the environment behind the caller's back.
   const baseURL = (customBaseURL ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
   const provider = createOpenAI({ apiKey: apiKey ?? PLACEHOLDER_KEY, baseURL });
   const limits = call.maxOutputTokens === undefined ? '' : `, maxOutputTokens ${call.maxOutputTokens}`;

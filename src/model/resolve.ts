@@ -84,11 +84,10 @@ function checkSettings(settings: ModelSettings): { call: SdkCallSettings; retry:
   };
 }
 
-export async function resolveModel(
-  spec: string,
-  settings: ModelSettings,
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<Model> {
+/** What model providers read besides the settings: credentials and endpoints, the human queue. */
+export type ModelEnv = Partial<Record<'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'QUEST_HUMAN_DIR' | 'QUEST_HUMAN_TTY', string>>;
+
+export async function resolveModel(spec: string, settings: ModelSettings, env: ModelEnv = {}): Promise<Model> {
   const parsed = parseModelSpec(spec);
   switch (parsed.kind) {
     case 'reference':

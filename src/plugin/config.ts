@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ModelEnv } from '../model/resolve.ts';
 
 export const DEFAULT_SEED = 20260;
 
@@ -36,6 +37,10 @@ export const QuestOptions = z
       .enum(['own', 'builtin', 'all'])
       .optional()
       .describe("QUEST_TASKS: which tasks a project without its own include runs: 'own' (tasks/ of the project, the default), 'builtin' (the package's 107), 'all'"),
+    resume: z.string().regex(/^[\w.-]+$/, 'a run id (the name of a results file without its extension)').optional().describe('QUEST_RESUME: complete this run id'),
+    humanDir: z.string().min(1).optional().describe('QUEST_HUMAN_DIR: with model "human", answer through this queue folder instead of the terminal'),
+    humanTty: z.string().min(1).optional().describe('QUEST_HUMAN_TTY: with model "human", the terminal device (default /dev/tty)'),
+    anvilBin: z.string().min(1).optional().describe('QUEST_ANVIL_BIN: an anvil binary to use instead of the one from @foundry-rs/anvil'),
   })
   .strict();
 export type QuestConfig = z.infer<typeof QuestOptions>;
@@ -57,6 +62,10 @@ const ENV_KEYS: Record<keyof QuestConfig, string> = {
   cache: 'QUEST_CACHE',
   cacheDir: 'QUEST_CACHE_DIR',
   tasks: 'QUEST_TASKS',
+  resume: 'QUEST_RESUME',
+  humanDir: 'QUEST_HUMAN_DIR',
+  humanTty: 'QUEST_HUMAN_TTY',
+  anvilBin: 'QUEST_ANVIL_BIN',
 };
 
 export class ConfigError extends Error {}
@@ -78,6 +87,23 @@ export function resolveConfig(options: Partial<Record<keyof QuestConfig, unknown
   }
   return parsed.data;
 }
+
+/**
+ * What model providers need besides the settings: credentials and endpoints from the environment (kept
+ * out of the configuration, which runs record and hand to workers) and the human queue. With
+ * resolveConfig, the only reader of the environment.
+ */
+export function modelEnv(config: QuestConfig, env: NodeJS.ProcessEnv = process.env): ModelEnv {
+  return {
+    ...(env.OPENAI_API_KEY ? { OPENAI_API_KEY: env.OPENAI_API_KEY } : {}),
+    ...(env.OPENAI_BASE_URL ? { OPENAI_BASE_URL: env.OPENAI_BASE_URL } : {}),
+    ...(config.humanDir ? { QUEST_HUMAN_DIR: config.humanDir } : {}),
+    ...(config.humanTty ? { QUEST_HUMAN_TTY: config.humanTty } : {}),
+  };
+}
+
+/** The settings a model is built with, from the configuration. */
+export const modelSettings = (c: QuestConfig) => ({ temperature: c.temperature, maxRetries: c.maxRetries, timeoutMs: c.modelTimeoutMs });
 
 export function modelSlug(model: string): string {
   return model.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'model';

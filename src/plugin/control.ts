@@ -1,79 +1,89 @@
 // The main process's control endpoint for workers: anvil nodes by slot, and the run's instance
-// dispatcher. JSON over loopback on an OS-assigned port.
+// dispatcher. JSON over loopback on an OS-assigned port. Every route's request and reply is declared
+// once below and checked on both sides.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import type { NodePool } from '../chain/node-pool.ts';
-import type { InstanceRecord } from '../results/record.ts';
-import type { Claim, Dispatcher } from './dispatcher.ts';
+import { InstanceRecord } from '../results/record.ts';
+import { SPLITS } from '../tasks/task.ts';
 
 /** Long polls answer at the latest after this, so no HTTP client timeout is ever reached. */
-const POLL_MS = 25_000;
+export const POLL_MS = 25_000;
 
-const Worker = z.object({ worker: z.string().min(1).max(128) });
-const Key = z.object({ key: z.string().min(1).max(512) });
-const Instance = z.object({ key: z.string(), split: z.enum(['atomic', 'composite']), taskId: z.string(), round: z.number().int(), file: z.string(), weight: z.number().optional() });
+const worker = z.string().min(1).max(128);
+const key = z.string().min(1).max(512);
+
+/** One instance a run will need: a task file's round, known before its test starts. */
+export const PlannedInstance = z.object({
+  /** "split/taskId/round", as tests and results name it. */
+  key,
+  split: z.enum(SPLITS),
+  taskId: z.string(),
+  round: z.number().int(),
+  /** Absolute path of the task's JSON file. */
+  file: z.string(),
+  /** Model calls it takes (1 for an atomic task; plan, rounds and submit for a composite one): longest first. */
+  weight: z.number().optional(),
+});
+export type PlannedInstance = z.infer<typeof PlannedInstance>;
+
+export const Claim = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('run') }),
+  z.object({ action: z.literal('wait') }),
+  z.object({ action: z.literal('done'), record: InstanceRecord }),
+]);
+export type Claim = z.infer<typeof Claim>;
+
+const none = z.object({});
+
+/** The routes: what a worker sends and what it gets back. */
+export const ROUTES = {
+  /** A test asks for its own instance: run it now, wait for another slot's run, or take the finished record. */
+  claim: { request: z.object({ key, worker, instance: PlannedInstance.optional() }), reply: Claim },
+  /** Long poll for a claimed instance running elsewhere: its record, or `requeued` when its slot was lost. */
+  wait: { request: z.object({ key }), reply: z.object({ record: InstanceRecord.optional(), requeued: z.boolean().optional(), pending: z.boolean().optional() }) },
+  /** Long poll of a background slot for the next planned instance. */
+  lease: { request: z.object({ worker }), reply: z.object({ instance: PlannedInstance.optional() }) },
+  done: { request: z.object({ key, worker, record: InstanceRecord }), reply: none },
+  /** A slot gives an instance back to its own test. */
+  release: { request: z.object({ worker, instance: PlannedInstance }), reply: none },
+  beat: { request: z.object({ worker }), reply: none },
+  /** (Re)starts the anvil of one slot from the prepared state. */
+  node: { request: z.object({ id: z.string().regex(/^[\w-]{1,64}$/) }), reply: z.object({ url: z.string() }) },
+} as const;
+type Routes = typeof ROUTES;
+export type Route = keyof Routes;
+export type ControlRequest<R extends Route> = z.input<Routes[R]['request']>;
+export type ControlReply<R extends Route> = z.output<Routes[R]['reply']>;
+export type ControlHandlers = { [R in Route]: (request: z.output<Routes[R]['request']>) => Promise<ControlReply<R>> | ControlReply<R> };
 
 export interface ControlServer {
   url: string;
   close(): Promise<void>;
 }
 
-/** The run's control endpoint: its nodes and its dispatcher, for every worker of every benchmark project. */
-export async function startControlServer(nodes: NodePool, dispatcher: Dispatcher): Promise<ControlServer> {
-  const routes: Record<string, (body: unknown) => Promise<unknown> | unknown> = {
-    claim: (b) => {
-      const { instance } = z.object({ instance: Instance.optional() }).parse(b);
-      return dispatcher.claim(Key.parse(b).key, Worker.parse(b).worker, instance) satisfies Claim;
-    },
-    wait: async (b) => {
-      const { key } = Key.parse(b);
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<'pending'>((resolve) => (timer = setTimeout(() => resolve('pending'), POLL_MS)));
-      const r = await Promise.race([dispatcher.wait(key), timeout]);
-      clearTimeout(timer);
-      return r === 'pending' ? { pending: true } : r ? { record: r } : { requeued: true };
-    },
-    lease: async (b) => {
-      const { worker } = Worker.parse(b);
-      let next = dispatcher.lease(worker);
-      if (!next) {
-        await dispatcher.whenLeasable(POLL_MS);
-        next = dispatcher.lease(worker);
-      }
-      return next ? { instance: next } : {};
-    },
-    done: (b) => {
-      const { key, worker, record } = z.object({ key: z.string(), worker: z.string(), record: z.unknown() }).parse(b);
-      dispatcher.done(key, worker, record as InstanceRecord);
-      return {};
-    },
-    release: (b) => {
-      const { worker, instance } = z.object({ worker: z.string(), instance: Instance }).parse(b);
-      dispatcher.release(instance.key, worker);
-      return {};
-    },
-    beat: (b) => {
-      dispatcher.beat(Worker.parse(b).worker);
-      return {};
-    },
-  };
+const issues = (e: z.ZodError) => e.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
 
+/** The run's control endpoint, serving `handlers` to every worker of every benchmark project. */
+export async function startControlServer(handlers: ControlHandlers): Promise<ControlServer> {
   const server = createServer((req, res) => {
     const reply = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    const node = /^\/nodes\/([\w-]{1,64})$/.exec(req.url ?? '');
     const route = /^\/(\w+)$/.exec(req.url ?? '')?.[1];
-    if (req.method !== 'POST' || (!node && !(route && route in routes))) {
+    if (req.method !== 'POST' || !route || !Object.hasOwn(ROUTES, route)) {
       req.resume();
       reply(404, { error: 'not found' });
       return;
     }
+    const r = route as Route;
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const work = node
-        ? nodes.restart(node[1]!).then((n) => ({ url: n.url }))
-        : Promise.resolve().then(() => routes[route!]!(JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}')));
+      const work = Promise.resolve().then(async () => {
+        const parsed = ROUTES[r].request.safeParse(JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}'));
+        if (!parsed.success) throw new Error(`bad ${r} request: ${issues(parsed.error)}`);
+        const out = await (handlers[r] as (q: unknown) => unknown)(parsed.data);
+        return ROUTES[r].reply.parse(out);
+      });
       work.then(
         (body) => reply(200, body),
         (e: Error) => reply(500, { error: e.message }),
@@ -94,17 +104,19 @@ export async function startControlServer(nodes: NodePool, dispatcher: Dispatcher
   };
 }
 
-/** A worker's call to the control endpoint. */
-export async function control<T>(controlUrl: string, path: string, body: unknown = {}): Promise<T> {
-  const res = await fetch(`${controlUrl}/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const out = (await res.json()) as T & { error?: string };
-  if (!res.ok) throw new Error(`control ${path}: ${out.error ?? res.status}`);
-  return out;
+/** A worker's call to the control endpoint; the reply is checked against the route's declaration. */
+export async function control<R extends Route>(controlUrl: string, route: R, body: ControlRequest<R>): Promise<ControlReply<R>> {
+  const res = await fetch(`${controlUrl}/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const out = (await res.json()) as { error?: string };
+  if (!res.ok) throw new Error(`control ${route}: ${out.error ?? res.status}`);
+  const parsed = ROUTES[route].reply.safeParse(out);
+  if (!parsed.success) throw new Error(`control ${route}: unexpected reply: ${issues(parsed.error)}`);
+  return parsed.data as ControlReply<R>;
 }
 
 export async function requestNode(controlUrl: string, id: string): Promise<string> {
   try {
-    return (await control<{ url: string }>(controlUrl, `nodes/${id}`)).url;
+    return (await control(controlUrl, 'node', { id })).url;
   } catch (e) {
     throw new Error(`could not start anvil for slot ${id}: ${(e as Error).message}`);
   }

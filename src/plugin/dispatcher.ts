@@ -1,19 +1,6 @@
+import type { NodePool } from '../chain/node-pool.ts';
 import type { InstanceRecord } from '../results/record.ts';
-
-/** One instance a run will need: a task file's round, known before its test starts. */
-export interface PlannedInstance {
-  /** "split/taskId/round", as tests and results name it. */
-  key: string;
-  split: 'atomic' | 'composite';
-  taskId: string;
-  round: number;
-  /** Absolute path of the task's JSON file. */
-  file: string;
-  /** Model calls it takes (1 for an atomic task; plan, rounds and submit for a composite one): longest first. */
-  weight?: number;
-}
-
-export type Claim = { action: 'run' } | { action: 'wait' } | { action: 'done'; record: InstanceRecord };
+import { POLL_MS, type Claim, type ControlHandlers, type PlannedInstance } from './control.ts';
 
 interface Lease {
   worker: string;
@@ -182,4 +169,39 @@ export class Dispatcher {
   private wake(): void {
     for (const f of this.idle.splice(0)) f();
   }
+}
+
+/** The control routes over a run's dispatcher and nodes. */
+export function dispatcherHandlers(dispatcher: Dispatcher, nodes: NodePool): ControlHandlers {
+  return {
+    claim: ({ key, worker, instance }) => dispatcher.claim(key, worker, instance),
+    wait: async ({ key }) => {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<'pending'>((resolve) => (timer = setTimeout(() => resolve('pending'), POLL_MS)));
+      const r = await Promise.race([dispatcher.wait(key), timeout]);
+      clearTimeout(timer);
+      return r === 'pending' ? { pending: true } : r ? { record: r } : { requeued: true };
+    },
+    lease: async ({ worker }) => {
+      let next = dispatcher.lease(worker);
+      if (!next) {
+        await dispatcher.whenLeasable(POLL_MS);
+        next = dispatcher.lease(worker);
+      }
+      return next ? { instance: next } : {};
+    },
+    done: ({ key, worker, record }) => {
+      dispatcher.done(key, worker, record);
+      return {};
+    },
+    release: ({ worker, instance }) => {
+      dispatcher.release(instance.key, worker);
+      return {};
+    },
+    beat: ({ worker }) => {
+      dispatcher.beat(worker);
+      return {};
+    },
+    node: async ({ id }) => ({ url: (await nodes.restart(id)).url }),
+  };
 }

@@ -14,10 +14,11 @@ import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { readJsonl } from '../results/writer.ts';
 import { instanceKey, type InstanceRecord } from '../results/record.ts';
-import { ConfigError, modelSlug, resolveConfig, type QuestConfig } from './config.ts';
+import { ConfigError, modelEnv, modelSettings, modelSlug, type QuestConfig } from './config.ts';
 import { startControlServer } from './control.ts';
-import { Dispatcher } from './dispatcher.ts';
+import { Dispatcher, dispatcherHandlers } from './dispatcher.ts';
 import { followPlans } from './planner.ts';
+import { runRegistry } from './run-registry.ts';
 import type { QuestProvided } from './provided.ts';
 
 interface RunContext {
@@ -27,19 +28,9 @@ interface RunContext {
   close(): Promise<void>;
 }
 
-// The benchmark projects of one run (atomic, composite) share one context: the agent, the provisioned
-// state, the nodes and the dispatcher, so a worker of either project runs instances of both, and the
-// concurrency is the run's. Global setups are separate module instances in one process: they meet on
-// a global, keyed by the configuration (projects configured differently get contexts of their own).
-const CONTEXTS = Symbol.for('evm-questbench.run-contexts');
-function contexts(): Map<string, Promise<RunContext>> {
-  const g = globalThis as { [CONTEXTS]?: Map<string, Promise<RunContext>> };
-  return (g[CONTEXTS] ??= new Map());
-}
-
 async function openRunContext(config: QuestConfig): Promise<RunContext> {
   // Resolving the model validates keys, module paths and spec syntax now, not 60 tests later.
-  await resolveModel(config.model, { temperature: config.temperature, maxRetries: config.maxRetries, timeoutMs: config.modelTimeoutMs });
+  await resolveModel(config.model, modelSettings(config), modelEnv(config));
   const resumed = loadResumed(config);
   const agentKey = agentKeyFor(config.seed, join(config.cacheDir, 'agent-secret'));
   const marker: Hex = `0x${randomBytes(32).toString('hex')}`;
@@ -53,17 +44,17 @@ async function openRunContext(config: QuestConfig): Promise<RunContext> {
     manifest = await forkManifest(target);
     fork = { url: redactUrl(target.url), block: Number(target.block) };
     await prepareSandbox();
-    pool = createNodePool({ chainId: target.chainId, forkUrl: target.url, forkBlock: target.block });
+    pool = createNodePool({ chainId: target.chainId, forkUrl: target.url, forkBlock: target.block, ...(config.anvilBin ? { binary: config.anvilBin } : {}) });
   } else {
     manifest = loadMirrorManifest();
     await prepareSandbox();
     // Every node of the run starts with the agent already provisioned.
-    provisioned = await writeProvisionedState({ base: MIRROR_STATE, chainId: BSC_CHAIN_ID, agentKey, marker, manifest });
-    pool = createNodePool({ chainId: BSC_CHAIN_ID, loadState: provisioned.file });
+    provisioned = await writeProvisionedState({ base: MIRROR_STATE, chainId: BSC_CHAIN_ID, agentKey, marker, manifest, ...(config.anvilBin ? { binary: config.anvilBin } : {}) });
+    pool = createNodePool({ chainId: BSC_CHAIN_ID, loadState: provisioned.file, ...(config.anvilBin ? { binary: config.anvilBin } : {}) });
   }
   // QUEST_CONCURRENCY instances in flight across all workers and projects of the run.
   const dispatcher = new Dispatcher(config.concurrency);
-  const control = await startControlServer(pool, dispatcher);
+  const control = await startControlServer(dispatcherHandlers(dispatcher, pool));
   return {
     provided: {
       config,
@@ -92,9 +83,14 @@ async function openRunContext(config: QuestConfig): Promise<RunContext> {
  * the workers use, and feeds the dispatcher the project's plan for every run.
  */
 export default async function setup(project: TestProject) {
-  const config = resolveConfig(project.getProvidedContext().questbenchOptions ?? {});
+  const provided = project.getProvidedContext().questbenchConfig;
+  if ('error' in provided) throw new ConfigError(provided.error);
+  const { config } = provided;
+  // The benchmark projects of one run (atomic, composite) share one context: the agent, the provisioned
+  // state, the nodes and the dispatcher, so a worker of either project runs instances of both, and the
+  // concurrency is the run's. Projects configured differently get contexts of their own.
   const key = JSON.stringify(config);
-  const all = contexts();
+  const all = runRegistry(project.vitest).contexts as Map<string, Promise<RunContext>>;
   let pending = all.get(key);
   if (!pending) {
     pending = openRunContext(config);
@@ -104,7 +100,7 @@ export default async function setup(project: TestProject) {
   const context = await pending;
   context.users++;
   // Instances a resumed run already has are not planned.
-  const unfollow = followPlans(project.name, (plan) => context.dispatcher.setPlan(project.name, plan.filter((p) => !context.provided.resumed[p.key])));
+  const unfollow = followPlans(project.vitest, project.name, (plan) => context.dispatcher.setPlan(project.name, plan.filter((p) => !context.provided.resumed[p.key])));
   project.provide('questbench', context.provided);
   return async () => {
     unfollow();
@@ -116,7 +112,7 @@ export default async function setup(project: TestProject) {
 
 /** The finished instances of the run named by QUEST_RESUME, checked to belong to the same model and seed. */
 function loadResumed(config: QuestConfig): Record<string, InstanceRecord> {
-  const id = process.env.QUEST_RESUME;
+  const id = config.resume;
   if (!id) return {};
   const path = join(config.resultsDir, modelSlug(config.model), `${id}.jsonl`);
   if (!existsSync(path)) throw new ConfigError(`QUEST_RESUME=${id}: no results at ${path} (check QUEST_MODEL and QUEST_RESULTS_DIR)`);

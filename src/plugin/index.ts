@@ -7,9 +7,11 @@ import type {} from 'vitest/config';
 import QuestbenchReporter from '../../reporters/questbench.ts';
 import { moduleExt, packageRoot } from '../package-root.ts';
 import { sourceAliases } from '../source-aliases.ts';
-import { resolveConfig, type QuestConfig } from './config.ts';
+import { splitOfFile } from '../tasks/task.ts';
+import { ConfigError, resolveConfig, type QuestConfig } from './config.ts';
 import { plannerReporter } from './planner.ts';
-import { atomicTaskModule, compositeTaskModule } from './task-module.ts';
+import type { ProvidedConfig } from './provided.ts';
+import { taskModule } from './task-module.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 // .ts from the source tree, .js from the installed package.
@@ -33,7 +35,17 @@ function taskGlobs(which: 'own' | 'builtin' | 'all', root: string): string[] {
   return which === 'own' ? own : which === 'builtin' ? builtin : [...new Set([...own, ...builtin])];
 }
 
-const isTaskFile = (id: string) => /[\\/]tasks[\\/](atomic|composite)[\\/].*\.json$/.test(id.split('?')[0]!);
+const isTaskFile = (id: string) => splitOfFile(id) !== undefined;
+
+/** The configuration, resolved once per project; a bad one is reported by the global setup, before any task runs. */
+function resolveProvided(options: QuestbenchOptions): ProvidedConfig {
+  try {
+    return { config: resolveConfig(options) };
+  } catch (e) {
+    if (e instanceof ConfigError) return { error: e.message };
+    throw e;
+  }
+}
 
 /**
  * The Vitest plugin: task JSON files become test modules, and the project gets the chain's global
@@ -42,16 +54,12 @@ const isTaskFile = (id: string) => /[\\/]tasks[\\/](atomic|composite)[\\/].*\.js
  */
 export function questbench(options: QuestbenchOptions = {}): Plugin {
   let root = process.cwd();
+  const provided = resolveProvided(options);
+  const config = 'config' in provided ? provided.config : undefined;
   return {
     name: 'questbench',
     enforce: 'pre',
     config(user) {
-      let config: QuestConfig | undefined;
-      try {
-        config = resolveConfig(options);
-      } catch {
-        // a bad configuration is reported by the global setup, before any task runs
-      }
       // A person answering (QUEST_MODEL=human) takes as long as they take: no test timeout then.
       const human = config?.model === 'human';
       // Task files: the project's own include wins unless built-in tasks are asked for explicitly.
@@ -73,7 +81,7 @@ export function questbench(options: QuestbenchOptions = {}): Plugin {
           isolate: false,
           testTimeout: human ? 0 : 15 * 60_000,
           hookTimeout: 120_000,
-          provide: { questbenchOptions: options },
+          provide: { questbenchConfig: provided },
         },
       } as never;
     },
@@ -86,7 +94,7 @@ export function questbench(options: QuestbenchOptions = {}): Plugin {
       if (!planned.has(vitest)) {
         planned.add(vitest);
         const reporters = vitest.config.reporters as unknown[];
-        reporters.push(plannerReporter(() => vitest.config.testNamePattern));
+        reporters.push(plannerReporter(vitest));
         const listed = reporters.some((r) => QuestbenchReporter.is(Array.isArray(r) ? r[0] : r));
         if (!listed) reporters.push(new QuestbenchReporter());
       }
@@ -97,11 +105,8 @@ export function questbench(options: QuestbenchOptions = {}): Plugin {
     transform(code, id) {
       const file = id.split('?')[0]!;
       if (!isTaskFile(file)) return null;
-      const split = /[\\/]tasks[\\/](atomic|composite)[\\/]/.exec(file)?.[1];
-      if (!split) return null;
-      const { rounds } = resolveConfig(options);
-      const build = split === 'atomic' ? atomicTaskModule : compositeTaskModule;
-      return { code: build(code, file, { rounds, runtime: RUNTIME, root }), map: null, moduleType: 'js' } as never;
+      // With a bad configuration the global setup stops the run; the modules still need a round count.
+      return { code: taskModule(code, file, { rounds: config?.rounds ?? 1, runtime: RUNTIME, root }), map: null, moduleType: 'js' } as never;
     },
   };
 }

@@ -3,6 +3,9 @@ import type { MirrorManifest } from '../chain/build-mirror.ts';
 import type { QuestConfig } from './config.ts';
 import type { InstanceRecord } from '../results/record.ts';
 
+/** The configuration a benchmark project was given, resolved once by its plugin (or why it could not be). */
+export type ProvidedConfig = { config: QuestConfig } | { error: string };
+
 /** What the main process hands every worker. The agent key stays in harness processes; scripts never see it. */
 export interface QuestProvided {
   config: QuestConfig;
@@ -21,6 +24,6 @@ export interface QuestProvided {
 declare module 'vitest' {
   interface ProvidedContext {
     questbench: QuestProvided;
-    questbenchOptions: Partial<QuestConfig>;
+    questbenchConfig: ProvidedConfig;
   }
 }

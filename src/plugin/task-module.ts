@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
-import { basename, dirname, join, relative } from 'node:path';
-import type { z } from 'zod';
-import { AtomicTask, CompositeTask, companionFiles, describeIssues } from '../tasks/schema.ts';
+import { basename, relative } from 'node:path';
+import { missingCompanion } from '../tasks/load.ts';
+import { companionFiles } from '../tasks/schema.ts';
+import { parseTaskSpec, TaskFileError, type TaskSpec } from '../tasks/task.ts';
 import { roundTestName } from './planner.ts';
 
 const lit = (v: unknown) => JSON.stringify(v);
@@ -13,59 +13,43 @@ test(${lit(title)}, () => { const e = new Error(${lit(message)}); e.stack = e.me
 `;
 }
 
-interface Kind {
-  schema: z.ZodType<{ id: string; validator?: string | undefined; reference?: string | undefined }>;
-  // Not named test*/…Test: Vitest's static collector (`vitest list`, editor explorers) would take the call for a test.
-  runner: 'playAtomicInstance' | 'playCompositeInstance';
-  /** Atomic references are scripts run as the model's answer (raw text); composite ones are round scripts (modules). */
-  referenceImport: (file: string) => string;
-  referenceArg: 'referenceSource' | 'reference';
+/** How each split's reference is imported: atomic ones as raw source (the model's answer), composite ones as modules. */
+function importLines(declared: TaskSpec): { lines: string[]; modules: string } {
+  const names = companionFiles(declared.spec);
+  const validator = `import * as validatorModule from ${lit(`./${names.validator}`)};`;
+  if (declared.split === 'atomic') {
+    return { lines: [validator, `import referenceSource from ${lit(`./${names.reference}?raw`)};`], modules: '{ validator: validatorModule.default, reference: referenceSource }' };
+  }
+  return {
+    lines: [validator, `import * as referenceModule from ${lit(`./${names.reference}`)};`],
+    modules: '{ validator: validatorModule.default, reference: referenceModule.default, literal: referenceModule.literal }',
+  };
 }
-
-const KINDS = {
-  atomic: { schema: AtomicTask, runner: 'playAtomicInstance', referenceImport: (f) => `./${f}?raw`, referenceArg: 'referenceSource' },
-  composite: { schema: CompositeTask, runner: 'playCompositeInstance', referenceImport: (f) => `./${f}`, referenceArg: 'reference' },
-} satisfies Record<string, Kind>;
 
 /**
  * Turns a task JSON file into a test module: one literal test() per round (so `vitest list` and the
  * editor's explorer see names without running), importing the validator and the reference so that
- * editing either re-runs just this task in watch mode.
+ * editing either re-runs just this task in watch mode. The runtime checks and assembles them with
+ * the same assembleTask() every other way of loading a task uses.
  */
-export function taskModule(split: keyof typeof KINDS, code: string, file: string, opts: { rounds: number; runtime: string; root: string }): string {
-  const kind: Kind = KINDS[split];
-  const rel = relative(opts.root, file);
-  const invalid = (message: string) => failingModule(file, `${basename(file)} · invalid task file`, message);
-  let json: unknown;
+export function taskModule(code: string, file: string, opts: { rounds: number; runtime: string; root: string }): string {
+  let declared: TaskSpec;
   try {
-    json = JSON.parse(code);
+    declared = parseTaskSpec(file, code, opts.root);
   } catch (e) {
-    return invalid(`invalid task file ${rel}: not valid JSON: ${(e as Error).message}`);
+    if (!(e instanceof TaskFileError)) throw e;
+    return failingModule(file, `${basename(file)} · invalid task file`, e.message);
   }
-  const parsed = kind.schema.safeParse(json);
-  if (!parsed.success) return invalid(describeIssues(rel, parsed.error));
-  const task = parsed.data;
-  const { validator: validatorFile, reference: referenceFile } = companionFiles(task);
-  for (const [what, f] of [
-    ['validator', validatorFile],
-    ['reference solution', referenceFile],
-  ] as const) {
-    if (!existsSync(join(dirname(file), f))) {
-      return failingModule(file, `${task.id} · invalid task file`, `invalid task file ${rel}: ${what} ${f} not found next to it`);
-    }
-  }
-  const tests = Array.from({ length: opts.rounds }, (_, i) => {
-    const round = i + 1;
-    return `test(${lit(roundTestName(task.id, round))}, (ctx) => ${kind.runner}(ctx, { task, validator, ${kind.referenceArg}: reference, round: ${round}, file: ${lit(rel)}, path: ${lit(file)} }));`;
-  });
+  const missing = missingCompanion(file, declared, opts.root);
+  if (missing) return failingModule(file, `${declared.spec.id} · invalid task file`, missing);
+  const { lines, modules } = importLines(declared);
+  const task = lit({ file, rel: relative(opts.root, file), split: declared.split, spec: declared.spec });
+  const tests = Array.from({ length: opts.rounds }, (_, i) => `test(${lit(roundTestName(declared.spec.id, i + 1))}, (ctx) => playTask(ctx, task, modules, ${i + 1}));`);
   return `import { test } from 'vitest';
-import { ${kind.runner} } from ${lit(opts.runtime)};
-import validator from ${lit(`./${validatorFile}`)};
-import reference from ${lit(kind.referenceImport(referenceFile))};
-const task = ${lit(task)};
+import { playTask } from ${lit(opts.runtime)};
+${lines.join('\n')}
+const task = ${task};
+const modules = ${modules};
 ${tests.join('\n')}
 `;
 }
-
-export const atomicTaskModule = (code: string, file: string, opts: { rounds: number; runtime: string; root: string }) => taskModule('atomic', code, file, opts);
-export const compositeTaskModule = (code: string, file: string, opts: { rounds: number; runtime: string; root: string }) => taskModule('composite', code, file, opts);

@@ -1,6 +1,7 @@
 import '../polyfills.ts';
 import { statSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { diffRuns, formatDiff } from './diff.ts';
 import { formatRunSummary } from './format.ts';
 import { buildLeaderboard, formatLeaderboard } from './leaderboard.ts';
 import { readRun, withTranscripts } from './load.ts';
@@ -12,6 +13,7 @@ const USAGE = `questbench — evm-questbench results
 
   questbench report <run.json> [--html out.html]
   questbench leaderboard <run.json...> [--html out.html] [--json] [--prices prices.json]
+  questbench diff <a.json> <b.json>      what differs, instance by instance (exit 1 if anything does)
 
 Run files are the <QUEST_RESULTS_DIR>/<model>/<run-id>.json a benchmark run writes. Several files of
 one model (shards, resumed runs) merge by instance. The HTML page opens every instance (request,
@@ -44,6 +46,15 @@ export async function main(argv: string[]): Promise<number> {
   if (positionals.length === 0) {
     console.error(`questbench ${command}: give at least one run file\n\n${USAGE}`);
     return 1;
+  }
+  if (command === 'diff') {
+    if (positionals.length !== 2) {
+      console.error(`questbench diff: give exactly two run files\n\n${USAGE}`);
+      return 1;
+    }
+    const d = diffRuns(positionals[0]!, positionals[1]!);
+    console.log(formatDiff(d));
+    return d.differing.length === 0 ? 0 : 1;
   }
   // Text output needs the run files only; the transcripts beside them are read for --html.
   const runs = positionals.map(readRun);

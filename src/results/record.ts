@@ -24,6 +24,7 @@ export const SCHEMA_RULES = [
   'bad_control_json',
   'not_an_answer',
 ] as const;
+export type SchemaRule = (typeof SCHEMA_RULES)[number];
 
 export const CheckRecord = z.object({
   name: z.string(),

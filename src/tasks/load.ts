@@ -1,48 +1,52 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import type { z } from 'zod';
-import { AtomicTask, CompositeTask, companionFiles, describeIssues } from './schema.ts';
+// Loading tasks from disk: the one way the background executor, resume, tools and tests get a task
+// (the generated test modules import the same companions statically and call assembleTask()).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, join, relative, resolve } from 'node:path';
+import { assembleTask, companionPaths, parseTaskSpec, TaskFileError, type Task, type TaskSpec } from './task.ts';
 
-interface Located<T> {
-  file: string;
-  task: T;
-  validatorPath: string;
-  referencePath: string;
+/** Reads and checks a task file's declaration (no imports). */
+export function readTaskSpec(file: string, root = process.cwd()): TaskSpec {
+  return parseTaskSpec(file, readFileSync(file, 'utf8'), root);
 }
 
-export interface TaskFile extends Located<AtomicTask> {
-  referenceSource: string;
-}
-export type CompositeTaskFile = Located<CompositeTask>;
-
-function walk(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.json') ? [join(dir, e.name)] : [],
-  );
-}
-
-/** Reads and validates every task file under a folder (for tools and tests; the plugin uses its transform). */
-function loadTasks<T extends { id: string; validator?: string | undefined; reference?: string | undefined }>(
-  schema: z.ZodType<T>,
-  dir: string,
-  root: string,
-): Located<T>[] {
-  return walk(resolve(root, dir))
-    .sort()
-    .map((file) => {
-      const parsed = schema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-      if (!parsed.success) throw new Error(describeIssues(relative(root, file), parsed.error));
-      const task = parsed.data;
-      const base = join(file, '..');
-      const companions = companionFiles(task);
-      return { file, task, validatorPath: join(base, companions.validator), referencePath: join(base, companions.reference) };
-    });
+/** Companion files that are missing next to a task file, as a message, or undefined when both are there. */
+export function missingCompanion(file: string, declared: TaskSpec, root = process.cwd()): string | undefined {
+  const paths = companionPaths(file, declared.spec);
+  for (const [what, path] of [
+    ['validator', paths.validator],
+    ['reference solution', paths.reference],
+  ] as const) {
+    if (!existsSync(path)) return `invalid task file ${relative(root, file) || basename(file)}: ${what} ${basename(path)} not found next to it`;
+  }
+  return undefined;
 }
 
-export function loadAtomicTaskFiles(dir: string, root = process.cwd()): TaskFile[] {
-  return loadTasks(AtomicTask, dir, root).map((t) => ({ ...t, referenceSource: readFileSync(t.referencePath, 'utf8') }));
+/** A task file with its validator and reference, checked. Throws TaskFileError naming what is wrong. */
+export async function loadTask(file: string, root = process.cwd()): Promise<Task> {
+  const path = resolve(root, file);
+  const declared = readTaskSpec(path, root);
+  const missing = missingCompanion(path, declared, root);
+  if (missing) throw new TaskFileError(missing);
+  const paths = companionPaths(path, declared.spec);
+  const validator = ((await import(paths.validator)) as { default?: unknown }).default;
+  if (declared.split === 'atomic') return assembleTask(path, declared, { validator, reference: readFileSync(paths.reference, 'utf8') }, relative(root, path));
+  const mod = (await import(paths.reference)) as { default?: unknown; literal?: unknown };
+  return assembleTask(path, declared, { validator, reference: mod.default, literal: mod.literal }, relative(root, path));
 }
 
-export function loadCompositeTaskFiles(dir: string, root = process.cwd()): CompositeTaskFile[] {
-  return loadTasks(CompositeTask, dir, root);
+/** The task files under a folder, sorted. */
+export function taskFiles(dir: string, root = process.cwd()): string[] {
+  const walk = (d: string): string[] =>
+    readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : e.name.endsWith('.json') ? [join(d, e.name)] : []));
+  return walk(resolve(root, dir)).sort();
+}
+
+/** Every task under a folder (e.g. 'tasks/atomic'), loaded and checked. */
+export async function loadTasks(dir: string, root = process.cwd()): Promise<Task[]> {
+  return Promise.all(taskFiles(dir, root).map((f) => loadTask(f, root)));
+}
+
+/** Every task declaration under a folder, without importing companions (fast, synchronous). */
+export function readTaskSpecs(dir: string, root = process.cwd()): (TaskSpec & { file: string })[] {
+  return taskFiles(dir, root).map((file) => ({ file, ...readTaskSpec(file, root) }));
 }

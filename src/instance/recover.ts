@@ -15,16 +15,15 @@ export async function nodeIsDown(s: ChainSession): Promise<boolean> {
  * Runs one instance; if the node died under it, restarts the node from the prepared state and runs
  * the instance once more. Whatever still fails becomes the caller's infra record, not a lost result.
  */
-export async function runWithRecovery(opts: {
-  session: () => Promise<ChainSession>;
+export async function recoverInstance(opts: {
+  session: ChainSession;
   run: (s: ChainSession) => Promise<InstanceRecord>;
   infra: (error: string, s: ChainSession | undefined) => InstanceRecord;
 }): Promise<InstanceRecord> {
-  let s: ChainSession | undefined;
+  const s = opts.session;
   let lastError: unknown;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      s = await opts.session();
       const rec = await opts.run(s);
       // A node that died mid-instance shows up inside the record as the script's or the chain's
       // failure; it is the harness's, so the instance runs again rather than scoring the model 0.
@@ -32,7 +31,7 @@ export async function runWithRecovery(opts: {
       lastError = new Error('the node stopped answering during the instance');
     } catch (e) {
       lastError = e;
-      if (!s || !(await nodeIsDown(s))) break;
+      if (!(await nodeIsDown(s))) break;
     }
     try {
       await s.restart();

@@ -1,0 +1,25 @@
+import { environmentText } from '../instance/environment.ts';
+import type { ChatMessage } from '../model/types.ts';
+import type { EnvMap, Instance } from '../tasks/instantiate.ts';
+import type { AtomicTask } from '../tasks/schema.ts';
+
+const ROLE_ATOMIC = `You turn a wallet owner's request into code that prepares exactly one blockchain transaction (or answers one question) on BNB Smart Chain.
+
+Reply with exactly one \`\`\`typescript code block. The module must export:
+
+  export async function executeSkill(providerUrl: string, agentAddress: string, deployedContracts: Record<string, string>): Promise<object>
+
+- providerUrl is a read-only JSON-RPC endpoint: read the chain through it (balances, allowances, quotes, eth_call, estimateGas). It cannot send or sign transactions.
+- agentAddress is the wallet you act for. You never have its private key: the platform signs and sends what you return.
+- For a transaction request, return ONE unsigned transaction object: { to, data?, value?, gasLimit?, gasPrice? / maxFeePerGas? }. Numbers are bigint, decimal strings or hex strings in wei. Nonce and chain id are filled in by the platform; gas is estimated when you leave it out. If the request needs several transactions, return only the first one.
+- For a question, return { answer: ... } in exactly the format the request states; send nothing.
+- Importable libraries: "ethers" (v6) and "viem" (v2, including "viem/chains"). Nothing else is available: no file system, no environment variables, no other network access.
+- The wallet may already have granted allowances to some spenders (e.g. the router): read allowance() through the provider when you need to know whether an approve is required.`;
+
+export function buildAtomicMessages(task: AtomicTask, instance: Instance, env: EnvMap, chainId: number): ChatMessage[] {
+  const answer = task.kind === 'query' && task.answer ? `\n\nAnswer format: return { answer } where answer is ${task.answer.format}` : '';
+  return [
+    { role: 'system', content: `${ROLE_ATOMIC}\n\n${environmentText(env, chainId)}` },
+    { role: 'user', content: `${instance.instruction}${answer}` },
+  ];
+}

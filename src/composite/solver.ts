@@ -1,0 +1,176 @@
+// The composite protocol: a planning call (recorded, not counted), then rounds of one transaction or
+// one control message each, with the outcome fed back, until submit, an error report or the budget.
+// Scored on the end state; the score decays with rounds beyond K_opt.
+import { ModelInfraError } from '../model/types.ts';
+import { txRecord, type Outcome, type RoundTranscript } from '../results/record.ts';
+import { Conversation } from '../instance/conversation.ts';
+import type { Episode, EpisodeEnd, PlayContext, Solver } from '../instance/episode.ts';
+import { runScript, sendReturned, type MinedTx } from '../instance/script.ts';
+import type { Task } from '../tasks/task.ts';
+import { scoredOutcome } from '../validators/score.ts';
+import { readStandingAllowances } from './allowances.ts';
+import { describeChanges, readHoldings } from './feedback.ts';
+import { buildCompositeMessages, firstRoundMessage } from './prompt.ts';
+import { decayFactor, parseRoundReply, roundBudget, type RoundReply } from './protocol.ts';
+import { runQuery } from './queries.ts';
+
+type CompositeTask = Extract<Task, { split: 'composite' }>;
+type EndReason = 'submit' | 'error_report' | 'budget';
+
+/** The state of one episode, round by round. */
+class CompositeEpisode {
+  readonly kOpt: number;
+  readonly budget: number;
+  kAct = 0;
+  endReason: EndReason = 'budget';
+  submitted: { answer?: unknown } | undefined;
+  plan = '';
+  infra: string | undefined;
+  schemaInvalidRounds = 0;
+  /** One line per executed round for the record, and each reply with what it led to for the viewer. */
+  readonly log: { kind: string; summary: string }[] = [];
+  readonly turns: RoundTranscript[] = [];
+  readonly txs: MinedTx[] = [];
+
+  constructor(
+    private readonly ctx: PlayContext<CompositeTask>,
+    readonly conversation: Conversation,
+  ) {
+    this.kOpt = ctx.task.spec.workflow.optimalSteps;
+    this.budget = roundBudget(this.kOpt, ctx.task.spec.workflow.maxRoundsMultiplier);
+  }
+
+  /** Plan, then rounds until the episode ends; a provider failure ends it as infra. */
+  async play(): Promise<void> {
+    try {
+      this.plan = (await this.ask()).text;
+      this.conversation.tell(firstRoundMessage(this.budget));
+      while (this.kAct < this.budget) {
+        const turn: RoundTranscript = { reply: (await this.ask()).text };
+        this.turns.push(turn);
+        const feedback = await this.round(parseRoundReply(turn.reply), turn);
+        if (feedback === undefined) break;
+        turn.feedback = `Round ${this.kAct} result: ${feedback}\nRounds used: ${this.kAct} of at most ${this.budget}. Reply with the next step, or {"submit": true} when the request is complete.`;
+        this.conversation.tell(turn.feedback);
+      }
+    } catch (e) {
+      if (!(e instanceof ModelInfraError)) throw e;
+      this.infra = `model provider failed: ${e.message}`;
+    }
+  }
+
+  private ask() {
+    return this.conversation.ask(this.ctx.model, this.ctx.round);
+  }
+
+  /** Executes one reply; returns the feedback, or undefined when the reply ended the episode. */
+  private async round(reply: RoundReply, turn: RoundTranscript): Promise<string | undefined> {
+    if (reply.kind === 'submit') {
+      this.endReason = 'submit';
+      this.submitted = 'answer' in reply ? { answer: reply.answer } : {};
+      return undefined;
+    }
+    this.kAct++;
+    switch (reply.kind) {
+      case 'error':
+        this.log.push({ kind: 'error_report', summary: reply.message });
+        this.endReason = 'error_report';
+        return undefined;
+      case 'invalid':
+        this.schemaInvalidRounds++;
+        this.log.push({ kind: `schema_invalid:${reply.rule}`, summary: reply.message });
+        return `not valid (${reply.rule}): ${reply.message}`;
+      case 'query':
+        return this.query(reply.query);
+      case 'code':
+        return this.transaction(reply.text, turn);
+    }
+  }
+
+  private async query(query: Extract<RoundReply, { kind: 'query' }>['query']): Promise<string> {
+    const { session } = this.ctx;
+    try {
+      const result = await runQuery(session.chain.public, session.env, query);
+      this.log.push({ kind: 'query', summary: `${query.type} → ${JSON.stringify(result)}` });
+      return `query result: ${JSON.stringify(result)}`;
+    } catch (e) {
+      this.log.push({ kind: 'query_failed', summary: (e as Error).message });
+      return `query failed: ${(e as Error).message}`;
+    }
+  }
+
+  private async transaction(text: string, turn: RoundTranscript): Promise<string> {
+    const { session, base } = this.ctx;
+    const run = await runScript(text, this.ctx.script);
+    if (run.logs) turn.logs = run.logs;
+    if (run.kind === 'failed') {
+      if (run.outcome === 'schema_invalid') this.schemaInvalidRounds++;
+      this.log.push({ kind: run.outcome === 'schema_invalid' ? `schema_invalid:${run.rule}` : run.outcome, summary: run.message });
+      return `the script failed (${run.outcome}): ${run.message}${run.logs ? `\nlogs:\n${run.logs.slice(-2000)}` : ''}`;
+    }
+    const before = await readHoldings(session.chain.public, session.env, base.agent);
+    const step = await sendReturned(run.value, this.ctx.script);
+    if (step.kind === 'invalid') {
+      this.schemaInvalidRounds++;
+      this.log.push({ kind: `schema_invalid:${step.rule}`, summary: step.message });
+      return `no transaction was sent: ${step.message}`;
+    }
+    if (step.kind === 'rejected') {
+      this.log.push({ kind: 'rejected', summary: step.message });
+      return step.by === 'harness' ? `no transaction was sent: ${step.message}` : `not sent: ${step.message}`;
+    }
+    this.txs.push(step);
+    turn.tx = txRecord(step.tx, step.receipt);
+    const after = await readHoldings(session.chain.public, session.env, base.agent);
+    const status = step.receipt.status === 'success' ? 'success' : `REVERTED (${step.revertReason ?? 'no reason'})`;
+    const summary = `tx ${step.receipt.transactionHash} to ${step.tx.to}: status ${status}, gas used ${step.receipt.gasUsed}; balance changes: ${describeChanges(before, after)}`;
+    this.log.push({ kind: step.receipt.status === 'success' ? 'tx' : 'tx_reverted', summary });
+    return summary;
+  }
+
+  /** Below the pass line, say why when the episode shows it: only reverts, or only invalid replies. */
+  classify(score: number): Outcome {
+    const scored = scoredOutcome(score);
+    if (scored !== 'wrong_state') return scored;
+    if (this.txs.length > 0 && this.txs.every((t) => t.receipt.status !== 'success')) return 'reverted';
+    if (this.schemaInvalidRounds > 0 && this.txs.length === 0) return 'schema_invalid';
+    return 'wrong_state';
+  }
+
+  end(): EpisodeEnd {
+    if (this.infra) return { kind: 'infra', error: this.infra, detail: 'episode aborted: provider failure' };
+    return {
+      kind: 'scored',
+      evidence: { txs: this.txs, answer: this.submitted?.answer },
+      classify: (score) => this.classify(score),
+      ...(this.endReason === 'budget' ? { error: `round budget of ${this.budget} used up without a submit` } : {}),
+    };
+  }
+}
+
+export const compositeSolver: Solver<CompositeTask> = {
+  async play(ctx: PlayContext<CompositeTask>): Promise<Episode> {
+    const { task, session, base } = ctx;
+    const kOpt = task.spec.workflow.optimalSteps;
+    const budget = roundBudget(kOpt, task.spec.workflow.maxRoundsMultiplier);
+    const allowances = await readStandingAllowances(session.chain.public, session.env, base.agent);
+    const prompt = buildCompositeMessages(task.spec, ctx.instance, session.env, session.chainInfo.chainId, budget, { address: base.agent, allowances });
+    const e = new CompositeEpisode(ctx, new Conversation(prompt));
+    await e.play();
+    return {
+      conversation: e.conversation,
+      end: e.end(),
+      transcript: {
+        response: e.conversation.exchange.map((m) => `[${m.role}] ${m.content}`).join('\n\n'),
+        logs: '',
+        rounds: e.turns,
+      },
+      txs: e.txs,
+      ...(e.submitted && 'answer' in e.submitted ? { answer: { value: e.submitted.answer } } : {}),
+      steps: {
+        decay: decayFactor(kOpt, e.kAct),
+        record: { pattern: task.spec.workflow.pattern, kAct: e.kAct, kOpt, budget, endReason: e.endReason, plan: e.plan, rounds: e.log },
+      },
+    };
+  },
+};

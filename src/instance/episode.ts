@@ -1,0 +1,54 @@
+import type { Address } from 'viem';
+import type { ChainSession } from '../chain/session.ts';
+import type { Model } from '../model/types.ts';
+import type { InstanceRecord, Outcome, RoundTranscript, SchemaRule, TxRecord } from '../results/record.ts';
+import type { Instance, Params } from '../tasks/instantiate.ts';
+import type { Task } from '../tasks/task.ts';
+import type { CheckContext } from '../validators/types.ts';
+import type { Conversation } from './conversation.ts';
+import type { MinedTx, ScriptContext } from './script.ts';
+
+/** Everything a protocol needs to play one instance; the instance is drawn and the chain prepared. */
+export interface PlayContext<T extends Task = Task> {
+  task: T;
+  instance: Instance;
+  /** The validator's view of the instance: parameters, address map, the wallet. */
+  base: { params: Params; env: Record<string, Address>; agent: Address };
+  session: ChainSession;
+  model: Model;
+  round: number;
+  /** Where scripts run: the instance's read-only provider, the wallet, the time limit. */
+  script: ScriptContext;
+}
+
+/** What the checks are given beyond the instance and its pre/post state. */
+export type Evidence = Pick<CheckContext<unknown, unknown>, 'tx' | 'receipt' | 'txs' | 'answer'>;
+
+/** How an episode ended, for scoring. */
+export type EpisodeEnd =
+  /** The model provider (or the call) failed: not the model's score. */
+  | { kind: 'infra'; error: string; detail: string }
+  /** Nothing reached the chain that could be scored: every check fails with `detail`. */
+  | { kind: 'unscored'; outcome: Outcome; schemaRule?: SchemaRule; error?: string; detail: string }
+  /** The validator scores the end state; `classify` names the outcome of the final score. */
+  | { kind: 'scored'; evidence: Evidence; classify: (score: number) => Outcome; error?: string };
+
+/** What a solver reports after playing an instance. */
+export interface Episode {
+  conversation: Conversation;
+  end: EpisodeEnd;
+  /** The replies as the transcript shows them, the script's logs, and per round what happened. */
+  transcript: { response: string; logs: string; rounds?: RoundTranscript[] };
+  /** Every transaction the episode sent, in order. */
+  txs: MinedTx[];
+  /** The transaction an atomic instance is scored on, as recorded. */
+  tx?: TxRecord;
+  answer?: { value: unknown };
+  /** Multi-round protocols: the step-efficiency decay applied to the end-state score, and the record's composite block. */
+  steps?: { decay: number; record: Omit<NonNullable<InstanceRecord['composite']>, 'baseScore' | 'decay'> };
+}
+
+/** A protocol's solver: how the model is asked and what it may do, from the prepared instance to the episode's end. */
+export interface Solver<T extends Task = Task> {
+  play(ctx: PlayContext<T>): Promise<Episode>;
+}

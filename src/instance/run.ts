@@ -1,0 +1,94 @@
+// One instance end to end, whatever its protocol: prepare the chain and the instance, let the
+// protocol's solver play it, score what it left on chain, and build the record.
+import { atomicSolver } from '../atomic/solver.ts';
+import type { ChainSession } from '../chain/session.ts';
+import { compositeSolver } from '../composite/solver.ts';
+import { referenceScriptModel } from '../composite/reference.ts';
+import { referenceModel } from '../model/reference.ts';
+import type { Model } from '../model/types.ts';
+import type { InstanceRecord } from '../results/record.ts';
+import type { Params } from '../tasks/instantiate.ts';
+import type { Task } from '../tasks/task.ts';
+import { scoreChecks } from '../validators/score.ts';
+import type { CheckContext } from '../validators/types.ts';
+import type { Episode, PlayContext, Solver } from './episode.ts';
+import { prepareInstance, type PreparedInstance } from './prepare.ts';
+import { buildRecord, zeroChecks } from './record.ts';
+
+export interface InstanceInput {
+  task: Task;
+  round: number;
+  runSeed: number;
+  rounds: number;
+  session: ChainSession;
+  /** A model, or one built per instance from its parameters on the harness's side (the reference). */
+  model: Model | ((params: Params) => Model);
+  scriptTimeoutMs: number;
+}
+
+/** The solver of each split's protocol. */
+const SOLVERS: { [S in Task['split']]: Solver<Extract<Task, { split: S }>> } = {
+  atomic: atomicSolver,
+  composite: compositeSolver,
+};
+
+function play(ctx: PlayContext): Promise<Episode> {
+  const solver = SOLVERS[ctx.task.split] as Solver;
+  return solver.play(ctx);
+}
+
+/** The gold solution of a task as a model, built per instance from its parameters (never passed with a call). */
+export function referenceFor(task: Task, session: ChainSession): (params: Params) => Model {
+  return task.split === 'atomic' ? (params) => referenceModel(task.id, task.reference, params) : (params) => referenceScriptModel(task.reference(params, session.env));
+}
+
+type Scored = Pick<InstanceRecord, 'score' | 'outcome' | 'checks' | 'schemaRule' | 'error'> & { baseScore?: number };
+
+/** Scores the episode's end: every check fails alike when nothing can be scored, else the validator reads the end state. */
+async function score(task: Task, prepared: PreparedInstance, session: ChainSession, episode: Episode): Promise<Scored> {
+  const { end } = episode;
+  if (end.kind !== 'scored') {
+    const outcome = end.kind === 'infra' ? ('infra' as const) : end.outcome;
+    const schemaRule = end.kind === 'unscored' ? end.schemaRule : undefined;
+    return { score: 0, outcome, checks: zeroChecks(task.validator, end.detail), ...(schemaRule ? { schemaRule } : {}), ...(end.error ? { error: end.error } : {}) };
+  }
+  const chain = session.chain.public;
+  const post = await task.validator.observe?.({ ...prepared.base, chain });
+  const ctx = { ...prepared.base, chain, pre: prepared.pre, post, ...end.evidence } as CheckContext<unknown, unknown>;
+  const scored = await scoreChecks(task.validator, ctx);
+  const decay = episode.steps?.decay;
+  const final = decay === undefined ? scored.score : Math.round(scored.score * decay * 100) / 100;
+  return { score: final, baseScore: scored.score, outcome: end.classify(final), checks: scored.checks, ...(end.error ? { error: end.error } : {}) };
+}
+
+export async function runInstance(input: InstanceInput): Promise<InstanceRecord> {
+  const started = performance.now();
+  const { task, session } = input;
+  const prepared = await prepareInstance(task.spec, task.validator, session, input);
+  const model = typeof input.model === 'function' ? input.model(prepared.instance.params) : input.model;
+  const agent = prepared.base.agent;
+  const ctx: PlayContext = {
+    task,
+    instance: prepared.instance,
+    base: prepared.base,
+    session,
+    model,
+    round: input.round,
+    script: { session, agent, timeoutMs: input.scriptTimeoutMs },
+  };
+  const episode = await play(ctx);
+  const { baseScore, ...scored } = await score(task, prepared, session, episode);
+  const { steps } = episode;
+  return buildRecord(
+    { task, instance: prepared.instance, model: model.id, agent, chain: session.chainInfo, runSeed: input.runSeed, rounds: input.rounds },
+    {
+      ...scored,
+      latencyMs: Math.round(performance.now() - started),
+      ...episode.conversation.modelFields(),
+      ...(episode.tx ? { tx: episode.tx } : {}),
+      ...(episode.answer ? { answer: episode.answer.value } : {}),
+      transcript: { messages: episode.conversation.prompt, ...episode.transcript },
+      ...(steps ? { composite: { ...steps.record, baseScore: baseScore ?? 0, decay: steps.decay } } : {}),
+    },
+  );
+}

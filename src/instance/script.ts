@@ -1,0 +1,54 @@
+// The shared step of every protocol that lets a model act through code: run its script in the
+// sandbox, check what it returned, and sign and send the transaction.
+import type { Address, TransactionReceipt } from 'viem';
+import type { ChainSession } from '../chain/session.ts';
+import { signAndSend } from '../execution/send.ts';
+import { parseTxRequest } from '../execution/tx-request.ts';
+import type { SchemaRule } from '../results/record.ts';
+import { runAnswer } from '../sandbox/index.ts';
+import type { SentTransaction } from '../validators/types.ts';
+
+export interface ScriptContext {
+  session: ChainSession;
+  agent: Address;
+  timeoutMs: number;
+}
+
+export type ScriptRun =
+  | { kind: 'value'; value: unknown; logs: string }
+  | { kind: 'failed'; outcome: 'schema_invalid' | 'runtime_error' | 'timeout'; rule?: SchemaRule; message: string; logs: string };
+
+/** The address map a script receives: the session's, less the wallet itself (it gets agentAddress). */
+export function scriptContracts(session: ChainSession): Record<string, string> {
+  return Object.fromEntries(Object.entries(session.env).filter(([k]) => k !== 'agent'));
+}
+
+/** Runs the code block of a reply in the sandbox with the read-only provider. */
+export async function runScript(reply: string, ctx: ScriptContext): Promise<ScriptRun> {
+  const args = { providerUrl: ctx.session.proxy.url, agentAddress: ctx.agent, deployedContracts: scriptContracts(ctx.session) };
+  const run = await runAnswer(reply, args, { timeoutMs: ctx.timeoutMs });
+  if (run.kind === 'ok') return { kind: 'value', value: run.value, logs: run.logs };
+  return { kind: 'failed', outcome: run.kind, ...(run.kind === 'schema_invalid' ? { rule: run.rule } : {}), message: run.message, logs: run.logs };
+}
+
+export interface MinedTx {
+  tx: SentTransaction;
+  receipt: TransactionReceipt;
+  revertReason?: string;
+}
+
+export type TxStep =
+  | { kind: 'invalid'; rule: 'not_a_tx' | 'no_to' | 'not_serializable'; message: string }
+  /** The harness (a foreign sender) or the node (funds, gas, nonce) refused to send it. */
+  | { kind: 'rejected'; by: 'harness' | 'node'; message: string }
+  | ({ kind: 'mined' } & MinedTx);
+
+/** Checks what a script returned as a transaction and, if it is one, signs it with the wallet's key and sends it. */
+export async function sendReturned(value: unknown, ctx: ScriptContext): Promise<TxStep> {
+  const shape = parseTxRequest(value, ctx.agent);
+  if (!shape.ok) return shape.rule === 'wrong_sender' ? { kind: 'rejected', by: 'harness', message: shape.message } : { kind: 'invalid', rule: shape.rule, message: shape.message };
+  const { session } = ctx;
+  const sent = await signAndSend(session.chain, session.account, shape.tx, { chainId: session.chainInfo.chainId, marker: session.marker });
+  if (sent.kind === 'rejected') return { kind: 'rejected', by: 'node', message: sent.message };
+  return { kind: 'mined', tx: sent.tx, receipt: sent.receipt, ...(sent.revertReason !== undefined ? { revertReason: sent.revertReason } : {}) };
+}
