@@ -14,12 +14,15 @@ const benchmark: TestProjectConfiguration[] = [
 ];
 
 const harness: TestProjectConfiguration[] = [
+  // Pure logic (schemas, instantiation, checks, statistics, protocol parsing, configuration): seconds.
+  { resolve, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], setupFiles: ['src/polyfills.ts'] } },
   {
+    // Everything that starts anvil, the Deno sandbox or Vitest itself: minutes.
     resolve,
     test: {
-      name: 'unit',
+      name: 'integration',
       include: ['test/**/*.test.ts'],
-      exclude: ['test/browser/**'],
+      exclude: ['test/unit/**', 'test/browser/**'],
       setupFiles: ['src/polyfills.ts'],
       testTimeout: 120_000,
       hookTimeout: 120_000,

@@ -1,8 +1,8 @@
 import { getAddress, isAddress, parseUnits, type Address } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { instantiate, render, type EnvMap, type Instance } from '../src/tasks/instantiate.ts';
-import { createRng, deriveSeed } from '../src/tasks/prng.ts';
-import { AtomicTask } from '../src/tasks/schema.ts';
+import { instantiate, render, type EnvMap, type Instance } from '../../src/tasks/instantiate.ts';
+import { createRng, deriveSeed } from '../../src/tasks/prng.ts';
+import { AtomicTask } from '../../src/tasks/schema.ts';
 
 const env: EnvMap = {
   USDT: getAddress('0x55d398326f99059ff775485246999027b3197955'),

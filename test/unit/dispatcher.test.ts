@@ -4,10 +4,11 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test, vi } from 'vitest';
-import type { PlannedInstance } from '../src/plugin/control.ts';
-import { Dispatcher } from '../src/plugin/dispatcher.ts';
-import { planRun, planSpecification } from '../src/plugin/planner.ts';
-import type { InstanceRecord } from '../src/results/record.ts';
+import type { PlannedInstance } from '../../src/plugin/control.ts';
+import { Dispatcher } from '../../src/plugin/dispatcher.ts';
+import { resolveConfig } from '../../src/plugin/config.ts';
+import { planRun, planSpecification } from '../../src/plugin/planner.ts';
+import type { InstanceRecord } from '../../src/results/record.ts';
 
 const plan = (ids: string[], rounds = 1): PlannedInstance[] =>
   ids.flatMap((id) => Array.from({ length: rounds }, (_, i) => ({ key: `atomic/${id}/${i + 1}`, split: 'atomic' as const, taskId: id, round: i + 1, file: `/t/${id}.json` })));
@@ -160,7 +161,10 @@ describe('planner', () => {
 
   test('only benchmark projects are planned, each with its own rounds', () => {
     const spec = (name: string, provide: Record<string, unknown> | undefined) => ({ moduleId: taskFile, project: { name, config: { provide } } });
-    const plans = planRun([spec('atomic', { questbenchOptions: { rounds: 2 } }), spec('unit', undefined)], undefined);
+    const plans = planRun(
+      [spec('atomic', { questbenchConfig: { config: resolveConfig({ rounds: 2 }, {}) } }), spec('broken', { questbenchConfig: { error: 'QUEST_ROUNDS: too big' } }), spec('unit', undefined)],
+      undefined,
+    );
     expect([...plans.keys()]).toEqual(['atomic']);
     expect(plans.get('atomic')!.map((p) => p.key)).toEqual(['atomic/erc20_approve/1', 'atomic/erc20_approve/2']);
     expect(plans.get('atomic')!.map((p) => p.weight)).toEqual([1, 1]);

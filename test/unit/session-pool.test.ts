@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import type { ChainSession } from '../src/chain/session.ts';
-import { SessionPool } from '../src/chain/session-pool.ts';
+import type { ChainSession } from '../../src/chain/session.ts';
+import { SessionPool } from '../../src/chain/session-pool.ts';
 
 const fake = (slot: number) => ({ slot, close: async () => {} }) as unknown as ChainSession & { slot: number };
 

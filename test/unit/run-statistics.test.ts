@@ -1,11 +1,11 @@
 // Run statistics and the leaderboard over synthetic results with known answers.
 import { describe, expect, test } from 'vitest';
-import { buildLeaderboard, formatLeaderboard } from '../src/results/leaderboard.ts';
-import { leaderboardHtml } from '../src/results/html.ts';
-import type { InstanceRecord } from '../src/results/record.ts';
-import { summarizeRun, type RunSummary } from '../src/results/run-summary.ts';
-import { formatRunSummary } from '../src/results/format.ts';
-import { buildRunResult } from '../src/results/summary.ts';
+import { buildLeaderboard, formatLeaderboard } from '../../src/results/leaderboard.ts';
+import { leaderboardHtml } from '../../src/results/html.ts';
+import type { InstanceRecord } from '../../src/results/record.ts';
+import { summarizeRun, type RunSummary } from '../../src/results/run-summary.ts';
+import { formatRunSummary } from '../../src/results/format.ts';
+import { buildRunResult } from '../../src/results/summary.ts';
 
 function rec(model: string, taskId: string, split: 'atomic' | 'composite', round: number, score: number, extra: Partial<InstanceRecord> = {}): InstanceRecord {
   return {

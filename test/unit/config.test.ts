@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_SEED, modelSlug, resolveConfig } from '../src/plugin/config.ts';
+import { ConfigError, DEFAULT_SEED, modelSlug, resolveConfig } from '../../src/plugin/config.ts';
 
 /** The ConfigError a bad setting raises, so its message can be checked. */
 function configError(options: Record<string, unknown>, env: Record<string, string>): ConfigError {

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ModelConfigError, ModelInfraError, resolveModel } from '../src/model/index.ts';
-import type { ChatMessage, ModelCall, ModelSettings } from '../src/model/index.ts';
+import { ModelConfigError, ModelInfraError, resolveModel } from '../../src/model/index.ts';
+import type { ChatMessage, ModelCall, ModelSettings } from '../../src/model/index.ts';
 
 // A minimal OpenAI-compatible chat-completions server; each test decides how it answers.
 interface SeenRequest {

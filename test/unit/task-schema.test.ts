@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { AtomicTask, describeIssues, placeholders } from '../src/tasks/schema.ts';
+import { AtomicTask, describeIssues, placeholders } from '../../src/tasks/schema.ts';
 
 const FILE = 'tasks/atomic/erc20_operations/erc20_transfer_fixed.json';
-const valid = JSON.parse(readFileSync(new URL(`../${FILE}`, import.meta.url), 'utf8')) as Record<string, any>;
+const valid = JSON.parse(readFileSync(new URL(`../../${FILE}`, import.meta.url), 'utf8')) as Record<string, any>;
 
 /** The readable report for a task that must not parse. */
 function report(task: unknown): string {

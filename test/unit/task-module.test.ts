@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { taskModule as atomicTaskModule } from '../src/plugin/task-module.ts';
-import { AtomicTask } from '../src/tasks/schema.ts';
+import { taskModule as atomicTaskModule } from '../../src/plugin/task-module.ts';
+import { AtomicTask } from '../../src/tasks/schema.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FILE = join(ROOT, 'tasks/atomic/erc20_operations/erc20_transfer_fixed.json');
 const REL = 'tasks/atomic/erc20_operations/erc20_transfer_fixed.json';
 const RUNTIME = '/abs/src/plugin/runtime.ts';

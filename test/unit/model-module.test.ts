@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ModelConfigError, ModelInfraError, resolveModel } from '../src/model/index.ts';
-import type { ChatMessage, ModelCall, ModelSettings } from '../src/model/index.ts';
+import { ModelConfigError, ModelInfraError, resolveModel } from '../../src/model/index.ts';
+import type { ChatMessage, ModelCall, ModelSettings } from '../../src/model/index.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'questbench-model-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,6 +1,6 @@
 import { getAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { parseTxRequest, type TxShapeResult } from '../src/execution/tx-request.ts';
+import { parseTxRequest, type TxShapeResult } from '../../src/execution/tx-request.ts';
 
 const AGENT = getAddress('0x70997970c51812dc3a010c7d01b50e0d17dc79c8');
 const TO = getAddress('0x55d398326f99059ff775485246999027b3197955');

@@ -14,7 +14,7 @@ import {
   studentTCdf,
   studentTQuantile,
   summarize,
-} from '../src/stats/index.ts';
+} from '../../src/stats/index.ts';
 
 describe('descriptive statistics', () => {
   it('mean, sample SD and SE on a hand case', () => {

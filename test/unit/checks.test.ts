@@ -9,10 +9,10 @@ import {
   selectorOf,
   sendsValue,
   succeeded,
-} from '../src/validators/checks.ts';
-import { defineValidator, isValidator } from '../src/validators/define.ts';
-import { gateFailure, scoreChecks } from '../src/validators/score.ts';
-import type { Check, CheckContext } from '../src/validators/types.ts';
+} from '../../src/validators/checks.ts';
+import { defineValidator, isValidator } from '../../src/validators/define.ts';
+import { gateFailure, scoreChecks } from '../../src/validators/score.ts';
+import type { Check, CheckContext } from '../../src/validators/types.ts';
 
 type Ctx = CheckContext<any, any>;
 

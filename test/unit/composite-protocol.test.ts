@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { decayFactor, parseRoundReply, roundBudget } from '../src/composite/protocol.ts';
+import { decayFactor, parseRoundReply, roundBudget } from '../../src/composite/protocol.ts';
 
 describe('decay (the paper’s table for K_opt = 3)', () => {
   test.each([

@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cacheModeFor, withResponseCache } from '../src/model/cache.ts';
-import { resolveModel, type Model, type ModelSettings } from '../src/model/index.ts';
-import { referenceModel } from '../src/model/reference.ts';
+import { cacheModeFor, withResponseCache } from '../../src/model/cache.ts';
+import { resolveModel, type Model, type ModelSettings } from '../../src/model/index.ts';
+import { referenceModel } from '../../src/model/reference.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'questbench-cache-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,16 +1,16 @@
 // The run page's builder: records in, page data and markup out (the browser test drives the page itself).
 import { encodeFunctionData, erc20Abi, parseAbi, parseEther } from 'viem';
 import { describe, expect, test } from 'vitest';
-import { annotateInstance, checksLine, roundsLine } from '../src/results/annotation.ts';
-import { leaderboardHtml } from '../src/results/html.ts';
-import { buildLeaderboard } from '../src/results/leaderboard.ts';
-import { instanceMarkdown } from '../src/results/markdown.ts';
-import type { InstanceRecord } from '../src/results/record.ts';
-import { buildRunResult } from '../src/results/summary.ts';
-import { buildViewerData, turnsFromResponse, type LoadedRun } from '../src/results/viewer/data.ts';
-import { describeTx, addressBook } from '../src/results/viewer/decode.ts';
-import { highlightTs, renderReply } from '../src/results/viewer/highlight.ts';
-import { mergeParts, renderDetail, renderPair } from '../src/results/viewer/render.ts';
+import { annotateInstance, checksLine, roundsLine } from '../../src/results/annotation.ts';
+import { leaderboardHtml } from '../../src/results/html.ts';
+import { buildLeaderboard } from '../../src/results/leaderboard.ts';
+import { instanceMarkdown } from '../../src/results/markdown.ts';
+import type { InstanceRecord } from '../../src/results/record.ts';
+import { buildRunResult } from '../../src/results/summary.ts';
+import { buildViewerData, turnsFromResponse, type LoadedRun } from '../../src/results/viewer/data.ts';
+import { describeTx, addressBook } from '../../src/results/viewer/decode.ts';
+import { highlightTs, renderReply } from '../../src/results/viewer/highlight.ts';
+import { mergeParts, renderDetail, renderPair } from '../../src/results/viewer/render.ts';
 
 const USDT = '0x55d398326f99059fF775485246999027B3197955';
 const WBNB = '0xbb4CdB9CBd36B01bD1cBaEBF2De08d9173bc095c';

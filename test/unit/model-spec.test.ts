@@ -4,9 +4,9 @@ import {
   ModelConfigError,
   parseModelSpec,
   resolveModel,
-} from '../src/model/index.ts';
-import { referenceModel, stripParamsDeclaration } from '../src/model/reference.ts';
-import { backoffDelay, retryAfterMs } from '../src/model/retry.ts';
+} from '../../src/model/index.ts';
+import { referenceModel, stripParamsDeclaration } from '../../src/model/reference.ts';
+import { backoffDelay, retryAfterMs } from '../../src/model/retry.ts';
 
 const settings = { ...DEFAULT_MODEL_SETTINGS };
 
