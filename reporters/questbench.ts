@@ -115,7 +115,6 @@ export default class QuestbenchReporter implements Reporter {
     );
     this.writer.finish(result);
     const failed = this.records.filter((r) => !r.passed).sort((x, y) => x.taskId.localeCompare(y.taskId) || x.round - y.round);
-    const stats = result.summary.stats as unknown as Parameters<typeof formatRunSummary>[2];
-    process.stdout.write(`${formatRunSummary(c.model, c.seed, stats, failed, this.writer.jsonPath)}\n`);
+    if (result.summary.stats) process.stdout.write(`${formatRunSummary(c.model, c.seed, result.summary.stats, failed, this.writer.jsonPath)}\n`);
   }
 }

@@ -6,8 +6,6 @@ import { formatRunSummary } from './format.ts';
 import { buildLeaderboard, formatLeaderboard } from './leaderboard.ts';
 import { readRun, withTranscripts } from './load.ts';
 import { readPrices } from './prices.ts';
-import type { InstanceRecord } from './record.ts';
-import type { RunSummary } from './run-summary.ts';
 
 const USAGE = `questbench — evm-questbench results
 
@@ -61,9 +59,9 @@ export async function main(argv: string[]): Promise<number> {
   const prices = readPrices(values.prices ?? process.env.QUEST_PRICES);
   if (command === 'report') {
     const run = runs[0]!;
-    const stats = run.summary.stats as unknown as RunSummary | undefined;
+    const stats = run.summary.stats;
     if (stats) {
-      const failed = run.instances.filter((i) => !i.passed) as unknown as InstanceRecord[];
+      const failed = run.instances.filter((i) => !i.passed);
       console.log(formatRunSummary(run.run.model, run.run.seed, stats, failed, positionals[0]!));
     } else {
       console.log(`${run.run.model}: atomic ${run.summary.atomic.score}/${run.summary.atomic.max}, composite ${run.summary.composite.score}/${run.summary.composite.max}`);

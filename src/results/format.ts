@@ -18,7 +18,10 @@ const rates = (rows: Record<string, RateRow>) =>
     .join(' · ');
 
 /** The end-of-run block: per-round split totals, mean ± CI, rank stability, passes, steps, taxonomy, tokens. */
-export function formatRunSummary(model: string, seed: number, s: RunSummary, failed: readonly InstanceRecord[], resultsPath: string): string {
+/** What the list of failed instances shows of each. */
+type FailedLine = Pick<InstanceRecord, 'taskId' | 'round' | 'score' | 'outcome' | 'checks'> & Partial<Pick<InstanceRecord, 'composite' | 'error'>> & { schemaRule?: string | undefined };
+
+export function formatRunSummary(model: string, seed: number, s: RunSummary, failed: readonly FailedLine[], resultsPath: string): string {
   const hasA = s.atomic.max > 0;
   const hasC = s.composite.max > 0;
   const lines = ['', `questbench · ${model} · seed ${seed} · ${s.rounds.length} round${s.rounds.length === 1 ? '' : 's'}`];

@@ -131,7 +131,7 @@ function tokenTotals(model: string, runs: RunResult[], instances: Instance[], pr
   let cost: number | null = null;
   if (price) cost = priced!;
   else {
-    const recorded = runs.map((r) => (r.summary.stats as { tokens?: { cost?: number } } | undefined)?.tokens?.cost);
+    const recorded = runs.map((r) => r.summary.stats?.tokens.cost);
     const disjoint = runs.reduce((s, r) => s + r.instances.length, 0) === instances.length;
     if (disjoint && recorded.every((c): c is number => typeof c === 'number')) cost = recorded.reduce((s, c) => s + c, 0);
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RunSummary } from './run-summary.ts';
 
 export const OUTCOMES = [
   'exact', // scored 100
@@ -163,7 +164,14 @@ export const RunResult = z.object({
       atomic: SplitScore,
       composite: SplitScore,
       outcomes: z.record(z.string(), z.number()),
-      stats: z.record(z.string(), z.unknown()).optional(),
+      // Files written before the statistics had their present shape keep their numbers, without them.
+      stats: z
+        .unknown()
+        .optional()
+        .transform((v) => {
+          const parsed = RunSummary.safeParse(v);
+          return parsed.success ? parsed.data : undefined;
+        }),
     }),
   instances: z.array(
     InstanceRecord.pick({

@@ -1,59 +1,54 @@
+import { z } from 'zod';
 import { mean, percentile, spearmanStability, summarize, type Summary } from '../stats/index.ts';
 import type { InstanceRecord } from './record.ts';
 
-export interface SplitTotals {
-  atomic: number;
-  composite: number;
-  total: number;
-}
-
 /** Spread of the per-round totals; null where one round leaves it undefined (never 0). */
-export interface Spread {
-  mean: number;
-  sd: number | null;
-  ciLow: number | null;
-  ciHigh: number | null;
-  halfWidth: number | null;
-  cvPercent: number | null;
+export const Spread = z.object({
+  mean: z.number(),
+  sd: z.number().nullable(),
+  ciLow: z.number().nullable(),
+  ciHigh: z.number().nullable(),
+  halfWidth: z.number().nullable(),
+  cvPercent: z.number().nullable(),
   /** Maximum score of one round (tasks × 100). */
-  max: number;
-}
+  max: z.number(),
+});
+export type Spread = z.infer<typeof Spread>;
 
-export interface RateRow {
-  passed: number;
-  instances: number;
-  rate: number;
-}
+export const RateRow = z.object({ passed: z.number(), instances: z.number(), rate: z.number() });
+export type RateRow = z.infer<typeof RateRow>;
 
-export interface RunSummary {
-  rounds: number[];
-  perRound: ({ round: number } & SplitTotals)[];
-  atomic: Spread;
-  composite: Spread;
-  total: Spread;
+export const AnswerCounts = z.object({ live: z.number(), replayed: z.number() });
+export type AnswerCounts = z.infer<typeof AnswerCounts>;
+
+/** What a run reports beside its instances (the `summary.stats` of a results file). */
+export const RunSummary = z.object({
+  rounds: z.array(z.number()),
+  perRound: z.array(z.object({ round: z.number(), atomic: z.number(), composite: z.number(), total: z.number() })),
+  atomic: Spread,
+  composite: Spread,
+  total: Spread,
   /** Spearman ρ between every pair of rounds over per-task scores. */
-  spearman: { pairs: { a: number; b: number; rho: number }[]; mean: number; min: number; max: number } | null;
-  passes: { atomic: RateRow; composite: RateRow };
-  steps: {
-    episodes: number;
-    meanKAct: number;
-    meanKOpt: number;
-    /** Mean decay factor (1 = every episode within K_opt). */
-    efficiency: number;
-    overhead: { mean: number; shareOverOptimal: number; p90: number };
-  } | null;
-  outcomes: Record<string, number>;
-  bySubcategory: Record<string, RateRow>;
-  byPattern: Record<string, RateRow>;
-  tokens: { input: number; output: number; cost?: number; cachedInstances: number };
+  spearman: z.object({ pairs: z.array(z.object({ a: z.number(), b: z.number(), rho: z.number().nullable() })), mean: z.number().nullable(), min: z.number().nullable(), max: z.number().nullable() }).nullable(),
+  passes: z.object({ atomic: RateRow, composite: RateRow }),
+  steps: z
+    .object({
+      episodes: z.number(),
+      meanKAct: z.number(),
+      meanKOpt: z.number(),
+      /** Mean decay factor (1 = every episode within K_opt). */
+      efficiency: z.number(),
+      overhead: z.object({ mean: z.number(), shareOverOptimal: z.number(), p90: z.number() }),
+    })
+    .nullable(),
+  outcomes: z.record(z.string(), z.number()),
+  bySubcategory: z.record(z.string(), RateRow),
+  byPattern: z.record(z.string(), RateRow),
+  tokens: z.object({ input: z.number(), output: z.number(), cost: z.number().optional(), cachedInstances: z.number() }),
   /** Model replies asked in this run vs replayed from the response cache. */
-  answers: AnswerCounts;
-}
-
-export interface AnswerCounts {
-  live: number;
-  replayed: number;
-}
+  answers: AnswerCounts,
+});
+export type RunSummary = z.infer<typeof RunSummary>;
 
 /** Live and replayed replies over records (records written before the count existed: one reply each). */
 export function countAnswers(records: readonly Pick<InstanceRecord, 'answers' | 'cached' | 'outcome'>[]): AnswerCounts {
@@ -143,12 +138,13 @@ export function summarizeRun(records: readonly InstanceRecord[], prices: PriceTa
       const byTask = new Map(records.filter((r) => r.round === round).map((r) => [`${r.split}/${r.taskId}`, r.score]));
       return tasks.map((t) => byTask.get(t) ?? 0);
     };
-    const pairs: { a: number; b: number; rho: number }[] = [];
+    const pairs: { a: number; b: number; rho: number | null }[] = [];
     for (let i = 0; i < rounds.length; i++) {
-      for (let j = i + 1; j < rounds.length; j++) pairs.push({ a: rounds[i]!, b: rounds[j]!, rho: spearmanStability(vector(rounds[i]!), vector(rounds[j]!)) });
+      for (let j = i + 1; j < rounds.length; j++) pairs.push({ a: rounds[i]!, b: rounds[j]!, rho: defined(spearmanStability(vector(rounds[i]!), vector(rounds[j]!))) });
     }
-    const rhos = pairs.map((p) => p.rho).filter((x) => Number.isFinite(x));
-    spearman = { pairs, mean: mean(rhos), min: Math.min(...rhos), max: Math.max(...rhos) };
+    // A constant score vector has no rank correlation: such pairs are left out of the mean.
+    const rhos = pairs.flatMap((p) => (p.rho === null ? [] : [p.rho]));
+    spearman = rhos.length ? { pairs, mean: mean(rhos), min: Math.min(...rhos), max: Math.max(...rhos) } : { pairs, mean: null, min: null, max: null };
   }
 
   const episodes = records.filter((r) => r.composite && r.outcome !== 'infra');

@@ -23,7 +23,7 @@ export function buildRunResult(records: readonly InstanceRecord[], run: Omit<Run
       atomic: splitSummary(records, 'atomic'),
       composite: splitSummary(records, 'composite'),
       outcomes: stats.outcomes,
-      stats: stats as unknown as Record<string, unknown>,
+      stats,
     },
     instances: sorted.map((r) => ({
       taskId: r.taskId,
