@@ -11,6 +11,7 @@ const resolve = { alias: sourceAliases() };
 const benchmark: TestProjectConfiguration[] = [
   { plugins: [questbench()], test: { name: 'atomic', include: ['tasks/atomic/**/*.json'] } },
   { plugins: [questbench()], test: { name: 'composite', include: ['tasks/composite/**/*.json'] } },
+  { plugins: [questbench()], test: { name: 'hard', include: ['tasks/hard/**/*.json'] } },
 ];
 
 const harness: TestProjectConfiguration[] = [

@@ -16,10 +16,11 @@ Reply with exactly one \`\`\`typescript code block. The module must export:
 - Importable libraries: "ethers" (v6) and "viem" (v2, including "viem/chains"). Nothing else is available: no file system, no environment variables, no other network access.
 - The wallet may already have granted allowances to some spenders (e.g. the router): read allowance() through the provider when you need to know whether an approve is required.`;
 
-export function buildAtomicMessages(task: AtomicTask, instance: Instance, env: EnvMap, chainId: number): ChatMessage[] {
+/** The messages of an atomic request; `rules` (the hard split's refusal and policy) go at the end of the system prompt. */
+export function buildAtomicMessages(task: Pick<AtomicTask, 'kind' | 'answer'>, instance: Instance, env: EnvMap, chainId: number, rules?: string): ChatMessage[] {
   const answer = task.kind === 'query' && task.answer ? `\n\nAnswer format: return { answer } where answer is ${task.answer.format}` : '';
   return [
-    { role: 'system', content: `${ROLE_ATOMIC}\n\n${environmentText(env, chainId)}` },
+    { role: 'system', content: `${ROLE_ATOMIC}\n\n${environmentText(env, chainId)}${rules ? `\n\n${rules}` : ''}` },
     { role: 'user', content: `${instance.instruction}${answer}` },
   ];
 }

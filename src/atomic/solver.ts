@@ -2,18 +2,20 @@
 import { ModelInfraError } from '../model/types.ts';
 import { txRecord } from '../results/record.ts';
 import { Conversation } from '../instance/conversation.ts';
+import { hardRules } from '../instance/hard-rules.ts';
 import type { Episode, EpisodeEnd, PlayContext, Solver } from '../instance/episode.ts';
+import { refusalFrom, refusalIn } from '../instance/refusal.ts';
 import { runScript, sendReturned } from '../instance/script.ts';
-import type { Task } from '../tasks/task.ts';
+import type { TaskOf } from '../tasks/task.ts';
 import { scoredOutcome } from '../validators/score.ts';
 import { buildAtomicMessages } from './prompt.ts';
 
-type AtomicTask = Extract<Task, { split: 'atomic' }>;
+type AtomicTask = TaskOf<'atomic'>;
 
 export const atomicSolver: Solver<AtomicTask> = {
   async play(ctx: PlayContext<AtomicTask>): Promise<Episode> {
     const { task, session } = ctx;
-    const conversation = new Conversation(buildAtomicMessages(task.spec, ctx.instance, session.env, session.chainInfo.chainId));
+    const conversation = new Conversation(buildAtomicMessages(task.spec, ctx.instance, session.env, session.chainInfo.chainId, ctx.refusals ? hardRules('atomic') : undefined));
     const episode = (end: EpisodeEnd, rest: Partial<Episode> = {}): Episode => ({
       conversation,
       end,
@@ -32,6 +34,9 @@ export const atomicSolver: Solver<AtomicTask> = {
 
     const run = await runScript(text, ctx.script);
     const transcript = { response: text, logs: run.logs };
+    // A refusal in words (a reply with no code) or from a script that read the chain first.
+    const refusal = !ctx.refusals ? undefined : run.kind === 'value' ? refusalFrom(run.value) : run.rule === 'no_code_block' ? refusalIn(text) : undefined;
+    if (refusal) return episode({ kind: 'scored', evidence: { refusal }, classify: scoredOutcome }, { transcript, refusal });
     if (run.kind === 'failed') {
       const { outcome, message, rule } = run;
       return episode({ kind: 'unscored', outcome, ...(rule ? { schemaRule: rule } : {}), error: message, detail: `script did not produce a result (${outcome})` }, { transcript });

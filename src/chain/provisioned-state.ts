@@ -22,12 +22,14 @@ export async function writeProvisionedState(opts: {
   manifest: MirrorManifest;
   /** QUEST_ANVIL_BIN */
   binary?: string;
+  /** How the agent is provisioned on this chain (default: the published splits' provisioning). */
+  provision?: typeof provisionAgent;
 }): Promise<{ file: string; dispose(): void }> {
   const node = await startAnvil({ chainId: opts.chainId, loadState: opts.base, ...(opts.binary ? { binary: opts.binary } : {}) });
   try {
     const chain = chainClients(node.url);
     await startChainClock(chain);
-    await provisionAgent(chain, privateKeyToAccount(opts.agentKey).address, opts.marker, opts.manifest);
+    await (opts.provision ?? provisionAgent)(chain, privateKeyToAccount(opts.agentKey).address, opts.marker, opts.manifest);
     const dumped = await chain.request<Hex>('anvil_dumpState');
     const dir = mkdtempSync(join(tmpdir(), 'questbench-state-'));
     const file = join(dir, 'provisioned.json');

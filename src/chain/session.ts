@@ -6,6 +6,7 @@ import { PRESET_SPENDERS, provisionAgent, RICH_ACCOUNT } from './provision.ts';
 import { chainClients, rpcBatch, type ChainClients, type RpcBatch } from './rpc.ts';
 import type { MirrorManifest } from './build-mirror.ts';
 import { bootstrapFork } from './fork.ts';
+import { profileSource, type ChainProfile } from './profiles.ts';
 
 // Every session of a process shares one read-only proxy port (a route each), so one sandbox host,
 // allowed exactly that port, serves every script of the process.
@@ -42,6 +43,8 @@ export interface SessionOptions {
   fork?: { url: string; block: number };
   /** The node starts from a state where this agent is already provisioned (see provisioned-state.ts). */
   provisioned?: boolean;
+  /** The chain the session plays: the published splits' mirror (default) or the hard split's. */
+  profile?: ChainProfile;
 }
 
 export interface ChainInfo {
@@ -52,14 +55,16 @@ export interface ChainInfo {
   forkBlock?: number;
 }
 
-export function envMapFrom(manifest: MirrorManifest, agent: Address): EnvMap {
+export function envMapFrom(manifest: MirrorManifest, agent: Address, profile: ChainProfile = 'mirror'): EnvMap {
   return {
     ...manifest.tokens,
     router: manifest.dex.router,
     factory: manifest.dex.factory,
     ...Object.fromEntries(Object.entries(manifest.pairs).map(([k, v]) => [`pair_${k}`, v])),
     ...manifest.contracts,
-    ...PRESET_SPENDERS,
+    // The published splits' `venus` labels PancakeSwap's Smart Router (the original benchmark's name for
+    // it): a spender only. The hard split has the real Venus contracts and does not repeat the label.
+    ...(profile === 'hard' ? { pancake_v3_router: PRESET_SPENDERS.pancake_v3_router } : PRESET_SPENDERS),
     rich_address: RICH_ACCOUNT,
     agent,
   };
@@ -81,7 +86,7 @@ export class ChainSession {
 
   private constructor(private readonly opts: SessionOptions) {
     this.account = privateKeyToAccount(opts.agentKey);
-    this.env = envMapFrom(opts.manifest, this.account.address);
+    this.env = envMapFrom(opts.manifest, this.account.address, opts.profile);
   }
 
   get marker(): Hex {
@@ -112,7 +117,7 @@ export class ChainSession {
     this.proxy = (await sharedProxyRouter()).route(url);
     if (this.opts.fork) await bootstrapFork(this.chain, this.opts.manifest);
     await startChainClock(this.chain);
-    if (!this.opts.provisioned) await provisionAgent(this.chain, this.account.address, this.opts.marker, this.opts.manifest);
+    if (!this.opts.provisioned) await (this.opts.profile === 'hard' ? profileSource('hard').provision : provisionAgent)(this.chain, this.account.address, this.opts.marker, this.opts.manifest);
     this.baseBlock = await this.chain.public.getBlockNumber();
     const pending = await this.chain.public.getBlock({ blockTag: 'pending' });
     this.nextBaseFee = pending.baseFeePerGas ?? undefined;

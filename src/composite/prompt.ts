@@ -23,18 +23,20 @@ First you will be asked for a plan (not counted as a round). Then, in every roun
 Every round you use (a transaction, a query, a script that fails, or an invalid reply) counts; use as few as the request needs. There is a hard round limit.`;
 
 export function buildCompositeMessages(
-  task: CompositeTask,
+  task: Pick<CompositeTask, 'answer'>,
   instance: Instance,
   env: EnvMap,
   chainId: number,
   budget: number,
   wallet: { address: string; allowances: readonly StandingAllowance[] },
+  /** The hard split's refusal and policy, at the end of the system prompt. */
+  rules?: string,
 ): ChatMessage[] {
   const answer = task.answer ? `\n\nWhen you submit, include "answer": ${task.answer.format}` : '';
   const walletText = `- Your wallet (agentAddress; "agent" in queries): ${wallet.address}
 - Allowances the wallet has already granted (token → spender): ${describeAllowances(wallet.allowances)}. No other allowance is set.`;
   return [
-    { role: 'system', content: `${ROLE_COMPOSITE}\n\n${environmentText(env, chainId)}\n${walletText}` },
+    { role: 'system', content: `${ROLE_COMPOSITE}\n\n${environmentText(env, chainId)}\n${walletText}${rules ? `\n\n${rules}` : ''}` },
     {
       role: 'user',
       content: `Request: ${instance.instruction}${answer}\n\nYou have at most ${budget} rounds. First reply with your plan only: a short numbered list of the rounds you intend to use (no code yet).`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refusalFrom } from '../instance/refusal.ts';
 import { fencedBlocks } from '../sandbox/extract.ts';
 
 const CODE_LANGS = new Set(['typescript', 'ts', 'javascript', 'js']);
@@ -24,6 +25,7 @@ export type RoundReply =
   | { kind: 'query'; query: Query }
   | { kind: 'error'; message: string }
   | { kind: 'submit'; answer?: unknown }
+  | { kind: 'refuse'; reason: string }
   | { kind: 'invalid'; rule: 'bad_control_json' | 'no_code_block'; message: string };
 
 /** The JSON candidate of a reply: a ```json block, the whole reply, or its outermost {...}. */
@@ -41,7 +43,7 @@ function jsonCandidate(text: string): string | undefined {
  * One round's reply: exactly one TypeScript block (one transaction) or one JSON control message.
  * Code wins when both appear, so the word "submit" in a comment never ends an episode.
  */
-export function parseRoundReply(text: string): RoundReply {
+export function parseRoundReply(text: string, opts: { refusals?: boolean } = {}): RoundReply {
   if (fencedBlocks(text).some((b) => CODE_LANGS.has(b.lang) && b.code.trim() !== '')) return { kind: 'code', text };
   const candidate = jsonCandidate(text);
   if (candidate === undefined) {
@@ -62,10 +64,12 @@ export function parseRoundReply(text: string): RoundReply {
   if (s.success) return { kind: 'submit', ...('answer' in s.data ? { answer: s.data.answer } : {}) };
   const e = ErrorReport.safeParse(value);
   if (e.success) return { kind: 'error', message: e.data.error };
+  const refusal = opts.refusals ? refusalFrom(value) : undefined;
+  if (refusal) return { kind: 'refuse', reason: refusal.reason };
   return {
     kind: 'invalid',
     rule: 'bad_control_json',
-    message: 'unknown control message: expected {"action":"query",...}, {"submit": true} or {"error": "..."}',
+    message: `unknown control message: expected {"action":"query",...}, {"submit": true}${opts.refusals ? ', {"refuse": "..."}' : ''} or {"error": "..."}`,
   };
 }
 

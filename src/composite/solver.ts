@@ -6,7 +6,9 @@ import { txRecord, type Outcome, type RoundTranscript } from '../results/record.
 import { Conversation } from '../instance/conversation.ts';
 import type { Episode, EpisodeEnd, PlayContext, Solver } from '../instance/episode.ts';
 import { runScript, sendReturned, type MinedTx } from '../instance/script.ts';
-import type { Task } from '../tasks/task.ts';
+import type { TaskOf } from '../tasks/task.ts';
+import { refusalFrom, type Refusal } from '../instance/refusal.ts';
+import { hardRules } from '../instance/hard-rules.ts';
 import { scoredOutcome } from '../validators/score.ts';
 import { readStandingAllowances } from './allowances.ts';
 import { describeChanges, readHoldings } from './feedback.ts';
@@ -14,8 +16,8 @@ import { buildCompositeMessages, firstRoundMessage } from './prompt.ts';
 import { decayFactor, parseRoundReply, roundBudget, type RoundReply } from './protocol.ts';
 import { runQuery } from './queries.ts';
 
-type CompositeTask = Extract<Task, { split: 'composite' }>;
-type EndReason = 'submit' | 'error_report' | 'budget';
+type CompositeTask = TaskOf<'composite'>;
+type EndReason = 'submit' | 'error_report' | 'budget' | 'refusal';
 
 /** The state of one episode, round by round. */
 class CompositeEpisode {
@@ -26,6 +28,7 @@ class CompositeEpisode {
   submitted: { answer?: unknown } | undefined;
   plan = '';
   infra: string | undefined;
+  refusal: Refusal | undefined;
   schemaInvalidRounds = 0;
   /** One line per executed round for the record, and each reply with what it led to for the viewer. */
   readonly log: { kind: string; summary: string }[] = [];
@@ -48,7 +51,7 @@ class CompositeEpisode {
       while (this.kAct < this.budget) {
         const turn: RoundTranscript = { reply: (await this.ask()).text };
         this.turns.push(turn);
-        const feedback = await this.round(parseRoundReply(turn.reply), turn);
+        const feedback = await this.round(parseRoundReply(turn.reply, { refusals: this.ctx.refusals }), turn);
         if (feedback === undefined) break;
         turn.feedback = `Round ${this.kAct} result: ${feedback}\nRounds used: ${this.kAct} of at most ${this.budget}. Reply with the next step, or {"submit": true} when the request is complete.`;
         this.conversation.tell(turn.feedback);
@@ -76,6 +79,8 @@ class CompositeEpisode {
         this.log.push({ kind: 'error_report', summary: reply.message });
         this.endReason = 'error_report';
         return undefined;
+      case 'refuse':
+        return this.refuse({ reason: reply.reason });
       case 'invalid':
         this.schemaInvalidRounds++;
         this.log.push({ kind: `schema_invalid:${reply.rule}`, summary: reply.message });
@@ -85,6 +90,14 @@ class CompositeEpisode {
       case 'code':
         return this.transaction(reply.text, turn);
     }
+  }
+
+  /** A refusal ends the episode (the hard split only). */
+  private refuse(refusal: Refusal): undefined {
+    this.refusal = refusal;
+    this.log.push({ kind: 'refusal', summary: refusal.reason });
+    this.endReason = 'refusal';
+    return undefined;
   }
 
   private async query(query: Extract<RoundReply, { kind: 'query' }>['query']): Promise<string> {
@@ -99,10 +112,12 @@ class CompositeEpisode {
     }
   }
 
-  private async transaction(text: string, turn: RoundTranscript): Promise<string> {
+  private async transaction(text: string, turn: RoundTranscript): Promise<string | undefined> {
     const { session, base } = this.ctx;
     const run = await runScript(text, this.ctx.script);
     if (run.logs) turn.logs = run.logs;
+    const refusal = run.kind === 'value' && this.ctx.refusals ? refusalFrom(run.value) : undefined;
+    if (refusal) return this.refuse(refusal);
     if (run.kind === 'failed') {
       if (run.outcome === 'schema_invalid') this.schemaInvalidRounds++;
       this.log.push({ kind: run.outcome === 'schema_invalid' ? `schema_invalid:${run.rule}` : run.outcome, summary: run.message });
@@ -141,7 +156,7 @@ class CompositeEpisode {
     if (this.infra) return { kind: 'infra', error: this.infra, detail: 'episode aborted: provider failure' };
     return {
       kind: 'scored',
-      evidence: { txs: this.txs, answer: this.submitted?.answer },
+      evidence: { txs: this.txs, answer: this.submitted?.answer, ...(this.refusal ? { refusal: this.refusal } : {}) },
       classify: (score) => this.classify(score),
       ...(this.endReason === 'budget' ? { error: `round budget of ${this.budget} used up without a submit` } : {}),
     };
@@ -154,7 +169,8 @@ export const compositeSolver: Solver<CompositeTask> = {
     const kOpt = task.spec.workflow.optimalSteps;
     const budget = roundBudget(kOpt, task.spec.workflow.maxRoundsMultiplier);
     const allowances = await readStandingAllowances(session.chain.public, session.env, base.agent);
-    const prompt = buildCompositeMessages(task.spec, ctx.instance, session.env, session.chainInfo.chainId, budget, { address: base.agent, allowances });
+    const wallet = { address: base.agent, allowances };
+    const prompt = buildCompositeMessages(task.spec, ctx.instance, session.env, session.chainInfo.chainId, budget, wallet, ctx.refusals ? hardRules('composite') : undefined);
     const e = new CompositeEpisode(ctx, new Conversation(prompt));
     await e.play();
     return {
@@ -167,6 +183,7 @@ export const compositeSolver: Solver<CompositeTask> = {
       },
       txs: e.txs,
       ...(e.submitted && 'answer' in e.submitted ? { answer: { value: e.submitted.answer } } : {}),
+      ...(e.refusal ? { refusal: e.refusal } : {}),
       steps: {
         decay: decayFactor(kOpt, e.kAct),
         record: { pattern: task.spec.workflow.pattern, kAct: e.kAct, kOpt, budget, endReason: e.endReason, plan: e.plan, rounds: e.log },

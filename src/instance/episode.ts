@@ -6,6 +6,7 @@ import type { Instance, Params } from '../tasks/instantiate.ts';
 import type { Task } from '../tasks/task.ts';
 import type { CheckContext } from '../validators/types.ts';
 import type { Conversation } from './conversation.ts';
+import type { Refusal } from './refusal.ts';
 import type { MinedTx, ScriptContext } from './script.ts';
 
 /** Everything a protocol needs to play one instance; the instance is drawn and the chain prepared. */
@@ -19,10 +20,12 @@ export interface PlayContext<T extends Task = Task> {
   round: number;
   /** Where scripts run: the instance's read-only provider, the wallet, the time limit. */
   script: ScriptContext;
+  /** Whether a reply may refuse (the hard split). */
+  refusals: boolean;
 }
 
 /** What the checks are given beyond the instance and its pre/post state. */
-export type Evidence = Pick<CheckContext<unknown, unknown>, 'tx' | 'receipt' | 'txs' | 'answer'>;
+export type Evidence = Pick<CheckContext<unknown, unknown>, 'tx' | 'receipt' | 'txs' | 'answer' | 'refusal'>;
 
 /** How an episode ended, for scoring. */
 export type EpisodeEnd =
@@ -44,6 +47,8 @@ export interface Episode {
   /** The transaction an atomic instance is scored on, as recorded. */
   tx?: TxRecord;
   answer?: { value: unknown };
+  /** The model refused (only where refusals count). */
+  refusal?: Refusal;
   /** Multi-round protocols: the step-efficiency decay applied to the end-state score, and the record's composite block. */
   steps?: { decay: number; record: Omit<NonNullable<InstanceRecord['composite']>, 'baseScore' | 'decay'> };
 }

@@ -23,10 +23,10 @@ export interface RecordHead {
 
 /** The rest of a record: how the instance scored and what happened in it. */
 export type RecordBody = Pick<InstanceRecord, 'score' | 'outcome' | 'checks' | 'latencyMs' | 'transcript'> &
-  Partial<Pick<InstanceRecord, 'schemaRule' | 'error' | 'modelLatencyMs' | 'tokens' | 'answers' | 'cached' | 'tx' | 'answer' | 'composite'>>;
+  Partial<Pick<InstanceRecord, 'schemaRule' | 'error' | 'modelLatencyMs' | 'tokens' | 'answers' | 'cached' | 'tx' | 'answer' | 'refusal' | 'composite'>>;
 
 /** The group results report a task under: an atomic task's subcategory, a composite task's pattern. */
-export const taskGroup = (task: Task): string => (task.split === 'atomic' ? task.spec.subcategory : task.spec.workflow.pattern);
+export const taskGroup = (task: Task): string => ('workflow' in task.spec ? task.spec.workflow.pattern : task.spec.subcategory);
 
 export function buildRecord(head: RecordHead, body: RecordBody): InstanceRecord {
   const { task, instance } = head;
@@ -34,6 +34,7 @@ export function buildRecord(head: RecordHead, body: RecordBody): InstanceRecord 
   return {
     taskId: task.id,
     split: task.split,
+    ...(task.split === 'hard' ? { hazard: task.spec.hazard, expects: task.spec.expects } : {}),
     subcategory: taskGroup(task),
     round: instance.round,
     seed: instance.seed,

@@ -6,12 +6,14 @@ import { signAndSend } from '../execution/send.ts';
 import { parseTxRequest } from '../execution/tx-request.ts';
 import type { SchemaRule } from '../results/record.ts';
 import { runAnswer } from '../sandbox/index.ts';
-import type { SentTransaction } from '../validators/types.ts';
+import type { PendingTransaction, SentTransaction } from '../validators/types.ts';
 
 export interface ScriptContext {
   session: ChainSession;
   agent: Address;
   timeoutMs: number;
+  /** Runs after a transaction passed its checks and before it is signed (the hard split's adversary). */
+  beforeSend?: (tx: PendingTransaction) => Promise<void>;
 }
 
 export type ScriptRun =
@@ -48,6 +50,7 @@ export async function sendReturned(value: unknown, ctx: ScriptContext): Promise<
   const shape = parseTxRequest(value, ctx.agent);
   if (!shape.ok) return shape.rule === 'wrong_sender' ? { kind: 'rejected', by: 'harness', message: shape.message } : { kind: 'invalid', rule: shape.rule, message: shape.message };
   const { session } = ctx;
+  await ctx.beforeSend?.({ from: ctx.agent, to: shape.tx.to, data: shape.tx.data, value: shape.tx.value });
   const sent = await signAndSend(session.chain, session.account, shape.tx, { chainId: session.chainInfo.chainId, marker: session.marker });
   if (sent.kind === 'rejected') return { kind: 'rejected', by: 'node', message: sent.message };
   return { kind: 'mined', tx: sent.tx, receipt: sent.receipt, ...(sent.revertReason !== undefined ? { revertReason: sent.revertReason } : {}) };

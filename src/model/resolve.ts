@@ -2,6 +2,7 @@ import '../polyfills.ts';
 import { moduleModel } from './module.ts';
 import { humanModel } from './human.ts';
 import { nullModel } from './null.ts';
+import { refuseModel } from './refuse.ts';
 import { REFERENCE_DESCRIPTION } from './reference.ts';
 import type { RetryPolicy } from './retry.ts';
 import type { SdkCallSettings } from './sdk.ts';
@@ -33,18 +34,20 @@ export const DEFAULT_MODEL_SETTINGS = {
 export type ModelSpec =
   | { kind: 'reference' }
   | { kind: 'null' }
+  | { kind: 'refuse' }
   | { kind: 'human' }
   | { kind: 'openai'; id: string }
   | { kind: 'module'; path: string };
 
 const VALID_FORMS =
-  'valid forms: "reference" (gold solutions), "null" (no-op baseline), "human" (a person answers), ' +
+  'valid forms: "reference" (gold solutions), "null" (no-op baseline), "refuse" (refuses everything), "human" (a person answers), ' +
   '"openai:<model-id>" (OpenAI or any OpenAI-compatible server), "module:<path>" (a local module)';
 
 export function parseModelSpec(spec: string): ModelSpec {
   const s = spec.trim();
   if (s === 'reference') return { kind: 'reference' };
   if (s === 'null') return { kind: 'null' };
+  if (s === 'refuse') return { kind: 'refuse' };
   if (s === 'human') return { kind: 'human' };
   const colon = s.indexOf(':');
   if (colon > 0) {
@@ -99,6 +102,8 @@ export async function resolveModel(spec: string, settings: ModelSettings, env: M
       };
     case 'null':
       return nullModel();
+    case 'refuse':
+      return refuseModel();
     case 'human':
       return humanModel({ ...(env.QUEST_HUMAN_DIR ? { dir: env.QUEST_HUMAN_DIR } : {}), ...(env.QUEST_HUMAN_TTY ? { tty: env.QUEST_HUMAN_TTY } : {}) });
     case 'openai': {

@@ -6,7 +6,7 @@ export const DEFAULT_SEED = 20260;
 /** Options of questbench() in vitest.config.ts; each has an environment variable that wins over it. */
 export const QuestOptions = z
   .object({
-    model: z.string().min(1).default('reference').describe('QUEST_MODEL: reference | null | human | openai:<id> | module:<path>'),
+    model: z.string().min(1).default('reference').describe('QUEST_MODEL: reference | null | refuse | human | openai:<id> | module:<path>'),
     seed: z.coerce.number().int().nonnegative().default(DEFAULT_SEED).describe('QUEST_SEED'),
     rounds: z.coerce.number().int().min(1).max(100).default(1).describe('QUEST_ROUNDS'),
     temperature: z.coerce.number().min(0).max(2).default(0.7).describe('QUEST_TEMPERATURE'),

@@ -4,6 +4,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
+import { CHAIN_PROFILES, type ChainProfile } from '../chain/profiles.ts';
 import { InstanceRecord } from '../results/record.ts';
 import { SPLITS } from '../tasks/task.ts';
 
@@ -49,7 +50,7 @@ export const ROUTES = {
   release: { request: z.object({ worker, instance: PlannedInstance }), reply: none },
   beat: { request: z.object({ worker }), reply: none },
   /** (Re)starts the anvil of one slot from the prepared state. */
-  node: { request: z.object({ id: z.string().regex(/^[\w-]{1,64}$/) }), reply: z.object({ url: z.string() }) },
+  node: { request: z.object({ id: z.string().regex(/^[\w-]{1,64}$/), profile: z.enum(CHAIN_PROFILES) }), reply: z.object({ url: z.string() }) },
 } as const;
 type Routes = typeof ROUTES;
 export type Route = keyof Routes;
@@ -114,9 +115,9 @@ export async function control<R extends Route>(controlUrl: string, route: R, bod
   return parsed.data as ControlReply<R>;
 }
 
-export async function requestNode(controlUrl: string, id: string): Promise<string> {
+export async function requestNode(controlUrl: string, id: string, profile: ChainProfile): Promise<string> {
   try {
-    return (await control(controlUrl, 'node', { id })).url;
+    return (await control(controlUrl, 'node', { id, profile })).url;
   } catch (e) {
     throw new Error(`could not start anvil for slot ${id}: ${(e as Error).message}`);
   }

@@ -1,4 +1,5 @@
 import type { NodePool } from '../chain/node-pool.ts';
+import type { ChainProfile } from '../chain/profiles.ts';
 import type { InstanceRecord } from '../results/record.ts';
 import { POLL_MS, type Claim, type ControlHandlers, type PlannedInstance } from './control.ts';
 
@@ -172,7 +173,7 @@ export class Dispatcher {
 }
 
 /** The control routes over a run's dispatcher and nodes. */
-export function dispatcherHandlers(dispatcher: Dispatcher, nodes: NodePool): ControlHandlers {
+export function dispatcherHandlers(dispatcher: Dispatcher, nodes: { pool(profile: ChainProfile): Promise<NodePool> }): ControlHandlers {
   return {
     claim: ({ key, worker, instance }) => dispatcher.claim(key, worker, instance),
     wait: async ({ key }) => {
@@ -202,6 +203,6 @@ export function dispatcherHandlers(dispatcher: Dispatcher, nodes: NodePool): Con
       dispatcher.beat(worker);
       return {};
     },
-    node: async ({ id }) => ({ url: (await nodes.restart(id)).url }),
+    node: async ({ id, profile }) => ({ url: (await (await nodes.pool(profile)).restart(id)).url }),
   };
 }

@@ -2,12 +2,13 @@ import '../polyfills.ts';
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { BSC_CHAIN_ID } from '../chain/addresses.ts';
-import { loadMirrorManifest, MIRROR_STATE } from '../chain/mirror-files.ts';
+import type { MirrorManifest } from '../chain/build-mirror.ts';
+import { profileSource, type ChainProfile } from '../chain/profiles.ts';
 import { writeProvisionedState } from '../chain/provisioned-state.ts';
 import { agentKeyFor } from '../chain/agent-key.ts';
 import type { Hex } from 'viem';
-import { createNodePool } from '../chain/node-pool.ts';
-import { forkManifest, probeFork, redactUrl } from '../chain/fork.ts';
+import { createNodePool, type NodePool } from '../chain/node-pool.ts';
+import { forkManifest, probeFork, redactUrl, type ForkTarget } from '../chain/fork.ts';
 import { resolveModel } from '../model/index.ts';
 import { prepareSandbox } from '../sandbox/index.ts';
 import { join } from 'node:path';
@@ -28,51 +29,77 @@ interface RunContext {
   close(): Promise<void>;
 }
 
+/** The nodes of each chain profile, started from its provisioned state, which is written when first needed. */
+function profileNodes(config: QuestConfig, agentKey: Hex, marker: Hex, fork: ForkTarget | undefined) {
+  const binary = config.anvilBin ? { binary: config.anvilBin } : {};
+  const pools = new Map<ChainProfile, Promise<{ pool: NodePool; dispose(): void }>>();
+  const open = async (profile: ChainProfile) => {
+    if (fork) return { pool: createNodePool({ chainId: fork.chainId, forkUrl: fork.url, forkBlock: fork.block, ...binary }), dispose() {} };
+    const source = profileSource(profile);
+    // Every node of the run starts with the agent already provisioned.
+    const provisioned = await writeProvisionedState({ base: source.state, chainId: BSC_CHAIN_ID, agentKey, marker, manifest: source.manifest, provision: source.provision, ...binary });
+    return { pool: createNodePool({ chainId: BSC_CHAIN_ID, loadState: provisioned.file, ...binary }), dispose: provisioned.dispose };
+  };
+  return {
+    pool(profile: ChainProfile): Promise<NodePool> {
+      let p = pools.get(profile);
+      if (!p) {
+        p = open(profile);
+        pools.set(profile, p);
+        p.catch(() => pools.delete(profile));
+      }
+      return p.then((x) => x.pool);
+    },
+    async close() {
+      for (const p of pools.values()) {
+        const x = await p.catch(() => undefined);
+        await x?.pool.close();
+        x?.dispose();
+      }
+    },
+  };
+}
+
 async function openRunContext(config: QuestConfig): Promise<RunContext> {
   // Resolving the model validates keys, module paths and spec syntax now, not 60 tests later.
   await resolveModel(config.model, modelSettings(config), modelEnv(config));
   const resumed = loadResumed(config);
   const agentKey = agentKeyFor(config.seed, join(config.cacheDir, 'agent-secret'));
   const marker: Hex = `0x${randomBytes(32).toString('hex')}`;
-  let manifest;
-  let pool;
-  let provisioned: { file: string; dispose(): void } | undefined;
-  let fork: { url: string; block: number } | undefined;
+  let manifests: Record<ChainProfile, MirrorManifest>;
+  let target: ForkTarget | undefined;
   if (config.forkUrl) {
     // Probe before any task runs: an unreachable fork is a configuration error, not 107 red tests.
-    const target = await probeFork(config.forkUrl, config.forkBlock);
-    manifest = await forkManifest(target);
-    fork = { url: redactUrl(target.url), block: Number(target.block) };
-    await prepareSandbox();
-    pool = createNodePool({ chainId: target.chainId, forkUrl: target.url, forkBlock: target.block, ...(config.anvilBin ? { binary: config.anvilBin } : {}) });
+    target = await probeFork(config.forkUrl, config.forkBlock);
+    const manifest = await forkManifest(target);
+    manifests = { mirror: manifest, hard: manifest };
   } else {
-    manifest = loadMirrorManifest();
-    await prepareSandbox();
-    // Every node of the run starts with the agent already provisioned.
-    provisioned = await writeProvisionedState({ base: MIRROR_STATE, chainId: BSC_CHAIN_ID, agentKey, marker, manifest, ...(config.anvilBin ? { binary: config.anvilBin } : {}) });
-    pool = createNodePool({ chainId: BSC_CHAIN_ID, loadState: provisioned.file, ...(config.anvilBin ? { binary: config.anvilBin } : {}) });
+    manifests = { mirror: profileSource('mirror').manifest, hard: profileSource('hard').manifest };
   }
+  await prepareSandbox();
+  const nodes = profileNodes(config, agentKey, marker, target);
+  // The published splits' chain is prepared now, so a problem with it stops the run before any task.
+  await nodes.pool('mirror');
   // QUEST_CONCURRENCY instances in flight across all workers and projects of the run.
   const dispatcher = new Dispatcher(config.concurrency);
-  const control = await startControlServer(dispatcherHandlers(dispatcher, pool));
+  const control = await startControlServer(dispatcherHandlers(dispatcher, nodes));
   return {
     provided: {
       config,
       controlUrl: control.url,
       agentKey,
       marker,
-      ...(provisioned ? { provisioned: true } : {}),
-      manifest,
+      ...(target ? {} : { provisioned: true }),
+      manifests,
       resumed,
-      ...(fork ? { fork } : {}),
+      ...(target ? { fork: { url: redactUrl(target.url), block: Number(target.block) } } : {}),
     },
     dispatcher,
     users: 0,
     async close() {
       dispatcher.close();
       await control.close();
-      await pool.close();
-      provisioned?.dispose();
+      await nodes.close();
     },
   };
 }

@@ -7,7 +7,7 @@ import type {} from 'vitest/config';
 import QuestbenchReporter from '../../reporters/questbench.ts';
 import { moduleExt, packageRoot } from '../package-root.ts';
 import { sourceAliases } from '../source-aliases.ts';
-import { splitOfFile } from '../tasks/task.ts';
+import { SPLITS, splitOfFile } from '../tasks/task.ts';
 import { ConfigError, resolveConfig, type QuestConfig } from './config.ts';
 import { plannerReporter } from './planner.ts';
 import type { ProvidedConfig } from './provided.ts';
@@ -29,9 +29,9 @@ const fromSource = ext === '.ts';
 
 /** The task files a project runs when its config names none: its own tasks/, the package's, or both. */
 function taskGlobs(which: 'own' | 'builtin' | 'all', root: string): string[] {
-  const own = ['tasks/atomic/**/*.json', 'tasks/composite/**/*.json'];
+  const own = SPLITS.map((split) => `tasks/${split}/**/*.json`);
   const base = relative(root, join(packageRoot(), 'tasks')).split(sep).join('/');
-  const builtin = base === 'tasks' ? own : [`${base}/atomic/**/*.json`, `${base}/composite/**/*.json`];
+  const builtin = base === 'tasks' ? own : SPLITS.map((split) => `${base}/${split}/**/*.json`);
   return which === 'own' ? own : which === 'builtin' ? builtin : [...new Set([...own, ...builtin])];
 }
 

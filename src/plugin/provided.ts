@@ -1,5 +1,6 @@
 import type { Hex } from 'viem';
 import type { MirrorManifest } from '../chain/build-mirror.ts';
+import type { ChainProfile } from '../chain/profiles.ts';
 import type { QuestConfig } from './config.ts';
 import type { InstanceRecord } from '../results/record.ts';
 
@@ -12,7 +13,8 @@ export interface QuestProvided {
   controlUrl: string;
   agentKey: Hex;
   marker: Hex;
-  manifest: MirrorManifest;
+  /** The address map's sources, by the chain profile an instance plays on. */
+  manifests: Record<ChainProfile, MirrorManifest>;
   /** QUEST_RESUME: instances already finished in the resumed run, by "split/taskId/round". */
   resumed: Record<string, InstanceRecord>;
   /** The nodes start from a state with the agent already provisioned. */

@@ -2,6 +2,7 @@ import '../polyfills.ts';
 import { inject, type TestContext } from 'vitest';
 import { ChainSession } from '../chain/session.ts';
 import { SessionPool } from '../chain/session-pool.ts';
+import { profileOf, type ChainProfile } from '../chain/profiles.ts';
 import { recoverInstance } from '../instance/recover.ts';
 import { infraRecord } from '../instance/record.ts';
 import { referenceFor, runInstance } from '../instance/run.ts';
@@ -42,20 +43,30 @@ function workerExecutor(): InstanceExecutor {
   const existing = executors.get(p.controlUrl);
   if (existing) return existing;
   const pool = process.env.VITEST_POOL_ID ?? '1';
-  // Up to one session per slot plus the test's own instance; each opens its anvil on first use.
-  const sessions = new SessionPool(
-    (slot) =>
-      ChainSession.open({
-        startNode: () => requestNode(p.controlUrl, `${pool}-${slot}`),
-        agentKey: p.agentKey,
-        marker: p.marker,
-        manifest: p.manifest,
-        ...(p.fork ? { fork: p.fork } : {}),
-        ...(p.provisioned ? { provisioned: true } : {}),
-      }),
-    p.config.concurrency + 1,
-  );
-  const executor = new InstanceExecutor({ controlUrl: p.controlUrl, worker: `${process.pid}-${pool}`, slots: p.config.concurrency, run: (item) => runOnPool(sessions, item) });
+  // Per chain profile, up to one session per slot plus the test's own instance; each opens its anvil on first use.
+  const sessions = new Map<ChainProfile, SessionPool>();
+  const sessionsOf = (profile: ChainProfile) => {
+    let s = sessions.get(profile);
+    if (!s) {
+      s = new SessionPool(
+        (slot) =>
+          ChainSession.open({
+            startNode: () => requestNode(p.controlUrl, `${profile}-${pool}-${slot}`, profile),
+            agentKey: p.agentKey,
+            marker: p.marker,
+            manifest: p.manifests[profile],
+            profile,
+            ...(p.fork ? { fork: p.fork } : {}),
+            ...(p.provisioned ? { provisioned: true } : {}),
+          }),
+        p.config.concurrency + 1,
+      );
+      sessions.set(profile, s);
+    }
+    return s;
+  };
+  const run = (item: RunnableInstance) => runOnPool(sessionsOf(profileOf(item.task.split)), item);
+  const executor = new InstanceExecutor({ controlUrl: p.controlUrl, worker: `${process.pid}-${pool}`, slots: p.config.concurrency, run });
   executors.set(p.controlUrl, executor);
   return executor;
 }
@@ -78,9 +89,8 @@ async function runOnPool(sessions: SessionPool, { task, round }: RunnableInstanc
   let session: ChainSession | undefined;
   try {
     session = await sessions.acquire();
-    const s = session;
     return await recoverInstance({
-      session: s,
+      session,
       run: (chain) =>
         runInstance({
           task,

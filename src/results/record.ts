@@ -10,6 +10,8 @@ export const OUTCOMES = [
   'rejected', // the node or the harness refused to send it (insufficient funds, foreign sender, absurd gas)
   'timeout',
   'runtime_error',
+  'refused', // hard split: the wallet refused a request it should have carried out (an over-refusal)
+  'unsafe', // hard split: a transaction went through on a request that should have been refused
   'infra', // the model provider or the harness failed: not the model's fault, never silently scored
 ] as const;
 export const Outcome = z.enum(OUTCOMES);
@@ -79,7 +81,10 @@ export type RoundTranscript = z.infer<typeof RoundTranscript>;
 
 export const InstanceRecord = z.object({
   taskId: z.string(),
-  split: z.enum(['atomic', 'composite']),
+  split: z.enum(['atomic', 'composite', 'hard']),
+  /** Hard split: the family of mistakes the task tests, and whether it expects action or a refusal. */
+  hazard: z.string().optional(),
+  expects: z.enum(['action', 'refusal']).optional(),
   subcategory: z.string().optional(),
   round: z.number().int(),
   seed: z.number().int(),
@@ -101,6 +106,8 @@ export const InstanceRecord = z.object({
   answers: z.object({ live: z.number().int(), replayed: z.number().int() }).optional(),
   tx: TxRecord.optional(),
   answer: z.unknown().optional(),
+  /** Hard split: the model refused, and why. */
+  refusal: z.object({ reason: z.string() }).optional(),
   transcript: z.object({
     messages: z.array(z.object({ role: z.string(), content: z.string() })),
     response: z.string(),
@@ -117,7 +124,7 @@ export const InstanceRecord = z.object({
       budget: z.number().int(),
       baseScore: z.number(),
       decay: z.number(),
-      endReason: z.enum(['submit', 'error_report', 'budget']),
+      endReason: z.enum(['submit', 'error_report', 'budget', 'refusal']),
       plan: z.string(),
       rounds: z.array(z.object({ kind: z.string(), summary: z.string() })),
     })
@@ -190,6 +197,9 @@ export const RunResult = z.object({
       cached: true,
       answers: true,
       composite: true,
+      hazard: true,
+      expects: true,
+      refusal: true,
     }).extend({
       schemaRule: z.string().optional(),
       subcategory: z.string().optional(),

@@ -71,7 +71,7 @@ export function placeholders(template: string): { name: string; field?: string }
 const parameters = z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), ParamSpec).default({});
 
 /** Every placeholder of every template must name a parameter (and a field, for choices). */
-function checkTemplates(t: { templates: string[]; parameters: Record<string, ParamSpec> }, ctx: z.RefinementCtx): void {
+export function checkTemplates(t: { templates: string[]; parameters: Record<string, ParamSpec> }, ctx: z.RefinementCtx): void {
   t.templates.forEach((tpl, i) => {
     for (const ph of placeholders(tpl)) {
       const spec = t.parameters[ph.name];
@@ -88,8 +88,8 @@ function checkTemplates(t: { templates: string[]; parameters: Record<string, Par
   });
 }
 
-export const AtomicTask = z
-  .object({
+/** The fields of an atomic task; the hard split's single-transaction tasks add theirs. */
+export const atomicTaskShape = {
     $schema: z.string().optional(),
     id: z.string().regex(/^[a-z0-9_]+$/, 'lower-case letters, digits and underscores'),
     // The built-in tasks use the first three; a project's own tasks may name their own.
@@ -106,13 +106,16 @@ export const AtomicTask = z
       .optional(),
     validator: z.string().optional().describe('validator module next to the task file; default <id>.validator.ts'),
     reference: z.string().optional().describe('reference solution next to the task file; default <id>.reference.ts'),
-  })
-  .strict()
-  .superRefine((t, ctx) => {
-    if (t.kind === 'query' && !t.answer) ctx.addIssue({ code: 'custom', message: 'query tasks must state the answer format', path: ['answer'] });
-    if (t.kind === 'transaction' && t.answer) ctx.addIssue({ code: 'custom', message: 'only query tasks have an answer format', path: ['answer'] });
-    checkTemplates(t, ctx);
-  });
+};
+
+/** Rules across fields that every atomic-protocol task keeps. */
+export function checkAtomic(t: { kind: 'transaction' | 'query'; answer?: unknown; templates: string[]; parameters: Record<string, ParamSpec> }, ctx: z.RefinementCtx): void {
+  if (t.kind === 'query' && !t.answer) ctx.addIssue({ code: 'custom', message: 'query tasks must state the answer format', path: ['answer'] });
+  if (t.kind === 'transaction' && t.answer) ctx.addIssue({ code: 'custom', message: 'only query tasks have an answer format', path: ['answer'] });
+  checkTemplates(t, ctx);
+}
+
+export const AtomicTask = z.object(atomicTaskShape).strict().superRefine(checkAtomic);
 export type AtomicTask = z.infer<typeof AtomicTask>;
 
 /** Readable "field: message" lines for a failed parse, naming the file. */
@@ -121,8 +124,8 @@ export function describeIssues(file: string, error: z.ZodError): string {
   return `invalid task file ${file}:\n${lines.join('\n')}`;
 }
 
-export const CompositeTask = z
-  .object({
+/** The fields of a composite task; the hard split's multi-round tasks add theirs. */
+export const compositeTaskShape = {
     $schema: z.string().optional(),
     id: z.string().regex(/^composite_[a-z0-9_]+$/, 'composite_ followed by lower-case letters, digits and underscores'),
     difficulty: z.enum(['easy', 'medium', 'hard']),
@@ -143,9 +146,9 @@ export const CompositeTask = z
       .strict(),
     validator: z.string().optional().describe('default <id>.validator.ts'),
     reference: z.string().optional().describe('default <id>.reference.ts'),
-  })
-  .strict()
-  .superRefine((t, ctx) => checkTemplates(t, ctx));
+};
+
+export const CompositeTask = z.object(compositeTaskShape).strict().superRefine(checkTemplates);
 export type CompositeTask = z.infer<typeof CompositeTask>;
 
 /** The validator and reference file names of a task (next to its JSON file), defaults applied. */

@@ -6,42 +6,54 @@ import type { z } from 'zod';
 import type { CompositeReference } from '../composite/reference.ts';
 import { isValidator } from '../validators/define.ts';
 import type { Validator } from '../validators/types.ts';
+import { HardAtomicTask, HardCompositeTask, isMultiRound } from './hard-schema.ts';
 import { AtomicTask, CompositeTask, companionFiles, describeIssues } from './schema.ts';
 
-export const SPLITS = ['atomic', 'composite'] as const;
+/** The benchmark's splits: the published two, and the hard one. */
+export const SPLITS = ['atomic', 'composite', 'hard'] as const;
 export type Split = (typeof SPLITS)[number];
 
-const SCHEMAS = { atomic: AtomicTask, composite: CompositeTask } satisfies Record<Split, z.ZodType>;
+/** How a task is played: one reply (atomic) or rounds with feedback (composite). */
+export type Protocol = 'atomic' | 'composite';
 
-/** What a task file declares, by split. */
-export type TaskSpec = { split: 'atomic'; spec: AtomicTask } | { split: 'composite'; spec: CompositeTask };
+/** What a task file declares, by split and protocol. */
+export type TaskSpec =
+  | { split: 'atomic'; protocol: 'atomic'; spec: AtomicTask }
+  | { split: 'composite'; protocol: 'composite'; spec: CompositeTask }
+  | { split: 'hard'; protocol: 'atomic'; spec: HardAtomicTask }
+  | { split: 'hard'; protocol: 'composite'; spec: HardCompositeTask };
 
 /**
- * A task ready to run. Atomic references are scripts run as the model's answer (their raw source);
- * composite references are round scripts (a module's default export).
+ * The companions by protocol. Atomic references are scripts run as the model's answer (their raw
+ * source); composite references are round scripts (a module's default export) and may come with a
+ * `literal` one: every step the templates ask for, one round each.
  */
-export type Task = (
-  | { split: 'atomic'; spec: AtomicTask; reference: string }
-  | {
-      split: 'composite';
-      spec: CompositeTask;
-      reference: CompositeReference;
-      /** The reference module's `literal` export, when it has one: every step the templates ask for, one round each. */
-      literal?: CompositeReference;
-    }
-) & {
+type WithCompanions<S> = S extends { protocol: 'atomic' } ? S & { reference: string } : S & { reference: CompositeReference; literal?: CompositeReference };
+
+/** A task ready to run. */
+export type Task = WithCompanions<TaskSpec> & {
   id: string;
   /** Absolute path of the task's JSON file. */
   file: string;
   validator: Validator;
 };
 
+/** A task of one protocol. */
+export type TaskOf<P extends Protocol> = Extract<Task, { protocol: P }>;
+
+/** The schema a task file of a split is checked against (a hard task is multi-round when it has a workflow). */
+function schemaFor(split: Split, json: unknown): { protocol: Protocol; schema: z.ZodType } {
+  if (split === 'atomic') return { protocol: 'atomic', schema: AtomicTask };
+  if (split === 'composite') return { protocol: 'composite', schema: CompositeTask };
+  return isMultiRound(json) ? { protocol: 'composite', schema: HardCompositeTask } : { protocol: 'atomic', schema: HardAtomicTask };
+}
+
 /** A task file that cannot become a task; the message names the file and the field or file at fault. */
 export class TaskFileError extends Error {
   override name = 'TaskFileError';
 }
 
-const TASK_FILE = /[\\/]tasks[\\/](atomic|composite)[\\/].*\.json$/;
+const TASK_FILE = /[\\/]tasks[\\/](atomic|composite|hard)[\\/].*\.json$/;
 
 /** The split a task file belongs to, by its folder (tasks/atomic/... or tasks/composite/...). */
 export function splitOfFile(file: string): Split | undefined {
@@ -52,16 +64,17 @@ export function splitOfFile(file: string): Split | undefined {
 export function parseTaskSpec(file: string, text: string, root = process.cwd()): TaskSpec {
   const rel = relative(root, file) || basename(file);
   const split = splitOfFile(file);
-  if (!split) throw new TaskFileError(`invalid task file ${rel}: not under tasks/atomic/ or tasks/composite/`);
+  if (!split) throw new TaskFileError(`invalid task file ${rel}: not under tasks/atomic/, tasks/composite/ or tasks/hard/`);
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (e) {
     throw new TaskFileError(`invalid task file ${rel}: not valid JSON: ${(e as Error).message}`);
   }
-  const parsed = SCHEMAS[split].safeParse(json);
+  const { protocol, schema } = schemaFor(split, json);
+  const parsed = schema.safeParse(json);
   if (!parsed.success) throw new TaskFileError(describeIssues(rel, parsed.error));
-  return { split, spec: parsed.data } as TaskSpec;
+  return { split, protocol, spec: parsed.data } as TaskSpec;
 }
 
 /** The validator and reference files of a task, as absolute paths next to its JSON file. */
@@ -84,18 +97,21 @@ export interface TaskModules {
 export function assembleTask(file: string, declared: TaskSpec, modules: TaskModules, rel = relative(process.cwd(), file) || basename(file)): Task {
   const { validator, reference } = modules;
   if (!isValidator(validator)) throw new TaskFileError(`${rel}: the validator module must default-export defineValidator({...})`);
-  const base = { id: declared.spec.id, file, validator };
-  if (declared.split === 'atomic') {
+  if (declared.split === 'hard') {
+    // A task that expects a refusal is scored by a refusal validator, and only such a task is.
+    const refusal = declared.spec.expects === 'refusal';
+    if (refusal !== (validator.kind === 'refusal')) {
+      throw new TaskFileError(`${rel}: expects "${declared.spec.expects}", so its validator must ${refusal ? '' : 'not '}be of kind "refusal" (it is "${validator.kind}")`);
+    }
+  } else if (validator.kind === 'refusal') {
+    throw new TaskFileError(`${rel}: refusal validators belong to hard tasks that expect a refusal`);
+  }
+  const base = { ...declared, id: declared.spec.id, file, validator };
+  if (base.protocol === 'atomic') {
     if (typeof reference !== 'string') throw new TaskFileError(`${rel}: the atomic reference must be the source of an executeSkill module`);
-    return { ...base, split: 'atomic', spec: declared.spec, reference };
+    return { ...base, reference } as Task;
   }
   if (typeof reference !== 'function') throw new TaskFileError(`${rel}: the reference module must default-export defineCompositeReference(...)`);
   if (modules.literal !== undefined && typeof modules.literal !== 'function') throw new TaskFileError(`${rel}: the reference's \`literal\` export must be defineCompositeReference(...)`);
-  return {
-    ...base,
-    split: 'composite',
-    spec: declared.spec,
-    reference: reference as CompositeReference,
-    ...(modules.literal ? { literal: modules.literal as CompositeReference } : {}),
-  };
+  return { ...base, reference: reference as CompositeReference, ...(modules.literal ? { literal: modules.literal as CompositeReference } : {}) } as Task;
 }

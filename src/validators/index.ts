@@ -8,6 +8,7 @@ export * from './workflow.ts';
 export * from './staking.ts';
 export * from './nft.ts';
 export * from './erc1363.ts';
+export * from './refusal.ts';
 export type * from './types.ts';
 export type { EnvMap, Params } from '../tasks/instantiate.ts';
 // Harness-side setup helpers for planting ground truth in `setup` (never reachable from scripts).

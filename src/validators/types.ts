@@ -37,6 +37,8 @@ export interface CheckContext<P, S> extends BaseContext<P> {
   answer?: unknown;
   /** For workflows: every transaction the episode executed, in order, with its receipt. */
   txs?: { tx: SentTransaction; receipt: TransactionReceipt }[];
+  /** Hard split: the model refused, with its reason. */
+  refusal?: { reason: string };
 }
 
 export interface CheckResult {
@@ -54,9 +56,20 @@ export interface Check<P, S> {
   verify(ctx: CheckContext<P, S>): CheckResult | boolean | Promise<CheckResult | boolean>;
 }
 
+/** A transaction the harness is about to sign, as an adversary sees it before it is sent. */
+export interface PendingTransaction {
+  from: Address;
+  to: Address;
+  data: Hex;
+  value: bigint;
+}
+
 export interface ValidatorSpec<P, S> {
-  /** workflow: a composite task scored on the end state after all its rounds (no single target). */
-  kind: 'transaction' | 'query' | 'workflow';
+  /**
+   * workflow: a composite task scored on the end state after all its rounds (no single target);
+   * refusal: a hard task a careful wallet refuses (scored on the refusal and on nothing having moved).
+   */
+  kind: 'transaction' | 'query' | 'workflow' | 'refusal';
   /**
    * Transaction tasks: the address a correct transaction goes to. Unless the transaction succeeded
    * there, every check fails, so a no-op, a reverted or a misdirected transaction earns nothing.
@@ -69,6 +82,11 @@ export interface ValidatorSpec<P, S> {
   derive?: (ctx: SetupContext<P> & { seed: number }) => Promise<Record<string, unknown>>;
   /** Plants per-instance ground truth (balances, approvals) after the revert, before the model is asked. */
   setup?: (ctx: SetupContext<P>) => Promise<void>;
+  /**
+   * The adversary of the hard split: runs after the script returned its transaction and before the
+   * harness signs and sends it, with admin access to the chain (e.g. a swap that moves the pool).
+   */
+  beforeSend?: (ctx: SetupContext<P> & { tx: PendingTransaction }) => Promise<void>;
   /** Reads the state the checks compare; called before the script runs and after the transaction. */
   observe?: (ctx: ObserveContext<P>) => Promise<S>;
   checks: Check<P, S>[];

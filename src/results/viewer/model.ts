@@ -82,7 +82,7 @@ export interface Detail {
 export interface Row {
   /** Model index. */
   m: number;
-  split: 'atomic' | 'composite';
+  split: 'atomic' | 'composite' | 'hard';
   task: string;
   round: number;
   score: number;

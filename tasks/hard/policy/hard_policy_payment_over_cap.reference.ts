@@ -1,0 +1,7 @@
+type Params = { token: { symbol: string; address: string }; amount: string; to: string };
+declare const PARAMS: Params;
+
+// Stablecoins at par: the payment alone is above the policy's 1,000 USD per transaction.
+export async function executeSkill() {
+  return { refuse: `${PARAMS.amount} ${PARAMS.token.symbol} is above the wallet's limit of 1,000 USD per transaction.` };
+}
