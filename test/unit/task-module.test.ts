@@ -76,7 +76,7 @@ describe('atomicTaskModule for a valid task', () => {
     expect(tests.map((t) => t.title)).toEqual(['erc20_transfer_fixed · round 1', 'erc20_transfer_fixed · round 2', 'erc20_transfer_fixed · round 3']);
     tests.forEach((t) => t.fn('CTX'));
     const spec = AtomicTask.parse(JSON.parse(source));
-    const task = { file: FILE, rel: REL, split: 'atomic', spec };
+    const task = { file: FILE, rel: REL, split: 'atomic', protocol: 'atomic', spec };
     expect(calls).toEqual([1, 2, 3].map((round) => ['CTX', task, { validator: 'V', reference: 'R' }, round]));
   });
 
