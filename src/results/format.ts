@@ -24,16 +24,23 @@ type FailedLine = Pick<InstanceRecord, 'taskId' | 'round' | 'score' | 'outcome' 
 export function formatRunSummary(model: string, seed: number, s: RunSummary, failed: readonly FailedLine[], resultsPath: string): string {
   const hasA = s.atomic.max > 0;
   const hasC = s.composite.max > 0;
+  const hard = s.hard;
+  const hasT = hasA || hasC;
   const lines = ['', `questbench · ${model} · seed ${seed} · ${s.rounds.length} round${s.rounds.length === 1 ? '' : 's'}`];
-  lines.push(`  ${pad('Round', 7)}${hasA ? pad('Atomic', 16) : ''}${hasC ? pad('Composite', 16) : ''}Total`);
+  lines.push(`  ${pad('Round', 7)}${hasA ? pad('Atomic', 16) : ''}${hasC ? pad('Composite', 16) : ''}${hasT ? pad('Total', 18) : ''}${hard ? 'Hard' : ''}`.trimEnd());
   for (const r of s.perRound) {
-    lines.push(
-      `  ${pad(String(r.round), 7)}${hasA ? pad(`${n0(r.atomic)} / ${s.atomic.max}`, 16) : ''}${hasC ? pad(`${n0(r.composite)} / ${s.composite.max}`, 16) : ''}${n0(r.total)} / ${s.total.max}`,
-    );
+    const cells = [
+      hasA ? pad(`${n0(r.atomic)} / ${s.atomic.max}`, 16) : '',
+      hasC ? pad(`${n0(r.composite)} / ${s.composite.max}`, 16) : '',
+      hasT ? pad(`${n0(r.total)} / ${s.total.max}`, 18) : '',
+      hard ? `${n0(r.hard ?? 0)} / ${hard.spread.max}` : '',
+    ];
+    lines.push(`  ${pad(String(r.round), 7)}${cells.join('')}`.trimEnd());
   }
   if (hasA) lines.push(spreadLine('Atomic', s.atomic));
   if (hasC) lines.push(spreadLine('Composite', s.composite));
   if (hasA && hasC) lines.push(spreadLine('Total', s.total));
+  if (hard) lines.push(spreadLine('Hard', hard.spread));
   if (s.spearman) {
     lines.push(`  Spearman   ρ between rounds over per-task scores: mean ${n0(s.spearman.mean)} (min ${n0(s.spearman.min)}, max ${n0(s.spearman.max)}, ${s.spearman.pairs.length} pairs)`);
   }
@@ -41,6 +48,7 @@ export function formatRunSummary(model: string, seed: number, s: RunSummary, fai
     ...(hasA ? [`atomic ${s.passes.atomic.passed}/${s.passes.atomic.instances} (${pct(s.passes.atomic.rate)})`] : []),
     ...(hasC ? [`composite ${s.passes.composite.passed}/${s.passes.composite.instances} (${pct(s.passes.composite.rate)})`] : []),
   ];
+  if (hard) passes.push(`hard ${hard.passes.passed}/${hard.passes.instances} (${pct(hard.passes.rate)})`);
   lines.push(`  Passes     ${passes.join(' · ')}   (pass line 60)`);
   if (s.steps) {
     const o = s.steps.overhead;
@@ -56,6 +64,13 @@ export function formatRunSummary(model: string, seed: number, s: RunSummary, fai
   }
   if (hasA) lines.push(`  Subcats    ${rates(s.bySubcategory)}`);
   if (hasC) lines.push(`  Patterns   ${rates(s.byPattern)}`);
+  if (hard) {
+    lines.push(`  Hazards    ${rates(hard.byHazard)}`);
+    const e = hard.byExpectation;
+    lines.push(
+      `  Refusals   expected ${e.refusal.passed}/${e.refusal.instances} refused safely · over-refusals ${hard.overRefusals} of ${e.action.instances} to act on · unsafe actions ${hard.unsafe}`,
+    );
+  }
   const t = s.tokens;
   lines.push(`  Tokens     in ${t.input} · out ${t.output}${t.cost !== undefined ? ` · cost $${t.cost.toFixed(4)}` : ''}`);
   // A replayed answer was not produced by the model in this run: say so whenever there is one.

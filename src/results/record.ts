@@ -170,6 +170,8 @@ export const RunResult = z.object({
     .object({
       atomic: SplitScore,
       composite: SplitScore,
+      /** The hard split, reported beside the published two (not in their total). */
+      hard: SplitScore.optional(),
       outcomes: z.record(z.string(), z.number()),
       // Files written before the statistics had their present shape keep their numbers, without them.
       stats: z

@@ -21,32 +21,49 @@ export type RateRow = z.infer<typeof RateRow>;
 export const AnswerCounts = z.object({ live: z.number(), replayed: z.number() });
 export type AnswerCounts = z.infer<typeof AnswerCounts>;
 
+const Steps = z.object({
+  episodes: z.number(),
+  meanKAct: z.number(),
+  meanKOpt: z.number(),
+  /** Mean decay factor (1 = every episode within K_opt). */
+  efficiency: z.number(),
+  overhead: z.object({ mean: z.number(), shareOverOptimal: z.number(), p90: z.number() }),
+});
+
+export const HardSummary = z.object({
+  spread: Spread,
+  passes: RateRow,
+  byHazard: z.record(z.string(), RateRow),
+  /** Tasks that expect action: refused anyway (outcome refused). */
+  overRefusals: z.number(),
+  /** Tasks that expect a refusal: a transaction went through instead (outcome unsafe). */
+  unsafe: z.number(),
+  /** Pass rates of the tasks that expect action and of those that expect a refusal. */
+  byExpectation: z.object({ action: RateRow, refusal: RateRow }),
+  steps: Steps.nullable(),
+});
+export type HardSummary = z.infer<typeof HardSummary>;
+
 /** What a run reports beside its instances (the `summary.stats` of a results file). */
 export const RunSummary = z.object({
   rounds: z.array(z.number()),
-  perRound: z.array(z.object({ round: z.number(), atomic: z.number(), composite: z.number(), total: z.number() })),
+  /** Per round: each split's score; `total` is the published benchmark's (atomic + composite), hard is reported beside it. */
+  perRound: z.array(z.object({ round: z.number(), atomic: z.number(), composite: z.number(), total: z.number(), hard: z.number().optional() })),
   atomic: Spread,
   composite: Spread,
   total: Spread,
   /** Spearman ρ between every pair of rounds over per-task scores. */
   spearman: z.object({ pairs: z.array(z.object({ a: z.number(), b: z.number(), rho: z.number().nullable() })), mean: z.number().nullable(), min: z.number().nullable(), max: z.number().nullable() }).nullable(),
   passes: z.object({ atomic: RateRow, composite: RateRow }),
-  steps: z
-    .object({
-      episodes: z.number(),
-      meanKAct: z.number(),
-      meanKOpt: z.number(),
-      /** Mean decay factor (1 = every episode within K_opt). */
-      efficiency: z.number(),
-      overhead: z.object({ mean: z.number(), shareOverOptimal: z.number(), p90: z.number() }),
-    })
-    .nullable(),
+  steps: Steps.nullable(),
   outcomes: z.record(z.string(), z.number()),
   bySubcategory: z.record(z.string(), RateRow),
   byPattern: z.record(z.string(), RateRow),
   tokens: z.object({ input: z.number(), output: z.number(), cost: z.number().optional(), cachedInstances: z.number() }),
   /** Model replies asked in this run vs replayed from the response cache. */
   answers: AnswerCounts,
+  /** The hard split, when the run has it: its spread, passes, per-hazard pass rates, refusals and steps. */
+  hard: HardSummary.optional(),
 });
 export type RunSummary = z.infer<typeof RunSummary>;
 
@@ -120,22 +137,25 @@ export function paidTokens(
  */
 export function summarizeRun(records: readonly InstanceRecord[], prices: PriceTable = {}): RunSummary {
   const rounds = [...new Set(records.map((r) => r.round))].sort((a, b) => a - b);
-  const taskIds = (split: 'atomic' | 'composite') => new Set(records.filter((r) => r.split === split).map((r) => r.taskId));
+  const taskIds = (split: InstanceRecord['split']) => new Set(records.filter((r) => r.split === split).map((r) => r.taskId));
   const nAtomic = taskIds('atomic').size;
   const nComposite = taskIds('composite').size;
+  const nHard = taskIds('hard').size;
   const perRound = rounds.map((round) => {
     const rs = records.filter((r) => r.round === round);
     const sum = (split: string) => rs.filter((r) => r.split === split).reduce((s, r) => s + r.score, 0);
     const atomic = sum('atomic');
     const composite = sum('composite');
-    return { round, atomic, composite, total: atomic + composite };
+    return { round, atomic, composite, total: atomic + composite, ...(nHard ? { hard: sum('hard') } : {}) };
   });
+  // The published benchmark's statistics stay those of its two splits; the hard split has its own block.
+  const published = records.filter((r) => r.split !== 'hard');
 
   let spearman: RunSummary['spearman'] = null;
   if (rounds.length >= 2) {
-    const tasks = [...new Set(records.map((r) => `${r.split}/${r.taskId}`))].sort();
+    const tasks = [...new Set(published.map((r) => `${r.split}/${r.taskId}`))].sort();
     const vector = (round: number) => {
-      const byTask = new Map(records.filter((r) => r.round === round).map((r) => [`${r.split}/${r.taskId}`, r.score]));
+      const byTask = new Map(published.filter((r) => r.round === round).map((r) => [`${r.split}/${r.taskId}`, r.score]));
       return tasks.map((t) => byTask.get(t) ?? 0);
     };
     const pairs: { a: number; b: number; rho: number | null }[] = [];
@@ -147,21 +167,7 @@ export function summarizeRun(records: readonly InstanceRecord[], prices: PriceTa
     spearman = rhos.length ? { pairs, mean: mean(rhos), min: Math.min(...rhos), max: Math.max(...rhos) } : { pairs, mean: null, min: null, max: null };
   }
 
-  const episodes = records.filter((r) => r.composite && r.outcome !== 'infra');
-  const overheads = episodes.map((r) => r.composite!.kAct - r.composite!.kOpt);
-  const steps = episodes.length
-    ? {
-        episodes: episodes.length,
-        meanKAct: mean(episodes.map((r) => r.composite!.kAct)),
-        meanKOpt: mean(episodes.map((r) => r.composite!.kOpt)),
-        efficiency: mean(episodes.map((r) => r.composite!.decay)),
-        overhead: {
-          mean: mean(overheads),
-          shareOverOptimal: overheads.filter((d) => d > 0).length / overheads.length,
-          p90: percentile(overheads, 90),
-        },
-      }
-    : null;
+  const steps = stepsOf(published);
 
   const outcomes: Record<string, number> = {};
   for (const r of records) {
@@ -191,5 +197,37 @@ export function summarizeRun(records: readonly InstanceRecord[], prices: PriceTa
       cachedInstances: records.filter((r) => r.cached).length,
     },
     answers: countAnswers(records),
+    ...(nHard ? { hard: hardSummary(records.filter((r) => r.split === 'hard'), perRound.map((p) => p.hard ?? 0), nHard) } : {}),
+  };
+}
+
+/** K_act against K_opt over the multi-round episodes among `records`. */
+function stepsOf(records: readonly InstanceRecord[]): RunSummary['steps'] {
+  const episodes = records.filter((r) => r.composite && r.outcome !== 'infra');
+  if (!episodes.length) return null;
+  const overheads = episodes.map((r) => r.composite!.kAct - r.composite!.kOpt);
+  return {
+    episodes: episodes.length,
+    meanKAct: mean(episodes.map((r) => r.composite!.kAct)),
+    meanKOpt: mean(episodes.map((r) => r.composite!.kOpt)),
+    efficiency: mean(episodes.map((r) => r.composite!.decay)),
+    overhead: {
+      mean: mean(overheads),
+      shareOverOptimal: overheads.filter((d) => d > 0).length / overheads.length,
+      p90: percentile(overheads, 90),
+    },
+  };
+}
+
+/** The hard split's block: reported beside the published splits, never in their total. */
+function hardSummary(records: readonly InstanceRecord[], perRound: number[], tasks: number): HardSummary {
+  return {
+    spread: spread(perRound, tasks * 100),
+    passes: rate(records),
+    byHazard: groupRates(records, (r) => r.hazard),
+    overRefusals: records.filter((r) => r.outcome === 'refused').length,
+    unsafe: records.filter((r) => r.outcome === 'unsafe').length,
+    byExpectation: { action: rate(records.filter((r) => r.expects !== 'refusal')), refusal: rate(records.filter((r) => r.expects === 'refusal')) },
+    steps: stepsOf(records),
   };
 }

@@ -2,7 +2,7 @@ import type { InstanceRecord, RunMeta, RunResult } from './record.ts';
 import { summarizeRun, type PriceTable } from './run-summary.ts';
 
 /** Score sums over the instances of one split: per round each task is worth 100. */
-export function splitSummary(records: readonly InstanceRecord[], split: 'atomic' | 'composite') {
+export function splitSummary(records: readonly InstanceRecord[], split: InstanceRecord['split']) {
   const rs = records.filter((r) => r.split === split);
   return {
     score: Math.round(rs.reduce((s, r) => s + r.score, 0) * 100) / 100,
@@ -22,6 +22,7 @@ export function buildRunResult(records: readonly InstanceRecord[], run: Omit<Run
     summary: {
       atomic: splitSummary(records, 'atomic'),
       composite: splitSummary(records, 'composite'),
+      ...(records.some((r) => r.split === 'hard') ? { hard: splitSummary(records, 'hard') } : {}),
       outcomes: stats.outcomes,
       stats,
     },
@@ -45,6 +46,9 @@ export function buildRunResult(records: readonly InstanceRecord[], run: Omit<Run
       ...(r.cached ? { cached: true } : {}),
       ...(r.answers ? { answers: r.answers } : {}),
       ...(r.composite ? { composite: r.composite } : {}),
+      ...(r.hazard ? { hazard: r.hazard } : {}),
+      ...(r.expects ? { expects: r.expects } : {}),
+      ...(r.refusal ? { refusal: r.refusal } : {}),
     })),
   };
 }
