@@ -1,4 +1,5 @@
 import { environmentText } from '../instance/environment.ts';
+import type { Transport } from '../instance/episode.ts';
 import type { ChatMessage } from '../model/types.ts';
 import type { EnvMap, Instance } from '../tasks/instantiate.ts';
 import type { AtomicTask } from '../tasks/schema.ts';
@@ -16,11 +17,24 @@ Reply with exactly one \`\`\`typescript code block. The module must export:
 - Importable libraries: "ethers" (v6) and "viem" (v2, including "viem/chains"). Nothing else is available: no file system, no environment variables, no other network access.
 - The wallet may already have granted allowances to some spenders (e.g. the router): read allowance() through the provider when you need to know whether an approve is required.`;
 
+// The tools protocol says the same in tool terms: the module goes in one run_script call.
+const ROLE_ATOMIC_TOOLS = ROLE_ATOMIC.replace(
+  'Reply with exactly one ```typescript code block. The module must export:',
+  'Call the tool run_script exactly once, with the TypeScript module as its `code`. The module must export:',
+);
+
 /** The messages of an atomic request; `rules` (the hard split's refusal and policy) go at the end of the system prompt. */
-export function buildAtomicMessages(task: Pick<AtomicTask, 'kind' | 'answer'>, instance: Instance, env: EnvMap, chainId: number, rules?: string): ChatMessage[] {
+export function buildAtomicMessages(
+  task: Pick<AtomicTask, 'kind' | 'answer'>,
+  instance: Instance,
+  env: EnvMap,
+  chainId: number,
+  opts: { rules?: string | undefined; transport?: Transport } = {},
+): ChatMessage[] {
   const answer = task.kind === 'query' && task.answer ? `\n\nAnswer format: return { answer } where answer is ${task.answer.format}` : '';
+  const role = opts.transport === 'tools' ? ROLE_ATOMIC_TOOLS : ROLE_ATOMIC;
   return [
-    { role: 'system', content: `${ROLE_ATOMIC}\n\n${environmentText(env, chainId)}${rules ? `\n\n${rules}` : ''}` },
+    { role: 'system', content: `${role}\n\n${environmentText(env, chainId)}${opts.rules ? `\n\n${opts.rules}` : ''}` },
     { role: 'user', content: `${instance.instruction}${answer}` },
   ];
 }

@@ -1,41 +1,58 @@
 // The atomic protocol: one request, one reply, one script; its transaction (or its answer) is scored.
-import { ModelInfraError } from '../model/types.ts';
-import { txRecord } from '../results/record.ts';
-import { Conversation } from '../instance/conversation.ts';
-import { hardRules } from '../instance/hard-rules.ts';
+import type { RoundReply } from '../composite/protocol.ts';
 import type { Episode, EpisodeEnd, PlayContext, Solver } from '../instance/episode.ts';
+import { hardRules } from '../instance/hard-rules.ts';
+import { openDialogue } from '../instance/open-dialogue.ts';
 import { refusalFrom, refusalIn } from '../instance/refusal.ts';
 import { runScript, sendReturned } from '../instance/script.ts';
+import { ModelInfraError } from '../model/types.ts';
+import { txRecord } from '../results/record.ts';
+import { extractCode } from '../sandbox/extract.ts';
 import type { TaskOf } from '../tasks/task.ts';
 import { scoredOutcome } from '../validators/score.ts';
 import { buildAtomicMessages } from './prompt.ts';
 
 type AtomicTask = TaskOf<'atomic'>;
 
+/**
+ * A text reply is its script; the sandbox judges the code (or the lack of it). Where refusals count,
+ * a reply with no code that is a JSON refusal is one.
+ */
+const readReply =
+  (refusals: boolean) =>
+  (text: string): RoundReply => {
+    const refusal = refusals && 'error' in extractCode(text) ? refusalIn(text) : undefined;
+    return refusal ? { kind: 'refuse', reason: refusal.reason } : { kind: 'code', text };
+  };
+
 export const atomicSolver: Solver<AtomicTask> = {
   async play(ctx: PlayContext<AtomicTask>): Promise<Episode> {
-    const { task, session } = ctx;
-    const conversation = new Conversation(buildAtomicMessages(task.spec, ctx.instance, session.env, session.chainInfo.chainId, ctx.refusals ? hardRules('atomic') : undefined));
-    const episode = (end: EpisodeEnd, rest: Partial<Episode> = {}): Episode => ({
-      conversation,
-      end,
-      transcript: { response: '', logs: '' },
-      txs: [],
-      ...rest,
-    });
+    const { task, session, transport } = ctx;
+    const rules = ctx.refusals ? hardRules('atomic', transport) : undefined;
+    const dialogue = openDialogue(ctx, buildAtomicMessages(task.spec, ctx.instance, session.env, session.chainInfo.chainId, { rules, transport }), readReply(ctx.refusals));
+    const episode = (end: EpisodeEnd, rest: Partial<Episode> = {}): Episode => ({ dialogue, end, transcript: { response: '', logs: '' }, txs: [], ...rest });
 
-    let text: string;
+    let turn;
     try {
-      text = (await conversation.ask(ctx.model, ctx.round)).text;
+      turn = await dialogue.act();
     } catch (e) {
       const who = e instanceof ModelInfraError ? 'model provider failed' : 'model call failed';
       return episode({ kind: 'infra', error: `${who}: ${(e as Error).message}`, detail: 'no model answer' });
     }
+    const { action } = turn;
+    if (action.kind === 'refuse') {
+      const refusal = { reason: action.reason };
+      return episode({ kind: 'scored', evidence: { refusal }, classify: scoredOutcome }, { transcript: { response: turn.text, logs: '' }, refusal });
+    }
+    if (action.kind !== 'code') {
+      // Only the tools protocol gets here: no tool call, or one with bad arguments.
+      const { rule, message } = action.kind === 'invalid' ? action : { rule: 'bad_control_json' as const, message: `${action.kind} is not an answer to a single request` };
+      return episode({ kind: 'unscored', outcome: 'schema_invalid', schemaRule: rule, error: message, detail: 'script did not produce a result (schema_invalid)' }, { transcript: { response: turn.text, logs: '' } });
+    }
 
-    const run = await runScript(text, ctx.script);
-    const transcript = { response: text, logs: run.logs };
-    // A refusal in words (a reply with no code) or from a script that read the chain first.
-    const refusal = !ctx.refusals ? undefined : run.kind === 'value' ? refusalFrom(run.value) : run.rule === 'no_code_block' ? refusalIn(text) : undefined;
+    const run = await runScript(action.text, ctx.script);
+    const transcript = { response: turn.text, logs: run.logs };
+    const refusal = ctx.refusals && run.kind === 'value' ? refusalFrom(run.value) : undefined;
     if (refusal) return episode({ kind: 'scored', evidence: { refusal }, classify: scoredOutcome }, { transcript, refusal });
     if (run.kind === 'failed') {
       const { outcome, message, rule } = run;

@@ -3,7 +3,8 @@
 // Scored on the end state; the score decays with rounds beyond K_opt.
 import { ModelInfraError } from '../model/types.ts';
 import { txRecord, type Outcome, type RoundTranscript } from '../results/record.ts';
-import { Conversation } from '../instance/conversation.ts';
+import type { Dialogue } from '../instance/dialogue.ts';
+import { openDialogue } from '../instance/open-dialogue.ts';
 import type { Episode, EpisodeEnd, PlayContext, Solver } from '../instance/episode.ts';
 import { runScript, sendReturned, type MinedTx } from '../instance/script.ts';
 import type { TaskOf } from '../tasks/task.ts';
@@ -12,7 +13,7 @@ import { hardRules } from '../instance/hard-rules.ts';
 import { scoredOutcome } from '../validators/score.ts';
 import { readStandingAllowances } from './allowances.ts';
 import { describeChanges, readHoldings } from './feedback.ts';
-import { buildCompositeMessages, firstRoundMessage } from './prompt.ts';
+import { buildCompositeMessages, firstRoundMessage, roundFeedback } from './prompt.ts';
 import { decayFactor, parseRoundReply, roundBudget, type RoundReply } from './protocol.ts';
 import { runQuery } from './queries.ts';
 
@@ -37,7 +38,7 @@ class CompositeEpisode {
 
   constructor(
     private readonly ctx: PlayContext<CompositeTask>,
-    readonly conversation: Conversation,
+    readonly dialogue: Dialogue,
   ) {
     this.kOpt = ctx.task.spec.workflow.optimalSteps;
     this.budget = roundBudget(this.kOpt, ctx.task.spec.workflow.maxRoundsMultiplier);
@@ -45,25 +46,23 @@ class CompositeEpisode {
 
   /** Plan, then rounds until the episode ends; a provider failure ends it as infra. */
   async play(): Promise<void> {
+    const { transport } = this.ctx;
     try {
-      this.plan = (await this.ask()).text;
-      this.conversation.tell(firstRoundMessage(this.budget));
+      this.plan = await this.dialogue.say();
+      this.dialogue.answer(firstRoundMessage(this.budget, transport));
       while (this.kAct < this.budget) {
-        const turn: RoundTranscript = { reply: (await this.ask()).text };
+        const { text, action } = await this.dialogue.act();
+        const turn: RoundTranscript = { reply: text };
         this.turns.push(turn);
-        const feedback = await this.round(parseRoundReply(turn.reply, { refusals: this.ctx.refusals }), turn);
+        const feedback = await this.round(action, turn);
         if (feedback === undefined) break;
-        turn.feedback = `Round ${this.kAct} result: ${feedback}\nRounds used: ${this.kAct} of at most ${this.budget}. Reply with the next step, or {"submit": true} when the request is complete.`;
-        this.conversation.tell(turn.feedback);
+        turn.feedback = roundFeedback(this.kAct, this.budget, feedback, transport);
+        this.dialogue.answer(turn.feedback);
       }
     } catch (e) {
       if (!(e instanceof ModelInfraError)) throw e;
       this.infra = `model provider failed: ${e.message}`;
     }
-  }
-
-  private ask() {
-    return this.conversation.ask(this.ctx.model, this.ctx.round);
   }
 
   /** Executes one reply; returns the feedback, or undefined when the reply ended the episode. */
@@ -170,17 +169,14 @@ export const compositeSolver: Solver<CompositeTask> = {
     const budget = roundBudget(kOpt, task.spec.workflow.maxRoundsMultiplier);
     const allowances = await readStandingAllowances(session.chain.public, session.env, base.agent);
     const wallet = { address: base.agent, allowances };
-    const prompt = buildCompositeMessages(task.spec, ctx.instance, session.env, session.chainInfo.chainId, budget, wallet, ctx.refusals ? hardRules('composite') : undefined);
-    const e = new CompositeEpisode(ctx, new Conversation(prompt));
+    const rules = ctx.refusals ? hardRules('composite', ctx.transport) : undefined;
+    const prompt = buildCompositeMessages(task.spec, ctx.instance, session.env, session.chainInfo.chainId, budget, wallet, { rules, transport: ctx.transport });
+    const e = new CompositeEpisode(ctx, openDialogue(ctx, prompt, (text) => parseRoundReply(text, { refusals: ctx.refusals })));
     await e.play();
     return {
-      conversation: e.conversation,
+      dialogue: e.dialogue,
       end: e.end(),
-      transcript: {
-        response: e.conversation.exchange.map((m) => `[${m.role}] ${m.content}`).join('\n\n'),
-        logs: '',
-        rounds: e.turns,
-      },
+      transcript: { response: e.dialogue.transcript(), logs: '', rounds: e.turns },
       txs: e.txs,
       ...(e.submitted && 'answer' in e.submitted ? { answer: { value: e.submitted.answer } } : {}),
       ...(e.refusal ? { refusal: e.refusal } : {}),

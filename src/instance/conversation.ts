@@ -30,14 +30,19 @@ export class Conversation {
   /** Asks the model for the next reply and adds it to the conversation. */
   async ask(model: Model, round: number): Promise<ModelReply> {
     const reply = await model.respond(this.messages, { round });
+    this.count(reply);
+    this.messages.push({ role: 'assistant', content: reply.text });
+    return reply;
+  }
+
+  /** Adds a reply's latency, tokens and cache use to the instance's. */
+  count(reply: ModelReply): void {
     this.modelMs += reply.latencyMs;
     this.answers[reply.cached ? 'replayed' : 'live']++;
     if (reply.usage) {
       const t = this.tokens ?? { input: 0, output: 0 };
       this.tokens = { input: t.input + reply.usage.inputTokens, output: t.output + reply.usage.outputTokens };
     }
-    this.messages.push({ role: 'assistant', content: reply.text });
-    return reply;
   }
 
   /** Adds the harness's message (feedback, the next round's instructions). */

@@ -5,7 +5,7 @@ import type { InstanceRecord, Outcome, RoundTranscript, SchemaRule, TxRecord } f
 import type { Instance, Params } from '../tasks/instantiate.ts';
 import type { Task } from '../tasks/task.ts';
 import type { CheckContext } from '../validators/types.ts';
-import type { Conversation } from './conversation.ts';
+import type { Dialogue } from './dialogue.ts';
 import type { Refusal } from './refusal.ts';
 import type { MinedTx, ScriptContext } from './script.ts';
 
@@ -22,7 +22,11 @@ export interface PlayContext<T extends Task = Task> {
   script: ScriptContext;
   /** Whether a reply may refuse (the hard split). */
   refusals: boolean;
+  /** How the model replies: fenced code and JSON (the paper's protocol), or native tool calls. */
+  transport: Transport;
 }
+
+export type Transport = 'text' | 'tools';
 
 /** What the checks are given beyond the instance and its pre/post state. */
 export type Evidence = Pick<CheckContext<unknown, unknown>, 'tx' | 'receipt' | 'txs' | 'answer' | 'refusal'>;
@@ -38,7 +42,7 @@ export type EpisodeEnd =
 
 /** What a solver reports after playing an instance. */
 export interface Episode {
-  conversation: Conversation;
+  dialogue: Dialogue;
   end: EpisodeEnd;
   /** The replies as the transcript shows them, the script's logs, and per round what happened. */
   transcript: { response: string; logs: string; rounds?: RoundTranscript[] };

@@ -11,7 +11,7 @@ import type { Params } from '../tasks/instantiate.ts';
 import type { Protocol, Task, TaskOf } from '../tasks/task.ts';
 import { actedOn, PASS_LINE, scoreChecks } from '../validators/score.ts';
 import type { CheckContext } from '../validators/types.ts';
-import type { Episode, PlayContext, Solver } from './episode.ts';
+import type { Episode, PlayContext, Solver, Transport } from './episode.ts';
 import { prepareInstance, type PreparedInstance } from './prepare.ts';
 import { buildRecord, zeroChecks } from './record.ts';
 
@@ -24,6 +24,8 @@ export interface InstanceInput {
   /** A model, or one built per instance from its parameters on the harness's side (the reference). */
   model: Model | ((params: Params) => Model);
   scriptTimeoutMs: number;
+  /** Text replies (the paper's protocol, the default) or native tool calls. */
+  transport?: Transport;
 }
 
 /** The solver of each protocol. */
@@ -88,6 +90,7 @@ export async function runInstance(input: InstanceInput): Promise<InstanceRecord>
     round: input.round,
     script: { session, agent, timeoutMs: input.scriptTimeoutMs, ...adversary(task, prepared, session) },
     refusals: task.split === 'hard',
+    transport: input.transport ?? 'text',
   };
   const episode = await play(ctx);
   const { baseScore, ...scored } = await score(task, prepared, session, episode);
@@ -97,11 +100,11 @@ export async function runInstance(input: InstanceInput): Promise<InstanceRecord>
     {
       ...scored,
       latencyMs: Math.round(performance.now() - started),
-      ...episode.conversation.modelFields(),
+      ...episode.dialogue.modelFields(),
       ...(episode.tx ? { tx: episode.tx } : {}),
       ...(episode.answer ? { answer: episode.answer.value } : {}),
       ...(episode.refusal ? { refusal: episode.refusal } : {}),
-      transcript: { messages: episode.conversation.prompt, ...episode.transcript },
+      transcript: { messages: episode.dialogue.prompt, ...episode.transcript },
       ...(steps ? { composite: { ...steps.record, baseScore: baseScore ?? 0, decay: steps.decay } } : {}),
     },
   );

@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ChatMessage, Model, ModelReply, ModelUsage } from './types.ts';
+import type { ChatMessage, DialogueMessage, Model, ModelReply, ModelUsage, ToolCall, ToolReply } from './types.ts';
 
 export type CacheMode = 'off' | 'read' | 'write' | 'auto';
 
 interface Entry {
   model: string;
   text: string;
+  /** Replies of the tools protocol: the tool calls. */
+  calls?: ToolCall[];
   usage?: ModelUsage;
   createdAt: string;
 }
@@ -32,29 +34,45 @@ export function withResponseCache(model: Model, opts: { dir: string; mode: Cache
   const identity = model.cache;
   if (opts.mode === 'off' || !identity) return model;
   const dir = join(opts.dir, identity.folder.replace(/[^A-Za-z0-9._-]+/g, '-'));
-  const keyOf = (messages: readonly ChatMessage[], round: number) =>
-    createHash('sha256').update(JSON.stringify({ model: identity.key, round, messages })).digest('hex');
+  const keyOf = (request: unknown) => createHash('sha256').update(JSON.stringify({ model: identity.key, ...(request as object) })).digest('hex');
+  const read = (file: string): Entry | undefined => {
+    if (opts.mode !== 'read' && opts.mode !== 'auto') return undefined;
+    try {
+      return JSON.parse(readFileSync(file, 'utf8')) as Entry;
+    } catch {
+      return undefined; // a miss (or a damaged entry): ask the model
+    }
+  };
+  const write = (file: string, reply: ModelReply & { calls?: ToolCall[] }) => {
+    if (opts.mode !== 'write' && opts.mode !== 'auto') return;
+    mkdirSync(dir, { recursive: true });
+    const entry: Entry = { model: model.id, text: reply.text, ...(reply.calls ? { calls: reply.calls } : {}), ...(reply.usage ? { usage: reply.usage } : {}), createdAt: new Date().toISOString() };
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(entry));
+    renameSync(tmp, file);
+  };
+  const withTools = model.respondWithTools?.bind(model);
   return {
     ...model,
-    async respond(messages, call): Promise<ModelReply> {
-      const file = join(dir, `${keyOf(messages, call.round)}.json`);
-      if (opts.mode === 'read' || opts.mode === 'auto') {
-        try {
-          const hit = JSON.parse(readFileSync(file, 'utf8')) as Entry;
-          return { text: hit.text, latencyMs: 0, attempts: 0, cached: true };
-        } catch {
-          // miss (or a damaged entry): ask the model
-        }
-      }
+    async respond(messages: readonly ChatMessage[], call): Promise<ModelReply> {
+      const file = join(dir, `${keyOf({ round: call.round, messages })}.json`);
+      const hit = read(file);
+      if (hit) return { text: hit.text, latencyMs: 0, attempts: 0, cached: true };
       const reply = await model.respond(messages, call);
-      if (opts.mode === 'write' || opts.mode === 'auto') {
-        mkdirSync(dir, { recursive: true });
-        const entry: Entry = { model: model.id, text: reply.text, ...(reply.usage ? { usage: reply.usage } : {}), createdAt: new Date().toISOString() };
-        const tmp = `${file}.${process.pid}.tmp`;
-        writeFileSync(tmp, JSON.stringify(entry));
-        renameSync(tmp, file);
-      }
+      write(file, reply);
       return reply;
     },
-  };
+    ...(withTools
+      ? {
+          async respondWithTools(messages: readonly DialogueMessage[], tools, call): Promise<ToolReply> {
+            const file = join(dir, `${keyOf({ round: call.round, messages, tools, toolChoice: call.toolChoice })}.json`);
+            const hit = read(file);
+            if (hit?.calls) return { text: hit.text, calls: hit.calls, latencyMs: 0, attempts: 0, cached: true };
+            const reply = await withTools(messages, tools, call);
+            write(file, reply);
+            return reply;
+          },
+        }
+      : {}),
+  } satisfies Model;
 }

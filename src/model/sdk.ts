@@ -1,9 +1,9 @@
 import '../polyfills.ts';
-import { generateText } from 'ai';
-import type { LanguageModel, LanguageModelUsage, ModelMessage } from 'ai';
+import { generateText, jsonSchema, tool } from 'ai';
+import type { LanguageModel, LanguageModelUsage, ModelMessage, ToolSet } from 'ai';
 import { classifySdkError, withRetries } from './retry.ts';
 import type { RetryPolicy } from './retry.ts';
-import type { ChatMessage, Model, ModelUsage } from './types.ts';
+import type { ChatMessage, DialogueMessage, Model, ModelUsage, ToolCall, ToolSpec } from './types.ts';
 
 export interface SdkCallSettings {
   temperature: number;
@@ -18,6 +18,30 @@ export function toSdkPrompt(messages: readonly ChatMessage[]): { instructions?: 
     .map((m) => (m.role === 'user' ? { role: 'user', content: m.content } : { role: 'assistant', content: m.content }));
   return system.length > 0 ? { instructions: system.join('\n\n'), messages: rest } : { messages: rest };
 }
+
+/** A tool-calling conversation as ai 7 messages: assistant tool calls and tool results become content parts. */
+export function toSdkDialogue(messages: readonly DialogueMessage[]): { instructions?: string; messages: ModelMessage[] } {
+  const system = messages.flatMap((m) => (m.role === 'system' ? [m.content] : []));
+  const rest = messages.flatMap((m): ModelMessage[] => {
+    if (m.role === 'system') return [];
+    if (m.role === 'tool') {
+      return [{ role: 'tool', content: m.results.map((r) => ({ type: 'tool-result', toolCallId: r.id, toolName: r.name, output: { type: 'text', value: r.output } })) }];
+    }
+    if (m.role === 'assistant' && 'toolCalls' in m) {
+      const text = m.content ? [{ type: 'text' as const, text: m.content }] : [];
+      return [{ role: 'assistant', content: [...text, ...m.toolCalls.map((c) => ({ type: 'tool-call' as const, toolCallId: c.id, toolName: c.name, input: c.input }))] }];
+    }
+    return [m.role === 'user' ? { role: 'user', content: m.content } : { role: 'assistant', content: m.content }];
+  });
+  return system.length > 0 ? { instructions: system.join('\n\n'), messages: rest } : { messages: rest };
+}
+
+/**
+ * The tools as the SDK takes them: schemas without validation or execution, so the SDK returns every
+ * call as the model made it and the harness judges the arguments (as it judges a text reply).
+ */
+const sdkTools = (tools: readonly ToolSpec[]): ToolSet =>
+  Object.fromEntries(tools.map((t) => [t.name, tool({ description: t.description, inputSchema: jsonSchema(t.parameters as never) })]));
 
 export function toModelUsage(usage: LanguageModelUsage | undefined): ModelUsage | undefined {
   if (!usage || (usage.inputTokens === undefined && usage.outputTokens === undefined)) return undefined;
@@ -67,6 +91,29 @@ export function sdkModel(options: {
         latencyMs: performance.now() - started,
         attempts,
       };
+    },
+    async respondWithTools(messages, tools, { signal, toolChoice }) {
+      const started = performance.now();
+      const prompt = toSdkDialogue(messages);
+      const { value, attempts } = await withRetries(
+        label,
+        retry,
+        signal,
+        (attemptSignal) =>
+          generateText({
+            model,
+            ...prompt,
+            tools: sdkTools(tools),
+            toolChoice,
+            temperature: call.temperature,
+            ...(call.maxOutputTokens === undefined ? {} : { maxOutputTokens: call.maxOutputTokens }),
+            maxRetries: 0,
+            abortSignal: attemptSignal,
+          }),
+        classifySdkError,
+      );
+      const calls: ToolCall[] = value.toolCalls.map((c) => ({ id: c.toolCallId, name: c.toolName, input: c.input }));
+      return { text: value.text, calls, usage: toModelUsage(value.totalUsage ?? value.usage), latencyMs: performance.now() - started, attempts };
     },
   };
 }

@@ -39,6 +39,36 @@ export interface CacheIdentity {
   byDefault: boolean;
 }
 
+/** A native tool call of a model's reply. */
+export interface ToolCall {
+  id: string;
+  name: string;
+  /** The arguments as the model sent them (not yet checked against the tool's schema). */
+  input: unknown;
+}
+
+/** A message of a tool-calling conversation: chat messages, a reply with its tool calls, and the tools' results. */
+export type DialogueMessage =
+  | ChatMessage
+  | { role: 'assistant'; content: string; toolCalls: ToolCall[] }
+  | { role: 'tool'; results: { id: string; name: string; output: string }[] };
+
+/** A tool offered to the model: its arguments' JSON Schema (checked by the harness, not the provider). */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+export interface ToolReply extends ModelReply {
+  calls: ToolCall[];
+}
+
+export interface ToolCallOptions extends ModelCall {
+  /** 'none' for a reply in words (a plan), 'auto' for a round. */
+  toolChoice: 'auto' | 'none';
+}
+
 export interface Model {
   /** Stable id for results, e.g. "openai:gpt-5". */
   id: string;
@@ -47,6 +77,8 @@ export interface Model {
   /** Absent: never cached (the built-in reference and null models). */
   cache?: CacheIdentity;
   respond(messages: readonly ChatMessage[], call: ModelCall): Promise<ModelReply>;
+  /** Models with native tool calls (AI SDK models) play the tools protocol through this. */
+  respondWithTools?(messages: readonly DialogueMessage[], tools: readonly ToolSpec[], call: ToolCallOptions): Promise<ToolReply>;
 }
 
 /** The model cannot work as configured; the message says exactly what to set or fix. */

@@ -37,6 +37,10 @@ export const QuestOptions = z
       .enum(['own', 'builtin', 'all'])
       .optional()
       .describe("QUEST_TASKS: which tasks a project without its own include runs: 'own' (tasks/ of the project, the default), 'builtin' (the package's 107), 'all'"),
+    protocol: z
+      .enum(['text', 'tools'])
+      .default('text')
+      .describe("QUEST_PROTOCOL: 'text' (fenced code and JSON control messages, the paper's protocol) or 'tools' (native tool calls)"),
     resume: z.string().regex(/^[\w.-]+$/, 'a run id (the name of a results file without its extension)').optional().describe('QUEST_RESUME: complete this run id'),
     humanDir: z.string().min(1).optional().describe('QUEST_HUMAN_DIR: with model "human", answer through this queue folder instead of the terminal'),
     humanTty: z.string().min(1).optional().describe('QUEST_HUMAN_TTY: with model "human", the terminal device (default /dev/tty)'),
@@ -62,6 +66,7 @@ const ENV_KEYS: Record<keyof QuestConfig, string> = {
   cache: 'QUEST_CACHE',
   cacheDir: 'QUEST_CACHE_DIR',
   tasks: 'QUEST_TASKS',
+  protocol: 'QUEST_PROTOCOL',
   resume: 'QUEST_RESUME',
   humanDir: 'QUEST_HUMAN_DIR',
   humanTty: 'QUEST_HUMAN_TTY',

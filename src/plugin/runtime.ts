@@ -8,6 +8,7 @@ import { infraRecord } from '../instance/record.ts';
 import { referenceFor, runInstance } from '../instance/run.ts';
 import { cacheModeFor, withResponseCache } from '../model/cache.ts';
 import { resolveModel, type Model } from '../model/index.ts';
+import { withTextTools } from '../model/text-tools.ts';
 import { annotateInstance } from '../results/annotation.ts';
 import { instanceKey, type InstanceRecord } from '../results/record.ts';
 import { assembleTask, type TaskModules, type TaskSpec } from '../tasks/task.ts';
@@ -30,10 +31,13 @@ let model: Promise<Model> | undefined;
 // By control endpoint: each run context has its own (its dispatcher, its nodes).
 const executors = new Map<string, InstanceExecutor>();
 
+/** Under the tools protocol, a model that answers in text has its replies read as tool calls. */
+const forTransport = (m: Model, protocol: 'text' | 'tools'): Model => (protocol === 'tools' ? withTextTools(m) : m);
+
 function workerModel(): Promise<Model> {
   const { config } = inject('questbench');
   model ??= resolveModel(config.model, modelSettings(config), modelEnv(config)).then((m) =>
-    withResponseCache(m, { dir: config.cacheDir, mode: cacheModeFor(m, config.cache) }),
+    forTransport(withResponseCache(m, { dir: config.cacheDir, mode: cacheModeFor(m, config.cache) }), config.protocol),
   );
   return model;
 }
@@ -98,8 +102,9 @@ async function runOnPool(sessions: SessionPool, { task, round }: RunnableInstanc
           runSeed: config.seed,
           rounds: config.rounds,
           session: chain,
-          model: config.model === 'reference' ? referenceFor(task, chain) : m,
+          model: config.model === 'reference' ? (params) => forTransport(referenceFor(task, chain)(params), config.protocol) : m,
           scriptTimeoutMs: config.scriptTimeoutMs,
+          transport: config.protocol,
         }),
       infra,
     });

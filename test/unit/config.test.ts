@@ -26,6 +26,7 @@ describe('resolveConfig', () => {
       concurrency: 8,
       cacheDir: '.questbench/cache',
       failOn: 'below-pass-line',
+      protocol: 'text',
     });
     expect(DEFAULT_SEED).toBe(20260);
   });
