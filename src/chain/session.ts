@@ -93,6 +93,11 @@ export class ChainSession {
     return this.opts.marker;
   }
 
+  /** The wallet's key, for wallet agents (it is worth something on this local chain only). */
+  get walletKey(): Hex {
+    return this.opts.agentKey;
+  }
+
   /** What results record about the chain an instance ran on. */
   get chainInfo(): ChainInfo {
     const fork = this.opts.fork;

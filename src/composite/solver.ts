@@ -180,10 +180,8 @@ export const compositeSolver: Solver<CompositeTask> = {
       txs: e.txs,
       ...(e.submitted && 'answer' in e.submitted ? { answer: { value: e.submitted.answer } } : {}),
       ...(e.refusal ? { refusal: e.refusal } : {}),
-      steps: {
-        decay: decayFactor(kOpt, e.kAct),
-        record: { pattern: task.spec.workflow.pattern, kAct: e.kAct, kOpt, budget, endReason: e.endReason, plan: e.plan, rounds: e.log },
-      },
+      decay: decayFactor(kOpt, e.kAct),
+      composite: { pattern: task.spec.workflow.pattern, kAct: e.kAct, kOpt, budget, endReason: e.endReason, plan: e.plan, rounds: e.log },
     };
   },
 };

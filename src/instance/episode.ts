@@ -24,6 +24,8 @@ export interface PlayContext<T extends Task = Task> {
   refusals: boolean;
   /** How the model replies: fenced code and JSON (the paper's protocol), or native tool calls. */
   transport: Transport;
+  /** Time limit of a wallet agent for the whole instance. */
+  agentTimeoutMs: number;
 }
 
 export type Transport = 'text' | 'tools';
@@ -53,8 +55,12 @@ export interface Episode {
   answer?: { value: unknown };
   /** The model refused (only where refusals count). */
   refusal?: Refusal;
-  /** Multi-round protocols: the step-efficiency decay applied to the end-state score, and the record's composite block. */
-  steps?: { decay: number; record: Omit<NonNullable<InstanceRecord['composite']>, 'baseScore' | 'decay'> };
+  /** The step-efficiency decay applied to the end-state score (multi-round protocols, wallet agents). */
+  decay?: number;
+  /** The record's composite block (rounds, K_act), less the scores. */
+  composite?: Omit<NonNullable<InstanceRecord['composite']>, 'baseScore' | 'decay'>;
+  /** The record's wallet-agent block, less the scores. */
+  walletAgent?: Omit<NonNullable<InstanceRecord['walletAgent']>, 'baseScore' | 'decay'>;
 }
 
 /** A protocol's solver: how the model is asked and what it may do, from the prepared instance to the episode's end. */

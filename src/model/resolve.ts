@@ -1,4 +1,5 @@
 import '../polyfills.ts';
+import { agentRunner } from '../agent/runner.ts';
 import { moduleModel } from './module.ts';
 import { humanModel } from './human.ts';
 import { nullModel } from './null.ts';
@@ -37,11 +38,12 @@ export type ModelSpec =
   | { kind: 'refuse' }
   | { kind: 'human' }
   | { kind: 'openai'; id: string }
-  | { kind: 'module'; path: string };
+  | { kind: 'module'; path: string }
+  | { kind: 'agent'; target: string };
 
 const VALID_FORMS =
   'valid forms: "reference" (gold solutions), "null" (no-op baseline), "refuse" (refuses everything), "human" (a person answers), ' +
-  '"openai:<model-id>" (OpenAI or any OpenAI-compatible server), "module:<path>" (a local module)';
+  '"openai:<model-id>" (OpenAI or any OpenAI-compatible server), "module:<path>" (a local module), "agent:<module or command>" (an agent holding a wallet)';
 
 export function parseModelSpec(spec: string): ModelSpec {
   const s = spec.trim();
@@ -56,6 +58,10 @@ export function parseModelSpec(spec: string): ModelSpec {
     if (prefix === 'openai') {
       if (rest && !/\s/.test(rest)) return { kind: 'openai', id: rest };
       throw new ModelConfigError(`model spec "${spec}" needs a model id after "openai:" (e.g. openai:gpt-5); ${VALID_FORMS}`);
+    }
+    if (prefix === 'agent') {
+      if (rest) return { kind: 'agent', target: rest };
+      throw new ModelConfigError(`model spec "${spec}" needs a module path or a command after "agent:"; ${VALID_FORMS}`);
     }
     if (prefix === 'module') {
       if (rest) return { kind: 'module', path: rest };
@@ -115,6 +121,15 @@ export async function resolveModel(spec: string, settings: ModelSettings, env: M
     case 'module': {
       const { call, retry } = checkSettings(settings);
       return moduleModel(parsed.path, call, retry);
+    }
+    case 'agent': {
+      const runner = await agentRunner(parsed.target);
+      return {
+        id: runner.id,
+        describe: runner.describe,
+        agent: runner,
+        respond: () => Promise.reject(new ModelConfigError(`${runner.id} is a wallet agent: it acts on the chain, it does not answer messages`)),
+      };
     }
   }
 }

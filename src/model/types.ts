@@ -1,3 +1,4 @@
+import type { AgentRunner } from '../agent/runner.ts';
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
   content: string;
@@ -77,6 +78,8 @@ export interface Model {
   /** Absent: never cached (the built-in reference and null models). */
   cache?: CacheIdentity;
   respond(messages: readonly ChatMessage[], call: ModelCall): Promise<ModelReply>;
+  /** A wallet agent acts on the instance's chain itself instead of answering messages. */
+  agent?: AgentRunner;
   /** Models with native tool calls (AI SDK models) play the tools protocol through this. */
   respondWithTools?(messages: readonly DialogueMessage[], tools: readonly ToolSpec[], call: ToolCallOptions): Promise<ToolReply>;
 }

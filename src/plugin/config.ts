@@ -6,7 +6,7 @@ export const DEFAULT_SEED = 20260;
 /** Options of questbench() in vitest.config.ts; each has an environment variable that wins over it. */
 export const QuestOptions = z
   .object({
-    model: z.string().min(1).default('reference').describe('QUEST_MODEL: reference | null | refuse | human | openai:<id> | module:<path>'),
+    model: z.string().min(1).default('reference').describe('QUEST_MODEL: reference | null | refuse | human | openai:<id> | module:<path> | agent:<module or command>'),
     seed: z.coerce.number().int().nonnegative().default(DEFAULT_SEED).describe('QUEST_SEED'),
     rounds: z.coerce.number().int().min(1).max(100).default(1).describe('QUEST_ROUNDS'),
     temperature: z.coerce.number().min(0).max(2).default(0.7).describe('QUEST_TEMPERATURE'),
@@ -37,6 +37,7 @@ export const QuestOptions = z
       .enum(['own', 'builtin', 'all'])
       .optional()
       .describe("QUEST_TASKS: which tasks a project without its own include runs: 'own' (tasks/ of the project, the default), 'builtin' (the package's 107), 'all'"),
+    agentTimeoutMs: z.coerce.number().int().positive().default(300_000).describe('QUEST_AGENT_TIMEOUT_MS: time limit of a wallet agent (agent:...) per instance'),
     protocol: z
       .enum(['text', 'tools'])
       .default('text')
@@ -67,6 +68,7 @@ const ENV_KEYS: Record<keyof QuestConfig, string> = {
   cacheDir: 'QUEST_CACHE_DIR',
   tasks: 'QUEST_TASKS',
   protocol: 'QUEST_PROTOCOL',
+  agentTimeoutMs: 'QUEST_AGENT_TIMEOUT_MS',
   resume: 'QUEST_RESUME',
   humanDir: 'QUEST_HUMAN_DIR',
   humanTty: 'QUEST_HUMAN_TTY',

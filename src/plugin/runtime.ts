@@ -105,6 +105,7 @@ async function runOnPool(sessions: SessionPool, { task, round }: RunnableInstanc
           model: config.model === 'reference' ? (params) => forTransport(referenceFor(task, chain)(params), config.protocol) : m,
           scriptTimeoutMs: config.scriptTimeoutMs,
           transport: config.protocol,
+          agentTimeoutMs: config.agentTimeoutMs,
         }),
       infra,
     });

@@ -129,6 +129,20 @@ export const InstanceRecord = z.object({
       rounds: z.array(z.object({ kind: z.string(), summary: z.string() })),
     })
     .optional(),
+  /** Wallet agents: transactions sent (K_act) against K_opt, the decay, how the agent ended. */
+  walletAgent: z
+    .object({
+      kAct: z.number().int(),
+      kOpt: z.number().int(),
+      baseScore: z.number(),
+      decay: z.number(),
+      endReason: z.enum(['returned', 'timeout', 'failed']),
+      signatures: z.number().int(),
+      exitCode: z.number().int().nullable().optional(),
+    })
+    .optional(),
+  /** The transport of the model's replies when not the paper's text protocol. */
+  protocol: z.enum(['text', 'tools', 'agent']).optional(),
   model: z.string(),
   /** The wallet the model acted for (this run's agent account). */
   agent: z.string().optional(),

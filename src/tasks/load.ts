@@ -29,7 +29,7 @@ export async function loadTask(file: string, root = process.cwd()): Promise<Task
   if (missing) throw new TaskFileError(missing);
   const paths = companionPaths(path, declared.spec);
   const validator = ((await import(paths.validator)) as { default?: unknown }).default;
-  if (declared.split === 'atomic') return assembleTask(path, declared, { validator, reference: readFileSync(paths.reference, 'utf8') }, relative(root, path));
+  if (declared.protocol === 'atomic') return assembleTask(path, declared, { validator, reference: readFileSync(paths.reference, 'utf8') }, relative(root, path));
   const mod = (await import(paths.reference)) as { default?: unknown; literal?: unknown };
   return assembleTask(path, declared, { validator, reference: mod.default, literal: mod.literal }, relative(root, path));
 }
