@@ -1,7 +1,7 @@
 import { loadTask, readTaskSpecs } from '../../src/tasks/load.ts';
 import type { Task } from '../../src/tasks/task.ts';
 
-const specs = [...readTaskSpecs('tasks/atomic'), ...readTaskSpecs('tasks/composite')];
+const specs = [...readTaskSpecs('tasks/atomic'), ...readTaskSpecs('tasks/composite'), ...readTaskSpecs('tasks/hard')];
 const loaded = new Map<string, Promise<Task>>();
 
 /** A built-in task by its id, loaded (and cached) the way the harness loads it. */
