@@ -110,6 +110,7 @@ export default class QuestbenchReporter implements Reporter {
         settings: { temperature: c.temperature, maxRetries: c.maxRetries, scriptTimeoutMs: c.scriptTimeoutMs, modelTimeoutMs: c.modelTimeoutMs },
         ...(this.shard ? { shard: this.shard } : {}),
         ...(c.resume ? { resumedFrom: c.resume } : {}),
+        protocol: c.model.startsWith('agent:') ? 'agent' : c.protocol,
       },
       prices,
     );

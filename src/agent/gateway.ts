@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isAddressEqual, parseTransaction, recoverTransactionAddress, type Hex, type TransactionReceipt } from 'viem';
+import { getAddress, isAddressEqual, parseTransaction, recoverTransactionAddress, type Hex, type TransactionReceipt } from 'viem';
 import type { ChainSession } from '../chain/session.ts';
 import { preflight } from '../execution/node-guard.ts';
 import { signAndSend } from '../execution/send.ts';
@@ -76,7 +76,8 @@ async function sendRaw(state: RouteState, raw: unknown): Promise<Hex> {
   if (parsed.chainId !== session.chainInfo.chainId) return refuse(state, method, `only transactions for chain ${session.chainInfo.chainId} are accepted (got ${parsed.chainId ?? 'none: unprotected'})`);
   if (!isAddressEqual(from, session.account.address)) return refuse(state, method, `only transactions signed by the wallet ${session.account.address} are accepted (signed by ${from})`);
   if (!parsed.to) return refuse(state, method, 'contract creation is not accepted');
-  const tx = { from, to: parsed.to, data: parsed.data ?? '0x', value: parsed.value ?? 0n, gas: parsed.gas ?? 0n };
+  // Addresses checksummed and calldata lower-cased, as the harness records every transaction.
+  const tx = { from: getAddress(from), to: getAddress(parsed.to), data: (parsed.data ?? '0x').toLowerCase() as Hex, value: parsed.value ?? 0n, gas: parsed.gas ?? 0n };
   await state.beforeSend?.({ from, to: tx.to, data: tx.data, value: tx.value });
   // The node must be the anvil this run started before anything signed reaches it.
   await preflight(session.chain.url, { chainId: session.chainInfo.chainId, marker: session.marker }, { ...tx, estimate: false });

@@ -170,6 +170,8 @@ export const RunMeta = z.object({
   shard: z.string().optional(),
   /** The run this one resumed (QUEST_RESUME), if any. */
   resumedFrom: z.string().optional(),
+  /** How the model took part: text replies (the paper's protocol; absent in older files), tool calls, or a wallet agent. */
+  protocol: z.enum(['text', 'tools', 'agent']).optional(),
 });
 export type RunMeta = z.infer<typeof RunMeta>;
 

@@ -17,4 +17,8 @@ export function taskById(id: string): Promise<Task> {
 }
 
 /** How many tasks each built-in split has. */
-export const splitSizes = { atomic: specs.filter((s) => s.split === 'atomic').length, composite: specs.filter((s) => s.split === 'composite').length };
+export const splitSizes = {
+  atomic: specs.filter((s) => s.split === 'atomic').length,
+  composite: specs.filter((s) => s.split === 'composite').length,
+  hard: specs.filter((s) => s.split === 'hard').length,
+};
