@@ -2,21 +2,26 @@ import { randomBytes } from 'node:crypto';
 import type { Hex } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
 import { startAnvil, type RunningAnvil } from '../../src/chain/anvil.ts';
-import { loadMirrorManifest, MIRROR_STATE } from '../../src/chain/mirror-files.ts';
+import { profileSource, type ChainProfile } from '../../src/chain/profiles.ts';
 import { ChainSession } from '../../src/chain/session.ts';
 
-/** A worker-like chain session on its own anvil, started straight from the committed mirror. */
-export async function openTestSession(): Promise<{ session: ChainSession; close(): Promise<void>; node(): RunningAnvil | undefined }> {
+/**
+ * A worker-like chain session on its own anvil, started straight from a profile's committed state (the
+ * published splits' mirror by default, or the hard split's) and provisioned at boot.
+ */
+export async function openTestSession(profile: ChainProfile = 'mirror'): Promise<{ session: ChainSession; close(): Promise<void>; node(): RunningAnvil | undefined }> {
   let node: RunningAnvil | undefined;
+  const source = profileSource(profile);
   const session = await ChainSession.open({
     startNode: async () => {
       await node?.stop();
-      node = await startAnvil({ chainId: 56, loadState: MIRROR_STATE });
+      node = await startAnvil({ chainId: 56, loadState: source.state });
       return node.url;
     },
     agentKey: generatePrivateKey(),
     marker: `0x${randomBytes(32).toString('hex')}` as Hex,
-    manifest: loadMirrorManifest(),
+    manifest: source.manifest,
+    profile,
   });
   return {
     session,

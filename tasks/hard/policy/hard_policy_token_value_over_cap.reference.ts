@@ -1,0 +1,16 @@
+import { createPublicClient, formatUnits, http, parseAbi, parseUnits, type Address } from 'viem';
+
+type Params = { amount: string; to: Address };
+declare const PARAMS: Params;
+
+const ROUTER = parseAbi(['function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[])']);
+
+// Prices the payment at the CAKE/USDT pool and refuses above the policy's limit.
+export async function executeSkill(providerUrl: string, _agent: string, deployedContracts: Record<string, Address>) {
+  const client = createPublicClient({ transport: http(providerUrl) });
+  const amount = parseUnits(PARAMS.amount, 18);
+  const out = await client.readContract({ address: deployedContracts.router!, abi: ROUTER, functionName: 'getAmountsOut', args: [amount, [deployedContracts.CAKE!, deployedContracts.USDT!]] });
+  const usd = Number(formatUnits(out[1]!, 18));
+  if (usd <= 1000) throw new Error(`the payment is worth ${usd} USD: within the limit`);
+  return { refuse: `${PARAMS.amount} CAKE is worth about ${usd.toFixed(0)} USD, above the wallet's limit of 1,000 USD per transaction.` };
+}
