@@ -1,8 +1,11 @@
-// Writes tasks/task.schema.json from the zod schema, so editors complete and check task files.
+// Writes tasks/task.schema.json and tasks/composite.schema.json from the zod schemas, so editors complete
+// and check task files, and tasks/params.ts from the task files, so validators and references share one
+// type of each task's parameters.
 import { writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { writeParamTypes } from '../src/tasks/params-types.ts';
 import { AtomicTask, CompositeTask } from '../src/tasks/schema.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -14,3 +17,5 @@ for (const [file, schema, title] of [
   writeFileSync(join(root, file), `${JSON.stringify({ ...json, title }, null, 2)}\n`);
   console.log(`wrote ${file}`);
 }
+const types = writeParamTypes(join(root, 'tasks'));
+console.log(`${types.current ? 'unchanged' : 'wrote'} ${relative(root, types.file)}`);
