@@ -46,11 +46,14 @@ describe('scriptSource', () => {
     );
   });
 
-  it('wraps an anonymous arrow as a constant and a renamed function under its new name', () => {
+  it('declares an anonymous arrow as a constant, named for the round or the argument it reads', () => {
     const source = scriptSource(script(({ agentAddress }) => ({ to: agentAddress, value: 0n })));
     expect(source).toMatch(/const skill = \(\{ agentAddress \}\) => \(\{/);
     expect(source).toContain('return skill(ctx, {});');
     expect(source).not.toContain('import');
+    const halved = scriptSource(script(sendBnb, { to: TOKEN, amount: read((_ctx, a: { of: bigint }) => a.of / 2n, { of: 10n }) }));
+    expect(halved).toContain('const readAmount = (_ctx, a) => a.of / 2n;');
+    expect(halved).toContain('const amount = await readAmount(ctx, { of: 10n });');
   });
 
   it('refuses what a script cannot hold, naming it', () => {

@@ -160,30 +160,32 @@ class ScriptWriter {
   readonly lines: string[] = [];
 
   private unique(base: string): string {
-    let name = IDENTIFIER.test(base) ? base : 'value';
-    for (let i = 2; this.names.has(name); i++) name = `${base}${i}`;
+    const stem = IDENTIFIER.test(base) ? base : 'value';
+    let name = stem;
+    for (let i = 2; this.names.has(name); i++) name = `${stem}${i}`;
     this.names.add(name);
     return name;
   }
 
-  skillName(skill: Skill<any, unknown>): string {
+  /** The name a skill is declared by: its own, else `fallback` (an anonymous arrow has none). */
+  skillName(skill: Skill<any, unknown>, fallback: string): string {
     const known = this.skills.get(skill);
     if (known) return known.name;
-    const name = this.unique(IDENTIFIER.test(skill.name) ? skill.name : 'skill');
+    const name = this.unique(IDENTIFIER.test(skill.name) ? skill.name : fallback);
     this.skills.set(skill, { name, source: declaration(skill, name) });
     return name;
   }
 
   /** `name(ctx, args)` for a step; reads among its arguments become constants first. */
-  call(step: Step, indent: string): string {
+  call(step: Step, indent: string, fallback: string): string {
     // Arguments first, so the skills they read with are declared before the one they feed.
     const args = this.literal(step.args, indent, 'args');
-    return `${this.skillName(step.skill)}(ctx, ${args})`;
+    return `${this.skillName(step.skill, fallback)}(ctx, ${args})`;
   }
 
   /** A read: a constant named after the argument it feeds, computed once per script. */
   private readValue(step: Step, key: string): string {
-    const call = this.call(step, '  ');
+    const call = this.call(step, '  ', key ? `read${key[0]!.toUpperCase()}${key.slice(1)}` : 'read');
     const known = this.reads.get(call);
     if (known) return known;
     const name = this.unique(key || (IDENTIFIER.test(step.skill.name) ? step.skill.name : 'value'));
@@ -247,7 +249,7 @@ function wrap(open: string, items: string[], close: string, indent: string): str
 /** The TypeScript module a model would reply with for this round: the skills, then executeSkill calling them. */
 export function scriptSource(s: Script): string {
   const w = new ScriptWriter();
-  const result = w.call(s, '  ');
+  const result = w.call(s, '  ', 'skill');
   const libs = w.imports();
   const ctx = ['providerUrl', 'agentAddress', 'deployedContracts', ...libs].join(', ');
   return [
