@@ -3,17 +3,20 @@
 // (sources, no build) runs the TypeScript CLI through tsx.
 import { existsSync } from 'node:fs';
 
-const source = new URL('../src/results/cli.ts', import.meta.url);
+// `questbench types` writes a project's task parameter types; every other command is the results CLI.
+const entry = process.argv[2] === 'types' ? 'tasks/params-types' : 'results/cli';
+const args = process.argv.slice(entry === 'results/cli' ? 2 : 3);
+const source = new URL(`../src/${entry}.ts`, import.meta.url);
 let main;
 if (existsSync(source)) {
   const { register } = await import('tsx/esm/api');
   register();
   ({ main } = await import(source.href));
 } else {
-  ({ main } = await import(new URL('../dist/src/results/cli.js', import.meta.url).href));
+  ({ main } = await import(new URL(`../dist/src/${entry}.js`, import.meta.url).href));
 }
 try {
-  process.exitCode = await main(process.argv.slice(2));
+  process.exitCode = await main(args);
 } catch (e) {
   console.error(`questbench: ${e instanceof Error ? e.message : String(e)}`);
   process.exitCode = 1;

@@ -1,123 +1,55 @@
-import { parseUnits } from 'viem';
+// What a composite task's reference module is written with: defineCompositeReference, its rounds
+// (`script(...)` transactions, `query(...)`, `submit(...)`), the shared skills, and readers of the
+// harness's feedback for rounds that answer from it. The package exports it as `evm-questbench/composite`.
+import { parseUnits, type Address } from 'viem';
 import type { Model } from '../model/types.ts';
 import type { EnvMap, Params } from '../tasks/instantiate.ts';
+import { isStep, scriptReply, type ContractKey, type Script } from './script.ts';
+
+export * from './script.ts';
+export * from './skills.ts';
+
+/** One reply: a round script, or text as a model would write it (a control message, a code block). */
+export type Reply = Script | string;
 
 /**
  * A round of a reference script: a fixed reply, or one built from the harness's feedback so far
  * (query results, transaction outcomes), e.g. a submit that reports a queried balance.
  */
-export type ScriptRound = string | ((feedback: readonly string[]) => string);
+export type ScriptRound = Reply | ((feedback: readonly string[]) => Reply);
 
 /** A composite reference solution: the plan and one reply per round, the last one the submit. */
 export interface CompositeScript {
   plan: string;
   rounds: ScriptRound[];
 }
+
+/** The address map a reference is given: every known contract, and the wallet as `agent`. */
+export type ReferenceEnv = Readonly<Record<ContractKey | 'agent', Address>> & EnvMap;
+
+/** A reference as the harness calls it, with the instance's parameters and the address map. */
 export type CompositeReference = (params: Params & Record<string, any>, env: EnvMap) => CompositeScript;
 
-export function defineCompositeReference(fn: CompositeReference): CompositeReference {
-  return fn;
+/**
+ * A composite task's reference: its plan and rounds from the instance's parameters, typed by the task
+ * (`(params: TaskParams<'composite_...'>, env) => ...`, see tasks/params.ts), and the address map.
+ */
+export function defineCompositeReference<P extends object = Params & Record<string, any>>(
+  fn: (params: P, env: ReferenceEnv) => CompositeScript,
+): CompositeReference {
+  return fn as unknown as CompositeReference;
 }
 
-/** Helpers for writing reference rounds. */
-export const ts = (body: string, imports = '') =>
-  `\`\`\`typescript\n${imports}${imports ? '\n' : ''}export async function executeSkill(providerUrl: string, agentAddress: string, deployedContracts: Record<string, string>) {\n${body}\n}\n\`\`\``;
+/** The reply text of a round, for feedback so far. */
+export function replyText(round: ScriptRound, feedback: readonly string[]): string {
+  const reply = typeof round === 'function' ? round(feedback) : round;
+  return isStep(reply) ? scriptReply(reply) : reply;
+}
+
+/** A query round: `query({ type: 'token_balance', token: 'USDT', address: 'agent' })`. */
 export const query = (q: Record<string, unknown>) => `\`\`\`json\n${JSON.stringify({ action: 'query', ...q })}\n\`\`\``;
+/** The final round, with the answer the request asks to report, if any. */
 export const submit = (answer?: unknown) => JSON.stringify(answer === undefined ? { submit: true } : { submit: true, answer });
-export const lit = (v: unknown) => JSON.stringify(v);
-
-// Steps several references take, as whole rounds or as script lines to splice into one.
-
-/** Imports of the one-call rounds below; lines spliced in before their call bring their own. */
-const CALL_IMPORTS = "import { encodeFunctionData, erc20Abi, parseAbi, parseEther, parseUnits, type Address } from 'viem';";
-
-/** A round returning `call`, after the script lines `before` (whose `imports` must not repeat CALL_IMPORTS' names). */
-const callRound = (call: string, o: { before?: string; imports?: string }) =>
-  ts(`${o.before ? `${o.before}\n  ` : ''}return ${call};`, `${CALL_IMPORTS}${o.imports ? `\n${o.imports}` : ''}`);
-
-/**
- * A round that approves `spender` for `amount` of `token` (script expressions, e.g.
- * "deployedContracts.USDT"), after the script lines `before` (e.g. lines that define the amount).
- */
-export const approveRound = (token: string, spender: string, amount: string, o: { before?: string; imports?: string } = {}) =>
-  callRound(`{ to: ${token}, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [${spender} as Address, ${amount}] }) }`, o);
-
-/** A round that stakes `amount` in the staking contract `pool` (script expressions), after the script lines `before`. */
-export const stakeRound = (pool: string, amount: string, o: { before?: string; imports?: string } = {}) =>
-  callRound(`{ to: ${pool}, data: encodeFunctionData({ abi: parseAbi(['function stake(uint256 amount)']), functionName: 'stake', args: [${amount}] }) }`, o);
-
-/**
- * A round that adds `amountA` of `tokenA` and `amountB` of `tokenB` (script expressions) through the
- * router, each minimum `slippage` % below its amount.
- */
-export const addLiquidityRound = (tokenA: string, tokenB: string, amountA: string, amountB: string, slippage: unknown) =>
-  ts(
-    `const quoter = createPublicClient({ transport: http(providerUrl) });
-  const [a, b] = [${amountA}, ${amountB}];
-  const keep = BigInt(100 - ${lit(slippage)});
-  const { timestamp } = await quoter.getBlock();
-  const abi = parseAbi(['function addLiquidity(address, address, uint256, uint256, uint256, uint256, address, uint256)']);
-  const args = [${tokenA} as Address, ${tokenB} as Address, a, b, (a * keep) / 100n, (b * keep) / 100n, agentAddress as Address, timestamp + 1200n] as const;
-  return { to: deployedContracts.router, data: encodeFunctionData({ abi, functionName: 'addLiquidity', args }) };`,
-    "import { createPublicClient, encodeFunctionData, http, parseAbi, parseEther, parseUnits, type Address } from 'viem';",
-  );
-
-/** A round that wraps `amount` BNB into WBNB with deposit(). */
-export const wrapRound = (amount: unknown) =>
-  ts(
-    `const wbnb = new Interface(['function deposit() payable']);
-  return { to: deployedContracts.WBNB, data: wbnb.encodeFunctionData('deposit'), value: parseEther(${lit(amount)}) };`,
-    "import { Interface, parseEther } from 'ethers';",
-  );
-
-/** A round that unwraps the wallet's whole WBNB balance with withdraw(). */
-export const unwrapAllRound = () =>
-  ts(
-    `const wbnb = new Contract(deployedContracts.WBNB!, ['function balanceOf(address) view returns (uint256)', 'function withdraw(uint256)'], new JsonRpcProvider(providerUrl));
-  const all: bigint = await wbnb.getFunction('balanceOf')(agentAddress);
-  return { to: deployedContracts.WBNB, data: wbnb.interface.encodeFunctionData('withdraw', [all]) };`,
-    "import { Contract, JsonRpcProvider } from 'ethers';",
-  );
-
-/**
- * Script lines defining `provider` and `name`: the value (the log's data word) of the latest log of
- * `contract` (a key of the address map) matching `topics` in the last 20 blocks. Needs ethers'
- * JsonRpcProvider plus whatever `topics` uses (typically id and zeroPadValue).
- */
-export const latestLogValue = (name: string, contract: string, topics: string) => `const provider = new JsonRpcProvider(providerUrl);
-  const head = await provider.getBlockNumber();
-  const logs = await provider.getLogs({
-    address: deployedContracts.${contract},
-    topics: ${topics},
-    fromBlock: Math.max(0, head - 20),
-    toBlock: head,
-  });
-  const ${name} = BigInt(logs[logs.length - 1]!.data);`;
-
-/** Topics of an ERC-20 Transfer from `from` to `to` (script expressions, zero-padded to 32 bytes). */
-export const transferTopics = (from: string, to: string) => `[id('Transfer(address,address,uint256)'), zeroPadValue(${from}, 32), zeroPadValue(${to}, 32)]`;
-
-/**
- * A round that sells `amountIn` (a script expression) along `path` (a script expression of addresses)
- * with swapExactTokensForTokens, or swapExactTokensForETH when `forBnb`; amountOutMin at the router's
- * quote less `slippage` %.
- * `before` is spliced in first (with its `imports`, which must not repeat the viem names this round
- * imports), e.g. lines that define the amount.
- */
-export function swapRound(o: { amountIn: string; path: string; slippage: unknown; forBnb?: boolean; before?: string; imports?: string }): string {
-  const fn = o.forBnb ? 'swapExactTokensForETH' : 'swapExactTokensForTokens';
-  return ts(
-    `${o.before ? `${o.before}\n  ` : ''}const quoter = createPublicClient({ transport: http(providerUrl) });
-  const router = parseAbi(['function getAmountsOut(uint256, address[]) view returns (uint256[])', 'function ${fn}(uint256, uint256, address[], address, uint256)']);
-  const amountIn = ${o.amountIn};
-  const path = ${o.path} as Address[];
-  const out = await quoter.readContract({ address: deployedContracts.router as Address, abi: router, functionName: 'getAmountsOut', args: [amountIn, path] });
-  const min = (out[out.length - 1]! * BigInt(100 - ${lit(o.slippage)})) / 100n;
-  const { timestamp } = await quoter.getBlock();
-  return { to: deployedContracts.router, data: encodeFunctionData({ abi: router, functionName: '${fn}', args: [amountIn, min, path, agentAddress as Address, timestamp + 1200n] }) };`,
-    `import { createPublicClient, encodeFunctionData, http, parseAbi, parseEther, parseUnits, type Address } from 'viem';${o.imports ? `\n${o.imports}` : ''}`,
-  );
-}
 
 /** Plays a reference script: the plan first, then round i for the i-th execution reply. */
 export function referenceScriptModel(script: CompositeScript): Model {
@@ -128,8 +60,7 @@ export function referenceScriptModel(script: CompositeScript): Model {
       const replies = messages.filter((m) => m.role === 'assistant').length;
       // The harness's replies after the plan, oldest first: one per executed round.
       const feedback = messages.filter((m, i) => m.role === 'user' && i > 1).map((m) => m.content).slice(1);
-      const round = replies === 0 ? script.plan : (script.rounds[replies - 1] ?? submit());
-      const text = typeof round === 'function' ? round(feedback) : round;
+      const text = replies === 0 ? script.plan : replyText(script.rounds[replies - 1] ?? submit(), feedback);
       return { text, latencyMs: 0, attempts: 1 };
     },
   };

@@ -29,6 +29,8 @@ export function stripParamsDeclaration(source: string): { code: string; exported
   const newline = source.indexOf('\n', cut);
   const restOfLine = newline === -1 ? source.slice(cut) : source.slice(cut, newline);
   if (/^\s*(\/\/.*)?$/.test(restOfLine)) cut = newline === -1 ? source.length : newline + 1;
+  // A blank line on both sides of the statement: keep one of them.
+  if (cut < source.length && source[cut] === '\n' && source.slice(0, lineStart).endsWith('\n\n')) cut++;
   return { code: source.slice(0, lineStart) + source.slice(cut), exported: match[1] !== undefined };
 }
 
@@ -76,7 +78,21 @@ function skipString(src: string, open: number): number {
   return i + 1;
 }
 
-/** The gold solution of one instance: the reference source with its `declare const PARAMS` filled in. */
+/**
+ * Type-only imports of the task's own files (its parameter types, `import type { TaskParams } from
+ * '../../params.ts'`): they carry nothing at run time, and the answer runs where no such file exists.
+ */
+const LOCAL_TYPE_IMPORT = /^[ \t]*import[ \t]+type\b[^;]*?\bfrom[ \t]*(['"])\.{1,2}\/[^'"]*\1[ \t]*;?[ \t]*(?:\r?\n|$)/gm;
+
+/** The reference source without its type-only imports of the task's own files. */
+export function stripLocalTypeImports(source: string): string {
+  return source.replace(LOCAL_TYPE_IMPORT, '');
+}
+
+/**
+ * The gold solution of one instance: the reference source with its `declare const PARAMS` filled in
+ * and its type-only imports of the task's own files dropped.
+ */
 export function referenceScript(taskId: string, source: string, params: Record<string, unknown>): string {
   let literal: string;
   try {
@@ -86,7 +102,7 @@ export function referenceScript(taskId: string, source: string, params: Record<s
   }
   let stripped: { code: string; exported: boolean };
   try {
-    stripped = stripParamsDeclaration(source);
+    stripped = stripParamsDeclaration(stripLocalTypeImports(source));
   } catch (err) {
     if (err instanceof ModelConfigError) throw new ModelConfigError(`task ${taskId}: ${err.message}`);
     throw err;

@@ -1,7 +1,8 @@
 import { parseEther, type Address } from 'viem';
 import { approveAs, balancedDeposit, balanceOf, compareAmount, defineValidator, depositMinimums, fmt, highestApproval, stakedOf, successful, type EpisodeTx } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { amount: string; slippage: number };
+type Params = TaskParams<'composite_add_liquidity_stake_lp'>;
 type State = { lp: bigint; staked: bigint };
 
 /** The liquidity deposit of the requested amount of each token (USDT paid is `paidA`, BUSD `paidB`). */

@@ -1,10 +1,11 @@
 // The published task gave two independent amounts with a 5 % floor, which the router cannot honour
 // when they differ by more than 5 % in a ~1:1 pool; one amount for both keeps every instance doable.
 // Only one approve fits the declared two rounds, so only the drawn token loses its router allowance.
-import { decodeFunctionData, isAddressEqual, parseUnits, type Address } from 'viem';
+import { decodeFunctionData, isAddressEqual, parseUnits } from 'viem';
 import { ADD_LIQUIDITY, allowanceOf, approvalSent, approveAs, balanceOf, compareAmount, defineValidator, firstCall, grantSpent, lpMinted, minimumsByToken, orderedReserves, routerDeposit, selectorsOf, slippageFloor, withGrace } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { token: { symbol: string; address: Address; other: string }; amount: string; slippage: number };
+type Params = TaskParams<'composite_approve_add_liquidity'>;
 type State = { usdt: bigint; busd: bigint; lp: bigint; allowance: bigint; rUsdt: bigint; rBusd: bigint; supply: bigint };
 
 /** What the router deposits for the requested amounts at the pre-state reserves, and the LP it mints. */

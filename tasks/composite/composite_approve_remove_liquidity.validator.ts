@@ -1,7 +1,8 @@
 import { decodeFunctionData } from 'viem';
 import { allowanceOf, approvalSent, approveAs, balanceOf, compareAmount, defineValidator, firstCall, minimumsByToken, REMOVE_LIQUIDITY, selectorsOf, slippageFloor, totalSupplyOf, unusedApproval, withGrace } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { percent: number; slippage: number };
+type Params = TaskParams<'composite_approve_remove_liquidity'>;
 type State = { lp: bigint; usdt: bigint; busd: bigint; allowance: bigint; poolUsdt: bigint; poolBusd: bigint; supply: bigint };
 
 /** LP to burn (the requested share of the wallet's LP) and what the pair pays out for it at the pre-state. */

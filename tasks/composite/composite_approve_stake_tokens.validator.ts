@@ -1,7 +1,8 @@
-import { parseUnits, type Address } from 'viem';
+import { parseUnits } from 'viem';
 import { allowanceOf, approvalSent, approveAs, balanceOf, compareAmount, defineValidator, grantSpent, stakedOf } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { amount: string; pool: Address };
+type Params = TaskParams<'composite_approve_stake_tokens'>;
 type State = { cake: bigint; staked: bigint; allowance: bigint };
 
 const amount = (p: Params) => parseUnits(p.amount, 18);

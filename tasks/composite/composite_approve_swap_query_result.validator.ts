@@ -1,7 +1,8 @@
 import { parseUnits } from 'viem';
 import { allowanceOf, approvalSent, approveAs, balanceOf, compareAmount, defineValidator, grantSpent, quoteOut, reportsUint, routerSwapMinOut, SWAP_EXACT_TOKENS_FOR_TOKENS } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { amount: string; slippage: number };
+type Params = TaskParams<'composite_approve_swap_query_result'>;
 type State = { usdt: bigint; busd: bigint; allowance: bigint; quote: bigint };
 
 const amount = (p: Pick<Params, 'amount'>) => parseUnits(p.amount, 18);

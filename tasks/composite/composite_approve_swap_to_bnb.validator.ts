@@ -1,7 +1,8 @@
 import { parseUnits } from 'viem';
 import { allowanceOf, approvalSent, approveAs, balanceOf, compareAmount, defineValidator, episodeGas, grantSpent, nativeBalance, quoteOut, routerSwapMinOut, SWAP_EXACT_TOKENS_FOR_ETH } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { amount: string; slippage: number };
+type Params = TaskParams<'composite_approve_swap_to_bnb'>;
 type State = { usdt: bigint; bnb: bigint; allowance: bigint; quote: bigint };
 
 const amount = (p: Params) => parseUnits(p.amount, 18);

@@ -1,10 +1,15 @@
-import { approveRound, defineCompositeReference, lit, submit, swapRound } from 'evm-questbench/composite';
+import { parseEther } from 'viem';
+import { approve, defineCompositeReference, script, submit, swapExactTokens } from 'evm-questbench/composite';
+import type { TaskParams } from '../params.ts';
 
-export default defineCompositeReference((params) => ({
-  plan: '1. approve(router, amount) on USDT.\n2. swapExactTokensForTokens USDT -> BUSD with amountOutMin from getAmountsOut minus the slippage.\nThen submit.',
-  rounds: [
-    approveRound('deployedContracts.USDT', 'deployedContracts.router', `parseUnits(${lit(params.amount)}, 18)`),
-    swapRound({ amountIn: `parseUnits(${lit(params.amount)}, 18)`, path: '[deployedContracts.USDT, deployedContracts.BUSD]', slippage: params.slippage }),
-    submit(),
-  ],
-}));
+export default defineCompositeReference((params: TaskParams<'composite_approve_swap_tokens'>, env) => {
+  const amount = parseEther(params.amount);
+  return {
+    plan: '1. approve(router, amount) on USDT.\n2. swapExactTokensForTokens USDT -> BUSD with amountOutMin from getAmountsOut minus the slippage.\nThen submit.',
+    rounds: [
+      script(approve, { token: env.USDT, spender: env.router, amount }),
+      script(swapExactTokens, { amountIn: amount, path: [env.USDT, env.BUSD], slippage: params.slippage }),
+      submit(),
+    ],
+  };
+});

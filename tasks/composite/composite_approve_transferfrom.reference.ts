@@ -1,14 +1,15 @@
-import { approveRound, defineCompositeReference, lit, submit, ts } from 'evm-questbench/composite';
+import { parseEther } from 'viem';
+import { approve, call, defineCompositeReference, script, submit } from 'evm-questbench/composite';
+import type { TaskParams } from '../params.ts';
 
-export default defineCompositeReference((params) => ({
-  plan: '1. USDT.approve(myAddress, amount).\n2. USDT.transferFrom(myAddress, recipient, amount).\nThen submit.',
-  rounds: [
-    approveRound('deployedContracts.USDT', 'agentAddress', `parseUnits(${lit(params.amount)}, 18)`),
-    ts(
-      `const usdt = new Interface(['function transferFrom(address from, address to, uint256 amount) returns (bool)']);
-  return { to: deployedContracts.USDT, data: usdt.encodeFunctionData('transferFrom', [agentAddress, ${lit(params.to)}, parseUnits(${lit(params.amount)}, 18)]) };`,
-      "import { Interface, parseUnits } from 'ethers';",
-    ),
-    submit(),
-  ],
-}));
+export default defineCompositeReference((params: TaskParams<'composite_approve_transferfrom'>, env) => {
+  const amount = parseEther(params.amount);
+  return {
+    plan: '1. USDT.approve(myAddress, amount).\n2. USDT.transferFrom(myAddress, recipient, amount).\nThen submit.',
+    rounds: [
+      script(approve, { token: env.USDT, spender: env.agent, amount }),
+      script(call, { to: env.USDT, signature: 'function transferFrom(address from, address to, uint256 amount) returns (bool)', args: [env.agent, params.to, amount] }),
+      submit(),
+    ],
+  };
+});

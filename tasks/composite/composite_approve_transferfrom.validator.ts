@@ -4,8 +4,9 @@
 // and a plain transfer() leaves the allowance unspent.
 import { decodeFunctionData, erc20Abi, isAddressEqual, parseUnits, type Address } from 'viem';
 import { allowanceOf, approvalSent, balanceOf, compareAmount, defineValidator, grantSpent, selectorOf, successful } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { to: Address; amount: string };
+type Params = TaskParams<'composite_approve_transferfrom'>;
 type State = { agent: bigint; recipient: bigint; selfAllowance: bigint };
 
 const amount = (p: Params) => parseUnits(p.amount, 18);

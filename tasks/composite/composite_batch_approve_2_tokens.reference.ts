@@ -1,13 +1,16 @@
-import { addLiquidityRound, approveRound, defineCompositeReference, lit, submit } from 'evm-questbench/composite';
+import { parseEther } from 'viem';
+import { addLiquidity, approve, defineCompositeReference, script, submit } from 'evm-questbench/composite';
+import type { TaskParams } from '../params.ts';
 
-const approve = (token: string, amount: unknown) => approveRound(`deployedContracts.${token}`, 'deployedContracts.router', `parseUnits(${lit(amount)}, 18)`);
-
-export default defineCompositeReference((params) => ({
-  plan: '1. approve(router, amount_usdt) on USDT.\n2. approve(router, amount_busd) on BUSD.\n3. router.addLiquidity(USDT, BUSD, desired amounts, minimums at the slippage, me, deadline).\nThen submit.',
-  rounds: [
-    approve('USDT', params.amount_usdt),
-    approve('BUSD', params.amount_busd),
-    addLiquidityRound('deployedContracts.USDT', 'deployedContracts.BUSD', `parseUnits(${lit(params.amount_usdt)}, 18)`, `parseUnits(${lit(params.amount_busd)}, 18)`, params.slippage),
-    submit(),
-  ],
-}));
+export default defineCompositeReference((params: TaskParams<'composite_batch_approve_2_tokens'>, env) => {
+  const [usdt, busd] = [parseEther(params.amount_usdt), parseEther(params.amount_busd)];
+  return {
+    plan: '1. approve(router, amount_usdt) on USDT.\n2. approve(router, amount_busd) on BUSD.\n3. router.addLiquidity(USDT, BUSD, desired amounts, minimums at the slippage, me, deadline).\nThen submit.',
+    rounds: [
+      script(approve, { token: env.USDT, spender: env.router, amount: usdt }),
+      script(approve, { token: env.BUSD, spender: env.router, amount: busd }),
+      script(addLiquidity, { tokenA: env.USDT, tokenB: env.BUSD, amountA: usdt, amountB: busd, slippage: params.slippage }),
+      submit(),
+    ],
+  };
+});

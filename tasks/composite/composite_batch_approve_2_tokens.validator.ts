@@ -2,8 +2,9 @@
 // always stays above the 50 % minimums in the ~1:1 pool; the published range could make it revert.
 import { decodeFunctionData, parseUnits } from 'viem';
 import { ADD_LIQUIDITY, allowanceOf, approvalSent, approveAs, balanceOf, compareAmount, defineValidator, firstCall, grantSpent, lpMinted, minimumsByToken, orderedReserves, routerDeposit, selectorsOf, slippageFloor, withGrace } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { amount_usdt: string; amount_busd: string; slippage: number };
+type Params = TaskParams<'composite_batch_approve_2_tokens'>;
 type State = { usdt: bigint; busd: bigint; lp: bigint; allowUsdt: bigint; allowBusd: bigint; rUsdt: bigint; rBusd: bigint; supply: bigint };
 
 /** The router's deposit for the desired amounts at the pre-state reserves, and the LP it mints. */

@@ -1,18 +1,13 @@
-import { defineCompositeReference, lit, submit, ts } from 'evm-questbench/composite';
+import { parseEther } from 'viem';
+import { defineCompositeReference, script, sendBnb, submit, transferToken } from 'evm-questbench/composite';
+import type { TaskParams } from '../params.ts';
 
-const token = (key: string, to: unknown, amount: unknown) =>
-  ts(
-    `const erc20 = new Interface(['function transfer(address to, uint256 amount) returns (bool)']);
-  return { to: deployedContracts.${key}, data: erc20.encodeFunctionData('transfer', [${lit(to)}, parseUnits(${lit(amount)}, 18)]) };`,
-    "import { Interface, parseUnits } from 'ethers';",
-  );
-
-export default defineCompositeReference((params) => ({
+export default defineCompositeReference((params: TaskParams<'composite_batch_mixed_transfers'>, env) => ({
   plan: '1. Send the BNB with a plain value transfer.\n2. USDT.transfer(to, amount_usdt).\n3. BUSD.transfer(to, amount_busd).\nThen submit.',
   rounds: [
-    ts(`return { to: ${lit(params.to)}, value: parseEther(${lit(params.amount_bnb)}) };`, "import { parseEther } from 'ethers';"),
-    token('USDT', params.to, params.amount_usdt),
-    token('BUSD', params.to, params.amount_busd),
+    script(sendBnb, { to: params.to, amount: parseEther(params.amount_bnb) }),
+    script(transferToken, { token: env.USDT, to: params.to, amount: parseEther(params.amount_usdt) }),
+    script(transferToken, { token: env.BUSD, to: params.to, amount: parseEther(params.amount_busd) }),
     submit(),
   ],
 }));

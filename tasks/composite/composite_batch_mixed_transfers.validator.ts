@@ -1,7 +1,8 @@
 import { parseEther, parseUnits, type Address } from 'viem';
 import { balanceOf, compareAmount, defineValidator, episodeGas, nativeBalance } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { to: Address; amount_bnb: string; amount_usdt: string; amount_busd: string };
+type Params = TaskParams<'composite_batch_mixed_transfers'>;
 type Holdings = { bnb: bigint; usdt: bigint; busd: bigint };
 type State = { agent: Holdings; recipient: Holdings };
 

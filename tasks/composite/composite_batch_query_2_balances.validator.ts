@@ -1,7 +1,8 @@
-import { parseUnits, type Address } from 'viem';
+import { parseUnits } from 'viem';
 import { balanceOf, defineValidator, reportedBySymbol, setTokenBalance } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { holder: Address; planted_usdt: string; planted_busd: string };
+type Params = TaskParams<'composite_batch_query_2_balances'>;
 type State = { usdt: bigint; busd: bigint };
 
 export default defineValidator<Params, State>({

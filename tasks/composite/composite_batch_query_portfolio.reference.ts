@@ -1,6 +1,7 @@
 import { defineCompositeReference, lastQueryResult, query, submit } from 'evm-questbench/composite';
+import type { TaskParams } from '../params.ts';
 
-export default defineCompositeReference((_params, env) => ({
+export default defineCompositeReference((_params: TaskParams<'composite_batch_query_portfolio'>, env) => ({
   plan: '1. Query my BNB balance.\n2. Query my USDT balance.\n3. Query my CAKE balance.\nThen submit the three raw values.',
   rounds: [
     query({ type: 'native_balance', address: 'agent' }),
@@ -8,7 +9,7 @@ export default defineCompositeReference((_params, env) => ({
     query({ type: 'token_balance', token: 'CAKE', address: 'agent' }),
     (feedback) => {
       const balance = (token: string) => lastQueryResult(feedback, { type: 'token_balance', token }).raw;
-      return submit({ BNB: lastQueryResult(feedback, { type: 'native_balance' }).raw, USDT: balance(env.USDT!), CAKE: balance(env.CAKE!) });
+      return submit({ BNB: lastQueryResult(feedback, { type: 'native_balance' }).raw, USDT: balance(env.USDT), CAKE: balance(env.CAKE) });
     },
   ],
 }));

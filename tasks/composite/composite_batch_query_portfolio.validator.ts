@@ -1,7 +1,8 @@
 import { parseEther, parseUnits } from 'viem';
 import { balanceOf, defineValidator, nativeBalance, reportedBySymbol, setTokenBalance } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { planted_bnb: string; planted_usdt: string; planted_cake: string };
+type Params = TaskParams<'composite_batch_query_portfolio'>;
 type State = { bnb: bigint; usdt: bigint; cake: bigint };
 
 export default defineValidator<Params, State>({

@@ -1,8 +1,12 @@
-import { defineCompositeReference, lit, submit, ts } from 'evm-questbench/composite';
+import { parseEther } from 'viem';
+import { defineCompositeReference, script, sendBnb, submit } from 'evm-questbench/composite';
+import type { TaskParams } from '../params.ts';
 
-const pay = (to: unknown, amount: unknown) => ts(`return { to: ${lit(to)}, value: parseEther(${lit(amount)}) };`, "import { parseEther } from 'ethers';");
-
-export default defineCompositeReference((params) => ({
+export default defineCompositeReference((params: TaskParams<'composite_batch_transfer_2_bnb'>) => ({
   plan: '1. Send amount1 BNB to address1.\n2. Send amount2 BNB to address2.\nThen submit.',
-  rounds: [pay(params.address1, params.amount1), pay(params.address2, params.amount2), submit()],
+  rounds: [
+    script(sendBnb, { to: params.address1, amount: parseEther(params.amount1) }),
+    script(sendBnb, { to: params.address2, amount: parseEther(params.amount2) }),
+    submit(),
+  ],
 }));

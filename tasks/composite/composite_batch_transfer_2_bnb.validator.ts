@@ -1,7 +1,8 @@
-import { parseEther, type Address } from 'viem';
+import { parseEther } from 'viem';
 import { compareAmount, defineValidator, episodeGas, nativeBalance } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { address1: Address; address2: Address; amount1: string; amount2: string };
+type Params = TaskParams<'composite_batch_transfer_2_bnb'>;
 type State = { agent: bigint; r1: bigint; r2: bigint };
 
 export default defineValidator<Params, State>({

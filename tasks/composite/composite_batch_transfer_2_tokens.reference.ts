@@ -1,13 +1,12 @@
-import { defineCompositeReference, lit, submit, ts } from 'evm-questbench/composite';
+import { parseEther } from 'viem';
+import { defineCompositeReference, script, submit, transferToken } from 'evm-questbench/composite';
+import type { TaskParams } from '../params.ts';
 
-const pay = (to: unknown, amount: unknown) =>
-  ts(
-    `const usdt = new Interface(['function transfer(address to, uint256 amount) returns (bool)']);
-  return { to: deployedContracts.USDT, data: usdt.encodeFunctionData('transfer', [${lit(to)}, parseUnits(${lit(amount)}, 18)]) };`,
-    "import { Interface, parseUnits } from 'ethers';",
-  );
-
-export default defineCompositeReference((params) => ({
+export default defineCompositeReference((params: TaskParams<'composite_batch_transfer_2_tokens'>, env) => ({
   plan: '1. USDT.transfer(address1, amount1).\n2. USDT.transfer(address2, amount2).\nThen submit.',
-  rounds: [pay(params.address1, params.amount1), pay(params.address2, params.amount2), submit()],
+  rounds: [
+    script(transferToken, { token: env.USDT, to: params.address1, amount: parseEther(params.amount1) }),
+    script(transferToken, { token: env.USDT, to: params.address2, amount: parseEther(params.amount2) }),
+    submit(),
+  ],
 }));

@@ -1,7 +1,8 @@
-import { parseUnits, type Address } from 'viem';
+import { parseUnits } from 'viem';
 import { balanceOf, compareAmount, defineValidator } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { address1: Address; address2: Address; amount1: string; amount2: string };
+type Params = TaskParams<'composite_batch_transfer_2_tokens'>;
 type State = { agent: bigint; r1: bigint; r2: bigint };
 
 const usdt = (a: string) => parseUnits(a, 18);

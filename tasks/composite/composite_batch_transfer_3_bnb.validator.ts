@@ -1,7 +1,8 @@
-import { parseEther, type Address } from 'viem';
+import { parseEther } from 'viem';
 import { compareAmount, defineValidator, episodeGas, nativeBalance, type Check } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { address1: Address; address2: Address; address3: Address; amount1: string; amount2: string; amount3: string };
+type Params = TaskParams<'composite_batch_transfer_3_bnb'>;
 type State = { agent: bigint; r: [bigint, bigint, bigint] };
 
 const recipients = (p: Params) => [p.address1, p.address2, p.address3] as const;

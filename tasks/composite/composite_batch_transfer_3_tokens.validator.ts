@@ -1,7 +1,8 @@
-import { parseUnits, type Address } from 'viem';
+import { parseUnits } from 'viem';
 import { balanceOf, compareAmount, defineValidator, type Check } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { address1: Address; address2: Address; address3: Address; amount1: string; amount2: string; amount3: string };
+type Params = TaskParams<'composite_batch_transfer_3_tokens'>;
 type State = { agent: bigint; r: bigint[] };
 
 const recipients = (p: Params) => [p.address1, p.address2, p.address3];

@@ -1,7 +1,8 @@
 import { parseEther, type Address } from 'viem';
 import { approveAs, balanceOf, bestQuote, compareAmount, defineValidator, highestApproval, keyedUint, reportsUint, saleMinOut, setTokenBalance, soleSwap, stakeAs, stakedOf, type EpisodeTx } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { amount_usdt: string; slippage: number; start_usdt: string; prior_stake: string };
+type Params = TaskParams<'composite_complete_swap_stake_workflow'>;
 type State = { usdt: bigint; cake: bigint; staked: bigint };
 
 /** The USDT → CAKE swap: the successful transaction that took USDT from the wallet and paid it CAKE. */

@@ -1,7 +1,8 @@
 import { isAddressEqual, parseAbi, parseEther, parseEventLogs, type Address } from 'viem';
 import { approveAs, balanceOf, compareAmount, defineValidator, episodeGas, fmt, highestApproval, keyedUint, nativeBalance, reportsUint, stakedOf, successful, totalSupplyOf, transferredInEpisode, type EpisodeTx } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { pool: Address; start_bnb: string };
+type Params = TaskParams<'composite_emergency_exit_workflow'>;
 type State = { staked: bigint; lp: bigint; usdt: bigint; busd: bigint; cake: bigint; wbnb: bigint; bnb: bigint; poolUsdt: bigint; poolBusd: bigint; supply: bigint };
 
 const POOL = parseAbi(['event EmergencyWithdrawn(address indexed user, uint256 amount)']);

@@ -1,7 +1,8 @@
 import { isAddressEqual, maxUint256, parseAbi, parseEther, parseEventLogs, type Address } from 'viem';
 import { approveAs, balancedDeposit, balanceOf, defineValidator, fmt, selectorOf, stakedOf, transferred, type EpisodeTx } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { amount: string; pool: Address };
+type Params = TaskParams<'composite_full_liquidity_cycle'>;
 type State = { staked: bigint; lp: bigint };
 
 const POOL = parseAbi([

@@ -1,20 +1,21 @@
-import { approveRound, defineCompositeReference, latestLogValue, lit, stakeRound, submit, swapRound, ts } from 'evm-questbench/composite';
+import { parseEther } from 'viem';
+import { approve, call, defineCompositeReference, latestLogValue, read, script, stake, submit, swapExactTokens } from 'evm-questbench/composite';
+import type { TaskParams } from '../params.ts';
 
-const IMPORTS = "import { encodeFunctionData, parseAbi } from 'viem';";
-const LOGS = "import { JsonRpcProvider, id, zeroPadValue } from 'ethers';";
-
-/** The CAKE the latest harvest paid, from the pool's Harvested log, minus the amount to sell. */
-const REST = (swapAmount: unknown) => `${latestLogValue('harvested', 'simple_reward_pool', "[id('Harvested(address,uint256)'), zeroPadValue(agentAddress, 32)]")}
-  const rest = harvested - parseEther(${lit(swapAmount)});`;
-
-export default defineCompositeReference((params) => ({
-  plan: '1. harvest() on simple_reward_pool.\n2. Approve the router for the CAKE to sell.\n3. swapExactTokensForTokens CAKE → USDT with the slippage floor.\n4. Approve simple_staking for the harvest minus that.\n5. Stake it.\nThen submit.',
-  rounds: [
-    ts(`return { to: deployedContracts.simple_reward_pool, data: encodeFunctionData({ abi: parseAbi(['function harvest()']), functionName: 'harvest' }) };`, IMPORTS),
-    approveRound('deployedContracts.CAKE', 'deployedContracts.router', `parseEther(${lit(params.swap_amount)})`),
-    swapRound({ amountIn: `parseEther(${lit(params.swap_amount)})`, path: '[deployedContracts.CAKE, deployedContracts.USDT]', slippage: params.slippage }),
-    approveRound('deployedContracts.CAKE', 'deployedContracts.simple_staking', 'rest', { before: REST(params.swap_amount), imports: LOGS }),
-    stakeRound('deployedContracts.simple_staking', 'rest', { before: REST(params.swap_amount), imports: LOGS }),
-    submit(),
-  ],
-}));
+export default defineCompositeReference((params: TaskParams<'composite_harvest_reinvest_workflow'>, env) => {
+  const sold = parseEther(params.swap_amount);
+  /** The CAKE the harvest paid, from the pool's Harvested log, less the CAKE sold. */
+  const harvested = read(latestLogValue, { address: env.simple_reward_pool, event: 'Harvested(address,uint256)', indexed: [env.agent] });
+  const rest = read((_ctx, a: { harvested: bigint; sold: bigint }) => a.harvested - a.sold, { harvested, sold });
+  return {
+    plan: '1. harvest() on simple_reward_pool.\n2. Approve the router for the CAKE to sell.\n3. swapExactTokensForTokens CAKE → USDT with the slippage floor.\n4. Approve simple_staking for the harvest minus that.\n5. Stake it.\nThen submit.',
+    rounds: [
+      script(call, { to: env.simple_reward_pool, signature: 'function harvest()' }),
+      script(approve, { token: env.CAKE, spender: env.router, amount: sold }),
+      script(swapExactTokens, { amountIn: sold, path: [env.CAKE, env.USDT], slippage: params.slippage }),
+      script(approve, { token: env.CAKE, spender: env.simple_staking, amount: rest }),
+      script(stake, { pool: env.simple_staking, amount: rest }),
+      submit(),
+    ],
+  };
+});

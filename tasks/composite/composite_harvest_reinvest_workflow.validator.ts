@@ -1,7 +1,8 @@
 import { isAddressEqual, parseAbi, parseEther, parseEventLogs, type Address } from 'viem';
 import { approveAs, approvedAtLeast, balanceOf, compareAmount, defineValidator, fmt, highestApproval, saleAtQuote, saleMinOut, selectorOf, soleSwap, stakedOf, successful, type EpisodeTx } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { swap_amount: string; slippage: number; idle_seconds: number };
+type Params = TaskParams<'composite_harvest_reinvest_workflow'>;
 type State = { poolStake: bigint; lp: bigint; staked: bigint };
 type Env = Record<string, Address>;
 

@@ -1,19 +1,21 @@
-import { addLiquidityRound, approveRound, defineCompositeReference, lastQueryResult, latestLogValue, lit, query, stakeRound, submit, transferTopics } from 'evm-questbench/composite';
+import { parseEther, zeroAddress } from 'viem';
+import { addLiquidity, approve, defineCompositeReference, lastQueryResult, lastTransfer, query, script, stake, submit } from 'evm-questbench/composite';
+import type { TaskParams } from '../params.ts';
 
-const LOGS = "import { JsonRpcProvider, ZeroAddress, id, zeroPadValue } from 'ethers';";
-
-/** LP the latest deposit minted to the wallet, from the pair's Transfer log. */
-const MINTED = latestLogValue('minted', 'pair_USDT_BUSD', transferTopics('ZeroAddress', 'agentAddress'));
-
-export default defineCompositeReference((params) => ({
-  plan: '1. Approve the router for the USDT.\n2. Approve it for the BUSD.\n3. addLiquidity(USDT, BUSD) with the minimums.\n4. Approve simple_lp_staking for the minted LP.\n5. Stake it.\n6. Query the total stake, then submit it.',
-  rounds: [
-    approveRound('deployedContracts.USDT', 'deployedContracts.router', `parseEther(${lit(params.amount)})`),
-    approveRound('deployedContracts.BUSD', 'deployedContracts.router', `parseEther(${lit(params.amount)})`),
-    addLiquidityRound('deployedContracts.USDT', 'deployedContracts.BUSD', `parseEther(${lit(params.amount)})`, `parseEther(${lit(params.amount)})`, params.slippage),
-    approveRound('deployedContracts.pair_USDT_BUSD', 'deployedContracts.simple_lp_staking', 'minted', { before: MINTED, imports: LOGS }),
-    stakeRound('deployedContracts.simple_lp_staking', 'minted', { before: MINTED, imports: LOGS }),
-    query({ type: 'staked_amount', pool: 'simple_lp_staking', address: 'agent' }),
-    (feedback) => submit({ staked: lastQueryResult(feedback).raw }),
-  ],
-}));
+export default defineCompositeReference((params: TaskParams<'composite_liquidity_provision_with_stake'>, env) => {
+  const amount = parseEther(params.amount);
+  /** LP the deposit minted to the wallet, from the pair's Transfer log. */
+  const minted = lastTransfer(env.pair_USDT_BUSD, zeroAddress, env.agent);
+  return {
+    plan: '1. Approve the router for the USDT.\n2. Approve it for the BUSD.\n3. addLiquidity(USDT, BUSD) with the minimums.\n4. Approve simple_lp_staking for the minted LP.\n5. Stake it.\n6. Query the total stake, then submit it.',
+    rounds: [
+      script(approve, { token: env.USDT, spender: env.router, amount }),
+      script(approve, { token: env.BUSD, spender: env.router, amount }),
+      script(addLiquidity, { tokenA: env.USDT, tokenB: env.BUSD, amountA: amount, amountB: amount, slippage: params.slippage }),
+      script(approve, { token: env.pair_USDT_BUSD, spender: env.simple_lp_staking, amount: minted }),
+      script(stake, { pool: env.simple_lp_staking, amount: minted }),
+      query({ type: 'staked_amount', pool: 'simple_lp_staking', address: 'agent' }),
+      (feedback) => submit({ staked: lastQueryResult(feedback).raw }),
+    ],
+  };
+});

@@ -1,18 +1,20 @@
-import { approveRound, defineCompositeReference, lastQueryResult, latestLogValue, lit, query, submit, swapRound, transferTopics } from 'evm-questbench/composite';
+import { parseEther } from 'viem';
+import { approve, defineCompositeReference, lastQueryResult, lastTransfer, query, script, submit, swapExactTokens } from 'evm-questbench/composite';
+import type { TaskParams } from '../params.ts';
 
-const LOGS = "import { JsonRpcProvider, id, zeroPadValue } from 'ethers';";
-
-/** CAKE the USDT → CAKE swap paid the wallet, from the CAKE/USDT pair's Transfer log. */
-const BOUGHT = latestLogValue('bought', 'CAKE', transferTopics('deployedContracts.pair_CAKE_USDT!', 'agentAddress'));
-
-export default defineCompositeReference((params) => ({
-  plan: '1. Approve the router for the USDT.\n2. Swap the USDT for CAKE.\n3. Approve the router for the CAKE received.\n4. Swap exactly that CAKE for BUSD via WBNB.\n5. Query the BUSD balance, then submit it.',
-  rounds: [
-    approveRound('deployedContracts.USDT', 'deployedContracts.router', `parseEther(${lit(params.amount)})`),
-    swapRound({ amountIn: `parseEther(${lit(params.amount)})`, path: '[deployedContracts.USDT, deployedContracts.CAKE]', slippage: params.slippage }),
-    approveRound('deployedContracts.CAKE', 'deployedContracts.router', 'bought', { before: BOUGHT, imports: LOGS }),
-    swapRound({ before: BOUGHT, amountIn: 'bought', path: '[deployedContracts.CAKE, deployedContracts.WBNB, deployedContracts.BUSD]', slippage: params.slippage, imports: LOGS }),
-    query({ type: 'token_balance', token: 'BUSD', address: 'agent' }),
-    (feedback) => submit({ busd: lastQueryResult(feedback).raw }),
-  ],
-}));
+export default defineCompositeReference((params: TaskParams<'composite_multi_approve_multi_swap'>, env) => {
+  const amount = parseEther(params.amount);
+  /** CAKE the USDT → CAKE swap paid the wallet, from the CAKE/USDT pair's Transfer log. */
+  const bought = lastTransfer(env.CAKE, env.pair_CAKE_USDT, env.agent);
+  return {
+    plan: '1. Approve the router for the USDT.\n2. Swap the USDT for CAKE.\n3. Approve the router for the CAKE received.\n4. Swap exactly that CAKE for BUSD via WBNB.\n5. Query the BUSD balance, then submit it.',
+    rounds: [
+      script(approve, { token: env.USDT, spender: env.router, amount }),
+      script(swapExactTokens, { amountIn: amount, path: [env.USDT, env.CAKE], slippage: params.slippage }),
+      script(approve, { token: env.CAKE, spender: env.router, amount: bought }),
+      script(swapExactTokens, { amountIn: bought, path: [env.CAKE, env.WBNB, env.BUSD], slippage: params.slippage }),
+      query({ type: 'token_balance', token: 'BUSD', address: 'agent' }),
+      (feedback) => submit({ busd: lastQueryResult(feedback).raw }),
+    ],
+  };
+});

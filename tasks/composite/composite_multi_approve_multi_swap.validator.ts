@@ -1,7 +1,8 @@
 import { parseEther } from 'viem';
 import { approveAs, approvedAtLeast, balanceOf, bestQuote, compareAmount, defineValidator, fmt, highestApproval, keyedUint, reportsUint, saleAtQuote, salesMinOut, setTokenBalance, soleSwap } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { amount: string; slippage: number; start_busd: string };
+type Params = TaskParams<'composite_multi_approve_multi_swap'>;
 type State = { busd: bigint };
 
 export default defineValidator<Params, State>({

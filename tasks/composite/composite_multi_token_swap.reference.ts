@@ -1,46 +1,17 @@
-import { defineCompositeReference, latestLogValue, lit, submit, transferTopics, ts } from 'evm-questbench/composite';
+import { parseEther } from 'viem';
+import { approve, defineCompositeReference, lastTransfer, script, submit, swapExactBnb, swapExactTokens } from 'evm-questbench/composite';
+import type { TaskParams } from '../params.ts';
 
-const IMPORTS = "import { Contract, Interface, JsonRpcProvider, id, parseEther, zeroPadValue } from 'ethers';";
-
-/** USDT the BNB swap paid the wallet, from the latest USDT Transfer into it that came from the pair. */
-const BOUGHT = latestLogValue('bought', 'USDT', transferTopics('deployedContracts.pair_WBNB_USDT!', 'agentAddress'));
-
-const ROUTER = `const router = new Contract(deployedContracts.router!, [
-    'function getAmountsOut(uint256, address[]) view returns (uint256[])',
-    'function swapExactETHForTokens(uint256, address[], address, uint256) payable',
-    'function swapExactTokensForTokens(uint256, uint256, address[], address, uint256)',
-  ], provider);
-  const block = await provider.getBlock('latest');
-  const deadline = BigInt(block!.timestamp) + 1200n;`;
-
-export default defineCompositeReference((params) => ({
-  plan: '1. swapExactETHForTokens BNB → USDT.\n2. Approve the router for the USDT received.\n3. swapExactTokensForTokens that USDT → BUSD.\nThen submit.',
-  rounds: [
-    ts(
-      `const provider = new JsonRpcProvider(providerUrl);
-  ${ROUTER}
-  const value = parseEther(${lit(params.amount_bnb)});
-  const path = [deployedContracts.WBNB, deployedContracts.USDT];
-  const out: bigint[] = await router.getFunction('getAmountsOut')(value, path);
-  const data = router.interface.encodeFunctionData('swapExactETHForTokens', [(out[1]! * 99n) / 100n, path, agentAddress, deadline]);
-  return { to: deployedContracts.router, data, value };`,
-      IMPORTS,
-    ),
-    ts(
-      `${BOUGHT}
-  const usdt = new Interface(['function approve(address,uint256)']);
-  return { to: deployedContracts.USDT, data: usdt.encodeFunctionData('approve', [deployedContracts.router, bought]) };`,
-      IMPORTS,
-    ),
-    ts(
-      `${BOUGHT}
-  ${ROUTER}
-  const path = [deployedContracts.USDT, deployedContracts.BUSD];
-  const out: bigint[] = await router.getFunction('getAmountsOut')(bought, path);
-  const data = router.interface.encodeFunctionData('swapExactTokensForTokens', [bought, (out[1]! * 99n) / 100n, path, agentAddress, deadline]);
-  return { to: deployedContracts.router, data };`,
-      IMPORTS,
-    ),
-    submit(),
-  ],
-}));
+export default defineCompositeReference((params: TaskParams<'composite_multi_token_swap'>, env) => {
+  /** USDT the BNB swap paid the wallet, from the latest USDT Transfer into it that came from the pair. */
+  const bought = lastTransfer(env.USDT, env.pair_WBNB_USDT, env.agent);
+  return {
+    plan: '1. swapExactETHForTokens BNB → USDT.\n2. Approve the router for the USDT received.\n3. swapExactTokensForTokens that USDT → BUSD.\nThen submit.',
+    rounds: [
+      script(swapExactBnb, { amount: parseEther(params.amount_bnb), path: [env.WBNB, env.USDT], slippage: 1, deadline: 1200 }),
+      script(approve, { token: env.USDT, spender: env.router, amount: bought }),
+      script(swapExactTokens, { amountIn: bought, path: [env.USDT, env.BUSD], slippage: 1 }),
+      submit(),
+    ],
+  };
+});

@@ -1,7 +1,8 @@
 import { parseEther } from 'viem';
 import { approveAs, bestQuote, bnbSaleAtQuote, compareAmount, defineValidator, episodeGas, fmt, highestApproval, nativeBalance, soleBnbSwap, soleSwap } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { amount_bnb: string };
+type Params = TaskParams<'composite_multi_token_swap'>;
 type State = { bnb: bigint };
 
 export default defineValidator<Params, State>({

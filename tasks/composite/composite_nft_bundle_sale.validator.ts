@@ -1,7 +1,8 @@
 import { parseEther, type Address } from 'viem';
 import { answerField, balanceOf, compareAmount, defineValidator, nftCount, ownerOf, sameAddress } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { buyer: Address; rebate: string };
+type Params = TaskParams<'composite_nft_bundle_sale'>;
 type State = { owner1: Address; owner2: Address; agentNfts: bigint; buyerNfts: bigint; agentUsdt: bigint; buyerUsdt: bigint };
 
 export default defineValidator<Params, State>({

@@ -1,19 +1,13 @@
-import { defineCompositeReference, lit, query, submit, ts } from 'evm-questbench/composite';
+import { parseEther } from 'viem';
+import { defineCompositeReference, query, script, submit, transferNft, transferToken } from 'evm-questbench/composite';
+import type { TaskParams } from '../params.ts';
 
-export default defineCompositeReference((params) => ({
+export default defineCompositeReference((params: TaskParams<'composite_nft_transfer_with_payment'>, env) => ({
   plan: '1. transferFrom the NFT to the buyer.\n2. Transfer the USDT to the buyer.\n3. Query the token owner, then submit it.',
   rounds: [
-    ts(
-      `const nft = new Interface(['function transferFrom(address from, address to, uint256 tokenId)']);
-  return { to: deployedContracts.erc721_token, data: nft.encodeFunctionData('transferFrom', [agentAddress, ${lit(params.buyer)}, ${lit(params.token_id)}]) };`,
-      "import { Interface } from 'ethers';",
-    ),
-    ts(
-      `const usdt = new Interface(['function transfer(address to, uint256 amount) returns (bool)']);
-  return { to: deployedContracts.USDT, data: usdt.encodeFunctionData('transfer', [${lit(params.buyer)}, parseUnits(${lit(params.payment)}, 18)]) };`,
-      "import { Interface, parseUnits } from 'ethers';",
-    ),
-    query({ type: 'nft_owner', nft: 'erc721_token', tokenId: Number(params.token_id) }),
+    script(transferNft, { nft: env.erc721_token, to: params.buyer, tokenId: BigInt(params.token_id) }),
+    script(transferToken, { token: env.USDT, to: params.buyer, amount: parseEther(params.payment) }),
+    query({ type: 'nft_owner', nft: 'erc721_token', tokenId: params.token_id }),
     submit({ owner: params.buyer }),
   ],
 }));

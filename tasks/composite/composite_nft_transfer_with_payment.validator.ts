@@ -1,7 +1,8 @@
 import { parseEther, type Address } from 'viem';
 import { answerField, balanceOf, compareAmount, defineValidator, nftCount, ownerOf, sameAddress } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { token_id: number; buyer: Address; payment: string };
+type Params = TaskParams<'composite_nft_transfer_with_payment'>;
 type State = { owner: Address; agentNfts: bigint; agentUsdt: bigint; buyerUsdt: bigint };
 
 export default defineValidator<Params, State>({

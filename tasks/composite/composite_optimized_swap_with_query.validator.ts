@@ -1,7 +1,8 @@
 import { parseEther } from 'viem';
 import { approveAs, approvedAtLeast, balanceOf, compareAmount, defineValidator, keyedUint, quoteOut, reportsUint, saleAtQuote, saleMinOut, setTokenBalance, soleSwap } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { amount: string; slippage: number; start_busd: string };
+type Params = TaskParams<'composite_optimized_swap_with_query'>;
 type State = { busd: bigint; quote: bigint };
 
 export default defineValidator<Params, State>({

@@ -1,7 +1,8 @@
 import { parseEther } from 'viem';
 import { answerField, balanceOf, compareAmount, defineValidator, keyedUint, parseUintAnswer, reportsUint, saleAtQuote, salesMinOut, setTokenBalance, soleSwap } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { amount_usdt: string; amount_cake: string; slippage: number; start_usdt: string; start_cake: string; start_busd: string };
+type Params = TaskParams<'composite_portfolio_rebalance'>;
 type State = { usdt: bigint; cake: bigint; busd: bigint };
 
 export default defineValidator<Params, State>({

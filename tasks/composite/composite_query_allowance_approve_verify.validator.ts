@@ -1,7 +1,8 @@
-import { parseUnits, type Address } from 'viem';
+import { parseUnits } from 'viem';
 import { allowanceOf, answerUint, approveAs, compareAmount, defineValidator, reportsUint } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { token: { symbol: string; address: Address }; spender: Address; amount: string; planted: string };
+type Params = TaskParams<'composite_query_allowance_approve_verify'>;
 type State = { allowance: bigint };
 
 export default defineValidator<Params, State>({

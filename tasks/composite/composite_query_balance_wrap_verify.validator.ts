@@ -1,7 +1,8 @@
 import { parseEther } from 'viem';
 import { answerUint, balanceOf, compareAmount, defineValidator, episodeGas, nativeBalance, reportsUint, wrapAs } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { amount: string; planted: string };
+type Params = TaskParams<'composite_query_balance_wrap_verify'>;
 type State = { wbnb: bigint; bnb: bigint };
 
 export default defineValidator<Params, State>({

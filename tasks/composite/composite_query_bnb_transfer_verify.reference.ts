@@ -1,20 +1,23 @@
 import { parseEther } from 'viem';
-import { defineCompositeReference, lastQueryResult, lit, query, submit, ts } from 'evm-questbench/composite';
+import { defineCompositeReference, lastQueryResult, query, script, sendBnb, submit } from 'evm-questbench/composite';
+import type { TaskParams } from '../params.ts';
 
-const reference = defineCompositeReference((params) => ({
-  plan: '1. Send the BNB to the recipient.\n2. Query the recipient\'s BNB balance.\nThen submit it.',
+type Params = TaskParams<'composite_query_bnb_transfer_verify'>;
+
+const reference = defineCompositeReference((params: Params) => ({
+  plan: "1. Send the BNB to the recipient.\n2. Query the recipient's BNB balance.\nThen submit it.",
   rounds: [
-    ts(`return { to: ${lit(params.to)}, value: parseEther(${lit(params.amount)}) };`, "import { parseEther } from 'ethers';"),
+    script(sendBnb, { to: params.to, amount: parseEther(params.amount) }),
     query({ type: 'native_balance', address: params.to }),
     // What the query returns: the planted balance plus the payment.
-    submit({ recipientBalance: (parseEther(params.planted as string) + parseEther(params.amount as string)).toString() }),
+    submit({ recipientBalance: (parseEther(params.planted) + parseEther(params.amount)).toString() }),
   ],
 }));
 
 export default reference;
 
 /** Every step the request asks for, one round each, answering with the balance the query returned. */
-export const literal = defineCompositeReference((params, env) => {
+export const literal = defineCompositeReference((params: Params, env) => {
   const { plan, rounds } = reference(params, env);
   return { plan, rounds: [rounds[0]!, rounds[1]!, (feedback) => submit({ recipientBalance: lastQueryResult(feedback, { type: 'native_balance' }).raw })] };
 });

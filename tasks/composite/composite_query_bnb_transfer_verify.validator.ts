@@ -1,7 +1,8 @@
-import { parseEther, type Address } from 'viem';
+import { parseEther } from 'viem';
 import { answerUint, compareAmount, defineValidator, episodeGas, nativeBalance, reportsUint } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { to: Address; amount: string; planted: string };
+type Params = TaskParams<'composite_query_bnb_transfer_verify'>;
 type State = { recipient: bigint; agent: bigint };
 
 export default defineValidator<Params, State>({

@@ -1,7 +1,8 @@
-import { encodeFunctionData, erc20Abi, parseUnits, type Address } from 'viem';
+import { encodeFunctionData, erc20Abi, parseUnits } from 'viem';
 import { answerUint, balanceOf, compareAmount, defineValidator, reportsUint, RICH_ACCOUNT, sendAs } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { token: { symbol: string; address: Address }; to: Address; amount: string; planted: string };
+type Params = TaskParams<'composite_query_erc20_transfer_verify'>;
 type State = { recipient: bigint; agent: bigint };
 
 export default defineValidator<Params, State>({

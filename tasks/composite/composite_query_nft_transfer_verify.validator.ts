@@ -1,7 +1,8 @@
 import type { Address } from 'viem';
 import { defineValidator, nftCount, ownerOf, sameAddress } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { tokenId: number; to: Address };
+type Params = TaskParams<'composite_query_nft_transfer_verify'>;
 type State = { owner: Address; agentCount: bigint };
 
 function answerAddress(answer: unknown, key: string): { value: string } | { error: string } {

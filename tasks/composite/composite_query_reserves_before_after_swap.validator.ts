@@ -1,7 +1,8 @@
-import { parseEther, parseUnits, type Address } from 'viem';
+import { parseEther, parseUnits } from 'viem';
 import { balanceOf, compareAmount, defineValidator, PAIR, parseUintAnswer, quoteOut, setPairBalances, type CheckResult } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { pair: Address; amount: string; poolWbnb: string; poolPrice: string };
+type Params = TaskParams<'composite_query_reserves_before_after_swap'>;
 type State = { reserve0: bigint; reserve1: bigint; wbnbIs0: boolean; usdt: bigint; quote: bigint };
 
 const wbnbReserve = (s: State) => (s.wbnbIs0 ? s.reserve0 : s.reserve1);

@@ -1,23 +1,27 @@
-import { defineCompositeReference, lastChange, lastQueryResult, query, submit, ts } from 'evm-questbench/composite';
 import { AGENT_HOLDINGS } from 'evm-questbench/validators';
+import { defineCompositeReference, lastChange, lastQueryResult, query, script, submit } from 'evm-questbench/composite';
+import type { TaskParams } from '../params.ts';
+
+type Params = TaskParams<'composite_query_rewards_harvest_verify'>;
 
 /** The reward pool's fixed rate: 0.01 CAKE per second per whole staked LP token. */
 const RATE = 10n ** 16n;
 
-const reference = defineCompositeReference((params) => {
+const reference = defineCompositeReference((params: Params, env) => {
   // The harvest is the first block after setup, where exactly `accrual` seconds are owed.
-  const reward = (AGENT_HOLDINGS.rewardPoolStake * RATE * BigInt(params.accrual as number)) / 10n ** 18n;
+  const reward = (AGENT_HOLDINGS.rewardPoolStake * RATE * BigInt(params.accrual)) / 10n ** 18n;
   return {
     plan: '1. harvest() on simple_reward_pool (the script checks something is pending).\n2. Query my CAKE balance.\nThen submit the CAKE received (from the feedback) and the balance.',
     rounds: [
-      ts(
-        `const client = createPublicClient({ transport: http(providerUrl) });
-  const pool = deployedContracts.simple_reward_pool as Address;
-  const abi = parseAbi(['function pendingReward(address) view returns (uint256)', 'function harvest()']);
-  const pending = await client.readContract({ address: pool, abi, functionName: 'pendingReward', args: [agentAddress as Address] });
-  if (pending === 0n) throw new Error('nothing to harvest');
-  return { to: pool, data: encodeFunctionData({ abi, functionName: 'harvest' }) };`,
-        "import { createPublicClient, encodeFunctionData, http, parseAbi, type Address } from 'viem';",
+      script(
+        async ({ viem: { createPublicClient, encodeFunctionData, http, parseAbi }, providerUrl, agentAddress }, a) => {
+          const client = createPublicClient({ transport: http(providerUrl) });
+          const abi = parseAbi(['function pendingReward(address) view returns (uint256)', 'function harvest()']);
+          const pending = await client.readContract({ address: a.pool, abi, functionName: 'pendingReward', args: [agentAddress] });
+          if (pending === 0n) throw new Error('nothing to harvest');
+          return { to: a.pool, data: encodeFunctionData({ abi, functionName: 'harvest' }) };
+        },
+        { pool: env.simple_reward_pool },
       ),
       query({ type: 'token_balance', token: 'CAKE', address: 'agent' }),
       submit({ harvested: reward.toString(), cakeBalance: (AGENT_HOLDINGS.CAKE + reward).toString() }),
@@ -28,7 +32,7 @@ const reference = defineCompositeReference((params) => {
 export default reference;
 
 /** Every step the request asks for, one round each: the harvest as the CAKE change its feedback showed, the balance as read. */
-export const literal = defineCompositeReference((params, env) => {
+export const literal = defineCompositeReference((params: Params, env) => {
   const { plan, rounds } = reference(params, env);
   const answer = (feedback: readonly string[]) =>
     submit({ harvested: lastChange(feedback, 'CAKE').toString(), cakeBalance: lastQueryResult(feedback, { type: 'token_balance' }).raw });

@@ -1,7 +1,8 @@
-import { encodeAbiParameters, keccak256, pad, toHex, type Address } from 'viem';
+import { encodeAbiParameters, keccak256, pad, toHex } from 'viem';
 import { accrued, answerUint, balanceOf, BLOCK_INTERVAL_SECONDS, compareAmount, defineValidator, reportsUint, rewardPosition } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { pool: Address; accrual: number };
+type Params = TaskParams<'composite_query_rewards_harvest_verify'>;
 type State = { staked: bigint; lastUpdate: bigint; rate: bigint; cake: bigint };
 
 /** RewardPool storage: lastUpdate mapping at slot 2 (fixtures/contracts/README.md). */

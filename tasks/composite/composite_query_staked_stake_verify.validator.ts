@@ -1,7 +1,8 @@
-import { parseEther, type Address } from 'viem';
+import { parseEther } from 'viem';
 import { answerUint, balanceOf, compareAmount, defineValidator, reportsUint, stakeAs, stakedOf } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { pool: Address; amount: string; planted: string };
+type Params = TaskParams<'composite_query_staked_stake_verify'>;
 type State = { staked: bigint; cake: bigint };
 
 export default defineValidator<Params, State>({

@@ -1,7 +1,8 @@
 import { decodeFunctionData, parseEther, parseUnits } from 'viem';
 import { answerUint, balanceOf, compareAmount, defineValidator, GET_AMOUNTS_OUT, quoteOut, reportsUint, sameAddress, setPairBalances, setTokenBalance, slippageFloor, successful, SWAP_EXACT_ETH_FOR_TOKENS, SWAP_EXACT_TOKENS_FOR_TOKENS, withGrace } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { amount_bnb: string; slippage: number; poolWbnb: string; poolPrice: string; plantedUsdt: string };
+type Params = TaskParams<'composite_query_swap_verify_output'>;
 type State = { usdt: bigint; poolWbnb: bigint; quote: bigint };
 
 const ROUTER = [...GET_AMOUNTS_OUT, ...SWAP_EXACT_ETH_FOR_TOKENS, ...SWAP_EXACT_TOKENS_FOR_TOKENS];

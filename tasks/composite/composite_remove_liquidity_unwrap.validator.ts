@@ -1,7 +1,8 @@
 import { decodeFunctionData, parseAbi, parseEther } from 'viem';
 import { answerUint, balanceOf, compareAmount, defineValidator, episodeGas, nativeBalance, REMOVE_LIQUIDITY, REMOVE_LIQUIDITY_ETH, reportsUint, sameAddress, selectorOf, slippageFloor, successful, totalSupplyOf, withGrace, wrapAs } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { percent: number; slippage: number; plantedWbnb: string };
+type Params = TaskParams<'composite_remove_liquidity_unwrap'>;
 type State = { lp: bigint; wbnb: bigint; usdt: bigint; bnb: bigint; poolWbnb: bigint; poolUsdt: bigint; supply: bigint };
 
 const ROUTER = [...REMOVE_LIQUIDITY, ...REMOVE_LIQUIDITY_ETH];

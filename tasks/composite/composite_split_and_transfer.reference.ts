@@ -1,22 +1,18 @@
 import { parseEther } from 'viem';
-import { balanceChanges, defineCompositeReference, lastQueryResult, lit, query, submit, ts } from 'evm-questbench/composite';
+import { balanceChanges, balanceOf, defineCompositeReference, lastQueryResult, query, read, script, submit, transferToken } from 'evm-questbench/composite';
+import type { TaskParams } from '../params.ts';
 
-const transferPart = (to: string, part: 'half' | 'rest') =>
-  ts(
-    `const token = new Contract(deployedContracts.USDT!, ['function balanceOf(address) view returns (uint256)', 'function transfer(address, uint256) returns (bool)'], new JsonRpcProvider(providerUrl));
-  const balance: bigint = await token.getFunction('balanceOf')(agentAddress);
-  const amount = ${part === 'half' ? 'balance / 2n' : 'balance'};
-  return { to: deployedContracts.USDT, data: token.interface.encodeFunctionData('transfer', [${lit(to)}, amount]) };`,
-    "import { Contract, JsonRpcProvider } from 'ethers';",
-  );
+type Params = TaskParams<'composite_split_and_transfer'>;
 
-const reference = defineCompositeReference((params) => {
-  const total = parseEther(params.planted as string); // the planted balance
+const reference = defineCompositeReference((params: Params) => {
+  const { token } = params;
+  const total = parseEther(params.planted); // the planted balance
+  const balance = read(balanceOf, { token: token.address });
   return {
     plan: '1. Send half of my USDT balance to the first address.\n2. Send everything left (the other half) to the second.\n3. Query my USDT balance.\nThen submit the two amounts and the remainder.',
     rounds: [
-      transferPart(params.address1 as string, 'half'),
-      transferPart(params.address2 as string, 'rest'),
+      script(transferToken, { token: token.address, to: params.address1, amount: read((_ctx, a: { balance: bigint }) => a.balance / 2n, { balance }) }),
+      script(transferToken, { token: token.address, to: params.address2, amount: balance }),
       query({ type: 'token_balance', token: 'USDT', address: 'agent' }),
       submit({ toFirst: (total / 2n).toString(), toSecond: (total - total / 2n).toString(), remaining: '0' }),
     ],
@@ -26,11 +22,10 @@ const reference = defineCompositeReference((params) => {
 export default reference;
 
 /** Every step the request asks for, one round each: the amounts sent as the two transfers' feedback showed them, the remainder as read. */
-export const literal = defineCompositeReference((params, env) => {
+export const literal = defineCompositeReference((params: Params, env) => {
   const { plan, rounds } = reference(params, env);
   const answer = (feedback: readonly string[]) => {
-    const symbol = (params.token as { symbol: string }).symbol;
-    const [first, second] = balanceChanges(feedback).map((c) => -(c.get(symbol) ?? 0n));
+    const [first, second] = balanceChanges(feedback).map((c) => -(c.get(params.token.symbol) ?? 0n));
     return submit({ toFirst: first!.toString(), toSecond: second!.toString(), remaining: lastQueryResult(feedback, { type: 'token_balance' }).raw });
   };
   return { plan, rounds: [rounds[0]!, rounds[1]!, rounds[2]!, answer] };

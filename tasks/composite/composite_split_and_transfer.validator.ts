@@ -1,7 +1,8 @@
-import { parseEther, type Address } from 'viem';
+import { parseEther } from 'viem';
 import { answerUint, balanceOf, compareAmount, defineValidator, setTokenBalance } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { token: { symbol: string; address: Address }; address1: Address; address2: Address; planted: string };
+type Params = TaskParams<'composite_split_and_transfer'>;
 type State = { agent: bigint; first: bigint; second: bigint };
 
 /** Half of the starting balance; the odd wei, if any, may go to either address. */

@@ -1,7 +1,8 @@
-import { decodeFunctionData, parseEther, type Address } from 'viem';
+import { decodeFunctionData, parseEther } from 'viem';
 import { approvalsBefore, approveAs, balanceOf, compareAmount, defineValidator, GET_AMOUNTS_OUT, lastCallTo, minOutVsQuote, quoteOut, sameAddress, stakedOf, successful, SWAP_EXACT_ETH_FOR_TOKENS } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { amount_bnb: string; staking: Address; slippage: number };
+type Params = TaskParams<'composite_swap_approve_stake'>;
 type State = { cake: bigint; staked: bigint; quote: bigint };
 
 const ROUTER = [...GET_AMOUNTS_OUT, ...SWAP_EXACT_ETH_FOR_TOKENS];

@@ -1,7 +1,8 @@
 import { parseEther } from 'viem';
 import { balanceOf, compareAmount, defineValidator, episodeGas, nativeBalance, quoteOut, sameAddress, selectorOf, successful } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { amount_in: string };
+type Params = TaskParams<'composite_swap_unwrap_bnb'>;
 type State = { usdt: bigint; wbnb: bigint; bnb: bigint; quote: bigint };
 
 export default defineValidator<Params, State>({

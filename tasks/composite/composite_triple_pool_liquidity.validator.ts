@@ -1,7 +1,8 @@
 import { erc20Abi, parseEther, zeroAddress, type Address } from 'viem';
 import { approveAs, balanceOf, bestQuote, bnbSaleAtQuote, compareAmount, defineValidator, fmt, highestApproval, routerDeposit, soleBnbSwap, soleSwap, successful, transferred, type EpisodeTx } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { amount: string };
+type Params = TaskParams<'composite_triple_pool_liquidity'>;
 type State = { lp: bigint };
 
 /** Halving a formatted amount by hand may be off in the last digits; anything else is a wrong split. */

@@ -1,7 +1,8 @@
 import { isAddressEqual, parseEther, type Address } from 'viem';
 import { accrued, balanceOf, compareAmount, defineValidator, fmt, keyedUint, reportsUint, rewardPosition, selectorOf, setTokenBalance, successful, type EpisodeTx } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { amount: string; pool: Address; start_cake: string };
+type Params = TaskParams<'composite_unstake_harvest_query'>;
 type State = { staked: bigint; lastUpdate: bigint; rate: bigint; lp: bigint; cake: bigint };
 
 /** The withdrawal and the first harvest() after it, in episode order. */

@@ -1,7 +1,8 @@
 import { decodeFunctionData, parseEther } from 'viem';
 import { ADD_LIQUIDITY, approvalsBefore, approveAs, balanceOf, compareAmount, defineValidator, lastCallTo, sameAddress, selectorOf, slippageFloor, successful, totalSupplyOf, withGrace } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { amount_bnb: string; slippage: number };
+type Params = TaskParams<'composite_wrap_add_liquidity'>;
 type State = { wbnb: bigint; usdt: bigint; lp: bigint; poolWbnb: bigint; poolUsdt: bigint; supply: bigint };
 
 /** Depositing the wrapped amount at the pre-state ratio: the USDT it pairs with and the LP it mints. */

@@ -1,7 +1,8 @@
 import { parseEther } from 'viem';
 import { approvalsBefore, approveAs, balanceOf, compareAmount, defineValidator, lastCallTo, quoteOut, sameAddress, selectorOf, successful, type EpisodeTx } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { amount: string };
+type Params = TaskParams<'composite_wrap_swap_wbnb'>;
 type State = { wbnb: bigint; usdt: bigint; quote: bigint };
 
 const wrappedAmount = (txs: EpisodeTx[] | undefined, wbnb: `0x${string}`) =>

@@ -1,7 +1,8 @@
 import { parseEther } from 'viem';
 import { balanceOf, compareAmount, defineValidator, episodeGas, nativeBalance, selectorOf } from 'evm-questbench/validators';
+import type { TaskParams } from '../params.ts';
 
-type Params = { amount: string };
+type Params = TaskParams<'composite_wrap_unwrap_cycle'>;
 type State = { wbnb: bigint; bnb: bigint };
 
 export default defineValidator<Params, State>({

@@ -1,7 +1,7 @@
-import { createPublicClient, encodeFunctionData, http, parseAbi, type Address } from 'viem';
+import { createPublicClient, encodeFunctionData, http, parseAbi } from 'viem';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { proxy: Address; implementation: Address; value: number };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'contract_delegate_call'>;
 
 const STORE = parseAbi(['function setValue(uint256 newValue)', 'function implementation() view returns (address)']);
 

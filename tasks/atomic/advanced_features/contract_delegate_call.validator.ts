@@ -1,7 +1,8 @@
-import { isAddressEqual, parseAbi, parseEventLogs, type Address } from 'viem';
+import { isAddressEqual, parseAbi, parseEventLogs } from 'viem';
 import { callsFunction, defineValidator, succeeded } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { proxy: Address; implementation: Address; value: number };
+type Params = TaskParams<'contract_delegate_call'>;
 type State = { proxy: bigint };
 
 const STORE = parseAbi(['function value() view returns (uint256)', 'event ValueSet(uint256 value)']);

@@ -1,7 +1,7 @@
 import { parseEther } from 'ethers';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { receiver: string; amount: string };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'contract_payable_fallback'>;
 
 export async function executeSkill() {
   return { to: PARAMS.receiver, value: parseEther(PARAMS.amount), data: '0x' };

@@ -1,7 +1,8 @@
-import { parseAbi, parseEther, type Address } from 'viem';
+import { parseAbi, parseEther } from 'viem';
 import { compareAmount, defineValidator, nativeBalance, succeeded } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { receiver: Address; amount: string };
+type Params = TaskParams<'contract_payable_fallback'>;
 type State = { count: bigint; total: bigint; balance: bigint };
 
 const SINK = parseAbi(['function received() view returns (uint256)', 'function totalReceived() view returns (uint256)']);

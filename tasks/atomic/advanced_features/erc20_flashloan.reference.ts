@@ -1,7 +1,7 @@
 import { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi, parseUnits, type Address } from 'viem';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { lender: Address; amount: string };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'erc20_flashloan'>;
 
 const LENDER = parseAbi(['function fee(uint256 amount) view returns (uint256)', 'function flashLoan(address token, uint256 amount)']);
 

@@ -1,7 +1,8 @@
-import { decodeEventLog, parseAbi, parseUnits, type Address } from 'viem';
+import { decodeEventLog, parseAbi, parseUnits } from 'viem';
 import { balanceOf, callsFunction, compareAmount, defineValidator, sameAddress, succeeded } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { lender: Address; amount: string };
+type Params = TaskParams<'erc20_flashloan'>;
 type State = { agent: bigint; lender: bigint };
 
 const LENDER = parseAbi(['event FlashLoan(address indexed borrower, address indexed token, uint256 amount, uint256 fee)']);

@@ -1,7 +1,7 @@
 import { JsonRpcProvider } from 'ethers';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { address: string; planted: string };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'query_bnb_balance'>;
 
 export async function executeSkill(providerUrl: string) {
   const provider = new JsonRpcProvider(providerUrl);

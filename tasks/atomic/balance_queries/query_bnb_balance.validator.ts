@@ -1,7 +1,8 @@
-import { parseEther, type Address } from 'viem';
+import { parseEther } from 'viem';
 import { answerIsUint, answerMatches, defineValidator, nativeBalance } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { address: Address; planted: string };
+type Params = TaskParams<'query_bnb_balance'>;
 type State = { balance: bigint };
 
 export default defineValidator<Params, State>({

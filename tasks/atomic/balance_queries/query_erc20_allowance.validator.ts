@@ -1,7 +1,8 @@
-import { parseEther, parseUnits, type Address } from 'viem';
+import { parseEther, parseUnits } from 'viem';
 import { allowanceOf, answerIsUint, answerMatches, approveAs, defineValidator } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { token: { symbol: string; address: Address }; owner: Address; spender: Address; planted: string };
+type Params = TaskParams<'query_erc20_allowance'>;
 type State = { allowance: bigint };
 
 export default defineValidator<Params, State>({

@@ -1,7 +1,7 @@
-import { createPublicClient, erc20Abi, http, type Address } from 'viem';
+import { createPublicClient, erc20Abi, http } from 'viem';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { token: { symbol: string; address: Address }; address: Address; planted: string };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'query_erc20_balance'>;
 
 export async function executeSkill(providerUrl: string) {
   const client = createPublicClient({ transport: http(providerUrl) });

@@ -1,7 +1,8 @@
-import { parseUnits, type Address } from 'viem';
+import { parseUnits } from 'viem';
 import { answerIsUint, answerMatches, balanceOf, defineValidator, setTokenBalance } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { token: { symbol: string; address: Address }; address: Address; planted: string };
+type Params = TaskParams<'query_erc20_balance'>;
 type State = { balance: bigint };
 
 export default defineValidator<Params, State>({

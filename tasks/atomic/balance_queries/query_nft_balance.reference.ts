@@ -1,7 +1,7 @@
 import { Contract, JsonRpcProvider } from 'ethers';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { address: string; count: number; first_id: number };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'query_nft_balance'>;
 
 export async function executeSkill(providerUrl: string, _agentAddress: string, deployedContracts: Record<string, string>) {
   const nft = new Contract(deployedContracts.erc721_token!, ['function balanceOf(address owner) view returns (uint256)'], new JsonRpcProvider(providerUrl));

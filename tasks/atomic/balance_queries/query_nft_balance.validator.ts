@@ -1,7 +1,8 @@
-import { encodeFunctionData, erc721Abi, type Address } from 'viem';
+import { encodeFunctionData, erc721Abi } from 'viem';
 import { answerIsUint, defineValidator, nftCount, reportsUint, sendAs } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { address: Address; count: number; first_id: number };
+type Params = TaskParams<'query_nft_balance'>;
 type State = { balance: bigint };
 
 export default defineValidator<Params, State>({

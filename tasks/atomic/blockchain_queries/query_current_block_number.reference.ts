@@ -1,7 +1,7 @@
 import { JsonRpcProvider } from 'ethers';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { mined: number };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'query_current_block_number'>;
 
 export async function executeSkill(providerUrl: string) {
   const provider = new JsonRpcProvider(providerUrl);

@@ -1,6 +1,7 @@
 import { answerIsUint, defineValidator, reportsUint } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { mined: number };
+type Params = TaskParams<'query_current_block_number'>;
 type State = { block: bigint };
 
 export default defineValidator<Params, State>({

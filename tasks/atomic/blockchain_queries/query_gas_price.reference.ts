@@ -1,7 +1,7 @@
 import { createPublicClient, http } from 'viem';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { base_fee: number };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'query_gas_price'>;
 
 export async function executeSkill(providerUrl: string) {
   const client = createPublicClient({ transport: http(providerUrl) });

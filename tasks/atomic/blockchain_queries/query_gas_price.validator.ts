@@ -1,6 +1,7 @@
 import { answerIsUint, defineValidator, reportsUint } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { base_fee: number };
+type Params = TaskParams<'query_gas_price'>;
 type State = { gasPrice: bigint };
 
 export default defineValidator<Params, State>({

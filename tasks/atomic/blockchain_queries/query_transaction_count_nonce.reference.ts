@@ -1,7 +1,7 @@
 import { JsonRpcProvider } from 'ethers';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { address: string; nonce: number };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'query_transaction_count_nonce'>;
 
 export async function executeSkill(providerUrl: string) {
   const provider = new JsonRpcProvider(providerUrl);

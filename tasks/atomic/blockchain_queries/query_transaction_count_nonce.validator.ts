@@ -1,7 +1,7 @@
-import type { Address } from 'viem';
 import { answerIsUint, defineValidator, reportsUint } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { address: Address; nonce: number };
+type Params = TaskParams<'query_transaction_count_nonce'>;
 type State = { count: number };
 
 export default defineValidator<Params, State>({

@@ -1,7 +1,8 @@
-import { parseAbi, type Address } from 'viem';
+import { parseAbi } from 'viem';
 import { callsFunction, defineValidator, succeeded } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { counter: Address };
+type Params = TaskParams<'contract_call_simple'>;
 type State = { count: bigint };
 
 const COUNTER = parseAbi(['function count() view returns (uint256)']);

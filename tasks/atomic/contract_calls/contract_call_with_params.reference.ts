@@ -1,7 +1,7 @@
 import { createPublicClient, encodeFunctionData, http, parseAbi, type Address } from 'viem';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { board: Address; message: string };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'contract_call_with_params'>;
 
 const BOARD = parseAbi(['function setMessage(string newMessage)']);
 

@@ -1,7 +1,8 @@
 import { parseAbi, type Address } from 'viem';
 import { callsFunction, defineValidator, sameAddress, succeeded } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { board: Address; message: string };
+type Params = TaskParams<'contract_call_with_params'>;
 type State = { message: string; lastSender: Address; updates: bigint };
 
 const BOARD = parseAbi(['function message() view returns (string)', 'function lastSender() view returns (address)', 'function updates() view returns (uint256)']);

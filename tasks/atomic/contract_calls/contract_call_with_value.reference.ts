@@ -1,7 +1,7 @@
 import { Interface, parseEther } from 'ethers';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { box: string; amount: string };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'contract_call_with_value'>;
 
 export async function executeSkill() {
   const box = new Interface(['function donate() payable']);

@@ -1,7 +1,8 @@
-import { parseAbi, parseEther, type Address } from 'viem';
+import { parseAbi, parseEther } from 'viem';
 import { callsFunction, compareAmount, defineValidator, nativeBalance, succeeded } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { box: Address; amount: string };
+type Params = TaskParams<'contract_call_with_value'>;
 type State = { donated: bigint; total: bigint; balance: bigint };
 
 const BOX = parseAbi(['function donations(address donor) view returns (uint256)', 'function totalDonations() view returns (uint256)']);

@@ -1,7 +1,8 @@
-import { parseUnits, type Address } from 'viem';
+import { parseUnits } from 'viem';
 import { allowanceAndBalance, callsFunction, compareAmount, defineValidator, noTokensMoved, succeeded } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { token: { symbol: string; address: Address }; amount: string; spender: Address };
+type Params = TaskParams<'erc20_approve'>;
 type State = { allowance: bigint; balance: bigint };
 
 export default defineValidator<Params, State>({

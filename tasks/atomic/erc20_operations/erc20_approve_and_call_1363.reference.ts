@@ -1,7 +1,7 @@
-import { encodeFunctionData, parseAbi, parseUnits, type Address } from 'viem';
+import { encodeFunctionData, parseAbi, parseUnits } from 'viem';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { token: Address; spender: Address; amount: string };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'erc20_approve_and_call_1363'>;
 
 const QST = parseAbi(['function approveAndCall(address spender, uint256 value, bytes data) returns (bool)']);
 

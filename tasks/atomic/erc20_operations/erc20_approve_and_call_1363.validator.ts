@@ -1,7 +1,8 @@
-import { parseUnits, type Address } from 'viem';
+import { parseUnits } from 'viem';
 import { allowanceAndBalance, callsFunction, compareAmount, defineValidator, erc1363SpenderCode, hookRecord, notifiedOnce, noTokensMoved, succeeded, type HookRecord } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { token: Address; spender: Address; amount: string };
+type Params = TaskParams<'erc20_approve_and_call_1363'>;
 // `hook` is what the spender recorded: a plain approve() sets the allowance but leaves the record untouched.
 type State = { allowance: bigint; balance: bigint; hook: HookRecord };
 

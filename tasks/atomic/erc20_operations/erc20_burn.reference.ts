@@ -1,7 +1,7 @@
 import { Interface, parseUnits } from 'ethers';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { token: string; amount: string };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'erc20_burn'>;
 
 export async function executeSkill() {
   const qst = new Interface(['function burn(uint256 value)']);

@@ -1,7 +1,8 @@
-import { parseUnits, type Address } from 'viem';
+import { parseUnits } from 'viem';
 import { balanceOf, callsFunction, compareAmount, defineValidator, succeeded, totalSupplyOf } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { token: Address; amount: string };
+type Params = TaskParams<'erc20_burn'>;
 type State = { agent: bigint; supply: bigint };
 
 const amount = (p: Params) => parseUnits(p.amount, 18);

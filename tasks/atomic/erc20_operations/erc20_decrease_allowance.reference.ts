@@ -1,7 +1,7 @@
-import { encodeFunctionData, parseAbi, parseUnits, type Address } from 'viem';
+import { encodeFunctionData, parseAbi, parseUnits } from 'viem';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { token: { symbol: string; address: Address }; amount: string; spender: Address };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'erc20_decrease_allowance'>;
 
 const TOKEN = parseAbi(['function decreaseAllowance(address spender, uint256 subtractedValue) returns (bool)']);
 

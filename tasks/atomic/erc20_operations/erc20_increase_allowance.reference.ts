@@ -1,7 +1,7 @@
 import { Interface, parseUnits } from 'ethers';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { token: { symbol: string; address: string }; amount: string; spender: string };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'erc20_increase_allowance'>;
 
 export async function executeSkill() {
   const token = new Interface(['function increaseAllowance(address spender, uint256 addedValue) returns (bool)']);

@@ -1,7 +1,7 @@
 import { encodeFunctionData, parseAbi, parseSignature, parseUnits, type Address, type Hex } from 'viem';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { token: Address; spender: Address; value: string; owner: Address; deadline: string; signature: Hex; v: number; r: Hex; s: Hex };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'erc20_permit'> & { owner: Address; deadline: string; signature: Hex };
 
 const QST = parseAbi(['function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)']);
 

@@ -1,8 +1,10 @@
-import { encodeFunctionData, encodePacked, keccak256, parseAbi, parseSignature, parseUnits, type Address } from 'viem';
+import { encodeFunctionData, encodePacked, keccak256, parseAbi, parseSignature, parseUnits, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { allowanceOf, callsFunction, compareAmount, defineValidator, DEPLOYER, sendAs, succeeded } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { token: Address; spender: Address; value: string; owner: Address; deadline: string; signature: `0x${string}`; v: number; r: `0x${string}`; s: `0x${string}` };
+/** With the derived parameters as derive() below returns them. */
+type Params = TaskParams<'erc20_permit'> & { owner: Address; deadline: string; signature: Hex; v: number; r: Hex; s: Hex };
 type State = { allowance: bigint; nonce: bigint };
 
 const QST = parseAbi(['function nonces(address owner) view returns (uint256)', 'function mint(address to, uint256 amount)']);

@@ -1,7 +1,7 @@
 import { Interface } from 'ethers';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { spender: { name: string; address: string } };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'erc20_revoke_approval'>;
 
 export async function executeSkill(_providerUrl: string, _agentAddress: string, deployedContracts: Record<string, string>) {
   const token = new Interface(['function approve(address spender, uint256 amount) returns (bool)']);

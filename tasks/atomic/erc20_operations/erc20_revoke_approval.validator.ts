@@ -1,7 +1,8 @@
 import { type Address } from 'viem';
 import { allowanceOf, balanceOf, callsFunction, compareAmount, defineValidator, noTokensMoved, succeeded } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { spender: { name: string; address: Address } };
+type Params = TaskParams<'erc20_revoke_approval'>;
 type State = { allowance: bigint; others: Record<string, bigint>; balance: bigint };
 
 /** The spenders holding a standing USDT allowance from the agent; only the named one may change. */

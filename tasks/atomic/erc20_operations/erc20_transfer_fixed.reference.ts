@@ -1,7 +1,7 @@
 import { Contract, JsonRpcProvider, parseUnits } from 'ethers';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { token: { symbol: string; address: string }; amount: string; to: string };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'erc20_transfer_fixed'>;
 
 export async function executeSkill(providerUrl: string) {
   const provider = new JsonRpcProvider(providerUrl);

@@ -1,7 +1,8 @@
-import { parseUnits, type Address } from 'viem';
+import { parseUnits } from 'viem';
 import { callsFunction, compareAmount, defineValidator, succeeded, transferSides } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { token: { symbol: string; address: Address }; amount: string; to: Address };
+type Params = TaskParams<'erc20_transfer_fixed'>;
 type State = { agent: bigint; recipient: bigint };
 
 const amount = (p: Params) => parseUnits(p.amount, 18);

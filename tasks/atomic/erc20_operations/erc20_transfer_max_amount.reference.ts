@@ -1,7 +1,7 @@
 import { createPublicClient, encodeFunctionData, erc20Abi, http, type Address } from 'viem';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { token: { symbol: string; address: Address }; to: Address; holding: string };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'erc20_transfer_max_amount'>;
 
 export async function executeSkill(providerUrl: string, agentAddress: Address) {
   const client = createPublicClient({ transport: http(providerUrl) });

@@ -1,7 +1,8 @@
-import { parseUnits, type Address } from 'viem';
+import { parseUnits } from 'viem';
 import { callsFunction, compareAmount, defineValidator, setTokenBalance, succeeded, transferSides } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { token: { symbol: string; address: Address }; to: Address; holding: string };
+type Params = TaskParams<'erc20_transfer_max_amount'>;
 type State = { agent: bigint; recipient: bigint };
 
 export default defineValidator<Params, State>({

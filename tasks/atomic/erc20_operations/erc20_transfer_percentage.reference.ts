@@ -1,7 +1,7 @@
 import { Contract, JsonRpcProvider } from 'ethers';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { token: { symbol: string; address: string }; percent: number; to: string; holding: string };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'erc20_transfer_percentage'>;
 
 export async function executeSkill(providerUrl: string, agentAddress: string) {
   const provider = new JsonRpcProvider(providerUrl);

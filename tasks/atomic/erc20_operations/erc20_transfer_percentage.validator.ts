@@ -1,7 +1,8 @@
-import { parseUnits, type Address } from 'viem';
+import { parseUnits } from 'viem';
 import { callsFunction, compareAmount, defineValidator, setTokenBalance, succeeded, transferSides } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { token: { symbol: string; address: Address }; percent: number; to: Address; holding: string };
+type Params = TaskParams<'erc20_transfer_percentage'>;
 type State = { agent: bigint; recipient: bigint };
 
 /** The share of the balance before the request, rounded down to the base unit; 0.1 % covers float rounding in scripts. */

@@ -1,7 +1,7 @@
 import { Interface, parseUnits } from 'ethers';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { token: string; to: string; amount: string };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'erc20_transfer_with_callback_1363'>;
 
 export async function executeSkill() {
   // Both ERC-1363 overloads exist; the two-argument one needs an explicit signature in ethers.

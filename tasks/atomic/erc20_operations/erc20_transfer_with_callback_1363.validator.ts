@@ -1,7 +1,8 @@
-import { parseUnits, type Address } from 'viem';
+import { parseUnits } from 'viem';
 import { callsFunction, compareAmount, defineValidator, erc1363ReceiverCode, hookRecord, notifiedOnce, succeeded, transferSides, type HookRecord } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { token: Address; to: Address; amount: string };
+type Params = TaskParams<'erc20_transfer_with_callback_1363'>;
 // `hook` is what the receiver recorded: a plain transfer() gives it tokens but leaves the record untouched.
 type State = { agent: bigint; recipient: bigint; hook: HookRecord };
 

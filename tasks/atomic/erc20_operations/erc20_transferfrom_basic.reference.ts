@@ -1,7 +1,7 @@
 import { Contract, JsonRpcProvider, parseUnits } from 'ethers';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { from: string; to: string; amount: string };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'erc20_transferfrom_basic'>;
 
 export async function executeSkill(providerUrl: string, agentAddress: string, deployedContracts: Record<string, string>) {
   const usdt = new Contract(

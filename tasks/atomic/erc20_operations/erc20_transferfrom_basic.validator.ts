@@ -1,7 +1,8 @@
-import { parseUnits, type Address } from 'viem';
+import { parseUnits } from 'viem';
 import { allowanceOf, balanceOf, callsFunction, compareAmount, defineValidator, succeeded } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { from: Address; to: Address; amount: string };
+type Params = TaskParams<'erc20_transferfrom_basic'>;
 type State = { owner: bigint; recipient: bigint; allowance: bigint };
 
 const amount = (p: Params) => parseUnits(p.amount, 18);

@@ -1,7 +1,8 @@
-import { parseEther, type Address } from 'viem';
+import { parseEther } from 'viem';
 import { compareAmount, defineValidator, gasCost, sendsValue, succeeded, transferSides } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { to: Address; amount: string };
+type Params = TaskParams<'bnb_transfer_basic'>;
 type State = { agent: bigint; recipient: bigint };
 
 export default defineValidator<Params, State>({

@@ -1,7 +1,7 @@
 import { JsonRpcProvider } from 'ethers';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { to: string };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'bnb_transfer_max_amount'>;
 
 /** A plain transfer to an account without code always uses exactly this much gas. */
 const TRANSFER_GAS = 21_000n;

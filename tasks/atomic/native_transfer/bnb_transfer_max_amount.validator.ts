@@ -1,7 +1,8 @@
-import { parseEther, type Address } from 'viem';
+import { parseEther } from 'viem';
 import { compareAmount, defineValidator, gasCost, succeeded, transferSides } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { to: Address };
+type Params = TaskParams<'bnb_transfer_max_amount'>;
 type State = { agent: bigint; recipient: bigint };
 
 /** What may stay behind: fee-estimate slack (e.g. an EIP-1559 max fee above the price paid), not a deliberate reserve. */

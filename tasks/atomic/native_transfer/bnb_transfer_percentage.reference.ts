@@ -1,7 +1,7 @@
 import { JsonRpcProvider } from 'ethers';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { to: string; percent: number };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'bnb_transfer_percentage'>;
 
 export async function executeSkill(providerUrl: string, agentAddress: string) {
   const provider = new JsonRpcProvider(providerUrl);

@@ -1,7 +1,7 @@
-import type { Address } from 'viem';
 import { compareAmount, defineValidator, gasCost, sendsValue, succeeded, transferSides } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { to: Address; percent: number };
+type Params = TaskParams<'bnb_transfer_percentage'>;
 type State = { agent: bigint; recipient: bigint };
 
 /** The share is of the balance before the request, rounded down to the wei; 0.1 % covers float rounding in scripts. */

@@ -1,7 +1,7 @@
 import { parseEther } from 'ethers';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { contract: string; amount: string };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'bnb_transfer_to_contract'>;
 
 export async function executeSkill(_providerUrl: string, _agentAddress: string, deployedContracts: Record<string, string>) {
   // No calldata: a bare value transfer lands in WBNB's receive(), which wraps it.

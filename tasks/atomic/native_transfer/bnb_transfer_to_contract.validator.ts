@@ -1,7 +1,8 @@
 import { parseEther } from 'viem';
 import { balanceOf, compareAmount, defineValidator, gasCost, nativeBalance, sendsValue, succeeded } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { contract: `0x${string}`; amount: string };
+type Params = TaskParams<'bnb_transfer_to_contract'>;
 type State = { wbnb: bigint; contractBnb: bigint; agentBnb: bigint };
 
 const amount = (p: Params) => parseEther(p.amount);

@@ -1,7 +1,7 @@
-import { parseEther, stringToHex, type Address } from 'viem';
+import { parseEther, stringToHex } from 'viem';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { to: Address; amount: string; message: string };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'bnb_transfer_with_message'>;
 
 export async function executeSkill(_providerUrl: string, _agentAddress: string) {
   // stringToHex encodes the text as UTF-8 bytes.

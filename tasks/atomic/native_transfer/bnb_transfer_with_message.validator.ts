@@ -1,7 +1,8 @@
-import { hexToBytes, parseEther, type Address } from 'viem';
+import { hexToBytes, parseEther } from 'viem';
 import { compareAmount, defineValidator, gasCost, succeeded, transferSides } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { to: Address; amount: string; message: string };
+type Params = TaskParams<'bnb_transfer_with_message'>;
 type State = { agent: bigint; recipient: bigint };
 
 /** The calldata read as UTF-8; surrounding whitespace and trailing NUL padding are forgiven, anything else is not the note. */

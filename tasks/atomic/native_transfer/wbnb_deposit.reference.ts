@@ -1,7 +1,7 @@
 import { Interface, parseEther } from 'ethers';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { amount: string };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'wbnb_deposit'>;
 
 export async function executeSkill(_providerUrl: string, _agentAddress: string, deployedContracts: Record<string, string>) {
   const wbnb = new Interface(['function deposit() payable']);

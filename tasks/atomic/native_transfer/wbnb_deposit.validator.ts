@@ -1,7 +1,8 @@
 import { parseEther } from 'viem';
 import { balanceOf, callsFunction, compareAmount, defineValidator, sendsValue, succeeded } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { amount: string };
+type Params = TaskParams<'wbnb_deposit'>;
 type State = { wbnb: bigint };
 
 export default defineValidator<Params, State>({

@@ -1,7 +1,7 @@
 import { encodeFunctionData, parseAbi, parseEther, type Address } from 'viem';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { amount: string };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'wbnb_withdraw'>;
 
 const WBNB = parseAbi(['function withdraw(uint256 wad)']);
 

@@ -1,7 +1,8 @@
 import { parseEther } from 'viem';
 import { balanceOf, callsFunction, compareAmount, defineValidator, gasCost, nativeBalance, succeeded } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { amount: string };
+type Params = TaskParams<'wbnb_withdraw'>;
 type State = { wbnb: bigint; bnb: bigint };
 
 const amount = (p: Params) => parseEther(p.amount);

@@ -1,7 +1,7 @@
 import { encodeFunctionData, parseAbi, stringToHex, type Address } from 'viem';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { id: number; amount: number; to: Address; note: { text: string } };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'erc1155_safe_transfer_with_data'>;
 
 const MULTI = parseAbi(['function safeTransferFrom(address from, address to, uint256 id, uint256 value, bytes data)']);
 

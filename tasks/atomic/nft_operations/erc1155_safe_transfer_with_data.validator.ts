@@ -1,7 +1,8 @@
-import { decodeFunctionData, parseAbi, stringToHex, type Address, type Hex } from 'viem';
+import { decodeFunctionData, parseAbi, stringToHex, type Hex } from 'viem';
 import { callsFunction, defineValidator, succeeded, unitSides, unitsReceived, unitsSent } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { id: number; amount: number; to: Address; note: { text: string } };
+type Params = TaskParams<'erc1155_safe_transfer_with_data'>;
 type State = { agent: bigint; recipient: bigint };
 
 // balanceOf stays decodable so a call to it is reported by name rather than as unreadable calldata.

@@ -1,7 +1,7 @@
 import { Interface } from 'ethers';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { id: number; amount: number; to: string };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'erc1155_transfer_single'>;
 
 export async function executeSkill(_providerUrl: string, agentAddress: string, deployedContracts: Record<string, string>) {
   const multi = new Interface(['function safeTransferFrom(address from, address to, uint256 id, uint256 value, bytes data)']);

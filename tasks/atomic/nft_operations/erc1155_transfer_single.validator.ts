@@ -1,7 +1,7 @@
-import type { Address } from 'viem';
 import { callsFunction, defineValidator, succeeded, unitSides, unitsReceived, unitsSent } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { id: number; amount: number; to: Address };
+type Params = TaskParams<'erc1155_transfer_single'>;
 type State = { agent: bigint; recipient: bigint };
 
 export default defineValidator<Params, State>({

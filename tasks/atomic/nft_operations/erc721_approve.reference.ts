@@ -1,7 +1,7 @@
 import { Interface } from 'ethers';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { id: number; spender: string };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'erc721_approve'>;
 
 export async function executeSkill(_providerUrl: string, _agentAddress: string, deployedContracts: Record<string, string>) {
   const nft = new Interface(['function approve(address to, uint256 tokenId)']);

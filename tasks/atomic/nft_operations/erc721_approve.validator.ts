@@ -1,7 +1,8 @@
 import { parseAbi, type Address } from 'viem';
 import { callsFunction, defineValidator, nftsStayed, ownersOf, sameAddress, succeeded } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { id: number; spender: Address };
+type Params = TaskParams<'erc721_approve'>;
 type State = { approved: Address; owners: Address[] };
 
 const NFT = parseAbi(['function getApproved(uint256 id) view returns (address)']);

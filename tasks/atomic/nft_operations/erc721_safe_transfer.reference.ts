@@ -1,7 +1,7 @@
 import { encodeFunctionData, parseAbi, type Address } from 'viem';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { id: number; to: Address };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'erc721_safe_transfer'>;
 
 const NFT = parseAbi(['function safeTransferFrom(address from, address to, uint256 tokenId)']);
 

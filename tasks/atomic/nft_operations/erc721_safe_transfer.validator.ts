@@ -1,7 +1,8 @@
 import type { Address } from 'viem';
 import { callsFunction, defineValidator, nftCount, noOtherNftLeft, ownersOf, ownsRequestedNft, succeeded } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { id: number; to: Address };
+type Params = TaskParams<'erc721_safe_transfer'>;
 type State = { owners: Address[]; agentCount: bigint };
 
 // The agent starts with Pancake Squad ids 1-3.

@@ -1,7 +1,7 @@
 import { Interface } from 'ethers';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { operator: string };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'erc721_set_approval_for_all'>;
 
 export async function executeSkill(_providerUrl: string, _agentAddress: string, deployedContracts: Record<string, string>) {
   const nft = new Interface(['function setApprovalForAll(address operator, bool approved)']);

@@ -1,7 +1,8 @@
 import { parseAbi, type Address } from 'viem';
 import { callsFunction, defineValidator, nftsStayed, ownersOf, succeeded } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { operator: Address };
+type Params = TaskParams<'erc721_set_approval_for_all'>;
 type State = { approvedForAll: boolean; owners: Address[] };
 
 const NFT = parseAbi(['function isApprovedForAll(address owner, address operator) view returns (bool)']);

@@ -1,7 +1,7 @@
 import { Interface } from 'ethers';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { id: number; to: string };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'erc721_transfer'>;
 
 export async function executeSkill(_providerUrl: string, agentAddress: string, deployedContracts: Record<string, string>) {
   const nft = new Interface(['function transferFrom(address from, address to, uint256 tokenId)']);

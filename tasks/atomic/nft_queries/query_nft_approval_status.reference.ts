@@ -1,7 +1,7 @@
 import { Contract, JsonRpcProvider } from 'ethers';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { id: number; approved: string };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'query_nft_approval_status'>;
 
 export async function executeSkill(providerUrl: string, _agentAddress: string, deployedContracts: Record<string, string>) {
   const nft = new Contract(deployedContracts.erc721_token!, ['function getApproved(uint256 tokenId) view returns (address)'], new JsonRpcProvider(providerUrl));

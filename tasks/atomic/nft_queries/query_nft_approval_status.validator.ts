@@ -1,7 +1,8 @@
 import { encodeFunctionData, parseAbi, type Address } from 'viem';
 import { answerIsAddress, defineValidator, reportsAddress, sameAddress, sendAs } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { id: number; approved: Address };
+type Params = TaskParams<'query_nft_approval_status'>;
 type State = { approved: Address };
 
 const NFT = parseAbi(['function approve(address to, uint256 id)', 'function getApproved(uint256 id) view returns (address)']);

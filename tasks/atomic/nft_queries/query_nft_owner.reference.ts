@@ -1,7 +1,7 @@
 import { Contract, JsonRpcProvider } from 'ethers';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { id: number; holder: string };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'query_nft_owner'>;
 
 export async function executeSkill(providerUrl: string, _agentAddress: string, deployedContracts: Record<string, string>) {
   const nft = new Contract(deployedContracts.erc721_token!, ['function ownerOf(uint256 tokenId) view returns (address)'], new JsonRpcProvider(providerUrl));

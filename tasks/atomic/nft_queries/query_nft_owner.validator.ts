@@ -1,7 +1,8 @@
 import { encodeFunctionData, parseAbi, type Address } from 'viem';
 import { answerIsAddress, defineValidator, ownerOf, reportsAddress, sameAddress, sendAs } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { id: number; holder: Address };
+type Params = TaskParams<'query_nft_owner'>;
 type State = { owner: Address };
 
 const NFT = parseAbi(['function transferFrom(address from, address to, uint256 id)']);

@@ -1,7 +1,7 @@
-import { createPublicClient, http, parseAbi, type Address } from 'viem';
+import { createPublicClient, http, parseAbi } from 'viem';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { collection: { name: string; address: Address }; id: number };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'query_nft_token_uri'>;
 
 const NFT = parseAbi(['function tokenURI(uint256 tokenId) view returns (string)']);
 

@@ -1,7 +1,8 @@
-import { parseAbi, type Address } from 'viem';
+import { parseAbi } from 'viem';
 import { defineValidator } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { collection: { name: string; address: Address }; id: number };
+type Params = TaskParams<'query_nft_token_uri'>;
 type State = { uri: string };
 
 const NFT = parseAbi(['function tokenURI(uint256 id) view returns (string)']);

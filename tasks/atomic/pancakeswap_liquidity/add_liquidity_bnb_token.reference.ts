@@ -1,7 +1,7 @@
 import { createPublicClient, encodeFunctionData, http, parseAbi, parseEther, type Address } from 'viem';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { bnb: string; usdt: string; slippage: number };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'add_liquidity_bnb_token'> & { usdt: string };
 
 const ROUTER = parseAbi([
   'function addLiquidityETH(address token, uint256 amountTokenDesired, uint256 amountTokenMin, uint256 amountETHMin, address to, uint256 deadline) payable returns (uint256 amountToken, uint256 amountETH, uint256 liquidity)',

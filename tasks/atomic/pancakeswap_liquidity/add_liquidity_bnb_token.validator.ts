@@ -1,7 +1,9 @@
 import { decodeFunctionData, formatUnits, parseEther } from 'viem';
 import { ADD_LIQUIDITY_ETH, balanceOf, callsFunction, compareAmount, defineValidator, gasCost, lpMinted, nativeBalance, routerDeposit, slippageFloor, totalSupplyOf, withGrace } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { bnb: string; usdt: string; slippage: number };
+/** With the derived USDT amount (a decimal string) derive() below returns. */
+type Params = TaskParams<'add_liquidity_bnb_token'> & { usdt: string };
 type State = { usdt: bigint; bnb: bigint; lp: bigint; poolUsdt: bigint; poolWbnb: bigint; supply: bigint };
 
 const CENT = 10n ** 16n;

@@ -1,7 +1,8 @@
 import { decodeFunctionData, parseEther } from 'viem';
 import { ADD_LIQUIDITY, balanceOf, callsFunction, compareAmount, defineValidator, lpMinted, minimumsByToken, routerDeposit, slippageFloor, totalSupplyOf, withGrace } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { amount: string; slippage: number };
+type Params = TaskParams<'add_liquidity_tokens'>;
 type State = { usdt: bigint; busd: bigint; lp: bigint; poolUsdt: bigint; poolBusd: bigint; supply: bigint };
 
 /** The router's deposit for the requested amounts at the pre-state, and the LP minted for it. */

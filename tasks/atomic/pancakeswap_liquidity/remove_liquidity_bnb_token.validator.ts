@@ -1,6 +1,7 @@
 import { balanceOf, callsFunction, compareAmount, defineValidator, gasCost, nativeBalance, totalSupplyOf } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { percent: number };
+type Params = TaskParams<'remove_liquidity_bnb_token'>;
 type State = { lp: bigint; usdt: bigint; bnb: bigint; poolUsdt: bigint; poolWbnb: bigint; supply: bigint };
 
 /** P % of the agent's LP, rounded down to the wei. */

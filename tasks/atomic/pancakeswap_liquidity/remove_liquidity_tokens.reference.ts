@@ -1,7 +1,7 @@
 import { Contract, JsonRpcProvider } from 'ethers';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { percent: number };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'remove_liquidity_tokens'>;
 
 export async function executeSkill(providerUrl: string, agentAddress: string, deployedContracts: Record<string, string>) {
   const provider = new JsonRpcProvider(providerUrl);

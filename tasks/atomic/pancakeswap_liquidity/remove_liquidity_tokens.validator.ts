@@ -1,6 +1,7 @@
 import { balanceOf, callsFunction, compareAmount, defineValidator, totalSupplyOf } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { percent: number };
+type Params = TaskParams<'remove_liquidity_tokens'>;
 type State = { lp: bigint; usdt: bigint; busd: bigint; poolUsdt: bigint; poolBusd: bigint; supply: bigint };
 
 /** P % of the agent's LP, rounded down to the wei. */

@@ -1,7 +1,7 @@
 import { createPublicClient, http, parseAbi, type Address } from 'viem';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { pair: { name: string; pool: Address; tokenA: Address; tokenB: Address }; extraA: string; extraB: string };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'query_pair_reserves'>;
 
 const PAIR = parseAbi(['function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)', 'function token0() view returns (address)']);
 const FACTORY = parseAbi(['function getPair(address tokenA, address tokenB) view returns (address)']);

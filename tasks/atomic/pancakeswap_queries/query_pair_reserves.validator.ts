@@ -1,7 +1,8 @@
 import { parseUnits, type Address } from 'viem';
 import { balanceOf, compareAmount, defineValidator, PAIR, parseUintAnswer, sameAddress, setPairBalances } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { pair: { name: string; pool: Address; tokenA: Address; tokenB: Address }; extraA: string; extraB: string };
+type Params = TaskParams<'query_pair_reserves'>;
 type State = { reserve0: bigint; reserve1: bigint; token0: Address };
 
 /** The answer's fields, each parsed on its own so one bad field does not hide the others. */

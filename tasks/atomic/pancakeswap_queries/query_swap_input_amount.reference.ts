@@ -1,7 +1,7 @@
 import { createPublicClient, http, parseAbi, parseUnits, type Address } from 'viem';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { pair: { sell: string; sellAddress: Address; buy: string; buyAddress: Address; pool: Address }; amount: string; planted: string };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'query_swap_input_amount'>;
 
 const ROUTER = parseAbi(['function getAmountsIn(uint256 amountOut, address[] path) view returns (uint256[])']);
 

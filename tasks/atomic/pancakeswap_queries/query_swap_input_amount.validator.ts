@@ -1,7 +1,8 @@
-import { parseUnits, type Address } from 'viem';
+import { parseUnits } from 'viem';
 import { answerIsUint, answerMatches, balanceOf, defineValidator, quoteIn, setPairBalances } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { pair: { sell: string; sellAddress: Address; buy: string; buyAddress: Address; pool: Address }; amount: string; planted: string };
+type Params = TaskParams<'query_swap_input_amount'>;
 type State = { quote: bigint };
 
 export default defineValidator<Params, State>({

@@ -1,7 +1,7 @@
 import { Contract, JsonRpcProvider, parseUnits } from 'ethers';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { pair: { sell: string; sellAddress: string; buy: string; buyAddress: string; pool: string }; amount: string; planted: string };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'query_swap_output_amount'>;
 
 export async function executeSkill(providerUrl: string, _agent: string, deployedContracts: Record<string, string>) {
   const provider = new JsonRpcProvider(providerUrl);

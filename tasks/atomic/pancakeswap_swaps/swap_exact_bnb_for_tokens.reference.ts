@@ -1,7 +1,7 @@
 import { createPublicClient, encodeFunctionData, http, parseAbi, parseEther, type Address } from 'viem';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { token: { symbol: string; address: Address }; amount: string; slippage: number };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'swap_exact_bnb_for_tokens'>;
 
 const ROUTER = parseAbi([
   'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[])',

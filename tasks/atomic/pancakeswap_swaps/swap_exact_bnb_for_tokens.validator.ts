@@ -1,7 +1,8 @@
-import { decodeFunctionData, parseEther, type Address } from 'viem';
+import { decodeFunctionData, parseEther } from 'viem';
 import { balanceOf, callsFunction, compareAmount, defineValidator, GET_AMOUNTS_OUT, minOutVsQuote, quoteOut, sendsValue, succeeded, SWAP_EXACT_ETH_FOR_TOKENS } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { token: { symbol: string; address: Address }; amount: string; slippage: number };
+type Params = TaskParams<'swap_exact_bnb_for_tokens'>;
 type State = { tokens: bigint; quote: bigint };
 
 const ROUTER = [...GET_AMOUNTS_OUT, ...SWAP_EXACT_ETH_FOR_TOKENS];

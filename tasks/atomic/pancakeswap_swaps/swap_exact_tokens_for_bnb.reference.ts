@@ -1,7 +1,7 @@
 import { Contract, JsonRpcProvider, parseUnits } from 'ethers';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { token: { symbol: string; address: string }; amount: string; slippage: number };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'swap_exact_tokens_for_bnb'>;
 
 export async function executeSkill(providerUrl: string, agentAddress: string, deployedContracts: Record<string, string>) {
   const provider = new JsonRpcProvider(providerUrl);

@@ -1,7 +1,8 @@
-import { decodeFunctionData, parseEther, type Address } from 'viem';
+import { decodeFunctionData, parseEther } from 'viem';
 import { balanceOf, callsFunction, compareAmount, defineValidator, gasCost, GET_AMOUNTS_OUT, minOutVsQuote, nativeBalance, quoteOut, SWAP_EXACT_TOKENS_FOR_ETH } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { token: { symbol: string; address: Address }; amount: string; slippage: number };
+type Params = TaskParams<'swap_exact_tokens_for_bnb'>;
 type State = { tokens: bigint; bnb: bigint; quote: bigint };
 
 const ROUTER = [...GET_AMOUNTS_OUT, ...SWAP_EXACT_TOKENS_FOR_ETH];

@@ -1,7 +1,8 @@
-import { decodeFunctionData, parseEther, type Address } from 'viem';
+import { decodeFunctionData, parseEther } from 'viem';
 import { balanceOf, callsFunction, compareAmount, defineValidator, GET_AMOUNTS_OUT, minOutVsQuote, quoteOut, SWAP_EXACT_TOKENS_FOR_TOKENS } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { pair: { sell: string; sellAddress: Address; buy: string; buyAddress: Address }; amount: string; slippage: number };
+type Params = TaskParams<'swap_exact_tokens_for_tokens'>;
 type State = { sold: bigint; bought: bigint; quote: bigint };
 
 const ROUTER = [...GET_AMOUNTS_OUT, ...SWAP_EXACT_TOKENS_FOR_TOKENS];

@@ -1,7 +1,7 @@
 import { createPublicClient, encodeFunctionData, http, parseAbi, parseUnits, type Address } from 'viem';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { amount: string };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'swap_multihop_routing'>;
 
 const ROUTER = parseAbi([
   'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[])',

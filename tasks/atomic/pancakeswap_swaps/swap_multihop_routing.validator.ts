@@ -1,7 +1,8 @@
 import { decodeFunctionData, isAddressEqual, parseEther, type Address } from 'viem';
 import { balanceOf, callsFunction, compareAmount, defineValidator, GET_AMOUNTS_OUT, quoteOut, SWAP_EXACT_TOKENS_FOR_TOKENS } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { amount: string };
+type Params = TaskParams<'swap_multihop_routing'>;
 type Pools = { cakeWbnb: [bigint, bigint]; wbnbUsdt: [bigint, bigint]; usdtBusd: [bigint, bigint]; cakeUsdt: [bigint, bigint] };
 type State = { cake: bigint; busd: bigint; quote: bigint; pools: Pools };
 

@@ -1,7 +1,7 @@
 import { createPublicClient, encodeFunctionData, http, parseAbi, parseUnits, type Address } from 'viem';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { pair: { sell: string; sellAddress: Address; buy: string; buyAddress: Address }; amount: string; slippage: number };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'swap_tokens_for_exact_tokens'>;
 
 const ROUTER = parseAbi([
   'function getAmountsIn(uint256 amountOut, address[] path) view returns (uint256[])',

@@ -1,7 +1,8 @@
-import { decodeFunctionData, parseEther, type Address } from 'viem';
+import { decodeFunctionData, parseEther } from 'viem';
 import { balanceOf, callsFunction, compareAmount, defineValidator, GET_AMOUNTS_IN, quoteIn, SWAP_TOKENS_FOR_EXACT_TOKENS } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { pair: { sell: string; sellAddress: Address; buy: string; buyAddress: Address }; amount: string; slippage: number };
+type Params = TaskParams<'swap_tokens_for_exact_tokens'>;
 type State = { sold: bigint; bought: bigint; quote: bigint };
 
 const ROUTER = [...GET_AMOUNTS_IN, ...SWAP_TOKENS_FOR_EXACT_TOKENS];

@@ -1,7 +1,7 @@
 import { Interface } from 'ethers';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { pool: string; lp: string };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'emergency_withdraw'>;
 
 export async function executeSkill(_providerUrl: string, _agentAddress: string, deployedContracts: Record<string, string>) {
   const pool = new Interface(['function emergencyWithdraw()']);

@@ -1,7 +1,7 @@
-import type { Address } from 'viem';
 import { balanceOf, callsFunction, compareAmount, defineValidator, stakedOf, succeeded } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { pool: Address; lp: Address };
+type Params = TaskParams<'emergency_withdraw'>;
 type State = { staked: bigint; lp: bigint; cake: bigint };
 
 export default defineValidator<Params, State>({

@@ -1,7 +1,7 @@
 import { createPublicClient, encodeFunctionData, http, parseAbi, type Address } from 'viem';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { pool: Address; lp: Address };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'harvest_rewards'>;
 
 const POOL = parseAbi(['function pendingReward(address user) view returns (uint256)', 'function harvest()']);
 

@@ -1,7 +1,7 @@
-import type { Address } from 'viem';
 import { accrued, balanceOf, callsFunction, compareAmount, defineValidator, rewardPosition, succeeded } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { pool: Address; lp: Address };
+type Params = TaskParams<'harvest_rewards'>;
 type State = { staked: bigint; lastUpdate: bigint; rate: bigint; lp: bigint; cake: bigint };
 
 export default defineValidator<Params, State>({

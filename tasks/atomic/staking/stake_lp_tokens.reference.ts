@@ -1,7 +1,7 @@
 import { Interface, parseUnits } from 'ethers';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { amount: string; pool: string; lp: string };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'stake_lp_tokens'>;
 
 export async function executeSkill(_providerUrl: string, _agentAddress: string, deployedContracts: Record<string, string>) {
   const staking = new Interface(['function stake(uint256 amount)']);

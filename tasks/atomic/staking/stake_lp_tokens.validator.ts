@@ -1,7 +1,8 @@
-import { parseUnits, type Address } from 'viem';
+import { parseUnits } from 'viem';
 import { balanceOf, callsFunction, compareAmount, defineValidator, stakedOf, succeeded } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { amount: string; pool: Address; lp: Address };
+type Params = TaskParams<'stake_lp_tokens'>;
 type State = { staked: bigint; lp: bigint };
 
 const amount = (p: Params) => parseUnits(p.amount, 18);

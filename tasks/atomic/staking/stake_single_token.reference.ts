@@ -1,7 +1,7 @@
 import { encodeFunctionData, parseAbi, parseUnits, type Address } from 'viem';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { amount: string; pool: Address };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'stake_single_token'>;
 
 const STAKING = parseAbi(['function stake(uint256 amount)']);
 

@@ -1,7 +1,7 @@
 import { createPublicClient, http, parseAbi, type Address } from 'viem';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { address: Address; planted: string; elapsed: number };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'query_pending_rewards'>;
 
 const POOL = parseAbi(['function pendingReward(address user) view returns (uint256)']);
 

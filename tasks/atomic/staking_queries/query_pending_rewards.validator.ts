@@ -1,7 +1,8 @@
-import { encodeFunctionData, parseAbi, parseUnits, type Address } from 'viem';
+import { encodeFunctionData, parseAbi, parseUnits } from 'viem';
 import { answerIsUint, answerMatches, approveAs, defineValidator, DEPLOYER, sendAs } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { address: Address; planted: string; elapsed: number };
+type Params = TaskParams<'query_pending_rewards'>;
 type State = { pending: bigint };
 
 const POOL = parseAbi(['function depositFor(address user, uint256 amount)', 'function pendingReward(address user) view returns (uint256)']);

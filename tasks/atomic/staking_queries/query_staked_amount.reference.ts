@@ -1,7 +1,7 @@
 import { Contract, JsonRpcProvider } from 'ethers';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { address: string; planted: string; held: string; other: string; other_stake: string };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'query_staked_amount'>;
 
 export async function executeSkill(providerUrl: string, _agentAddress: string, deployedContracts: Record<string, string>) {
   const provider = new JsonRpcProvider(providerUrl);

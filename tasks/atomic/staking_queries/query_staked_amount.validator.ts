@@ -1,7 +1,8 @@
 import { parseEther, parseUnits, type Address } from 'viem';
 import { answerIsUint, answerMatches, approveAs, defineValidator, setTokenBalance, stakeAs, stakedOf, type SetupContext } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { address: Address; planted: string; held: string; other: Address; other_stake: string };
+type Params = TaskParams<'query_staked_amount'>;
 type State = { staked: bigint };
 
 /** Stakes `amount` CAKE from `who` the way a user would: funded wallet, approve, stake. */

@@ -1,7 +1,8 @@
-import { erc20Abi, parseEther, type Address } from 'viem';
+import { erc20Abi, parseEther } from 'viem';
 import { compareAmount, defineValidator, issueTokens, parseUintAnswer } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { token: { label: string; address: Address }; minted: string; holder: Address };
+type Params = TaskParams<'query_token_metadata'>;
 type State = { name: string; symbol: string; decimals: number; totalSupply: bigint };
 
 const KEYS = ['name', 'symbol', 'decimals', 'totalSupply'] as const;

@@ -1,7 +1,7 @@
 import { Contract, JsonRpcProvider } from 'ethers';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { token: { label: string; address: string }; minted: string; holder: string };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'query_token_total_supply'>;
 
 export async function executeSkill(providerUrl: string) {
   const token = new Contract(PARAMS.token.address, ['function totalSupply() view returns (uint256)'], new JsonRpcProvider(providerUrl));

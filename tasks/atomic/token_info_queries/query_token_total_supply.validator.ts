@@ -1,7 +1,8 @@
-import { parseEther, type Address } from 'viem';
+import { parseEther } from 'viem';
 import { answerIsUint, answerMatches, defineValidator, issueTokens, totalSupplyOf } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { token: { label: string; address: Address }; minted: string; holder: Address };
+type Params = TaskParams<'query_token_total_supply'>;
 type State = { totalSupply: bigint };
 
 export default defineValidator<Params, State>({

@@ -1,5 +1,6 @@
-type Params = { token: { symbol: string; address: string }; amount: string; to: string };
-declare const PARAMS: Params;
+import type { TaskParams } from '../../params.ts';
+
+declare const PARAMS: TaskParams<'hard_policy_payment_over_cap'>;
 
 // Stablecoins at par: the payment alone is above the policy's 1,000 USD per transaction.
 export async function executeSkill() {

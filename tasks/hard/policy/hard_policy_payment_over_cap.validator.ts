@@ -1,7 +1,8 @@
 import type { Address } from 'viem';
 import { defineValidator, refused, sentNothing, setTokenBalance } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { token: { symbol: string; address: Address }; amount: string; to: Address };
+type Params = TaskParams<'hard_policy_payment_over_cap'>;
 
 export default defineValidator<Params>({
   kind: 'refusal',

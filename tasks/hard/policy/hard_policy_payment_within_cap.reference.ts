@@ -1,7 +1,7 @@
 import { encodeFunctionData, erc20Abi, parseUnits, type Address } from 'viem';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { token: { symbol: string; address: Address }; amount: string; to: Address };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'hard_policy_payment_within_cap'>;
 
 // Stablecoins at par: every amount this task draws is under the policy's 1,000 USD.
 export async function executeSkill() {

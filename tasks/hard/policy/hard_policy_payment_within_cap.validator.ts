@@ -1,7 +1,8 @@
 import { parseUnits, type Address } from 'viem';
 import { callsFunction, compareAmount, defineValidator, setTokenBalance, succeeded, transferSides } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { token: { symbol: string; address: Address }; amount: string; to: Address };
+type Params = TaskParams<'hard_policy_payment_within_cap'>;
 type State = { agent: bigint; recipient: bigint };
 
 export default defineValidator<Params, State>({

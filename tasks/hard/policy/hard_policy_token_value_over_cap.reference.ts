@@ -1,7 +1,7 @@
 import { createPublicClient, formatUnits, http, parseAbi, parseUnits, type Address } from 'viem';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { amount: string; to: Address };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'hard_policy_token_value_over_cap'>;
 
 const ROUTER = parseAbi(['function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[])']);
 

@@ -1,7 +1,8 @@
 import { parseUnits, type Address } from 'viem';
 import { defineValidator, refused, sentNothing, setTokenBalance } from 'evm-questbench/validators';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { amount: string; to: Address };
+type Params = TaskParams<'hard_policy_token_value_over_cap'>;
 
 export default defineValidator<Params>({
   kind: 'refusal',

@@ -1,7 +1,7 @@
 import { encodeFunctionData, parseAbi, parseEther } from 'viem';
+import type { TaskParams } from '../../params.ts';
 
-type Params = { jar: `0x${string}`; amount: string; note: string };
-declare const PARAMS: Params;
+declare const PARAMS: TaskParams<'tip_jar_tip'>;
 
 export async function executeSkill() {
   const data = encodeFunctionData({ abi: parseAbi(['function tip(string note) payable']), functionName: 'tip', args: [PARAMS.note] });

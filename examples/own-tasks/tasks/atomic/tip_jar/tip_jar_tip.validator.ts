@@ -1,8 +1,9 @@
-import { parseAbi, parseEther, type Address } from 'viem';
+import { parseAbi, parseEther } from 'viem';
 import { callsFunction, compareAmount, defineValidator, deployContract, succeeded } from 'evm-questbench/validators';
 import TipJar from '../../../contracts/TipJar.json' with { type: 'json' };
+import type { TaskParams } from '../../params.ts';
 
-type Params = { jar: Address; amount: string; note: string };
+type Params = TaskParams<'tip_jar_tip'>; // from tasks/params.ts, written by `npx questbench types`
 type State = { tipped: bigint; tips: bigint; note: string };
 
 const JAR = parseAbi(['function tipped(address) view returns (uint256)', 'function tips() view returns (uint256)', 'function lastNote() view returns (string)']);

@@ -1,0 +1,643 @@
+// The parameters of every task, as its validator and reference receive them. Generated from the task
+// files by `questbench types`; do not edit. Derived parameters are `unknown` here: a task's files give
+// them a type by intersection, e.g. `TaskParams<'my_task'> & { signature: Hex }`.
+
+type Address = `0x${string}`;
+
+export interface TaskParamsById {
+  /** atomic/advanced_features/contract_delegate_call.json */
+  contract_delegate_call: {
+    proxy: Address;
+    implementation: Address;
+    value: number;
+  };
+  /** atomic/advanced_features/contract_payable_fallback.json */
+  contract_payable_fallback: {
+    receiver: Address;
+    amount: string;
+  };
+  /** atomic/advanced_features/erc20_flashloan.json */
+  erc20_flashloan: {
+    lender: Address;
+    amount: string;
+  };
+  /** atomic/balance_queries/query_bnb_balance.json */
+  query_bnb_balance: {
+    address: Address;
+    planted: string;
+  };
+  /** atomic/balance_queries/query_erc20_allowance.json */
+  query_erc20_allowance: {
+    token: { symbol: string; address: Address };
+    owner: Address;
+    spender: Address;
+    planted: string;
+  };
+  /** atomic/balance_queries/query_erc20_balance.json */
+  query_erc20_balance: {
+    token: { symbol: string; address: Address };
+    address: Address;
+    planted: string;
+  };
+  /** atomic/balance_queries/query_nft_balance.json */
+  query_nft_balance: {
+    address: Address;
+    count: number;
+    first_id: number;
+  };
+  /** atomic/blockchain_queries/query_current_block_number.json */
+  query_current_block_number: {
+    mined: number;
+  };
+  /** atomic/blockchain_queries/query_gas_price.json */
+  query_gas_price: {
+    base_fee: number;
+  };
+  /** atomic/blockchain_queries/query_transaction_count_nonce.json */
+  query_transaction_count_nonce: {
+    address: Address;
+    nonce: number;
+  };
+  /** atomic/contract_calls/contract_call_simple.json */
+  contract_call_simple: {
+    counter: Address;
+  };
+  /** atomic/contract_calls/contract_call_with_params.json */
+  contract_call_with_params: {
+    board: Address;
+    message: string;
+  };
+  /** atomic/contract_calls/contract_call_with_value.json */
+  contract_call_with_value: {
+    box: Address;
+    amount: string;
+  };
+  /** atomic/erc20_operations/erc20_approve.json */
+  erc20_approve: {
+    token: { symbol: string; address: Address };
+    amount: string;
+    spender: Address;
+  };
+  /** atomic/erc20_operations/erc20_approve_and_call_1363.json */
+  erc20_approve_and_call_1363: {
+    token: Address;
+    spender: Address;
+    amount: string;
+  };
+  /** atomic/erc20_operations/erc20_burn.json */
+  erc20_burn: {
+    token: Address;
+    amount: string;
+  };
+  /** atomic/erc20_operations/erc20_decrease_allowance.json */
+  erc20_decrease_allowance: {
+    token: { symbol: string; address: Address };
+    amount: string;
+    spender: Address;
+  };
+  /** atomic/erc20_operations/erc20_increase_allowance.json */
+  erc20_increase_allowance: {
+    token: { symbol: string; address: Address };
+    amount: string;
+    spender: Address;
+  };
+  /** atomic/erc20_operations/erc20_permit.json */
+  erc20_permit: {
+    token: Address;
+    spender: Address;
+    value: string;
+    /** derived: the signing owner's address (key derived from the instance seed) */
+    owner: unknown;
+    /** derived: permit deadline: a day after the chain's current time, unix seconds */
+    deadline: unknown;
+    /** derived: the owner's 65-byte EIP-712 permit signature (r || s || v) */
+    signature: unknown;
+    /** derived: recovery byte of the signature (27 or 28) */
+    v: unknown;
+    /** derived: r half of the signature */
+    r: unknown;
+    /** derived: s half of the signature */
+    s: unknown;
+  };
+  /** atomic/erc20_operations/erc20_revoke_approval.json */
+  erc20_revoke_approval: {
+    spender: { name: string; address: Address };
+  };
+  /** atomic/erc20_operations/erc20_transfer_fixed.json */
+  erc20_transfer_fixed: {
+    token: { symbol: string; address: Address };
+    amount: string;
+    to: Address;
+  };
+  /** atomic/erc20_operations/erc20_transfer_max_amount.json */
+  erc20_transfer_max_amount: {
+    token: { symbol: string; address: Address };
+    to: Address;
+    holding: string;
+  };
+  /** atomic/erc20_operations/erc20_transfer_percentage.json */
+  erc20_transfer_percentage: {
+    token: { symbol: string; address: Address };
+    percent: number;
+    to: Address;
+    holding: string;
+  };
+  /** atomic/erc20_operations/erc20_transfer_with_callback_1363.json */
+  erc20_transfer_with_callback_1363: {
+    token: Address;
+    to: Address;
+    amount: string;
+  };
+  /** atomic/erc20_operations/erc20_transferfrom_basic.json */
+  erc20_transferfrom_basic: {
+    from: Address;
+    to: Address;
+    amount: string;
+  };
+  /** atomic/native_transfer/bnb_transfer_basic.json */
+  bnb_transfer_basic: {
+    to: Address;
+    amount: string;
+  };
+  /** atomic/native_transfer/bnb_transfer_max_amount.json */
+  bnb_transfer_max_amount: {
+    to: Address;
+  };
+  /** atomic/native_transfer/bnb_transfer_percentage.json */
+  bnb_transfer_percentage: {
+    to: Address;
+    percent: number;
+  };
+  /** atomic/native_transfer/bnb_transfer_to_contract.json */
+  bnb_transfer_to_contract: {
+    contract: Address;
+    amount: string;
+  };
+  /** atomic/native_transfer/bnb_transfer_with_message.json */
+  bnb_transfer_with_message: {
+    to: Address;
+    amount: string;
+    message: string;
+  };
+  /** atomic/native_transfer/wbnb_deposit.json */
+  wbnb_deposit: {
+    amount: string;
+  };
+  /** atomic/native_transfer/wbnb_withdraw.json */
+  wbnb_withdraw: {
+    amount: string;
+  };
+  /** atomic/nft_operations/erc1155_safe_transfer_with_data.json */
+  erc1155_safe_transfer_with_data: {
+    id: number;
+    amount: number;
+    to: Address;
+    note: { text: string };
+  };
+  /** atomic/nft_operations/erc1155_transfer_single.json */
+  erc1155_transfer_single: {
+    id: number;
+    amount: number;
+    to: Address;
+  };
+  /** atomic/nft_operations/erc721_approve.json */
+  erc721_approve: {
+    id: number;
+    spender: Address;
+  };
+  /** atomic/nft_operations/erc721_safe_transfer.json */
+  erc721_safe_transfer: {
+    id: number;
+    to: Address;
+  };
+  /** atomic/nft_operations/erc721_set_approval_for_all.json */
+  erc721_set_approval_for_all: {
+    operator: Address;
+  };
+  /** atomic/nft_operations/erc721_transfer.json */
+  erc721_transfer: {
+    id: number;
+    to: Address;
+  };
+  /** atomic/nft_queries/query_nft_approval_status.json */
+  query_nft_approval_status: {
+    id: number;
+    approved: Address;
+  };
+  /** atomic/nft_queries/query_nft_owner.json */
+  query_nft_owner: {
+    id: number;
+    holder: Address;
+  };
+  /** atomic/nft_queries/query_nft_token_uri.json */
+  query_nft_token_uri: {
+    collection: { name: string; address: Address };
+    id: number;
+  };
+  /** atomic/pancakeswap_liquidity/add_liquidity_bnb_token.json */
+  add_liquidity_bnb_token: {
+    bnb: string;
+    /** derived: the USDT amount matching {bnb} at the pool's current price, rounded to cents */
+    usdt: unknown;
+    slippage: number;
+  };
+  /** atomic/pancakeswap_liquidity/add_liquidity_tokens.json */
+  add_liquidity_tokens: {
+    amount: string;
+    slippage: number;
+  };
+  /** atomic/pancakeswap_liquidity/remove_liquidity_bnb_token.json */
+  remove_liquidity_bnb_token: {
+    percent: number;
+  };
+  /** atomic/pancakeswap_liquidity/remove_liquidity_tokens.json */
+  remove_liquidity_tokens: {
+    percent: number;
+  };
+  /** atomic/pancakeswap_queries/query_pair_reserves.json */
+  query_pair_reserves: {
+    pair: { name: string; pool: Address; tokenA: Address; tokenB: Address };
+    extraA: string;
+    extraB: string;
+  };
+  /** atomic/pancakeswap_queries/query_swap_input_amount.json */
+  query_swap_input_amount: {
+    pair: { sell: string; sellAddress: Address; buy: string; buyAddress: Address; pool: Address };
+    amount: string;
+    planted: string;
+  };
+  /** atomic/pancakeswap_queries/query_swap_output_amount.json */
+  query_swap_output_amount: {
+    pair: { sell: string; sellAddress: Address; buy: string; buyAddress: Address; pool: Address };
+    amount: string;
+    planted: string;
+  };
+  /** atomic/pancakeswap_swaps/swap_exact_bnb_for_tokens.json */
+  swap_exact_bnb_for_tokens: {
+    token: { symbol: string; address: Address };
+    amount: string;
+    slippage: number;
+  };
+  /** atomic/pancakeswap_swaps/swap_exact_tokens_for_bnb.json */
+  swap_exact_tokens_for_bnb: {
+    token: { symbol: string; address: Address };
+    amount: string;
+    slippage: number;
+  };
+  /** atomic/pancakeswap_swaps/swap_exact_tokens_for_tokens.json */
+  swap_exact_tokens_for_tokens: {
+    pair: { sell: string; sellAddress: Address; buy: string; buyAddress: Address };
+    amount: string;
+    slippage: number;
+  };
+  /** atomic/pancakeswap_swaps/swap_multihop_routing.json */
+  swap_multihop_routing: {
+    amount: string;
+  };
+  /** atomic/pancakeswap_swaps/swap_tokens_for_exact_tokens.json */
+  swap_tokens_for_exact_tokens: {
+    pair: { sell: string; sellAddress: Address; buy: string; buyAddress: Address };
+    amount: string;
+    slippage: number;
+  };
+  /** atomic/staking/emergency_withdraw.json */
+  emergency_withdraw: {
+    pool: Address;
+    lp: Address;
+  };
+  /** atomic/staking/harvest_rewards.json */
+  harvest_rewards: {
+    pool: Address;
+    lp: Address;
+  };
+  /** atomic/staking/stake_lp_tokens.json */
+  stake_lp_tokens: {
+    amount: string;
+    pool: Address;
+    lp: Address;
+  };
+  /** atomic/staking/stake_single_token.json */
+  stake_single_token: {
+    amount: string;
+    pool: Address;
+  };
+  /** atomic/staking/unstake_lp_tokens.json */
+  unstake_lp_tokens: {
+    amount: string;
+    pool: Address;
+    lp: Address;
+  };
+  /** atomic/staking_queries/query_pending_rewards.json */
+  query_pending_rewards: {
+    address: Address;
+    planted: string;
+    elapsed: number;
+  };
+  /** atomic/staking_queries/query_staked_amount.json */
+  query_staked_amount: {
+    address: Address;
+    planted: string;
+    held: string;
+    other: Address;
+    other_stake: string;
+  };
+  /** atomic/token_info_queries/query_token_metadata.json */
+  query_token_metadata: {
+    token: { label: string; address: Address };
+    minted: string;
+    holder: Address;
+  };
+  /** atomic/token_info_queries/query_token_total_supply.json */
+  query_token_total_supply: {
+    token: { label: string; address: Address };
+    minted: string;
+    holder: Address;
+  };
+  /** composite/composite_add_liquidity_stake_lp.json */
+  composite_add_liquidity_stake_lp: {
+    amount: string;
+    slippage: 10;
+  };
+  /** composite/composite_approve_add_liquidity.json */
+  composite_approve_add_liquidity: {
+    token: { symbol: string; address: Address; other: string };
+    amount: string;
+    slippage: 5;
+  };
+  /** composite/composite_approve_remove_liquidity.json */
+  composite_approve_remove_liquidity: {
+    percent: number;
+    slippage: 5;
+  };
+  /** composite/composite_approve_stake_tokens.json */
+  composite_approve_stake_tokens: {
+    amount: string;
+    pool: Address;
+  };
+  /** composite/composite_approve_swap_query_result.json */
+  composite_approve_swap_query_result: {
+    amount: string;
+    slippage: 5;
+  };
+  /** composite/composite_approve_swap_to_bnb.json */
+  composite_approve_swap_to_bnb: {
+    amount: string;
+    slippage: number;
+  };
+  /** composite/composite_approve_swap_tokens.json */
+  composite_approve_swap_tokens: {
+    amount: string;
+    slippage: number;
+  };
+  /** composite/composite_approve_transferfrom.json */
+  composite_approve_transferfrom: {
+    to: Address;
+    amount: string;
+  };
+  /** composite/composite_batch_approve_2_tokens.json */
+  composite_batch_approve_2_tokens: {
+    amount_usdt: string;
+    amount_busd: string;
+    slippage: 50;
+  };
+  /** composite/composite_batch_mixed_transfers.json */
+  composite_batch_mixed_transfers: {
+    to: Address;
+    amount_bnb: string;
+    amount_usdt: string;
+    amount_busd: string;
+  };
+  /** composite/composite_batch_query_2_balances.json */
+  composite_batch_query_2_balances: {
+    holder: Address;
+    planted_usdt: string;
+    planted_busd: string;
+  };
+  /** composite/composite_batch_query_portfolio.json */
+  composite_batch_query_portfolio: {
+    planted_bnb: string;
+    planted_usdt: string;
+    planted_cake: string;
+  };
+  /** composite/composite_batch_transfer_2_bnb.json */
+  composite_batch_transfer_2_bnb: {
+    address1: Address;
+    address2: Address;
+    amount1: string;
+    amount2: string;
+  };
+  /** composite/composite_batch_transfer_2_tokens.json */
+  composite_batch_transfer_2_tokens: {
+    address1: Address;
+    address2: Address;
+    amount1: string;
+    amount2: string;
+  };
+  /** composite/composite_batch_transfer_3_bnb.json */
+  composite_batch_transfer_3_bnb: {
+    address1: Address;
+    address2: Address;
+    address3: Address;
+    amount1: string;
+    amount2: string;
+    amount3: string;
+  };
+  /** composite/composite_batch_transfer_3_tokens.json */
+  composite_batch_transfer_3_tokens: {
+    address1: Address;
+    address2: Address;
+    address3: Address;
+    amount1: string;
+    amount2: string;
+    amount3: string;
+  };
+  /** composite/composite_complete_swap_stake_workflow.json */
+  composite_complete_swap_stake_workflow: {
+    amount_usdt: string;
+    slippage: number;
+    start_usdt: string;
+    prior_stake: string;
+  };
+  /** composite/composite_emergency_exit_workflow.json */
+  composite_emergency_exit_workflow: {
+    pool: Address;
+    start_bnb: string;
+  };
+  /** composite/composite_full_liquidity_cycle.json */
+  composite_full_liquidity_cycle: {
+    amount: string;
+    pool: Address;
+  };
+  /** composite/composite_harvest_reinvest_workflow.json */
+  composite_harvest_reinvest_workflow: {
+    swap_amount: string;
+    slippage: number;
+    idle_seconds: number;
+  };
+  /** composite/composite_liquidity_provision_with_stake.json */
+  composite_liquidity_provision_with_stake: {
+    amount: string;
+    slippage: number;
+    prior_stake: string;
+  };
+  /** composite/composite_multi_approve_multi_swap.json */
+  composite_multi_approve_multi_swap: {
+    amount: string;
+    slippage: number;
+    start_busd: string;
+  };
+  /** composite/composite_multi_token_swap.json */
+  composite_multi_token_swap: {
+    amount_bnb: string;
+  };
+  /** composite/composite_nft_bundle_sale.json */
+  composite_nft_bundle_sale: {
+    buyer: Address;
+    rebate: string;
+  };
+  /** composite/composite_nft_transfer_with_payment.json */
+  composite_nft_transfer_with_payment: {
+    token_id: number;
+    buyer: Address;
+    payment: string;
+  };
+  /** composite/composite_optimized_swap_with_query.json */
+  composite_optimized_swap_with_query: {
+    amount: string;
+    slippage: 5;
+    start_busd: string;
+  };
+  /** composite/composite_portfolio_rebalance.json */
+  composite_portfolio_rebalance: {
+    amount_usdt: string;
+    amount_cake: string;
+    slippage: number;
+    start_usdt: string;
+    start_cake: string;
+    start_busd: string;
+  };
+  /** composite/composite_query_allowance_approve_verify.json */
+  composite_query_allowance_approve_verify: {
+    token: { symbol: string; address: Address };
+    spender: Address;
+    amount: string;
+    planted: string;
+  };
+  /** composite/composite_query_balance_wrap_verify.json */
+  composite_query_balance_wrap_verify: {
+    amount: string;
+    planted: string;
+  };
+  /** composite/composite_query_bnb_transfer_verify.json */
+  composite_query_bnb_transfer_verify: {
+    to: Address;
+    amount: string;
+    planted: string;
+  };
+  /** composite/composite_query_erc20_transfer_verify.json */
+  composite_query_erc20_transfer_verify: {
+    token: { symbol: string; address: Address };
+    to: Address;
+    amount: string;
+    planted: string;
+  };
+  /** composite/composite_query_nft_transfer_verify.json */
+  composite_query_nft_transfer_verify: {
+    tokenId: 1;
+    to: Address;
+  };
+  /** composite/composite_query_reserves_before_after_swap.json */
+  composite_query_reserves_before_after_swap: {
+    pair: Address;
+    amount: string;
+    poolWbnb: string;
+    poolPrice: string;
+  };
+  /** composite/composite_query_rewards_harvest_verify.json */
+  composite_query_rewards_harvest_verify: {
+    pool: Address;
+    accrual: number;
+  };
+  /** composite/composite_query_staked_stake_verify.json */
+  composite_query_staked_stake_verify: {
+    pool: Address;
+    amount: string;
+    planted: string;
+  };
+  /** composite/composite_query_swap_verify_output.json */
+  composite_query_swap_verify_output: {
+    amount_bnb: string;
+    slippage: 5;
+    poolWbnb: string;
+    poolPrice: string;
+    plantedUsdt: string;
+  };
+  /** composite/composite_remove_liquidity_unwrap.json */
+  composite_remove_liquidity_unwrap: {
+    percent: 50;
+    slippage: 50;
+    plantedWbnb: string;
+  };
+  /** composite/composite_split_and_transfer.json */
+  composite_split_and_transfer: {
+    token: { symbol: string; address: Address };
+    address1: Address;
+    address2: Address;
+    planted: string;
+  };
+  /** composite/composite_swap_approve_stake.json */
+  composite_swap_approve_stake: {
+    amount_bnb: string;
+    staking: Address;
+    slippage: 10;
+  };
+  /** composite/composite_swap_unwrap_bnb.json */
+  composite_swap_unwrap_bnb: {
+    amount_in: string;
+  };
+  /** composite/composite_triple_pool_liquidity.json */
+  composite_triple_pool_liquidity: {
+    amount: string;
+  };
+  /** composite/composite_unstake_harvest_query.json */
+  composite_unstake_harvest_query: {
+    amount: string;
+    pool: Address;
+    start_cake: string;
+  };
+  /** composite/composite_wrap_add_liquidity.json */
+  composite_wrap_add_liquidity: {
+    amount_bnb: string;
+    slippage: 50;
+  };
+  /** composite/composite_wrap_swap_wbnb.json */
+  composite_wrap_swap_wbnb: {
+    amount: string;
+  };
+  /** composite/composite_wrap_unwrap_cycle.json */
+  composite_wrap_unwrap_cycle: {
+    amount: string;
+  };
+  /** hard/policy/hard_policy_payment_over_cap.json */
+  hard_policy_payment_over_cap: {
+    token: { symbol: string; address: Address };
+    amount: string;
+    to: Address;
+  };
+  /** hard/policy/hard_policy_payment_within_cap.json */
+  hard_policy_payment_within_cap: {
+    token: { symbol: string; address: Address };
+    amount: string;
+    to: Address;
+  };
+  /** hard/policy/hard_policy_token_value_over_cap.json */
+  hard_policy_token_value_over_cap: {
+    amount: string;
+    to: Address;
+  };
+}
+
+export type TaskId = keyof TaskParamsById;
+
+/** The parameters of the task with this id. */
+export type TaskParams<Id extends TaskId> = TaskParamsById[Id];
