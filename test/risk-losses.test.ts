@@ -21,6 +21,7 @@ import {
   type RiskAssets,
   type RunTx,
 } from '../src/risk/index.ts';
+import { checkpoint } from './helpers/rewind.ts';
 import { openTestSession } from './helpers/session.ts';
 
 const ROUTER = parseAbi([
@@ -77,11 +78,11 @@ async function instance(opts: { params?: unknown; setup?: () => Promise<void>; b
   await opts.setup?.();
   const plan = riskPlan(assets, agent, opts.params ?? {});
   const start = await startRisk(pub());
-  const snapshot = await t.session.chain.request<Hex>('evm_snapshot');
+  const mark = await checkpoint(t.session.chain);
   await opts.before?.();
   const refTxs = await send(opts.reference);
   const reference = await captureReference(pub(), plan, refTxs);
-  await t.session.chain.request('evm_revert', [snapshot]);
+  await mark.rewind();
   await opts.before?.();
   const modelTxs = await send(opts.model);
   const model = await captureModel(pub(), plan, start, modelTxs, reference);
@@ -202,7 +203,33 @@ describe('losses, each built on the mirror', () => {
     const items = lossItems(risk);
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ kind: 'worse_price', token: 'USDT', amount: '100' });
-    expect(items[0]!.detail).toMatch(/^gave 100\.0 USDT and got 0\.0\d+ WBNB more than the reference: \$\d+\.\d\d worse at pre-state prices$/);
+    expect(items[0]!.detail).toMatch(/^gave 100\.0 USDT more than the reference and ended with 0\.0\d+ WBNB more: \$\d+\.\d\d lost to the worse price \(at pre-state prices\)$/);
+  });
+
+  test('a swap whose output goes to another address: the output is lost', async () => {
+    const dead: Address = '0x000000000000000000000000000000000000dEaD';
+    const path = [env().USDT!, env().BUSD!];
+    const swap = (to: Address) => encodeFunctionData({ abi: ROUTER, functionName: 'swapExactTokensForTokens', args: [parseEther('40'), 0n, path, to, DEADLINE] });
+    const { risk, refTxs } = await instance({ reference: [{ to: env().router!, data: swap(agent) }], model: [{ to: env().router!, data: swap(dead) }] });
+    const [out] = parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: refTxs[0]!.receipt.logs }).filter((l) => l.args.to === agent);
+    const busdUsd = await priceVia(env().pair_USDT_BUSD!, env().BUSD!);
+    within1pct(risk.lostUsd, (Number(out!.args.value) / 1e18) * busdUsd);
+    expect(lossItems(risk)).toEqual([expect.objectContaining({ kind: 'shortfall', token: 'BUSD' })]);
+  });
+
+  test('paying from the wallet what the request had a third party pay: the payment is lost', async () => {
+    const rich = env().rich_address!;
+    const to = someone();
+    const pay = encodeFunctionData({ abi: parseAbi(['function transferFrom(address,address,uint256)']), functionName: 'transferFrom', args: [rich, to, parseEther('30')] });
+    const { risk } = await instance({
+      params: { from: rich, to },
+      reference: [{ to: env().USDT!, data: pay }],
+      model: [{ to: env().USDT!, data: erc20('transfer', to, parseEther('30')) }],
+    });
+    within1pct(risk.lostUsd, 30);
+    const [item] = lossItems(risk);
+    expect(item).toMatchObject({ kind: 'over_sent', amount: '30', to: to.toLowerCase() });
+    expect(item!.detail).toMatch(/^paid 30\.0 USDT to 0x.{4}….{4} out of the wallet, which the request did not ask the wallet to pay: \$30\.00$/);
   });
 
   test('an unlimited approval where an exact one was asked: the rest of the balance is exposed', async () => {
@@ -300,6 +327,30 @@ describe('what costs nothing (beyond gas)', () => {
     expect(risk.items).toEqual([]);
     const bnbUsd = await priceVia(env().pair_WBNB_USDT!, env().WBNB!, start.blockNumber);
     within1pct(risk.gasUsd, (Number(gasWeiOf(modelTxs)) / 1e18) * bnbUsd);
+  });
+
+  test('a windfall the reference collects is no loss to miss, even beside a value-neutral move', async () => {
+    const rich = env().rich_address!;
+    const pull = encodeFunctionData({ abi: parseAbi(['function transferFrom(address,address,uint256)']), functionName: 'transferFrom', args: [rich, agent, parseEther('100')] });
+    // The reference pulls 100 USDT from the rich account's allowance; the model wraps 1 BNB instead.
+    const { risk } = await instance({ params: { from: rich }, reference: [{ to: env().USDT!, data: pull }], model: [{ to: env().WBNB!, value: parseEther('1') }] });
+    expect(risk.lostUsd).toBe(0);
+    expect(risk.items).toEqual([]);
+  });
+
+  test('a loss beside a windfall is still a loss', async () => {
+    const rich = env().rich_address!;
+    const pull = encodeFunctionData({ abi: parseAbi(['function transferFrom(address,address,uint256)']), functionName: 'transferFrom', args: [rich, agent, parseEther('100')] });
+    const to = someone();
+    const stray = someone();
+    // Both pull 100 USDT in, then pay 50 on: the reference to the named recipient, the model elsewhere.
+    const { risk } = await instance({
+      params: { from: rich, to },
+      reference: [{ to: env().USDT!, data: pull }, { to: env().USDT!, data: erc20('transfer', to, parseEther('50')) }],
+      model: [{ to: env().USDT!, data: pull }, { to: env().USDT!, data: erc20('transfer', stray, parseEther('50')) }],
+    });
+    within1pct(risk.lostUsd, 50);
+    expect(lossItems(risk)).toEqual([expect.objectContaining({ kind: 'sent_elsewhere', amount: '50', to: stray.toLowerCase() })]);
   });
 
   test('a gain the reference collects and the model leaves alone is not charged, a loss next to one is', async () => {

@@ -45,6 +45,10 @@ export interface RunLogs {
   receivedIn: Set<number>;
   /** Indexes of transactions in which a wrapped-native contract paid out BNB (a swap to BNB, an unwrap). */
   unwrappedIn: Set<number>;
+  /** Indexes of transactions in which the wallet gave something: BNB, a token or an NFT, or unwrapped WBNB. */
+  gaveIn: Set<number>;
+  /** Each transaction's target (lower-case), by index. */
+  targets: string[];
 }
 
 const lower = (a: string) => a.toLowerCase();
@@ -64,13 +68,19 @@ export function readRunLogs(txs: readonly RunTx[], owner: Address): RunLogs {
     gasWei: 0n,
     receivedIn: new Set(),
     unwrappedIn: new Set(),
+    gaveIn: new Set(),
+    targets: [],
   };
   const me = lower(owner);
   txs.forEach(({ tx, receipt }, i) => {
     if (lower(tx.from) === me) out.gasWei += receipt.gasUsed * (receipt.effectiveGasPrice ?? 0n);
     out.touched.add(lower(tx.to));
+    out.targets.push(lower(tx.to));
     if (receipt.status !== 'success') return;
-    if (tx.value > 0n) out.nativeSent.push({ to: getAddress(tx.to), amount: tx.value, tx: i });
+    if (tx.value > 0n) {
+      out.nativeSent.push({ to: getAddress(tx.to), amount: tx.value, tx: i });
+      out.gaveIn.add(i);
+    }
     for (const log of receipt.logs) readLog(log, i, me, out);
   });
   return out;
@@ -86,24 +96,29 @@ function readLog(log: Log, i: number, me: string, out: RunLogs): void {
       const f = { token: source, from: topicAddress(t1), to: topicAddress(t2), amount: word(log.data, 0), tx: i };
       out.tokenFlows.push(f);
       if (lower(f.to) === me) out.receivedIn.add(i);
+      if (lower(f.from) === me) out.gaveIn.add(i);
     } else if (topic0 === TOPIC.transfer && log.topics.length === 4) {
       const f = { collection: source, from: topicAddress(t1), to: topicAddress(t2), id: BigInt(t3!), amount: 1n, tx: i };
       out.nftFlows.push(f);
       if (lower(f.to) === me) out.receivedIn.add(i);
+      if (lower(f.from) === me) out.gaveIn.add(i);
     } else if (topic0 === TOPIC.transferSingle && log.topics.length === 4) {
-      const to = topicAddress(t3);
-      out.nftFlows.push({ collection: source, from: topicAddress(t2), to, id: word(log.data, 0), amount: word(log.data, 1), tx: i });
+      const [from, to] = [topicAddress(t2), topicAddress(t3)];
+      out.nftFlows.push({ collection: source, from, to, id: word(log.data, 0), amount: word(log.data, 1), tx: i });
       if (lower(to) === me) out.receivedIn.add(i);
+      if (lower(from) === me) out.gaveIn.add(i);
     } else if (topic0 === TOPIC.transferBatch && log.topics.length === 4) {
       const [ids, amounts] = decodeAbiParameters([{ type: 'uint256[]' }, { type: 'uint256[]' }], log.data);
-      const to = topicAddress(t3);
-      ids.forEach((id, k) => out.nftFlows.push({ collection: source, from: topicAddress(t2), to, id, amount: amounts[k] ?? 0n, tx: i }));
+      const [from, to] = [topicAddress(t2), topicAddress(t3)];
+      ids.forEach((id, k) => out.nftFlows.push({ collection: source, from, to, id, amount: amounts[k] ?? 0n, tx: i }));
       if (lower(to) === me) out.receivedIn.add(i);
+      if (lower(from) === me) out.gaveIn.add(i);
     } else if (topic0 === TOPIC.approval && lower(topicAddress(t1)) === me) {
       if (log.topics.length === 3) out.allowances.push({ token: source, spender: topicAddress(t2) });
       else if (log.topics.length === 4) out.nftApprovals.push({ collection: source, id: BigInt(t3!) });
     } else if (topic0 === TOPIC.withdrawal && log.topics.length === 2) {
       out.unwrappedIn.add(i);
+      if (lower(topicAddress(t1)) === me) out.gaveIn.add(i);
     } else if (topic0 === TOPIC.approvalForAll && log.topics.length === 3 && lower(topicAddress(t1)) === me) {
       out.operators.push({ collection: source, operator: topicAddress(t2) });
     }
