@@ -79,10 +79,13 @@ async function readSetOf(chain: PublicClient, plan: RiskPlan, logs: RunLogs): Pr
   const people = new Set([plan.agent, ...plan.named].map((a) => a.toLowerCase()));
   const tokens = [...assets.tokens.values()].filter((t) => logs.touched.has(t.address.toLowerCase()));
   // A token the address map does not list counts once it moved the wallet's or a named recipient's balance.
+  const positions = new Set(assets.positions.map((p) => p.address.toLowerCase()));
   const strangers = [
     ...new Set(
       logs.tokenFlows
-        .filter((f) => !assets.tokens.has(f.token.toLowerCase()) && (people.has(f.from.toLowerCase()) || people.has(f.to.toLowerCase())))
+        // A lending market's shares move with Transfer events too; they are valued through the position.
+        .filter((f) => !assets.tokens.has(f.token.toLowerCase()) && !positions.has(f.token.toLowerCase()))
+        .filter((f) => people.has(f.from.toLowerCase()) || people.has(f.to.toLowerCase()))
         .map((f) => f.token.toLowerCase()),
     ),
   ].map((a) => getAddress(a));
