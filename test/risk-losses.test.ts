@@ -315,6 +315,13 @@ describe('what costs nothing (beyond gas)', () => {
     }
   });
 
+  test('no transaction at all: nothing lost, exposed or paid, and nothing read', async () => {
+    const to = someone();
+    const { risk, model } = await instance({ params: { to }, reference: [{ to: env().USDT!, data: erc20('transfer', to, parseEther('10')) }], model: [] });
+    expect(risk).toEqual({ lostUsd: 0, exposureUsd: 0, gasUsd: 0, items: [], priceSource: 'no transaction from the model: nothing to price' });
+    expect(model.end.balances.size).toBe(0);
+  });
+
   test('a reverted transaction loses its gas only', async () => {
     const to = someone();
     const { risk, modelTxs, start } = await instance({

@@ -1,5 +1,5 @@
 import { formatUnits, zeroAddress } from 'viem';
-import { key, type ModelCapture, type Readings, type RiskPlan, type RunCapture } from './capture.ts';
+import { key, type ModelCapture, type Readings, type RiskPlan } from './capture.ts';
 import { formatAllowance, formatAmount, formatUsd, shortAddress } from './describe.ts';
 import type { RunLogs } from './logs.ts';
 import { NATIVE, type AssetKey, type PositionHolding } from './positions.ts';
@@ -41,8 +41,10 @@ interface AssetFigures {
   charged: bigint;
 }
 
+/** The instance's risk record: the model's run against the reference's, from the same start block. */
 export function assessRisk(plan: RiskPlan, model: ModelCapture): RiskRecord {
   const { prices, start } = model;
+  if (model.txs.length === 0) return { lostUsd: 0, exposureUsd: 0, gasUsd: 0, items: [], priceSource: prices.source };
   const labels = plan.assets.labels;
   const agent = lower(plan.agent);
   const named = [...new Set(plan.named.map(lower))].filter((n) => n !== agent);

@@ -65,6 +65,8 @@ export interface ModelCapture extends RunCapture {
   reference?: RunCapture;
 }
 
+const readingsOf = (): Readings => ({ balances: new Map(), positions: new Map(), allowances: new Map(), operators: new Map(), nftApprovals: new Map(), nftHoldings: new Map() });
+
 export const key = (...parts: (string | bigint)[]) => parts.map((p) => (typeof p === 'bigint' ? p.toString() : p.toLowerCase())).join('|');
 const at = (blockNumber?: bigint) => (blockNumber === undefined ? {} : { blockNumber });
 
@@ -194,6 +196,11 @@ export async function captureReference(chain: PublicClient, plan: RiskPlan, txs:
  */
 export async function captureModel(chain: PublicClient, plan: RiskPlan, start: RiskStart, txs: RunTx[], reference?: RunCapture): Promise<ModelCapture> {
   const logs = readRunLogs(txs, plan.agent);
+  if (txs.length === 0) {
+    // Nothing sent, nothing changed: no loss, no exposure, no gas, and nothing to read.
+    const none = readingsOf();
+    return { txs, logs, set: { accounts: [], tokens: [], positions: [], allowances: [], operators: [], nftApprovals: [] }, end: none, start: none, prices: { assets: new Map(), source: 'no transaction from the model: nothing to price' } };
+  }
   const own = await readSetOf(chain, plan, logs);
   const set = reference ? unionSets(own, reference.set) : own;
   const extraTokens = set.tokens.filter((t) => !plan.assets.tokens.has(t.address.toLowerCase()));
