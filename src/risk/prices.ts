@@ -117,7 +117,8 @@ export async function readPriceBook(
   const edges = edgeLists.flat();
 
   const book = new Map<AssetKey, AssetPrice>();
-  for (const t of tokens) book.set(t.address.toLowerCase(), { key: t.address.toLowerCase(), symbol: t.symbol, decimals: t.decimals });
+  // LP tokens not asked for are left out rather than listed as having no price.
+  for (const t of tokens) if (!t.pair || lps.includes(t)) book.set(t.address.toLowerCase(), { key: t.address.toLowerCase(), symbol: t.symbol, decimals: t.decimals });
   const priced = (k: AssetKey) => book.get(k)?.usd !== undefined;
   for (const a of assets.anchors) Object.assign(book.get(a.token.toLowerCase())!, { usd: a.usd, via: 'anchor' });
 
