@@ -12,3 +12,5 @@ export { studentTCdf, studentTQuantile, studentTTwoSidedP } from './student-t.ts
 export { logGamma, logBeta, regularizedIncompleteBeta } from './special.ts';
 export { rankWithTies, pearson, spearman, spearmanStability } from './spearman.ts';
 export type { SpearmanResult } from './spearman.ts';
+export { passHatEstimate, reliability, reliabilityBySplit } from './reliability.ts';
+export type { Reliability, RoundOutcome, TaskReliability } from './reliability.ts';

@@ -1,0 +1,27 @@
+import { getAddress, isAddress, type Address } from 'viem';
+import { isProtocolAddress, type RiskAssets } from './assets.ts';
+import type { RiskPlan } from './capture.ts';
+
+/** Every address in the instance's parameters, however nested (choice records, lists). */
+function addressesIn(value: unknown, out: Set<string>): void {
+  if (typeof value === 'string') {
+    if (isAddress(value, { strict: false })) out.add(value.toLowerCase());
+  } else if (Array.isArray(value)) {
+    for (const v of value) addressesIn(v, out);
+  } else if (value && typeof value === 'object') {
+    for (const v of Object.values(value)) addressesIn(v, out);
+  }
+}
+
+/**
+ * The accounting plan of one instance: the wallet, and as named recipients every address the request's
+ * parameters name except the wallet and the chain's machinery (tokens, pairs, collections, positions,
+ * factories), whose balances are assets or counterparties rather than someone paid.
+ */
+export function riskPlan(assets: RiskAssets, agent: Address, params: unknown): RiskPlan {
+  const found = new Set<string>();
+  addressesIn(params, found);
+  found.delete(agent.toLowerCase());
+  const named = [...found].filter((a) => !isProtocolAddress(assets, a)).map((a) => getAddress(a));
+  return { assets, agent, named };
+}
