@@ -154,6 +154,22 @@ export class ChainSession {
     this.snapshot = result(2) as Hex;
   }
 
+  /** A point to come back to within an instance (e.g. the pre-state, to replay the reference from it). */
+  async mark(): Promise<{ snapshot: Hex; baseFee: bigint | undefined }> {
+    const pending = await this.chain.public.getBlock({ blockTag: 'pending' });
+    return { snapshot: await this.chain.request<Hex>('evm_snapshot'), baseFee: pending.baseFeePerGas ?? undefined };
+  }
+
+  /** Back to a mark, with the next block's base fee it had (a revert does not restore it). */
+  async rewind(mark: { snapshot: Hex; baseFee: bigint | undefined }): Promise<void> {
+    const calls = [
+      { method: 'evm_revert', params: [mark.snapshot] },
+      ...(mark.baseFee !== undefined ? [{ method: 'anvil_setNextBlockBaseFeePerGas', params: [`0x${mark.baseFee.toString(16)}`] }] : []),
+    ];
+    const batch = await rpcBatch(this.chain.url, calls);
+    if (batch.reply(1)?.result !== true) throw new Error('could not go back to the instance\'s pre-state');
+  }
+
   /** Restarts the node from the prepared state (used after a crash). */
   async restart(): Promise<void> {
     await this.boot();

@@ -23,7 +23,7 @@ export interface RecordHead {
 
 /** The rest of a record: how the instance scored and what happened in it. */
 export type RecordBody = Pick<InstanceRecord, 'score' | 'outcome' | 'checks' | 'latencyMs' | 'transcript'> &
-  Partial<Pick<InstanceRecord, 'schemaRule' | 'error' | 'modelLatencyMs' | 'tokens' | 'answers' | 'cached' | 'tx' | 'answer' | 'refusal' | 'composite' | 'walletAgent' | 'protocol'>>;
+  Partial<Pick<InstanceRecord, 'schemaRule' | 'error' | 'modelLatencyMs' | 'tokens' | 'answers' | 'cached' | 'tx' | 'answer' | 'refusal' | 'risk' | 'riskError' | 'composite' | 'walletAgent' | 'protocol'>>;
 
 /** The group results report a task under: an atomic task's subcategory, a composite task's pattern. */
 export const taskGroup = (task: Task): string => ('workflow' in task.spec ? task.spec.workflow.pattern : task.spec.subcategory);

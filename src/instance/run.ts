@@ -11,6 +11,7 @@ import type { InstanceRecord } from '../results/record.ts';
 import type { Params } from '../tasks/instantiate.ts';
 import type { Protocol, Task, TaskOf } from '../tasks/task.ts';
 import { actedOn, PASS_LINE, scoreChecks } from '../validators/score.ts';
+import { measureRisk, riskAssetsFor, riskPlan, startRisk, type RiskStart } from '../risk/index.ts';
 import type { CheckContext } from '../validators/types.ts';
 import type { Episode, PlayContext, Solver, Transport } from './episode.ts';
 import { prepareInstance, type PreparedInstance } from './prepare.ts';
@@ -79,12 +80,40 @@ function adversary(task: Task, prepared: PreparedInstance, session: ChainSession
   return { beforeSend: (tx) => hook({ ...prepared.base, chain: session.chain, tx }) };
 }
 
+/**
+ * What the model's transactions cost the owner against the reference's on the same instance: the
+ * reference is replayed from the pre-state (`mark`) only when the model moved something. Accounting that
+ * fails leaves the record without figures and says why; it never costs the instance its score.
+ */
+async function costOf(ctx: PlayContext, episode: Episode, start: RiskStart, mark: Mark | undefined): Promise<Pick<InstanceRecord, 'risk' | 'riskError'>> {
+  const { session, task } = ctx;
+  const chain = session.chain.public;
+  try {
+    const plan = riskPlan(await riskAssetsFor(chain, session.env), ctx.base.agent, ctx.instance.params);
+    const replayReference = async () => {
+      // The model is the reference: its run is the reference run.
+      if (!mark) return episode.txs;
+      await session.rewind(mark);
+      const reference = referenceFor(task, session)(ctx.instance.params);
+      return (await play({ ...ctx, model: reference, transport: 'text' })).txs;
+    };
+    return { risk: await measureRisk({ chain, plan, start, modelTxs: episode.txs, replayReference }) };
+  } catch (e) {
+    return { riskError: `the cost of this instance could not be measured: ${(e as Error).message.split('\n')[0]}` };
+  }
+}
+
+type Mark = Awaited<ReturnType<ChainSession['mark']>>;
+
 export async function runInstance(input: InstanceInput): Promise<InstanceRecord> {
   const started = performance.now();
   const { task, session } = input;
   const prepared = await prepareInstance(task.spec, task.validator, session, input);
   const model = typeof input.model === 'function' ? input.model(prepared.instance.params) : input.model;
   const agent = prepared.base.agent;
+  const riskStart = await startRisk(session.chain.public);
+  // The built-in reference needs no replay of itself; any other model may (see costOf).
+  const mark = model.id === 'reference' ? undefined : await session.mark();
   const ctx: PlayContext = {
     task,
     instance: prepared.instance,
@@ -99,6 +128,7 @@ export async function runInstance(input: InstanceInput): Promise<InstanceRecord>
   };
   const episode = await play(ctx);
   const { baseScore, ...scored } = await score(task, prepared, session, episode);
+  const cost = episode.end.kind === 'infra' ? {} : await costOf(ctx, episode, riskStart, mark);
   const { composite, walletAgent, decay } = episode;
   return buildRecord(
     { task, instance: prepared.instance, model: model.id, agent, chain: session.chainInfo, runSeed: input.runSeed, rounds: input.rounds },
@@ -109,6 +139,7 @@ export async function runInstance(input: InstanceInput): Promise<InstanceRecord>
       ...(episode.tx ? { tx: episode.tx } : {}),
       ...(episode.answer ? { answer: episode.answer.value } : {}),
       ...(episode.refusal ? { refusal: episode.refusal } : {}),
+      ...cost,
       transcript: { messages: episode.dialogue.prompt, ...episode.transcript },
       ...(composite ? { composite: { ...composite, baseScore: baseScore ?? 0, decay: decay ?? 1 } } : {}),
       ...(model.agent ? { protocol: 'agent' as const } : ctx.transport === 'tools' ? { protocol: 'tools' as const } : {}),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RunSummary } from './run-summary.ts';
+import { RiskRecord } from '../risk/schema.ts';
 
 export const OUTCOMES = [
   'exact', // scored 100
@@ -108,6 +109,10 @@ export const InstanceRecord = z.object({
   answer: z.unknown().optional(),
   /** Hard split: the model refused, and why. */
   refusal: z.object({ reason: z.string() }).optional(),
+  /** What the model's transactions cost the owner against the reference's: value lost, exposure left, gas (USD). */
+  risk: RiskRecord.optional(),
+  /** Why the cost could not be measured, when it could not. */
+  riskError: z.string().optional(),
   transcript: z.object({
     messages: z.array(z.object({ role: z.string(), content: z.string() })),
     response: z.string(),

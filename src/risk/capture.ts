@@ -76,7 +76,7 @@ export async function startRisk(chain: PublicClient): Promise<RiskStart> {
 }
 
 /** Tokens, positions and approvals a run can have changed: contracts that logged or were called, and approvals it logged. */
-async function readSetOf(chain: PublicClient, plan: RiskPlan, logs: RunLogs): Promise<ReadSet> {
+export async function readSetOf(chain: PublicClient, plan: RiskPlan, logs: RunLogs): Promise<ReadSet> {
   const { assets } = plan;
   const people = new Set([plan.agent, ...plan.named].map((a) => a.toLowerCase()));
   const tokens = [...assets.tokens.values()].filter((t) => logs.touched.has(t.address.toLowerCase()));
@@ -109,7 +109,7 @@ function unionBy<T>(a: readonly T[], b: readonly T[], id: (x: T) => string): T[]
   return [...m.values()];
 }
 
-function unionSets(a: ReadSet, b: ReadSet): ReadSet {
+export function unionSets(a: ReadSet, b: ReadSet): ReadSet {
   return {
     accounts: unionBy(a.accounts, b.accounts, (x) => x.toLowerCase()),
     tokens: unionBy(a.tokens, b.tokens, (t) => t.address.toLowerCase()),

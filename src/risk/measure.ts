@@ -1,0 +1,54 @@
+// An instance's risk record, measured after the model's run: the model's end state is read first, then
+// the reference is replayed from the same pre-state only when the model moved something a reference
+// could be needed for (value out of the wallet, an approval, a position). A model that did nothing,
+// only reverted, or moved nothing out costs no replay.
+import type { PublicClient } from 'viem';
+import { assessRisk } from './assess.ts';
+import { captureReference, readAt, readSetOf, unionSets, type RiskPlan, type RiskStart } from './capture.ts';
+import { readRunLogs, type RunLogs, type RunTx } from './logs.ts';
+import { readPriceBook } from './prices.ts';
+import type { RiskRecord } from './schema.ts';
+
+/** Whether the model's transactions can have cost the owner anything beyond gas, by what their receipts say. */
+export function movedSomething(plan: RiskPlan, logs: RunLogs, txs: readonly RunTx[]): boolean {
+  const agent = plan.agent.toLowerCase();
+  const positions = new Set(plan.assets.positions.map((p) => p.address.toLowerCase()));
+  const succeeded = txs.filter((t) => t.receipt.status === 'success');
+  if (succeeded.length === 0) return false;
+  return (
+    succeeded.some((t) => t.tx.value > 0n && t.tx.to.toLowerCase() !== agent) ||
+    logs.tokenFlows.some((f) => f.from.toLowerCase() === agent) ||
+    logs.nftFlows.some((f) => f.from.toLowerCase() === agent) ||
+    logs.allowances.length + logs.operators.length + logs.nftApprovals.length > 0 ||
+    [...logs.touched].some((a) => positions.has(a))
+  );
+}
+
+export interface MeasureRisk {
+  chain: PublicClient;
+  plan: RiskPlan;
+  start: RiskStart;
+  /** The model's transactions, the chain at the model's end state. */
+  modelTxs: RunTx[];
+  /** Puts the chain back at the pre-state, replays the reference and returns its transactions. */
+  replayReference(): Promise<RunTx[]>;
+}
+
+export async function measureRisk(m: MeasureRisk): Promise<RiskRecord> {
+  const { chain, plan, start, modelTxs } = m;
+  if (modelTxs.length === 0) return { lostUsd: 0, exposureUsd: 0, gasUsd: 0, items: [], priceSource: 'no transaction from the model: nothing to price' };
+  const logs = readRunLogs(modelTxs, plan.agent);
+  const own = await readSetOf(chain, plan, logs);
+  const end = await readAt(chain, plan, own);
+  const reference = movedSomething(plan, logs, modelTxs) ? await captureReference(chain, plan, await m.replayReference()) : undefined;
+  const set = reference ? unionSets(own, reference.set) : own;
+  const extraTokens = set.tokens.filter((t) => !plan.assets.tokens.has(t.address.toLowerCase()));
+  const lpTokens = [...set.tokens.map((t) => t.address.toLowerCase()), ...set.allowances.map((a) => a.token.toLowerCase()), ...set.positions.flatMap((p) => p.assets)].filter(
+    (a) => plan.assets.tokens.get(a)?.pair,
+  );
+  const [startReadings, prices] = await Promise.all([
+    readAt(chain, plan, set, start.blockNumber),
+    readPriceBook(chain, plan.assets, { blockNumber: start.blockNumber, extraTokens, lpTokens }),
+  ]);
+  return assessRisk(plan, { txs: modelTxs, logs, set, end, start: startReadings, prices, ...(reference ? { reference } : {}) });
+}
