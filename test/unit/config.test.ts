@@ -27,6 +27,7 @@ describe('resolveConfig', () => {
       cacheDir: '.questbench/cache',
       failOn: 'below-pass-line',
       protocol: 'text',
+      agentTimeoutMs: 300_000,
     });
     expect(DEFAULT_SEED).toBe(20260);
   });
