@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passHatEstimate, reliability, reliabilityBySplit, type RoundOutcome } from '../src/stats/index.ts';
+import { passHatEstimate, reliability, reliabilityBySplit, type RoundOutcome } from '../../src/stats/index.ts';
 
 /** Outcomes of one task over rounds 1..n from a pass pattern such as "PPF". */
 const task = (taskId: string, pattern: string, split = 'atomic'): RoundOutcome[] =>
