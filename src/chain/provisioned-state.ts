@@ -2,24 +2,34 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { Hex } from 'viem';
+import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { startAnvil } from './anvil.ts';
 import type { MirrorManifest } from './build-mirror.ts';
 import { provisionAgent } from './provision.ts';
-import { chainClients } from './rpc.ts';
+import { chainClients, type ChainClients } from './rpc.ts';
 import { BLOCK_INTERVAL_SECONDS } from './session.ts';
 
 /**
  * The mirror with the run's agent provisioned, written once per run so every node of the run starts
  * from it: a new chain session then costs an anvil start, not a provisioning (≈ 0.5 s of transactions).
  */
-export async function writeProvisionedState(opts: { base: string; chainId: number; agentKey: Hex; marker: Hex; manifest: MirrorManifest }): Promise<{ file: string; dispose(): void }> {
+export async function writeProvisionedState(opts: {
+  base: string;
+  chainId: number;
+  agentKey: Hex;
+  marker: Hex;
+  manifest: MirrorManifest;
+  /** Provisioning beyond provisionAgent's, run after it (the hard split's starting wallet). */
+  provisionMore?: (chain: ChainClients, agent: Address) => Promise<void>;
+}): Promise<{ file: string; dispose(): void }> {
   const node = await startAnvil({ chainId: opts.chainId, loadState: opts.base });
   try {
     const chain = chainClients(node.url);
     await chain.request('anvil_setBlockTimestampInterval', [BLOCK_INTERVAL_SECONDS]);
-    await provisionAgent(chain, privateKeyToAccount(opts.agentKey).address, opts.marker, opts.manifest);
+    const agent = privateKeyToAccount(opts.agentKey).address;
+    await provisionAgent(chain, agent, opts.marker, opts.manifest);
+    await opts.provisionMore?.(chain, agent);
     const dumped = await chain.request<Hex>('anvil_dumpState');
     const dir = mkdtempSync(join(tmpdir(), 'questbench-state-'));
     const file = join(dir, 'provisioned.json');

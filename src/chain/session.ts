@@ -31,6 +31,12 @@ export interface SessionOptions {
   fork?: { url: string; block: number };
   /** The node starts from a state where this agent is already provisioned (see provisioned-state.ts). */
   provisioned?: boolean;
+  /** Fork mode: what is deployed at boot (default bootstrapFork; the hard split passes bootstrapHardFork). */
+  bootstrap?: (chain: ChainClients, manifest: MirrorManifest) => Promise<void>;
+  /** Provisioning beyond provisionAgent's when the node is not pre-provisioned (the hard split's provisionHardAgent). */
+  provisionMore?: (chain: ChainClients, agent: Address) => Promise<void>;
+  /** The address map scripts receive (default envMapFrom; the hard split passes hardEnvMap). */
+  envMap?: (manifest: MirrorManifest, agent: Address) => EnvMap;
 }
 
 export interface ChainInfo {
@@ -70,7 +76,7 @@ export class ChainSession {
 
   private constructor(private readonly opts: SessionOptions) {
     this.account = privateKeyToAccount(opts.agentKey);
-    this.env = envMapFrom(opts.manifest, this.account.address);
+    this.env = (opts.envMap ?? envMapFrom)(opts.manifest, this.account.address);
   }
 
   get marker(): Hex {
@@ -99,9 +105,12 @@ export class ChainSession {
     this.chain = chainClients(url);
     this.proxy?.close();
     this.proxy = (await sharedProxyRouter()).route(url);
-    if (this.opts.fork) await bootstrapFork(this.chain, this.opts.manifest);
+    if (this.opts.fork) await (this.opts.bootstrap ?? bootstrapFork)(this.chain, this.opts.manifest);
     await this.chain.request('anvil_setBlockTimestampInterval', [BLOCK_INTERVAL_SECONDS]);
-    if (!this.opts.provisioned) await provisionAgent(this.chain, this.account.address, this.opts.marker, this.opts.manifest);
+    if (!this.opts.provisioned) {
+      await provisionAgent(this.chain, this.account.address, this.opts.marker, this.opts.manifest);
+      await this.opts.provisionMore?.(this.chain, this.account.address);
+    }
     this.baseBlock = await this.chain.public.getBlockNumber();
     const pending = await this.chain.public.getBlock({ blockTag: 'pending' });
     this.nextBaseFee = pending.baseFeePerGas ?? undefined;
