@@ -1,12 +1,14 @@
 // Builds the hard split's chain on top of the committed base mirror (fixtures/mirror/state.json), with real
 // transactions: the published splits keep their state file untouched, and this one adds PancakeSwap V3,
 // the Venus core pool, the hazard tokens and their pools.
+import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { parseEther, type Hex } from 'viem';
 import { BSC, BSC_CHAIN_ID, DEPLOYER } from './addresses.ts';
 import { startAnvil } from './anvil.ts';
 import type { MirrorManifest } from './build-mirror.ts';
 import { callAs } from './call-as.ts';
+import { continueClock } from './chain-clock.ts';
 import type { Artifact } from './compile.ts';
 import { HARD_TOKEN_ABI } from './hard-abis.ts';
 import { HardManifest } from './hard-manifest.ts';
@@ -15,6 +17,7 @@ import { createHardV2Pools, mintHardToken, placeHardTokens, placeHazardContracts
 import { createV3Pools, placePancakeV3 } from './pancake-v3-place.ts';
 import { PANCAKE_V3, type PancakeV3Build } from './pancake-v3.ts';
 import { chainClients, type ChainClients } from './rpc.ts';
+import { BLOCK_INTERVAL_SECONDS } from './session.ts';
 import type { VenusBuild } from './venus-build.ts';
 import { placeVenus, seedVenusMarkets } from './venus-place.ts';
 
@@ -30,6 +33,26 @@ const WBNB_DEPOSIT = [{ type: 'function', name: 'deposit', stateMutability: 'pay
 async function fundFromDeployer(chain: ChainClients, key: string, to: `0x${string}`, amount: bigint): Promise<void> {
   if (HARD_TOKENS.some((t) => t.key === key)) await mintHardToken(chain, key, to, amount);
   else await callAs(chain, DEPLOYER, tokenAddress(key), ERC20_TRANSFER, 'transfer', [to, amount]);
+}
+
+interface DumpedState {
+  blocks: { header: { number: string; timestamp: string } }[];
+  transactions: { info: { transaction_hash: string } }[];
+}
+
+/**
+ * anvil's dump lists blocks and transactions in hash-map order, and adds a genesis block stamped with the
+ * wall-clock time it loaded the base state at. Ordering both lists and giving that genesis the base's
+ * timestamp makes two builds of the same sources write the same file.
+ */
+function canonicalDump(state: string, baseState: string): string {
+  const dump = JSON.parse(state) as DumpedState;
+  const base = JSON.parse(baseState) as DumpedState;
+  const genesis = base.blocks.find((b) => BigInt(b.header.number) === 0n)?.header.timestamp;
+  if (genesis) for (const b of dump.blocks) if (BigInt(b.header.number) === 0n) b.header.timestamp = genesis;
+  dump.blocks.sort((a, b) => Number(BigInt(a.header.number) - BigInt(b.header.number)));
+  dump.transactions.sort((a, b) => (a.info.transaction_hash < b.info.transaction_hash ? -1 : a.info.transaction_hash > b.info.transaction_hash ? 1 : 0));
+  return JSON.stringify(dump);
 }
 
 export interface HardMirrorBuild {
@@ -53,6 +76,9 @@ export async function buildHardMirror(opts: {
     const chain = chainClients(anvil.url);
     const head = await chain.public.getBlock({ blockTag: 'latest' });
     if (head.timestamp >= BigInt(HARD_CLOCK)) throw new Error(`the base mirror's head (${head.timestamp}) is past the hard clock ${HARD_CLOCK}`);
+    // Chain time follows the base mirror's head, not the wall clock, so the build does not depend on the day it runs.
+    await chain.request('anvil_setBlockTimestampInterval', [BLOCK_INTERVAL_SECONDS]);
+    await continueClock(chain);
     await chain.test.setBalance({ address: DEPLOYER, value: parseEther('10000000') });
     for (const token of [BSC.USDT, BSC.BUSD, BSC.CAKE]) await callAs(chain, DEPLOYER, token, HARD_TOKEN_ABI, 'mint', [DEPLOYER, parseEther('500000000')]);
     await callAs(chain, DEPLOYER, BSC.WBNB, WBNB_DEPOSIT, 'deposit', [], parseEther('100000'));
@@ -74,7 +100,7 @@ export async function buildHardMirror(opts: {
     await chain.test.mine({ blocks: 1 });
     const blockNumber = Number(await chain.public.getBlockNumber());
     const dumped = await chain.request<Hex>('anvil_dumpState');
-    const state = gunzipSync(Buffer.from(dumped.slice(2), 'hex')).toString('utf8');
+    const state = canonicalDump(gunzipSync(Buffer.from(dumped.slice(2), 'hex')).toString('utf8'), readFileSync(opts.baseState, 'utf8'));
     const manifest = HardManifest.parse({
       ...opts.baseManifest,
       blockNumber,

@@ -70,6 +70,8 @@ export const V3_POSITION_MANAGER_ABI = parseAbi([
   'function unwrapWETH9(uint256 amountMinimum, address recipient) payable',
   'function sweepToken(address token, uint256 amountMinimum, address recipient) payable',
   'event IncreaseLiquidity(uint256 indexed tokenId, uint128 liquidity, uint256 amount0, uint256 amount1)',
+  'event DecreaseLiquidity(uint256 indexed tokenId, uint128 liquidity, uint256 amount0, uint256 amount1)',
+  'event Collect(uint256 indexed tokenId, address recipient, uint256 amount0, uint256 amount1)',
 ]);
 
 export const V3_DEPLOYER_ABI = parseAbi([

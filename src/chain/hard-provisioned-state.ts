@@ -16,5 +16,6 @@ export function writeHardProvisionedState(opts: { agentKey: Hex; marker: Hex; ma
     marker: opts.marker,
     manifest,
     provisionMore: (chain, agent) => provisionHardAgent(chain, agent, manifest),
+    continueClock: true,
   });
 }

@@ -5,6 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { startAnvil } from './anvil.ts';
+import { continueClock } from './chain-clock.ts';
 import type { MirrorManifest } from './build-mirror.ts';
 import { provisionAgent } from './provision.ts';
 import { chainClients, type ChainClients } from './rpc.ts';
@@ -22,11 +23,14 @@ export async function writeProvisionedState(opts: {
   manifest: MirrorManifest;
   /** Provisioning beyond provisionAgent's, run after it (the hard split's starting wallet). */
   provisionMore?: (chain: ChainClients, agent: Address) => Promise<void>;
+  /** Continue the chain's clock from the state's head rather than the wall clock (see continueClock). */
+  continueClock?: boolean;
 }): Promise<{ file: string; dispose(): void }> {
   const node = await startAnvil({ chainId: opts.chainId, loadState: opts.base });
   try {
     const chain = chainClients(node.url);
     await chain.request('anvil_setBlockTimestampInterval', [BLOCK_INTERVAL_SECONDS]);
+    if (opts.continueClock) await continueClock(chain);
     const agent = privateKeyToAccount(opts.agentKey).address;
     await provisionAgent(chain, agent, opts.marker, opts.manifest);
     await opts.provisionMore?.(chain, agent);

@@ -6,6 +6,7 @@ import { PRESET_SPENDERS, provisionAgent, RICH_ACCOUNT } from './provision.ts';
 import { chainClients, rpcBatch, type ChainClients, type RpcBatch } from './rpc.ts';
 import type { MirrorManifest } from './build-mirror.ts';
 import { bootstrapFork } from './fork.ts';
+import { continueClock } from './chain-clock.ts';
 
 // Every session of a process shares one read-only proxy port (a route each), so one sandbox host,
 // allowed exactly that port, serves every script of the process.
@@ -37,6 +38,8 @@ export interface SessionOptions {
   provisionMore?: (chain: ChainClients, agent: Address) => Promise<void>;
   /** The address map scripts receive (default envMapFrom; the hard split passes hardEnvMap). */
   envMap?: (manifest: MirrorManifest, agent: Address) => EnvMap;
+  /** Continue the chain's clock from the loaded head, not the wall clock (the hard chain's head lies in the future; see continueClock). */
+  continueClock?: boolean;
 }
 
 export interface ChainInfo {
@@ -107,6 +110,7 @@ export class ChainSession {
     this.proxy = (await sharedProxyRouter()).route(url);
     if (this.opts.fork) await (this.opts.bootstrap ?? bootstrapFork)(this.chain, this.opts.manifest);
     await this.chain.request('anvil_setBlockTimestampInterval', [BLOCK_INTERVAL_SECONDS]);
+    if (this.opts.continueClock) await continueClock(this.chain);
     if (!this.opts.provisioned) {
       await provisionAgent(this.chain, this.account.address, this.opts.marker, this.opts.manifest);
       await this.opts.provisionMore?.(this.chain, this.account.address);
