@@ -41,11 +41,19 @@ export async function mintHardToken(chain: ChainClients, key: string, to: Addres
   await callAs(chain, DEPLOYER, t.address, abi, 'mint', [to, amount]);
 }
 
-/** Approves `spender` for a token, whatever its approve returns (the no-return token returns nothing). */
+/**
+ * Approves `spender` for a token, whatever its approve returns (the no-return token returns nothing and,
+ * like Tether on Ethereum, wants a standing allowance reset to zero first).
+ */
 export async function approveAs(chain: ChainClients, owner: Address, token: Address, spender: Address, amount: bigint): Promise<void> {
   const noReturn = HARD_TOKENS.some((t) => t.address === token && t.artifact === 'NoReturnToken');
-  if (noReturn) await callAs(chain, owner, token, NO_RETURN_TOKEN_ABI, 'approve', [spender, amount]);
-  else await callAs(chain, owner, token, HARD_TOKEN_ABI, 'approve', [spender, amount]);
+  if (!noReturn) {
+    await callAs(chain, owner, token, HARD_TOKEN_ABI, 'approve', [spender, amount]);
+    return;
+  }
+  const standing = await chain.public.readContract({ address: token, abi: NO_RETURN_TOKEN_ABI, functionName: 'allowance', args: [owner, spender] });
+  if (standing !== 0n && amount !== 0n) await callAs(chain, owner, token, NO_RETURN_TOKEN_ABI, 'approve', [spender, 0n]);
+  await callAs(chain, owner, token, NO_RETURN_TOKEN_ABI, 'approve', [spender, amount]);
 }
 
 /**

@@ -108,9 +108,13 @@ export class ChainSession {
     this.chain = chainClients(url);
     this.proxy?.close();
     this.proxy = (await sharedProxyRouter()).route(url);
+    if (this.opts.continueClock) {
+      // Before the fork bootstrap too: its blocks must not be stamped earlier than the fork's head.
+      await this.chain.request('anvil_setBlockTimestampInterval', [BLOCK_INTERVAL_SECONDS]);
+      await continueClock(this.chain);
+    }
     if (this.opts.fork) await (this.opts.bootstrap ?? bootstrapFork)(this.chain, this.opts.manifest);
     await this.chain.request('anvil_setBlockTimestampInterval', [BLOCK_INTERVAL_SECONDS]);
-    if (this.opts.continueClock) await continueClock(this.chain);
     if (!this.opts.provisioned) {
       await provisionAgent(this.chain, this.account.address, this.opts.marker, this.opts.manifest);
       await this.opts.provisionMore?.(this.chain, this.account.address);
