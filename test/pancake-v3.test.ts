@@ -88,6 +88,9 @@ describe('the published contracts at the canonical addresses', () => {
     expect(deepest('USDT', 'WBNB')).toBe(500);
     expect(deepest('WBNB', 'BUSD')).toBe(2500);
     expect(deepest('CAKE', 'WBNB')).toBe(2500);
+    expect(deepest('CAKE', 'USDT')).toBe(2500);
+    expect(deepest('WBNB', 'WBTC')).toBe(500);
+    expect(deepest('USDT', 'USDCet')).toBe(100);
     expect(deepest('USDT', 'BUSD')).toBe(100);
     expect(deepest('FLOKI', 'WBNB')).toBe(10000);
     for (const p of h.manifest.hard.v3.pools) {

@@ -189,4 +189,25 @@ describe('what reverts and what returns an error code', () => {
     expect(failures(r.logs)).toEqual([[3n, expect.any(BigInt), 4n]]); // COMPTROLLER_REJECTION (INSUFFICIENT_LIQUIDITY)
     expect(await read(vBNB, VTOKEN_ABI, 'balanceOf', [who])).toBe(vTokens);
   });
+
+  test('liquidating a healthy account: status 1, a Failure event, nothing seized; after the oracle drops BNB below the threshold it goes through', async () => {
+    const borrower = await supplier('venus-liq-borrower', '10');
+    await h.send(borrower, vUSDT, VTOKEN_ABI, 'borrow', [parseEther('4500')]);
+    const liquidator = await h.account('venus-liquidator', { USDT: parseEther('10000') });
+    await approveAll(h.chain, liquidator, vUSDT, [BSC.USDT]);
+    const seized = () => read(vBNB, VTOKEN_ABI, 'balanceOf', [liquidator]) as Promise<bigint>;
+    const r = await h.send(liquidator, vUSDT, VTOKEN_ABI, 'liquidateBorrow', [borrower, parseEther('1000'), vBNB]);
+    expect(r.status).toBe('success');
+    expect(failures(r.logs)).toEqual([[3n, expect.any(BigInt), 3n]]); // COMPTROLLER_REJECTION (INSUFFICIENT_SHORTFALL)
+    expect(await seized()).toBe(0n);
+    const oracle = h.manifest.hard.venus.oracle;
+    const owner = (await read(oracle, parseAbi(['function owner() view returns (address)']), 'owner')) as Address;
+    await h.send(owner, oracle, LENDING_ORACLE_ABI, 'setPrice', ['0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB', parseEther('500')]);
+    const [, , shortfall] = (await read(C, VENUS_COMPTROLLER_ABI, 'getAccountLiquidity', [borrower])) as [bigint, bigint, bigint];
+    expect(shortfall).toBeGreaterThan(0n); // 10 BNB × 500 × 0.8 < 4500
+    const ok = await h.send(liquidator, vUSDT, VTOKEN_ABI, 'liquidateBorrow', [borrower, parseEther('1000'), vBNB]);
+    expect(ok.status).toBe('success');
+    expect(failures(ok.logs)).toEqual([]);
+    expect(await seized()).toBeGreaterThan(0n);
+  });
 });

@@ -122,6 +122,7 @@ export const VTOKEN_ABI = parseAbi([
   'function redeemUnderlying(uint256 redeemAmount) returns (uint256)',
   'function borrow(uint256 borrowAmount) returns (uint256)',
   'function repayBorrow(uint256 repayAmount) returns (uint256)',
+  'function liquidateBorrow(address borrower, uint256 repayAmount, address vTokenCollateral) returns (uint256)',
   'function balanceOf(address owner) view returns (uint256)',
   'function balanceOfUnderlying(address owner) returns (uint256)',
   'function borrowBalanceStored(address account) view returns (uint256)',
