@@ -17,6 +17,7 @@ import { createHardV2Pools, placeHardTokens, placeHazardContracts, stockHardToke
 import { createV3Pools, poolStart } from './pancake-v3-place.ts';
 import { PANCAKE_V3, V3_FEE_TIERS } from './pancake-v3.ts';
 import type { ChainClients } from './rpc.ts';
+import { priceOfSqrtX96, tickAtPrice } from './v3-math.ts';
 
 const NATIVE = '0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB' as const;
 const isHardToken = (key: string) => HARD_TOKENS.some((t) => t.key === key);
@@ -64,7 +65,8 @@ export async function hardForkManifest(target: ForkTarget): Promise<HardManifest
       opcode: 'CREATE2', from: PANCAKE_V3.poolDeployer, bytecodeHash: initCodeHash,
       salt: keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'address' }, { type: 'uint24' }], [t0, t1, spec.fee])),
     });
-    let state = { sqrtPriceX96: start.sqrtPriceX96.toString(), tick: 0, liquidity: '0' };
+    // Not created yet: the state it will start in (the bootstrap creates it and adds its positions).
+    let state = { sqrtPriceX96: start.sqrtPriceX96.toString(), tick: tickAtPrice(priceOfSqrtX96(start.sqrtPriceX96)), liquidity: '0' };
     if (BigInt(existing) !== 0n) {
       const slot0 = await read<readonly [bigint, number]>(address, V3_POOL_ABI, 'slot0');
       state = { sqrtPriceX96: slot0[0].toString(), tick: Number(slot0[1]), liquidity: (await read<bigint>(address, V3_POOL_ABI, 'liquidity')).toString() };
