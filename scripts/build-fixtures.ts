@@ -1,14 +1,22 @@
-// Compiles the project's contracts and builds the BSC mirror state. Output is committed; runs never compile.
+// Compiles the project's contracts and builds the chain states. Output is committed; runs never compile.
+// The base mirror (the published splits' chain) is kept as committed unless `--base` is given or it is
+// missing: anvil's dumps are not byte-for-byte reproducible, and the published splits must not change.
+// The hard split's chain is always rebuilt, on top of the base mirror.
 import '../src/polyfills.ts';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildMirror } from '../src/chain/build-mirror.ts';
+import { buildMirror, type MirrorManifest } from '../src/chain/build-mirror.ts';
+import { buildHardMirror } from '../src/chain/build-hard-mirror.ts';
 import { compileContracts } from '../src/chain/compile.ts';
+import { VENUS_MARKETS } from '../src/chain/hard-spec.ts';
+import { loadPancakeV3 } from '../src/chain/pancake-v3.ts';
 import { buildPancakeV2 } from '../src/chain/pancake-v2.ts';
+import { buildVenus } from '../src/chain/venus-build.ts';
 import { AUX_CONTRACTS } from '../src/chain/aux-contracts.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const mirror = (file: string) => join(root, 'fixtures/mirror', file);
 const started = Date.now();
 const artifacts = compileContracts(join(root, 'fixtures/contracts'));
 mkdirSync(join(root, 'fixtures/artifacts'), { recursive: true });
@@ -17,12 +25,31 @@ for (const a of artifacts) {
 }
 const dex = buildPancakeV2();
 const compiled = Date.now();
-const { state, manifest } = await buildMirror(artifacts, dex, AUX_CONTRACTS);
+console.log(`compiled ${artifacts.length} contracts and the PancakeSwap V2 factory and router (pair init code hash ${dex.initCodeHash}) in ${compiled - started} ms`);
+
 mkdirSync(join(root, 'fixtures/mirror'), { recursive: true });
-writeFileSync(join(root, 'fixtures/mirror/state.json'), state);
-writeFileSync(join(root, 'fixtures/mirror/manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+if (process.argv.includes('--base') || !existsSync(mirror('state.json')) || !existsSync(mirror('manifest.json'))) {
+  const { state, manifest } = await buildMirror(artifacts, dex, AUX_CONTRACTS);
+  writeFileSync(mirror('state.json'), state);
+  writeFileSync(mirror('manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  console.log(
+    `base mirror built in ${Date.now() - compiled} ms ` +
+      `(${(state.length / 1024).toFixed(0)} KB state, ${Object.keys(manifest.pairs).length} pairs, ${Object.keys(manifest.contracts).length} aux contracts)`,
+  );
+} else {
+  console.log('kept the committed base mirror (fixtures/mirror/state.json); pass --base to rebuild it');
+}
+
+const hardStarted = Date.now();
+const v3 = loadPancakeV3();
+const venus = buildVenus([...new Set(VENUS_MARKETS.map((m) => m.rateModel))]);
+const hardCompiled = Date.now();
+const baseManifest = JSON.parse(readFileSync(mirror('manifest.json'), 'utf8')) as MirrorManifest;
+const hard = await buildHardMirror({ baseState: mirror('state.json'), baseManifest, artifacts, v3, venus });
+writeFileSync(mirror('hard-state.json'), hard.state);
+writeFileSync(mirror('hard-manifest.json'), `${JSON.stringify(hard.manifest, null, 2)}\n`);
 console.log(
-  `compiled ${artifacts.length} contracts and the PancakeSwap V2 factory and router (pair init code hash ${dex.initCodeHash}) ` +
-    `in ${compiled - started} ms; mirror built in ${Date.now() - compiled} ms ` +
-    `(${(state.length / 1024).toFixed(0)} KB state, ${Object.keys(manifest.pairs).length} pairs, ${Object.keys(manifest.contracts).length} aux contracts)`,
+  `hard mirror: Venus compiled and checked against its BSC records in ${hardCompiled - hardStarted} ms, chain built in ${Date.now() - hardCompiled} ms ` +
+    `(${(hard.state.length / 1024).toFixed(0)} KB state, ${hard.manifest.hard.v3.pools.length} V3 pools, ` +
+    `${Object.keys(hard.manifest.hard.venus.markets).length} Venus markets, ${Object.keys(hard.manifest.hard.tokens).length} tokens of our own)`,
 );

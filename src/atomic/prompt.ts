@@ -1,5 +1,5 @@
 import { environmentText } from '../instance/environment.ts';
-import type { Transport } from '../instance/episode.ts';
+import type { PromptExtras } from '../instance/hard-rules.ts';
 import type { ChatMessage } from '../model/types.ts';
 import type { EnvMap, Instance } from '../tasks/instantiate.ts';
 import type { AtomicTask } from '../tasks/schema.ts';
@@ -29,12 +29,12 @@ export function buildAtomicMessages(
   instance: Instance,
   env: EnvMap,
   chainId: number,
-  opts: { rules?: string | undefined; transport?: Transport } = {},
+  opts: PromptExtras = {},
 ): ChatMessage[] {
   const answer = task.kind === 'query' && task.answer ? `\n\nAnswer format: return { answer } where answer is ${task.answer.format}` : '';
   const role = opts.transport === 'tools' ? ROLE_ATOMIC_TOOLS : ROLE_ATOMIC;
   return [
-    { role: 'system', content: `${role}\n\n${environmentText(env, chainId)}${opts.rules ? `\n\n${opts.rules}` : ''}` },
+    { role: 'system', content: `${role}\n\n${environmentText(env, chainId, opts.descriptions)}${opts.rules ? `\n\n${opts.rules}` : ''}` },
     { role: 'user', content: `${instance.instruction}${answer}` },
   ];
 }

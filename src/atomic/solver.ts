@@ -1,7 +1,7 @@
 // The atomic protocol: one request, one reply, one script; its transaction (or its answer) is scored.
 import type { RoundReply } from '../composite/protocol.ts';
 import type { Episode, EpisodeEnd, PlayContext, Solver } from '../instance/episode.ts';
-import { hardRules } from '../instance/hard-rules.ts';
+import { promptExtras } from '../instance/hard-rules.ts';
 import { openDialogue } from '../instance/open-dialogue.ts';
 import { refusalFrom, refusalIn } from '../instance/refusal.ts';
 import { runScript, sendReturned } from '../instance/script.ts';
@@ -28,8 +28,7 @@ const readReply =
 export const atomicSolver: Solver<AtomicTask> = {
   async play(ctx: PlayContext<AtomicTask>): Promise<Episode> {
     const { task, session, transport } = ctx;
-    const rules = ctx.refusals ? hardRules('atomic', transport) : undefined;
-    const dialogue = openDialogue(ctx, buildAtomicMessages(task.spec, ctx.instance, session.env, session.chainInfo.chainId, { rules, transport }), readReply(ctx.refusals));
+    const dialogue = openDialogue(ctx, buildAtomicMessages(task.spec, ctx.instance, session.env, session.chainInfo.chainId, promptExtras(task, transport)), readReply(ctx.refusals));
     const episode = (end: EpisodeEnd, rest: Partial<Episode> = {}): Episode => ({ dialogue, end, transcript: { response: '', logs: '' }, txs: [], ...rest });
 
     let turn;

@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { Hex } from 'viem';
+import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { startAnvil } from './anvil.ts';
 import type { MirrorManifest } from './build-mirror.ts';
+import { startChainClock } from './chain-clock.ts';
 import { provisionAgent } from './provision.ts';
-import { chainClients } from './rpc.ts';
-import { startChainClock } from './session.ts';
+import { chainClients, type ChainClients } from './rpc.ts';
 
 /**
  * The mirror with the run's agent provisioned, written once per run so every node of the run starts
@@ -22,14 +22,16 @@ export async function writeProvisionedState(opts: {
   manifest: MirrorManifest;
   /** QUEST_ANVIL_BIN */
   binary?: string;
-  /** How the agent is provisioned on this chain (default: the published splits' provisioning). */
-  provision?: typeof provisionAgent;
+  /** Provisioning beyond provisionAgent's, run after it (the hard split's starting wallet). */
+  provisionMore?: (chain: ChainClients, agent: Address) => Promise<void>;
 }): Promise<{ file: string; dispose(): void }> {
   const node = await startAnvil({ chainId: opts.chainId, loadState: opts.base, ...(opts.binary ? { binary: opts.binary } : {}) });
   try {
     const chain = chainClients(node.url);
     await startChainClock(chain);
-    await (opts.provision ?? provisionAgent)(chain, privateKeyToAccount(opts.agentKey).address, opts.marker, opts.manifest);
+    const agent = privateKeyToAccount(opts.agentKey).address;
+    await provisionAgent(chain, agent, opts.marker, opts.manifest);
+    await opts.provisionMore?.(chain, agent);
     const dumped = await chain.request<Hex>('anvil_dumpState');
     const dir = mkdtempSync(join(tmpdir(), 'questbench-state-'));
     const file = join(dir, 'provisioned.json');

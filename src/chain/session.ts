@@ -6,7 +6,7 @@ import { PRESET_SPENDERS, provisionAgent, RICH_ACCOUNT } from './provision.ts';
 import { chainClients, rpcBatch, type ChainClients, type RpcBatch } from './rpc.ts';
 import type { MirrorManifest } from './build-mirror.ts';
 import { bootstrapFork } from './fork.ts';
-import { profileSource, type ChainProfile } from './profiles.ts';
+import { startChainClock } from './chain-clock.ts';
 
 // Every session of a process shares one read-only proxy port (a route each), so one sandbox host,
 // allowed exactly that port, serves every script of the process.
@@ -19,19 +19,7 @@ function sharedProxyRouter(): Promise<ProxyRouter> {
   return router;
 }
 
-/** Seconds between consecutive blocks: chain time advances by the harness's clock, never the wall's. */
-export const BLOCK_INTERVAL_SECONDS = 3;
-
-/**
- * Chain time from the node's head block on, BLOCK_INTERVAL_SECONDS per block. A node started from a
- * state file would otherwise stamp its next block with the wall clock, so the same seed would see other
- * timestamps (deadlines, accrual clocks) on every run.
- */
-export async function startChainClock(chain: ChainClients): Promise<void> {
-  const head = await chain.public.getBlock({ blockTag: 'latest' });
-  await chain.request('evm_setTime', [Number(head.timestamp)]);
-  await chain.request('anvil_setBlockTimestampInterval', [BLOCK_INTERVAL_SECONDS]);
-}
+export { BLOCK_INTERVAL_SECONDS, startChainClock } from './chain-clock.ts';
 
 export interface SessionOptions {
   /** Starts (or restarts) this worker's anvil from the prepared state and returns its RPC URL. */
@@ -43,8 +31,12 @@ export interface SessionOptions {
   fork?: { url: string; block: number };
   /** The node starts from a state where this agent is already provisioned (see provisioned-state.ts). */
   provisioned?: boolean;
-  /** The chain the session plays: the published splits' mirror (default) or the hard split's. */
-  profile?: ChainProfile;
+  /** Fork mode: what is deployed at boot (default bootstrapFork; the hard split passes bootstrapHardFork). */
+  bootstrap?: (chain: ChainClients, manifest: MirrorManifest) => Promise<void>;
+  /** Provisioning beyond provisionAgent's when the node is not pre-provisioned (the hard split's provisionHardAgent). */
+  provisionMore?: (chain: ChainClients, agent: Address) => Promise<void>;
+  /** The address map scripts receive (default envMapFrom; the hard split passes hardEnvMap). */
+  envMap?: (manifest: MirrorManifest, agent: Address) => EnvMap;
 }
 
 export interface ChainInfo {
@@ -55,16 +47,14 @@ export interface ChainInfo {
   forkBlock?: number;
 }
 
-export function envMapFrom(manifest: MirrorManifest, agent: Address, profile: ChainProfile = 'mirror'): EnvMap {
+export function envMapFrom(manifest: MirrorManifest, agent: Address): EnvMap {
   return {
     ...manifest.tokens,
     router: manifest.dex.router,
     factory: manifest.dex.factory,
     ...Object.fromEntries(Object.entries(manifest.pairs).map(([k, v]) => [`pair_${k}`, v])),
     ...manifest.contracts,
-    // The published splits' `venus` labels PancakeSwap's Smart Router (the original benchmark's name for
-    // it): a spender only. The hard split has the real Venus contracts and does not repeat the label.
-    ...(profile === 'hard' ? { pancake_v3_router: PRESET_SPENDERS.pancake_v3_router } : PRESET_SPENDERS),
+    ...PRESET_SPENDERS,
     rich_address: RICH_ACCOUNT,
     agent,
   };
@@ -86,7 +76,7 @@ export class ChainSession {
 
   private constructor(private readonly opts: SessionOptions) {
     this.account = privateKeyToAccount(opts.agentKey);
-    this.env = envMapFrom(opts.manifest, this.account.address, opts.profile);
+    this.env = (opts.envMap ?? envMapFrom)(opts.manifest, this.account.address);
   }
 
   get marker(): Hex {
@@ -120,9 +110,13 @@ export class ChainSession {
     this.chain = chainClients(url);
     this.proxy?.close();
     this.proxy = (await sharedProxyRouter()).route(url);
-    if (this.opts.fork) await bootstrapFork(this.chain, this.opts.manifest);
+    // Before the fork bootstrap too: its blocks must not be stamped earlier than the fork's head.
     await startChainClock(this.chain);
-    if (!this.opts.provisioned) await (this.opts.profile === 'hard' ? profileSource('hard').provision : provisionAgent)(this.chain, this.account.address, this.opts.marker, this.opts.manifest);
+    if (this.opts.fork) await (this.opts.bootstrap ?? bootstrapFork)(this.chain, this.opts.manifest);
+    if (!this.opts.provisioned) {
+      await provisionAgent(this.chain, this.account.address, this.opts.marker, this.opts.manifest);
+      await this.opts.provisionMore?.(this.chain, this.account.address);
+    }
     this.baseBlock = await this.chain.public.getBlockNumber();
     const pending = await this.chain.public.getBlock({ blockTag: 'pending' });
     this.nextBaseFee = pending.baseFeePerGas ?? undefined;

@@ -2,7 +2,25 @@ import { erc20Abi, formatUnits, maxUint256, type Address, type PublicClient } fr
 import type { EnvMap } from '../tasks/instantiate.ts';
 import { trackedKeys } from './feedback.ts';
 
-const SPENDERS = ['router', 'simple_staking', 'simple_lp_staking', 'simple_reward_pool', 'flashloan_contract', 'venus', 'pancake_v3_router'];
+// The hard split's address map adds its own spenders (V3, the Venus markets); the published one has none of them.
+const SPENDERS = [
+  'router',
+  'simple_staking',
+  'simple_lp_staking',
+  'simple_reward_pool',
+  'flashloan_contract',
+  'venus',
+  'pancake_v3_router',
+  'pancake_smart_router',
+  'v3_swap_router',
+  'v3_position_manager',
+  'vUSDT',
+  'vBUSD',
+  'vCAKE',
+  'vWBTC',
+];
+
+const KNOWN_18 = new Set(['WBNB', 'USDT', 'BUSD', 'CAKE', 'erc1363_token']);
 
 export interface StandingAllowance {
   token: string;
@@ -29,5 +47,9 @@ export async function readStandingAllowances(chain: PublicClient, env: EnvMap, a
 
 export function describeAllowances(list: readonly StandingAllowance[]): string {
   if (!list.length) return 'none';
-  return list.map((a) => `${a.token} → ${a.spender}: ${a.amount >= maxUint256 / 2n ? 'unlimited' : `${formatUnits(a.amount, 18)} (${a.amount} wei)`}`).join('; ');
+  // The published splits' tokens all have 18 decimals; any other token's allowance is stated in its base
+  // units only, so the prompt never tells a token's decimals (the chain does).
+  const shown = (a: StandingAllowance) =>
+    a.amount >= maxUint256 / 2n ? 'unlimited' : KNOWN_18.has(a.token) || a.token.startsWith('pair_') ? `${formatUnits(a.amount, 18)} (${a.amount} wei)` : `${a.amount} base units`;
+  return list.map((a) => `${a.token} → ${a.spender}: ${shown(a)}`).join('; ');
 }

@@ -1,9 +1,12 @@
 import { erc20Abi, formatUnits, type Address, type PublicClient } from 'viem';
 import type { EnvMap } from '../tasks/instantiate.ts';
 
+/** Tokens of the hard split's address map whose balances feedback reports too (vTokens are Venus positions). */
+const HARD_TRACKED = ['USDCet', 'WBTC', 'FLOKI', 'YLD', 'SFS', 'ORB', 'USDTe', 'vBNB', 'vUSDT', 'vBUSD', 'vCAKE', 'vWBTC'];
+
 /** The env keys of the tokens the harness tracks for the agent (those the instance has): the listed ones, then the LP pairs. */
 export function trackedKeys(env: EnvMap): string[] {
-  return ['WBNB', 'USDT', 'BUSD', 'CAKE', 'erc1363_token', ...Object.keys(env).filter((k) => k.startsWith('pair_'))].filter((k) => env[k]);
+  return ['WBNB', 'USDT', 'BUSD', 'CAKE', 'erc1363_token', ...HARD_TRACKED, ...Object.keys(env).filter((k) => k.startsWith('pair_'))].filter((k) => env[k]);
 }
 
 /** Holdings of the agent the harness reports changes of after each transaction, by display name. */
@@ -11,26 +14,40 @@ function tracked(env: EnvMap): [string, Address][] {
   return trackedKeys(env).map((k) => [k === 'erc1363_token' ? 'QST' : k.startsWith('pair_') ? `LP ${k.slice(5).replace('_', '/')}` : k, env[k]!]);
 }
 
-export type Holdings = Map<string, bigint>;
+/** A holding's balance in base units and the decimals it is shown with. */
+export type Holdings = Map<string, { amount: bigint; decimals: number }>;
+
+// Decimals are read from the chain once per token (the published splits' tokens all have 18).
+const decimalsOf = new Map<string, Promise<number>>();
+function decimals(chain: PublicClient, token: Address): Promise<number> {
+  const k = token.toLowerCase();
+  let d = decimalsOf.get(k);
+  if (!d) {
+    d = chain.readContract({ address: token, abi: erc20Abi, functionName: 'decimals' }).then(Number, () => 18);
+    decimalsOf.set(k, d);
+  }
+  return d;
+}
 
 export async function readHoldings(chain: PublicClient, env: EnvMap, agent: Address): Promise<Holdings> {
   const list = tracked(env);
-  const [bnb, ...tokens] = await Promise.all([
+  const [bnb, amounts, places] = await Promise.all([
     chain.getBalance({ address: agent }),
-    ...list.map(([, token]) => chain.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [agent] }).catch(() => 0n)),
+    Promise.all(list.map(([, token]) => chain.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [agent] }).catch(() => 0n))),
+    Promise.all(list.map(([, token]) => decimals(chain, token))),
   ]);
-  return new Map([['BNB', bnb], ...list.map(([name], i) => [name, tokens[i]!] as [string, bigint])]);
+  return new Map([['BNB', { amount: bnb, decimals: 18 }], ...list.map(([name], i) => [name, { amount: amounts[i]!, decimals: places[i]! }] as const)]);
 }
 
 export function describeChanges(before: Holdings, after: Holdings): string {
   const parts: string[] = [];
   for (const [name, b] of before) {
-    const a = after.get(name) ?? 0n;
-    // Exact: the formatted amount and, in parentheses, the raw integer (wei) a report would use.
-    if (a === b) continue;
-    const sign = a > b ? '+' : '-';
-    const delta = a > b ? a - b : b - a;
-    parts.push(`${name} ${sign}${formatUnits(delta, 18)} (${sign}${delta} wei)`);
+    const a = after.get(name)?.amount ?? 0n;
+    if (a === b.amount) continue;
+    // Exact: the formatted amount and, in parentheses, the raw integer a report would use.
+    const sign = a > b.amount ? '+' : '-';
+    const delta = a > b.amount ? a - b.amount : b.amount - a;
+    parts.push(`${name} ${sign}${formatUnits(delta, b.decimals)} (${sign}${delta} ${b.decimals === 18 ? 'wei' : 'base units'})`);
   }
   return parts.length ? parts.join(', ') : 'no change in BNB or tracked tokens';
 }

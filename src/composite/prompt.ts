@@ -1,5 +1,6 @@
 import { environmentText } from '../instance/environment.ts';
 import type { Transport } from '../instance/episode.ts';
+import type { PromptExtras } from '../instance/hard-rules.ts';
 import type { ChatMessage } from '../model/types.ts';
 import type { EnvMap, Instance } from '../tasks/instantiate.ts';
 import type { CompositeTask } from '../tasks/schema.ts';
@@ -48,7 +49,7 @@ export function buildCompositeMessages(
   chainId: number,
   budget: number,
   wallet: { address: string; allowances: readonly StandingAllowance[] },
-  opts: { rules?: string | undefined; transport?: Transport } = {},
+  opts: PromptExtras = {},
 ): ChatMessage[] {
   const rules = opts.rules;
   const role = opts.transport === 'tools' ? ROLE_COMPOSITE_TOOLS : ROLE_COMPOSITE;
@@ -56,7 +57,7 @@ export function buildCompositeMessages(
   const walletText = `- Your wallet (agentAddress; "agent" in queries): ${wallet.address}
 - Allowances the wallet has already granted (token → spender): ${describeAllowances(wallet.allowances)}. No other allowance is set.`;
   return [
-    { role: 'system', content: `${role}\n\n${environmentText(env, chainId)}\n${walletText}${rules ? `\n\n${rules}` : ''}` },
+    { role: 'system', content: `${role}\n\n${environmentText(env, chainId, opts.descriptions)}\n${walletText}${rules ? `\n\n${rules}` : ''}` },
     {
       role: 'user',
       content: `Request: ${instance.instruction}${answer}\n\nYou have at most ${budget} rounds. First reply with your plan only: a short numbered list of the rounds you intend to use (no code yet).`,

@@ -107,8 +107,9 @@ export function balanceChanges(feedback: readonly string[]): Map<string, bigint>
     if (!m) return [];
     const changes = new Map<string, bigint>();
     for (const part of m[1]!.split(', ')) {
-      const c = /^(.+) ([+-])(\d+(?:\.\d+)?)(?: \([+-]\d+ wei\))?$/.exec(part);
-      if (c) changes.set(c[1]!, (c[2] === '-' ? -1n : 1n) * parseUnits(c[3]!, 18));
+      // The raw change in parentheses is exact whatever the token's decimals; without it, 18 decimals.
+      const c = /^(.+) ([+-])(\d+(?:\.\d+)?)(?: \(([+-])(\d+) (?:wei|base units)\))?$/.exec(part);
+      if (c) changes.set(c[1]!, (c[2] === '-' ? -1n : 1n) * (c[5] !== undefined ? BigInt(c[5]) : parseUnits(c[3]!, 18)));
     }
     return [changes];
   });

@@ -9,7 +9,7 @@ import type { Episode, EpisodeEnd, PlayContext, Solver } from '../instance/episo
 import { runScript, sendReturned, type MinedTx } from '../instance/script.ts';
 import type { TaskOf } from '../tasks/task.ts';
 import { refusalFrom, type Refusal } from '../instance/refusal.ts';
-import { hardRules } from '../instance/hard-rules.ts';
+import { promptExtras } from '../instance/hard-rules.ts';
 import { scoredOutcome } from '../validators/score.ts';
 import { readStandingAllowances } from './allowances.ts';
 import { describeChanges, readHoldings } from './feedback.ts';
@@ -169,8 +169,7 @@ export const compositeSolver: Solver<CompositeTask> = {
     const budget = roundBudget(kOpt, task.spec.workflow.maxRoundsMultiplier);
     const allowances = await readStandingAllowances(session.chain.public, session.env, base.agent);
     const wallet = { address: base.agent, allowances };
-    const rules = ctx.refusals ? hardRules('composite', ctx.transport) : undefined;
-    const prompt = buildCompositeMessages(task.spec, ctx.instance, session.env, session.chainInfo.chainId, budget, wallet, { rules, transport: ctx.transport });
+    const prompt = buildCompositeMessages(task.spec, ctx.instance, session.env, session.chainInfo.chainId, budget, wallet, promptExtras(task, ctx.transport));
     const e = new CompositeEpisode(ctx, openDialogue(ctx, prompt, (text) => parseRoundReply(text, { refusals: ctx.refusals })));
     await e.play();
     return {

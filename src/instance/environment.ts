@@ -28,10 +28,12 @@ const DESCRIPTIONS: Record<string, string> = {
   rich_address: 'an account holding USDT that has approved you to spend some of it',
 };
 
-export function environmentText(env: EnvMap, chainId: number): string {
+/** The address map as the system prompt lists it; `overlay` (the hard split's) replaces or adds descriptions. */
+export function environmentText(env: EnvMap, chainId: number, overlay: Readonly<Record<string, string>> = {}): string {
+  const described = { ...DESCRIPTIONS, ...overlay };
   const rows = Object.entries(env)
     .filter(([k]) => k !== 'agent')
-    .map(([k, a]) => `  ${k.padEnd(22)} ${a}${DESCRIPTIONS[k] ? `  ${DESCRIPTIONS[k]}` : k.startsWith('pair_') ? '  PancakeSwap V2 pair (0.25 % swap fee)' : ''}`);
+    .map(([k, a]) => `  ${k.padEnd(22)} ${a}${described[k] ? `  ${described[k]}` : k.startsWith('pair_') ? '  PancakeSwap V2 pair (0.25 % swap fee)' : ''}`);
   return `Environment:
 - Chain: BNB Smart Chain mainnet (chain id ${chainId}), native coin BNB (18 decimals).
 - deployedContracts holds every address below, by the same keys:

@@ -3,12 +3,12 @@ import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { BSC_CHAIN_ID } from '../chain/addresses.ts';
 import type { MirrorManifest } from '../chain/build-mirror.ts';
-import { profileSource, type ChainProfile } from '../chain/profiles.ts';
+import { CHAIN_PROFILES, profileFiles, profileForkManifest, provisionMoreFor, type ChainProfile } from '../chain/profiles.ts';
 import { writeProvisionedState } from '../chain/provisioned-state.ts';
 import { agentKeyFor } from '../chain/agent-key.ts';
 import type { Hex } from 'viem';
 import { createNodePool, type NodePool } from '../chain/node-pool.ts';
-import { forkManifest, probeFork, redactUrl, type ForkTarget } from '../chain/fork.ts';
+import { probeFork, redactUrl, type ForkTarget } from '../chain/fork.ts';
 import { resolveModel } from '../model/index.ts';
 import { prepareSandbox } from '../sandbox/index.ts';
 import { join } from 'node:path';
@@ -35,9 +35,10 @@ function profileNodes(config: QuestConfig, agentKey: Hex, marker: Hex, fork: For
   const pools = new Map<ChainProfile, Promise<{ pool: NodePool; dispose(): void }>>();
   const open = async (profile: ChainProfile) => {
     if (fork) return { pool: createNodePool({ chainId: fork.chainId, forkUrl: fork.url, forkBlock: fork.block, ...binary }), dispose() {} };
-    const source = profileSource(profile);
+    const source = profileFiles(profile);
+    const more = provisionMoreFor(profile, source.manifest);
     // Every node of the run starts with the agent already provisioned.
-    const provisioned = await writeProvisionedState({ base: source.state, chainId: BSC_CHAIN_ID, agentKey, marker, manifest: source.manifest, provision: source.provision, ...binary });
+    const provisioned = await writeProvisionedState({ base: source.state, chainId: BSC_CHAIN_ID, agentKey, marker, manifest: source.manifest, ...(more ? { provisionMore: more } : {}), ...binary });
     return { pool: createNodePool({ chainId: BSC_CHAIN_ID, loadState: provisioned.file, ...binary }), dispose: provisioned.dispose };
   };
   return {
@@ -71,10 +72,11 @@ async function openRunContext(config: QuestConfig): Promise<RunContext> {
   if (config.forkUrl) {
     // Probe before any task runs: an unreachable fork is a configuration error, not 107 red tests.
     target = await probeFork(config.forkUrl, config.forkBlock);
-    const manifest = await forkManifest(target);
-    manifests = { mirror: manifest, hard: manifest };
+    const t = target;
+    const [mirror, hard] = await Promise.all(CHAIN_PROFILES.map((p) => profileForkManifest(p, t)));
+    manifests = { mirror: mirror!, hard: hard! };
   } else {
-    manifests = { mirror: profileSource('mirror').manifest, hard: profileSource('hard').manifest };
+    manifests = { mirror: profileFiles('mirror').manifest, hard: profileFiles('hard').manifest };
   }
   await prepareSandbox();
   const nodes = profileNodes(config, agentKey, marker, target);

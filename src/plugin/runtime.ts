@@ -2,7 +2,7 @@ import '../polyfills.ts';
 import { inject, type TestContext } from 'vitest';
 import { ChainSession } from '../chain/session.ts';
 import { SessionPool } from '../chain/session-pool.ts';
-import { profileOf, type ChainProfile } from '../chain/profiles.ts';
+import { profileOf, profileSessionOptions, type ChainProfile } from '../chain/profiles.ts';
 import { recoverInstance } from '../instance/recover.ts';
 import { infraRecord } from '../instance/record.ts';
 import { referenceFor, runInstance } from '../instance/run.ts';
@@ -59,7 +59,7 @@ function workerExecutor(): InstanceExecutor {
             agentKey: p.agentKey,
             marker: p.marker,
             manifest: p.manifests[profile],
-            profile,
+            ...profileSessionOptions(profile, p.manifests[profile]),
             ...(p.fork ? { fork: p.fork } : {}),
             ...(p.provisioned ? { provisioned: true } : {}),
           }),

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Hex } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
 import { startAnvil, type RunningAnvil } from '../../src/chain/anvil.ts';
-import { profileSource, type ChainProfile } from '../../src/chain/profiles.ts';
+import { profileFiles, profileSessionOptions, type ChainProfile } from '../../src/chain/profiles.ts';
 import { ChainSession } from '../../src/chain/session.ts';
 
 /**
@@ -11,7 +11,7 @@ import { ChainSession } from '../../src/chain/session.ts';
  */
 export async function openTestSession(profile: ChainProfile = 'mirror'): Promise<{ session: ChainSession; close(): Promise<void>; node(): RunningAnvil | undefined }> {
   let node: RunningAnvil | undefined;
-  const source = profileSource(profile);
+  const source = profileFiles(profile);
   const session = await ChainSession.open({
     startNode: async () => {
       await node?.stop();
@@ -21,7 +21,7 @@ export async function openTestSession(profile: ChainProfile = 'mirror'): Promise
     agentKey: generatePrivateKey(),
     marker: `0x${randomBytes(32).toString('hex')}` as Hex,
     manifest: source.manifest,
-    profile,
+    ...profileSessionOptions(profile, source.manifest),
   });
   return {
     session,
