@@ -83,7 +83,8 @@ function adversary(task: Task, prepared: PreparedInstance, session: ChainSession
 /**
  * What the model's transactions cost the owner against the reference's on the same instance: the
  * reference is replayed from the pre-state (`mark`) only when the model moved something. Accounting that
- * fails leaves the record without figures and says why; it never costs the instance its score.
+ * fails leaves the record without figures and says why; it never costs the instance its score. After a
+ * replay the chain holds the reference's end state (anvil drops later snapshots on a revert); it is scored already.
  */
 async function costOf(ctx: PlayContext, episode: Episode, start: RiskStart, mark: Mark | undefined): Promise<Pick<InstanceRecord, 'risk' | 'riskError'>> {
   const { session, task } = ctx;

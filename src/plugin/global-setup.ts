@@ -67,14 +67,19 @@ async function openRunContext(config: QuestConfig): Promise<RunContext> {
   const resumed = loadResumed(config);
   const agentKey = agentKeyFor(config.seed, join(config.cacheDir, 'agent-secret'));
   const marker: Hex = `0x${randomBytes(32).toString('hex')}`;
-  let manifests: Record<ChainProfile, MirrorManifest>;
+  let manifests: Partial<Record<ChainProfile, MirrorManifest>>;
+  let unavailable: Partial<Record<ChainProfile, string>> | undefined;
   let target: ForkTarget | undefined;
   if (config.forkUrl) {
     // Probe before any task runs: an unreachable fork is a configuration error, not 107 red tests.
     target = await probeFork(config.forkUrl, config.forkBlock);
     const t = target;
-    const [mirror, hard] = await Promise.all(CHAIN_PROFILES.map((p) => profileForkManifest(p, t)));
-    manifests = { mirror: mirror!, hard: hard! };
+    // The published splits need the fork's mirror contracts; the hard split needs PancakeSwap V3 and Venus
+    // as well, which a fork of another chain may lack: then only the hard tasks fail, each saying why.
+    const [mirror, hard] = await Promise.allSettled(CHAIN_PROFILES.map((p) => profileForkManifest(p, t)));
+    if (mirror!.status === 'rejected') throw mirror!.reason;
+    manifests = { mirror: mirror!.value, ...(hard!.status === 'fulfilled' ? { hard: hard!.value } : {}) };
+    if (hard!.status === 'rejected') unavailable = { hard: `the hard split cannot run on this fork: ${hard!.reason instanceof Error ? hard!.reason.message : String(hard!.reason)}` };
   } else {
     manifests = { mirror: profileFiles('mirror').manifest, hard: profileFiles('hard').manifest };
   }
@@ -93,6 +98,7 @@ async function openRunContext(config: QuestConfig): Promise<RunContext> {
       marker,
       ...(target ? {} : { provisioned: true }),
       manifests,
+      ...(unavailable ? { unavailable } : {}),
       resumed,
       ...(target ? { fork: { url: redactUrl(target.url), block: Number(target.block) } } : {}),
     },

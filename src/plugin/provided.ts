@@ -14,7 +14,9 @@ export interface QuestProvided {
   agentKey: Hex;
   marker: Hex;
   /** The address map's sources, by the chain profile an instance plays on. */
-  manifests: Record<ChainProfile, MirrorManifest>;
+  manifests: Partial<Record<ChainProfile, MirrorManifest>>;
+  /** Why a chain profile cannot run (a fork without the hard split's contracts); its tasks fail with this. */
+  unavailable?: Partial<Record<ChainProfile, string>>;
   /** QUEST_RESUME: instances already finished in the resumed run, by "split/taskId/round". */
   resumed: Record<string, InstanceRecord>;
   /** The nodes start from a state with the agent already provisioned. */

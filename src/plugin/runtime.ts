@@ -52,14 +52,16 @@ function workerExecutor(): InstanceExecutor {
   const sessionsOf = (profile: ChainProfile) => {
     let s = sessions.get(profile);
     if (!s) {
+      const manifest = p.manifests[profile];
+      if (!manifest) throw new Error(p.unavailable?.[profile] ?? `no address map for the ${profile} chain`);
       s = new SessionPool(
         (slot) =>
           ChainSession.open({
             startNode: () => requestNode(p.controlUrl, `${profile}-${pool}-${slot}`, profile),
             agentKey: p.agentKey,
             marker: p.marker,
-            manifest: p.manifests[profile],
-            ...profileSessionOptions(profile, p.manifests[profile]),
+            manifest,
+            ...profileSessionOptions(profile, manifest),
             ...(p.fork ? { fork: p.fork } : {}),
             ...(p.provisioned ? { provisioned: true } : {}),
           }),

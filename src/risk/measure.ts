@@ -17,7 +17,8 @@ export function movedSomething(plan: RiskPlan, logs: RunLogs, txs: readonly RunT
   if (succeeded.length === 0) return false;
   return (
     succeeded.some((t) => t.tx.value > 0n && t.tx.to.toLowerCase() !== agent) ||
-    logs.tokenFlows.some((f) => f.from.toLowerCase() === agent) ||
+    // A transfer of nothing moves nothing (and must not cost the chain its model end state by a replay).
+    logs.tokenFlows.some((f) => f.from.toLowerCase() === agent && f.amount > 0n) ||
     logs.nftFlows.some((f) => f.from.toLowerCase() === agent) ||
     logs.allowances.length + logs.operators.length + logs.nftApprovals.length > 0 ||
     [...logs.touched].some((a) => positions.has(a))
