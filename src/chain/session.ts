@@ -112,8 +112,15 @@ export class ChainSession {
    * Back to the provisioned state in one round trip: anvil runs a JSON-RPC batch in order, so the
    * revert, the new snapshot (anvil consumes one on revert) and the base fee (a revert does not restore
    * it) go together. A failed revert makes that snapshot worthless: the node is rebooted instead.
+   * Every instance starts a new script budget on the proxy route.
    */
   async reset(): Promise<void> {
+    // Calls an earlier script left on the node end first, so this instance neither waits behind them
+    // nor shares their budget; a node still busy with them after the drain timeout is replaced.
+    if (!(await this.proxy.beginInstance())) {
+      await this.boot();
+      return;
+    }
     const calls = [
       { method: 'evm_revert', params: [this.snapshot] },
       { method: 'evm_snapshot', params: [] },

@@ -1,0 +1,146 @@
+// What honest scripts ask of the chain: every reference solution of both splits runs through the real
+// pipeline, and the proxy route's usage of each instance is collected. The limits in
+// src/sandbox/rpc-limits.ts are chosen from these maxima with a wide margin.
+//
+//   npx tsx bench/rpc-usage.ts            (RPC_USAGE_CONCURRENCY=8 runs 8 instances at once, as a
+//                                           default run does, so chain time is measured under load)
+import '../src/polyfills.ts';
+import { randomBytes } from 'node:crypto';
+import type { Hex } from 'viem';
+import { generatePrivateKey } from 'viem/accounts';
+import { startAnvil, type RunningAnvil } from '../src/chain/anvil.ts';
+import { loadMirrorManifest, MIRROR_STATE } from '../src/chain/mirror-files.ts';
+import { ChainSession } from '../src/chain/session.ts';
+import { runCompositeInstance } from '../src/composite/episode.ts';
+import { referenceScriptModel, type CompositeReference } from '../src/composite/reference.ts';
+import { runAtomicInstance } from '../src/episode/atomic.ts';
+import { atomicReference } from '../src/model/reference.ts';
+import type { InstanceRecord } from '../src/results/record.ts';
+import type { InstanceUsage } from '../src/sandbox/rpc-budget.ts';
+import { RPC_LIMITS } from '../src/sandbox/rpc-limits.ts';
+import { closeSandboxHosts, prepareSandbox } from '../src/sandbox/index.ts';
+import { loadAtomicTaskFiles, loadCompositeTaskFiles } from '../src/tasks/load.ts';
+import type { Validator } from '../src/validators/types.ts';
+import { onCleanup, runCleanup } from './cleanup.ts';
+import { table } from './stats.ts';
+
+export interface UsageRow {
+  taskId: string;
+  split: 'atomic' | 'composite';
+  score: number;
+  usage: InstanceUsage;
+}
+
+/** A chain session on its own anvil started from the committed mirror. */
+async function openSession(): Promise<{ session: ChainSession; close(): Promise<void> }> {
+  let node: RunningAnvil | undefined;
+  const session = await ChainSession.open({
+    startNode: async () => {
+      await node?.stop();
+      node = await startAnvil({ chainId: 56, loadState: MIRROR_STATE });
+      return node.url;
+    },
+    agentKey: generatePrivateKey(),
+    marker: `0x${randomBytes(32).toString('hex')}` as Hex,
+    manifest: loadMirrorManifest(),
+  });
+  const done = onCleanup(() => node?.stop());
+  return {
+    session,
+    async close() {
+      await session.close();
+      await node?.stop();
+      done();
+    },
+  };
+}
+
+/** Runs every reference solution once (seed 20260, round 1) on `concurrency` sessions; one row per instance. */
+export async function measureReferenceUsage(concurrency: number): Promise<UsageRow[]> {
+  await prepareSandbox();
+  const atomic = loadAtomicTaskFiles('tasks/atomic');
+  const composite = loadCompositeTaskFiles('tasks/composite');
+  const sessions = await Promise.all(Array.from({ length: concurrency }, () => openSession()));
+  const common = { round: 1, runSeed: 20260, rounds: 1, scriptTimeoutMs: 30_000 };
+  const jobs: ((s: ChainSession) => Promise<UsageRow>)[] = [
+    ...atomic.map((f) => async (session: ChainSession) => {
+      const validator = ((await import(f.validatorPath)) as { default: Validator }).default;
+      const r = await runAtomicInstance({ ...common, task: f.task, validator, session, model: atomicReference(f.task.id, f.referenceSource) });
+      return row(r, session);
+    }),
+    ...composite.map((f) => async (session: ChainSession) => {
+      const validator = ((await import(f.validatorPath)) as { default: Validator }).default;
+      const reference = ((await import(f.referencePath)) as { default: CompositeReference }).default;
+      const r = await runCompositeInstance({ ...common, task: f.task, validator, session, model: (p) => referenceScriptModel(reference(p, session.env)) });
+      return row(r, session);
+    }),
+  ];
+  const rows: UsageRow[] = [];
+  let next = 0;
+  try {
+    await Promise.all(
+      sessions.map(async ({ session }) => {
+        while (next < jobs.length) rows.push(await jobs[next++]!(session));
+      }),
+    );
+  } finally {
+    await Promise.all(sessions.map((s) => s.close()));
+    closeSandboxHosts();
+  }
+  return rows;
+}
+
+function row(r: InstanceRecord, session: ChainSession): UsageRow {
+  return { taskId: r.taskId, split: r.split, score: r.score, usage: session.proxy.usage() };
+}
+
+/** The largest value of each usage field and the task it came from. */
+export function usageMaxima(rows: UsageRow[]): { field: keyof InstanceUsage; max: number; taskId: string }[] {
+  const fields = Object.keys(rows[0]?.usage ?? {}).filter((k) => k !== 'exhausted') as (keyof InstanceUsage)[];
+  return fields.map((field) => {
+    let best = rows[0]!;
+    for (const r of rows) if ((r.usage[field] as number) > (best.usage[field] as number)) best = r;
+    return { field, max: best.usage[field] as number, taskId: best.taskId };
+  });
+}
+
+const LIMIT_OF: Partial<Record<keyof InstanceUsage, number>> = {
+  requests: RPC_LIMITS.requestsPerInstance,
+  upstreamMs: RPC_LIMITS.upstreamMsPerInstance,
+  peakOpen: RPC_LIMITS.maxOpenRequests,
+  peakInFlight: RPC_LIMITS.maxInFlight,
+  maxBatch: RPC_LIMITS.maxBatchLength,
+  maxBodyBytes: RPC_LIMITS.maxBodyBytes,
+  maxDepth: RPC_LIMITS.maxJsonDepth,
+  maxGas: RPC_LIMITS.maxCallGas,
+  maxLogBlocks: RPC_LIMITS.maxLogBlockRange,
+  maxOverrideAccounts: RPC_LIMITS.maxOverrideAccounts,
+  maxOverrideSlots: RPC_LIMITS.maxOverrideSlots,
+  maxOverrideCodeBytes: RPC_LIMITS.maxOverrideCodeBytes,
+};
+
+export function usageTable(rows: UsageRow[]): string {
+  const out = usageMaxima(rows).map(({ field, max, taskId }) => {
+    const limit = LIMIT_OF[field];
+    return [field, Number.isInteger(max) ? String(max) : max.toFixed(1), max > 0 ? taskId : '—', limit === undefined ? '' : String(limit), limit && max > 0 ? `${(limit / max).toFixed(0)}×` : ''];
+  });
+  return table(['usage per instance', 'max', 'task', 'limit', 'margin'], out);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const concurrency = Math.max(1, Number(process.env.RPC_USAGE_CONCURRENCY ?? 1));
+  const t0 = performance.now();
+  measureReferenceUsage(concurrency)
+    .then((rows) => {
+      const below = rows.filter((r) => r.score < 100);
+      console.log(`${rows.length} reference instances at concurrency ${concurrency} in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${below.length} below 100${below.length ? `: ${below.map((r) => r.taskId).join(', ')}` : ''}`);
+      console.log(usageTable(rows));
+      const exhausted = rows.filter((r) => r.usage.exhausted);
+      if (exhausted.length) console.log(`EXHAUSTED: ${exhausted.map((r) => `${r.taskId} (${r.usage.exhausted!.budget})`).join(', ')}`);
+    })
+    .catch((e: unknown) => {
+      console.error(e);
+      process.exitCode = 1;
+    })
+    .finally(() => runCleanup());
+}
