@@ -408,8 +408,9 @@ async function forwardChunk(t: Ticket, chunk: Allowed[], batch: boolean, signal:
     return fail(200, LIMIT_EXCEEDED, (e as Error).message);
   }
   try {
-    // The budget may have run out while this waited for a slot.
-    if (budget.exhausted || signal.aborted) {
+    // The chain time may have run out while this waited for a slot (calls already counted stay within
+    // the request budget).
+    if (budget.exhausted?.budget === 'chain time' || signal.aborted) {
       refused(chunk.length);
       return fail(200, LIMIT_EXCEEDED, budget.exhausted?.message ?? 'the script this request came from has ended');
     }
