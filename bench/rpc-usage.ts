@@ -96,7 +96,7 @@ function row(r: InstanceRecord, session: ChainSession): UsageRow {
 
 /** The largest value of each usage field and the task it came from. */
 export function usageMaxima(rows: UsageRow[]): { field: keyof InstanceUsage; max: number; taskId: string }[] {
-  const fields = Object.keys(rows[0]?.usage ?? {}).filter((k) => k !== 'exhausted') as (keyof InstanceUsage)[];
+  const fields = Object.keys(rows[0]?.usage ?? {}).filter((k) => k !== 'exhausted' && k !== 'open') as (keyof InstanceUsage)[];
   return fields.map((field) => {
     let best = rows[0]!;
     for (const r of rows) if ((r.usage[field] as number) > (best.usage[field] as number)) best = r;

@@ -20,7 +20,8 @@ export interface InstanceUsage {
   refused: number;
   /** Time calls were on the node, a batch's calls each counted (ms). */
   upstreamMs: number;
-  /** HTTP requests and calls on the node at once. */
+  /** HTTP requests open now (received, not yet answered), and the most at once. */
+  open: number;
   peakOpen: number;
   peakInFlight: number;
   maxBatch: number;
@@ -43,6 +44,7 @@ export const emptyUsage = (): InstanceUsage => ({
   forwarded: 0,
   refused: 0,
   upstreamMs: 0,
+  open: 0,
   peakOpen: 0,
   peakInFlight: 0,
   maxBatch: 0,
@@ -105,8 +107,6 @@ export class Slots {
 export class InstanceBudget {
   readonly usage: InstanceUsage = emptyUsage();
   readonly slots: Slots;
-  /** HTTP requests received and not yet answered. */
-  open = 0;
 
   constructor(readonly limits: RpcLimits) {
     this.slots = new Slots(limits.maxInFlight);
@@ -135,9 +135,18 @@ export class InstanceBudget {
     }
   }
 
+  /** HTTP requests received and not yet answered. */
+  get open(): number {
+    return this.usage.open;
+  }
+
   opened(): void {
-    this.open++;
-    this.usage.peakOpen = Math.max(this.usage.peakOpen, this.open);
+    this.usage.open++;
+    this.usage.peakOpen = Math.max(this.usage.peakOpen, this.usage.open);
+  }
+
+  closed(): void {
+    this.usage.open--;
   }
 
   inFlight(): void {

@@ -52,7 +52,7 @@ export const RPC_LIMITS: RpcLimits = RpcLimits.parse({
   maxLogBlockRange: 1_000,
   maxFeeHistoryBlocks: 1_024,
   maxResponseBytes: 4 * 1024 * 1024,
-  maxInFlight: 4,
+  maxInFlight: 2,
   maxOpenRequests: 256,
   bodyTimeoutMs: 5_000,
   requestsPerInstance: 2_000,

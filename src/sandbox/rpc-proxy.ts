@@ -318,7 +318,7 @@ async function handle(t: Ticket, req: http.IncomingMessage, res: http.ServerResp
   budget.opened();
   const gone = new AbortController();
   res.once('close', () => {
-    budget.open--;
+    budget.closed();
     if (!res.writableFinished) gone.abort(new Error('the client went away'));
   });
   const signal = AbortSignal.any([gone.signal, t.ended.signal]);
