@@ -117,6 +117,7 @@ const LIMIT_OF: Partial<Record<keyof InstanceUsage, number>> = {
   maxOverrideAccounts: RPC_LIMITS.maxOverrideAccounts,
   maxOverrideSlots: RPC_LIMITS.maxOverrideSlots,
   maxOverrideCodeBytes: RPC_LIMITS.maxOverrideCodeBytes,
+  maxResponseBytes: RPC_LIMITS.maxResponseBytes,
 };
 
 export function usageTable(rows: UsageRow[]): string {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonDepth } from '../src/sandbox/json-depth.ts';
 import { LIMIT_EXCEEDED, RPC_LIMITS, type RpcLimits } from '../src/sandbox/rpc-limits.ts';
 import { startProxyRouter, startReadOnlyProxy, type ProxyRoute, type ProxyRouter, type ReadOnlyProxy } from '../src/sandbox/rpc-proxy.ts';
-import type { SandboxOutcome } from '../src/sandbox/runner.ts';
+import { prepareSandbox, runSkill, type SandboxOutcome } from '../src/sandbox/runner.ts';
 import { startTestAnvil, type TestAnvil } from '../src/sandbox/test-anvil.ts';
 import { sleep } from './helpers/processes.ts';
 
@@ -350,5 +350,29 @@ describe('a standalone proxy', () => {
     expect(proxy.route.url).toBe(proxy.url);
     for (let i = 0; i < 3; i++) expect((await post(proxy.url, call('eth_chainId'))).json.result).toBe('0x7a69');
     expect((await post(proxy.url, call('eth_chainId'))).json.error.code).toBe(LIMIT_EXCEEDED);
+  });
+});
+
+describe('a script whose instance spent its budget', () => {
+  beforeAll(() => prepareSandbox());
+
+  it('sees the refusals for a short grace, then is ended as a runtime_error naming the budget; later scripts never start', async () => {
+    const r = await routeTo(anvil.url, { requestsPerInstance: 5, budgetGraceMs: 300 });
+    const hammer = `export async function executeSkill(providerUrl: string) {
+      for (let i = 0; ; i++) {
+        const reply = await (await fetch(providerUrl, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: i, method: 'eth_chainId', params: [] }) })).json();
+        if (reply.error && i < 40) console.log(reply.error.message);
+      }
+    }`;
+    const args = (providerUrl: string) => ({ providerUrl, agentAddress: TARGET, deployedContracts: {} });
+    const started = performance.now();
+    const out = await r.runScript((url, signal) => runSkill(hammer, args(url), { timeoutMs: 20_000, signal }));
+    const message = 'budget exceeded: more than 5 JSON-RPC requests to the chain in one instance';
+    expect(out).toMatchObject({ kind: 'runtime_error', message });
+    expect(out.logs.split('\n')[0]).toBe(message);
+    expect(performance.now() - started).toBeLessThan(10_000);
+    // The instance's next script: its budget is still spent, so it does not run at all.
+    const next = await r.runScript((url, signal) => runSkill('export async function executeSkill() { return 1; }', args(url), { signal }));
+    expect(next).toMatchObject({ kind: 'runtime_error', message, logs: '' });
   });
 });

@@ -7,10 +7,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runAtomicInstance } from '../src/episode/atomic.ts';
 import { atomicReference } from '../src/model/reference.ts';
 import type { InstanceRecord, Outcome } from '../src/results/record.ts';
-import { prepareSandbox } from '../src/sandbox/index.ts';
+import type { InstanceUsage } from '../src/sandbox/rpc-budget.ts';
+import { prepareSandbox, runSkill } from '../src/sandbox/index.ts';
 import { RPC_LIMITS } from '../src/sandbox/rpc-limits.ts';
 import { loadAtomicTaskFiles } from '../src/tasks/load.ts';
 import type { Validator } from '../src/validators/types.ts';
+import { ATTACKS, attackSkill } from './fixtures/attacks.ts';
 import { scriptedModel } from './helpers/models.ts';
 import { cpuMs, expectNotSpinning, sleep } from './helpers/processes.ts';
 import { openTestSession } from './helpers/session.ts';
@@ -36,36 +38,15 @@ async function runReference(t: TestSession, taskId: string, round = 1): Promise<
 
 async function runAttack(body: string, scriptTimeoutMs: number): Promise<InstanceRecord> {
   const { f, validator } = await validatorOf(ATTACKED_TASK);
-  const model = scriptedModel('attacker', () => skill(body), () => ({ env: attacked.session.env, agent: attacked.session.account.address }));
+  const model = scriptedModel('attacker', () => attackSkill(body), () => ({ env: attacked.session.env, agent: attacked.session.account.address }));
   return runAtomicInstance({ task: f.task, validator, round: 1, runSeed: 7, rounds: 1, session: attacked.session, model, scriptTimeoutMs });
 }
 
-// Helpers the attack scripts share, and their last line: the null model's answer (scores 0 on every task).
-const PRELUDE = `
-function note(what: string, v: unknown) { console.log('ATTACK ' + JSON.stringify({ what, v })); }
-const call = (method: string, params: unknown[], id: number | string = 1) => ({ jsonrpc: '2.0', id, method, params });
-async function send(url: string, body: BodyInit, init: RequestInit = {}): Promise<string> {
-  try {
-    const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body, ...init });
-    const text = await r.text();
-    let message = 'ok';
-    try { const j = JSON.parse(text); const e = Array.isArray(j) ? j.find((x) => x.error)?.error : j.error; if (e) message = e.message; } catch { message = 'not json'; }
-    return r.status + ' ' + message;
-  } catch (e) {
-    return 'thrown';
-  }
-}
-function tally(outs: string[]): Record<string, number> {
-  const m: Record<string, number> = {};
-  for (const o of outs) m[o] = (m[o] ?? 0) + 1;
-  return m;
-}
-`;
-const skill = (body: string) =>
-  `${PRELUDE}\nexport async function executeSkill(providerUrl: string, agentAddress: string) {\n${body}\nreturn { to: agentAddress, value: '0' };\n}`;
-
 const REQUESTS_SPENT = `budget exceeded: more than ${RPC_LIMITS.requestsPerInstance} JSON-RPC requests to the chain in one instance`;
 const TIME_SPENT = `budget exceeded: more than ${RPC_LIMITS.upstreamMsPerInstance / 1000} s of chain time in one instance (time its calls spent on the node)`;
+const OPEN_REFUSAL = `200 more than ${RPC_LIMITS.maxOpenRequests} requests of this instance open at once`;
+/** A refusal for a spent budget, as a script's tally shows it. */
+const SPENT = [`200 ${REQUESTS_SPENT}`, `200 ${TIME_SPENT}`];
 
 /** What a script noted about its own attempts (`ATTACK {...}` lines). */
 function notes(r: InstanceRecord): Record<string, any> {
@@ -86,19 +67,16 @@ interface Attack {
   outcome: Outcome;
   /** The instance's error: the timeout, or a budget's message (whichever of them runs out first). */
   error?: string[];
-  verify(r: InstanceRecord, forwarded: number): void;
+  /** `usage`: what the attacked instance asked of its route. A script ended for its spent budget may not have noted anything. */
+  verify(r: InstanceRecord, forwarded: number, usage: InstanceUsage): void;
 }
-
-const LOOP_TARGET = '0x00000000000000000000000000000000000000aa';
 
 const attacks: Attack[] = [
   {
     name: 'sixteen 8 MB request bodies at once',
     scriptTimeoutMs: 15_000,
     outcome: 'wrong_state',
-    body: `
-      const big = JSON.stringify(call('eth_call', [{ to: agentAddress, data: '0x' + '00'.repeat(4 * 1024 * 1024) }, 'latest']));
-      note('bodies', tally(await Promise.all(Array.from({ length: 16 }, () => send(providerUrl, big)))));`,
+    body: ATTACKS.largeBodies,
     verify(r, forwarded) {
       const t = notes(r).bodies as Record<string, number>;
       expect(total(t)).toBe(16);
@@ -111,11 +89,7 @@ const attacks: Attack[] = [
     name: 'a batch of 1,500 calls, then three of 100 at once',
     scriptTimeoutMs: 15_000,
     outcome: 'wrong_state',
-    body: `
-      const huge = JSON.stringify(Array.from({ length: 1500 }, (_, i) => call('eth_chainId', [], i)));
-      note('huge', await send(providerUrl, huge));
-      const full = () => JSON.stringify(Array.from({ length: 100 }, (_, i) => call('eth_getBalance', [agentAddress, 'latest'], i)));
-      note('full', tally(await Promise.all([1, 2, 3].map(() => send(providerUrl, full())))));`,
+    body: ATTACKS.largeBatch,
     verify(r, forwarded) {
       expect(notes(r).huge).toBe(`200 batch of 1500 calls; at most ${RPC_LIMITS.maxBatchLength} per batch`);
       expect(notes(r).full).toEqual({ '200 ok': 3 });
@@ -127,36 +101,21 @@ const attacks: Attack[] = [
     scriptTimeoutMs: 20_000,
     outcome: 'runtime_error',
     error: [REQUESTS_SPENT, TIME_SPENT],
-    body: `
-      note('flood', tally(await Promise.all(Array.from({ length: 5000 }, (_, i) => send(providerUrl, JSON.stringify(call('eth_getBalance', [agentAddress, 'latest'], i)))))));`,
-    verify(r, forwarded) {
-      const t = notes(r).flood as Record<string, number>;
-      expect(total(t)).toBe(5000);
-      // Answered within the instance's open-request bound and its request budget; every other one refused.
-      expect(t['200 ok']).toBeLessThanOrEqual(RPC_LIMITS.requestsPerInstance);
-      expect(forwarded).toBe(t['200 ok']);
-      const refusals = [`200 more than ${RPC_LIMITS.maxOpenRequests} requests of this instance open at once`, `200 ${REQUESTS_SPENT}`, `200 ${TIME_SPENT}`];
-      expect(Object.keys(t).filter((k) => k !== '200 ok').every((k) => refusals.includes(k))).toBe(true);
+    body: ATTACKS.thousandsInFlight,
+    verify(_r, forwarded, usage) {
+      // Refused past the open-request bound, then past the budget; the script was ended soon after.
+      expect(usage.requests).toBeGreaterThan(RPC_LIMITS.requestsPerInstance);
+      expect(usage.peakOpen).toBe(RPC_LIMITS.maxOpenRequests);
+      expect(usage.peakInFlight).toBe(RPC_LIMITS.maxInFlight);
+      expect(forwarded).toBe(usage.forwarded);
+      expect(usage.forwarded).toBeLessThanOrEqual(RPC_LIMITS.requestsPerInstance);
     },
   },
   {
     name: 'twenty bodies that trickle in a byte every 200 ms',
     scriptTimeoutMs: 20_000,
     outcome: 'wrong_state',
-    body: `
-      const trickle = () => {
-        let i = 0;
-        const body = new ReadableStream({
-          async pull(c) {
-            await new Promise((r) => setTimeout(r, 200));
-            if (i++ < 500) c.enqueue(new TextEncoder().encode(' ')); else c.close();
-          },
-        });
-        return send(providerUrl, body);
-      };
-      const started = Date.now();
-      note('trickle', tally(await Promise.all(Array.from({ length: 20 }, trickle))));
-      note('ms', Date.now() - started);`,
+    body: ATTACKS.tricklingBodies,
     verify(r, forwarded) {
       const t = notes(r).trickle as Record<string, number>;
       expect(total(t)).toBe(20);
@@ -170,10 +129,7 @@ const attacks: Attack[] = [
     name: 'fifty bodies nested 60,000 levels deep',
     scriptTimeoutMs: 15_000,
     outcome: 'wrong_state',
-    body: `
-      const deep = '['.repeat(60000) + ']'.repeat(60000);
-      const inCall = '{"jsonrpc":"2.0","id":1,"method":"eth_call","params":[{"to":"' + agentAddress + '"},"latest",' + '{"a":'.repeat(20000) + '1' + '}'.repeat(20000) + ']}';
-      note('deep', tally(await Promise.all(Array.from({ length: 50 }, (_, i) => send(providerUrl, i % 2 ? deep : inCall)))));`,
+    body: ATTACKS.deepJson,
     verify(r, forwarded) {
       expect(notes(r).deep).toEqual({ [`200 request JSON nested deeper than ${RPC_LIMITS.maxJsonDepth} levels`]: 50 });
       expect(forwarded).toBe(0);
@@ -184,23 +140,14 @@ const attacks: Attack[] = [
     scriptTimeoutMs: 30_000,
     outcome: 'runtime_error',
     error: [REQUESTS_SPENT, TIME_SPENT],
-    body: `
-      const T = '${LOOP_TARGET}';
-      const loop = (i: number) => send(providerUrl, JSON.stringify(call('eth_call', [{ to: T, gas: '0x10000000000' }, 'latest', { [T]: { code: '0x5b600056' } }], i)));
-      let rounds = 0;
-      const all: Record<string, number> = {};
-      for (; rounds < 40; rounds++) {
-        const last = tally(await Promise.all(Array.from({ length: 200 }, (_, i) => loop(i))));
-        for (const [k, v] of Object.entries(last)) all[k] = (all[k] ?? 0) + v;
-        if (Object.keys(last).some((k) => k.includes('budget exceeded'))) break;
-      }
-      note('loops', { rounds: rounds + 1, all });`,
-    verify(r) {
-      const { rounds, all } = notes(r).loops as { rounds: number; all: Record<string, number> };
-      expect(rounds).toBeLessThan(40);
-      // Each call that ran stopped at the capped gas instead of running to 2^40; then the instance's time was up.
-      expect(all['200 EVM error OutOfGas']).toBeGreaterThan(0);
-      expect(Object.keys(all).filter((k) => k !== '200 EVM error OutOfGas').every((k) => k === `200 ${TIME_SPENT}` || k === `200 ${REQUESTS_SPENT}`)).toBe(true);
+    body: ATTACKS.stateOverrideLoops,
+    verify(r, _forwarded, usage) {
+      // Every call asked for 2^40 gas and got the cap: each stopped in milliseconds, one at a time.
+      expect(usage.maxGas).toBe(2 ** 40);
+      expect(usage.peakInFlight).toBe(1);
+      expect(usage.maxOverrideCodeBytes).toBe(4);
+      const loops = notes(r).loops as { all: Record<string, number> } | undefined;
+      if (loops) expect(Object.keys(loops.all).filter((k) => k !== '200 EVM error OutOfGas').every((k) => k === OPEN_REFUSAL || SPENT.includes(k)), JSON.stringify(loops)).toBe(true);
       expect(r.checks.every((c) => !c.passed)).toBe(true);
     },
   },
@@ -209,20 +156,13 @@ const attacks: Attack[] = [
     scriptTimeoutMs: 30_000,
     outcome: 'runtime_error',
     error: [REQUESTS_SPENT, TIME_SPENT],
-    body: `
-      note('range', await send(providerUrl, JSON.stringify(call('eth_getLogs', [{ fromBlock: '0x0', toBlock: '0xffffffff' }]))));
-      let rounds = 0;
-      let last: Record<string, number> = {};
-      for (; rounds < 40; rounds++) {
-        last = tally(await Promise.all(Array.from({ length: 500 }, (_, i) => send(providerUrl, JSON.stringify(call('eth_getLogs', [{ fromBlock: 'earliest', toBlock: 'latest' }], i))))));
-        if (Object.keys(last).some((k) => k.includes('budget exceeded'))) break;
-      }
-      note('logs', { rounds: rounds + 1, last });`,
-    verify(r) {
+    body: ATTACKS.logsOverEveryBlock,
+    verify(r, _forwarded, usage) {
       expect(notes(r).range).toBe(`200 eth_getLogs over 4294967296 blocks (0 to 4294967295); at most ${RPC_LIMITS.maxLogBlockRange} per call`);
-      const { rounds, last } = notes(r).logs as { rounds: number; last: Record<string, number> };
-      expect(rounds).toBeLessThan(40);
-      expect(Object.keys(last).some((k) => k === `200 ${TIME_SPENT}` || k === `200 ${REQUESTS_SPENT}`)).toBe(true);
+      expect(usage.maxLogBlocks).toBe(2 ** 32);
+      expect(usage.forwarded).toBeGreaterThan(0);
+      const logs = notes(r).logs as { all: Record<string, number> } | undefined;
+      if (logs) expect(Object.keys(logs.all).filter((k) => k !== '200 ok').every((k) => k === OPEN_REFUSAL || SPENT.includes(k)), JSON.stringify(logs)).toBe(true);
     },
   },
   {
@@ -270,7 +210,9 @@ async function expectAttackOutcome(a: Attack, r: InstanceRecord, forwarded: numb
   if (a.error) expect(a.error, why).toContain(r.error);
   // Only an instance whose script answered sent its no-op; a spent budget or a timeout sends nothing.
   expect(r.tx === undefined).toBe(a.outcome !== 'wrong_state');
-  a.verify(r, forwarded);
+  const usage = attacked.session.proxy.usage();
+  if (a.error?.some((e) => e.startsWith('budget exceeded'))) expect(a.error).toContain(usage.exhausted?.message);
+  a.verify(r, forwarded, usage);
 }
 
 describe.each(attacks.map((a) => [a.name, a] as const))('%s', (_name, a) => {
@@ -298,5 +240,26 @@ describe.each(attacks.map((a) => [a.name, a] as const))('%s', (_name, a) => {
     await expectIdle();
     // The attack's chain work is bounded: its node computed for at most its chain time budget.
     expect((cpuMs(attacked.node()!.pid) ?? 0) - anvilCpu).toBeLessThan(RPC_LIMITS.upstreamMsPerInstance + 2_000);
+  });
+});
+
+describe('the sandbox host: time limits are per script', () => {
+  test('with both cores spun by two busy loops, other scripts in the same host keep their own limits', async () => {
+    const args = { providerUrl: neighbour.session.proxy.url, agentAddress: neighbour.session.account.address, deployedContracts: {} };
+    const spin = (timeoutMs: number) => runSkill('export async function executeSkill() { for (;;) {} }', args, { timeoutMs });
+    const read = `import { JsonRpcProvider } from 'ethers';
+      export async function executeSkill(providerUrl: string, agentAddress: string) {
+        return { answer: String(await new JsonRpcProvider(providerUrl, undefined, { staticNetwork: true }).getBalance(agentAddress)) };
+      }`;
+    const loops = [spin(8_000), spin(8_000)];
+    await sleep(1_000);
+    const short = spin(1_500);
+    const honest = [1, 2, 3].map(() => runSkill(read, args, { timeoutMs: 4_000 }));
+    const s = await short;
+    // Its own 1.5 s, not the 8 s of the loops beside it.
+    expect(s).toMatchObject({ kind: 'timeout', message: 'timed out after 1500 ms' });
+    expect(s.durationMs).toBeLessThan(1_500 + 2_500);
+    for (const h of honest) expect(await h).toMatchObject({ kind: 'ok', value: { answer: expect.stringMatching(/^[1-9]\d*$/) } });
+    for (const l of loops) expect(await l).toMatchObject({ kind: 'timeout', message: 'timed out after 8000 ms' });
   });
 });

@@ -119,7 +119,7 @@ export async function runCompositeInstance(input: CompositeRunInput): Promise<In
   }
 
   async function runTransactionRound(text: string, turn: RoundTranscript): Promise<string> {
-    const run = session.proxy.settle(await runAnswer(text, { providerUrl: session.proxy.url, agentAddress: agent, deployedContracts: contracts }, { timeoutMs: input.scriptTimeoutMs }));
+    const run = await session.proxy.runScript((providerUrl, signal) => runAnswer(text, { providerUrl, agentAddress: agent, deployedContracts: contracts }, { timeoutMs: input.scriptTimeoutMs, signal }));
     if (run.logs) turn.logs = run.logs;
     if (run.kind !== 'ok') {
       if (run.kind === 'schema_invalid') schemaInvalidRounds++;

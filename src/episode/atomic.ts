@@ -90,7 +90,7 @@ export async function runAtomicInstance(input: AtomicRunInput): Promise<Instance
   }
 
   const contracts = Object.fromEntries(Object.entries(session.env).filter(([k]) => k !== 'agent'));
-  const run = session.proxy.settle(await runAnswer(reply.text, { providerUrl: session.proxy.url, agentAddress: agent, deployedContracts: contracts }, { timeoutMs: input.scriptTimeoutMs }));
+  const run = await session.proxy.runScript((providerUrl, signal) => runAnswer(reply.text, { providerUrl, agentAddress: agent, deployedContracts: contracts }, { timeoutMs: input.scriptTimeoutMs, signal }));
   if (run.kind !== 'ok') {
     const checks = zeroChecks(validator, `script did not produce a result (${run.kind})`);
     if (run.kind === 'schema_invalid') return record({ outcome: 'schema_invalid', schemaRule: run.rule, error: run.message, checks, reply, logs: run.logs });

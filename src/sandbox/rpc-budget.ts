@@ -34,8 +34,9 @@ export interface InstanceUsage {
   maxOverrideAccounts: number;
   maxOverrideSlots: number;
   maxOverrideCodeBytes: number;
-  /** Slowest single answer from the node (ms). */
+  /** Slowest single answer from the node (ms), and the largest (bytes). */
   maxCallMs: number;
+  maxResponseBytes: number;
   exhausted?: Exhaustion;
 }
 
@@ -57,6 +58,7 @@ export const emptyUsage = (): InstanceUsage => ({
   maxOverrideSlots: 0,
   maxOverrideCodeBytes: 0,
   maxCallMs: 0,
+  maxResponseBytes: 0,
 });
 
 /** A FIFO counting semaphore: a holder of `weight` slots waits until that many are free. */
@@ -107,6 +109,7 @@ export class Slots {
 export class InstanceBudget {
   readonly usage: InstanceUsage = emptyUsage();
   readonly slots: Slots;
+  private readonly stop = new AbortController();
 
   constructor(readonly limits: RpcLimits) {
     this.slots = new Slots(limits.maxInFlight);
@@ -116,6 +119,11 @@ export class InstanceBudget {
     return this.usage.exhausted;
   }
 
+  /** Aborted a short grace after the budget is spent: the instance's running script is then ended. */
+  get signal(): AbortSignal {
+    return this.stop.signal;
+  }
+
   /** Counts one call; false once the instance may make no more. */
   take(): boolean {
     this.usage.requests++;
@@ -123,6 +131,10 @@ export class InstanceBudget {
       this.exhaust('requests', `more than ${this.limits.requestsPerInstance} JSON-RPC requests to the chain in one instance`);
     }
     return this.usage.exhausted === undefined;
+  }
+
+  answered(bytes: number): void {
+    this.usage.maxResponseBytes = Math.max(this.usage.maxResponseBytes, bytes);
   }
 
   /** Adds the node time of `calls` calls answered together after `ms`. */
@@ -173,6 +185,8 @@ export class InstanceBudget {
   }
 
   private exhaust(budget: BudgetName, what: string): void {
-    this.usage.exhausted = { budget, message: `budget exceeded: ${what}` };
+    const message = `budget exceeded: ${what}`;
+    this.usage.exhausted = { budget, message };
+    setTimeout(() => this.stop.abort(new Error(message)), this.limits.budgetGraceMs).unref();
   }
 }

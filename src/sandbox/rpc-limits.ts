@@ -32,6 +32,8 @@ export const RpcLimits = z.object({
   requestsPerInstance: z.number().int().positive(),
   /** Node time one instance may use in all: the time its calls were on the node, a batch counted per call. */
   upstreamMsPerInstance: z.number().int().positive(),
+  /** How long a script whose instance spent its budget keeps running (to see the refusals) before it is ended. */
+  budgetGraceMs: z.number().int().positive(),
   /** How long a node may stay busy with an earlier instance's calls before it is restarted instead of reused. */
   drainTimeoutMs: z.number().int().positive(),
 });
@@ -52,11 +54,12 @@ export const RPC_LIMITS: RpcLimits = RpcLimits.parse({
   maxLogBlockRange: 1_000,
   maxFeeHistoryBlocks: 1_024,
   maxResponseBytes: 4 * 1024 * 1024,
-  maxInFlight: 2,
+  maxInFlight: 1,
   maxOpenRequests: 256,
   bodyTimeoutMs: 5_000,
   requestsPerInstance: 2_000,
-  upstreamMsPerInstance: 10_000,
+  upstreamMsPerInstance: 5_000,
+  budgetGraceMs: 1_000,
   drainTimeoutMs: 5_000,
 });
 

@@ -40,6 +40,11 @@ export interface ProxyRoute {
    */
   beginInstance(): Promise<boolean>;
   /**
+   * Runs one script of the current instance: `run` gets the script's URL and a signal that ends the
+   * script shortly after the instance's budget is spent; then the script is settled.
+   */
+  runScript(run: (providerUrl: string, budgetSpent: AbortSignal) => Promise<SandboxOutcome>): Promise<SandboxOutcome>;
+  /**
    * After each script: its URL stops working (the next script gets a new one, on the same budget), and
    * a script whose instance ran out of budget ends as a runtime_error naming the budget.
    */
@@ -177,6 +182,10 @@ class Route implements ProxyRoute {
     return this.idle(this.limits.drainTimeoutMs);
   }
 
+  async runScript(run: (providerUrl: string, budgetSpent: AbortSignal) => Promise<SandboxOutcome>): Promise<SandboxOutcome> {
+    return this.settle(await run(this.url, this.budget.signal));
+  }
+
   settle(run: SandboxOutcome): SandboxOutcome {
     const exhausted = this.budget.exhausted;
     this.issue();
@@ -227,7 +236,9 @@ class Route implements ProxyRoute {
     this.onNode++;
     const start = performance.now();
     try {
-      return await this.upstream.forward(body);
+      const out = await this.upstream.forward(body);
+      budget.answered(Buffer.byteLength(out.text));
+      return out;
     } finally {
       budget.spent(performance.now() - start, calls);
       if (--this.onNode === 0) {
