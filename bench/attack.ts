@@ -7,17 +7,18 @@ import '../src/polyfills.ts';
 import { loadAtomicTaskFiles, loadCompositeTaskFiles } from '../src/tasks/load.ts';
 import { attackPlan, type AttackName } from '../test/fixtures/attacks.ts';
 import { runCleanup } from './cleanup.ts';
-import { fmt, table } from './stats.ts';
+import { fmt, median, table } from './stats.ts';
 import { runVitest, type RunInstance, type VitestRun } from './vitest-runs.ts';
 
 export interface AttackResult {
   concurrency: number;
-  clean: VitestRun;
+  /** Clean runs before and after the attacked one: the machine's other load drifts. */
+  clean: [VitestRun, VitestRun];
   attacked: VitestRun;
   /** Reference-half instances and those whose score, outcome or checks differ from the clean run. */
   reference: { instances: number; differing: string[] };
-  /** Attack-half instances by attack and by how they ended. */
-  attacks: Record<AttackName, Record<string, number>>;
+  /** Attack-half instances by attack: how they ended, and their instance times (ms). */
+  attacks: Record<AttackName, { ends: Record<string, number>; latencyMs: number[] }>;
   infra: number;
   slowdown: number;
 }
@@ -37,25 +38,29 @@ export async function measureAttack(opts: { concurrency: number; timeoutMs: numb
     QUEST_ROUNDS: '1',
     QUEST_FAIL_ON: 'infra',
   });
-  const clean = await runVitest([], env('off'), { timeoutMs: opts.timeoutMs });
+  const before = await runVitest([], env('off'), { timeoutMs: opts.timeoutMs });
   const attacked = await runVitest([], env('half'), { timeoutMs: opts.timeoutMs });
-  const cleanBy = new Map(clean.instances.map((i) => [key(i), i]));
+  const after = await runVitest([], env('off'), { timeoutMs: opts.timeoutMs });
+  const clean: [VitestRun, VitestRun] = [before, after];
+  const cleanBy = new Map(before.instances.map((i) => [key(i), i]));
   const differing: string[] = [];
   let referenceInstances = 0;
   const attacks = {} as AttackResult['attacks'];
   for (const i of attacked.instances) {
     const attack = plan.get(i.taskId);
     if (attack) {
-      const by = (attacks[attack] ??= {});
-      by[ending(i)] = (by[ending(i)] ?? 0) + 1;
+      const by = (attacks[attack] ??= { ends: {}, latencyMs: [] });
+      by.ends[ending(i)] = (by.ends[ending(i)] ?? 0) + 1;
+      by.latencyMs.push(i.latencyMs);
       continue;
     }
     referenceInstances++;
     const c = cleanBy.get(key(i));
     if (!c || !same(c, i)) differing.push(`${key(i)}: clean ${c ? `${c.score} ${c.outcome}` : 'missing'}, under attack ${i.score} ${i.outcome}${i.error ? ` (${i.error})` : ''}`);
   }
-  const infra = [...clean.instances, ...attacked.instances].filter((i) => i.outcome === 'infra').length;
-  return { concurrency: opts.concurrency, clean, attacked, reference: { instances: referenceInstances, differing }, attacks, infra, slowdown: attacked.wallS / clean.wallS };
+  const infra = [...before.instances, ...attacked.instances, ...after.instances].filter((i) => i.outcome === 'infra').length;
+  const cleanWall = (before.wallS + after.wallS) / 2;
+  return { concurrency: opts.concurrency, clean, attacked, reference: { instances: referenceInstances, differing }, attacks, infra, slowdown: attacked.wallS / cleanWall };
 }
 
 export function printAttack(r: AttackResult, log: (s: string) => void): void {
@@ -70,14 +75,19 @@ export function printAttack(r: AttackResult, log: (s: string) => void): void {
     `${run.instances.length}`,
     run.exitCode === 0 ? 'ok' : `FAIL exit ${run.exitCode}${run.timedOut ? ' (timeout)' : ''}`,
   ];
-  log(table(['run', 'wall s', 'CPU s', 'peak RSS GiB', 'anvils peak', 'instances', 'status'], [row('clean (reference everywhere)', r.clean), row('under attack', r.attacked)]));
+  log(
+    table(
+      ['run', 'wall s', 'CPU s', 'peak RSS GiB', 'anvils peak', 'instances', 'status'],
+      [row('clean (reference everywhere)', r.clean[0]), row('under attack', r.attacked), row('clean again', r.clean[1])],
+    ),
+  );
   const ok = r.reference.differing.length === 0 && r.reference.instances > 0;
   log(`  reference half: ${r.reference.instances} instances, scores ${ok ? 'identical to' : 'DIFFERENT from'} the clean run${ok ? '' : `:\n    ${r.reference.differing.join('\n    ')}`}`);
-  for (const [attack, ends] of Object.entries(r.attacks)) {
-    log(`  ${attack}: ${Object.entries(ends).map(([e, n]) => `${e} ${n}`).join(', ')}`);
+  for (const [attack, a] of Object.entries(r.attacks)) {
+    log(`  ${attack}: ${Object.entries(a.ends).map(([e, n]) => `${e} ${n}`).join(', ')}; instance median ${fmt(median(a.latencyMs) / 1000, 1)} s, max ${fmt(Math.max(...a.latencyMs) / 1000, 1)} s`);
   }
-  log(`  infra outcomes: ${r.infra}; wall under attack ${fmt(r.slowdown, 2)}× the clean run (target < 3×)`);
-  for (const [name, run] of [['clean', r.clean], ['under attack', r.attacked]] as const) {
+  log(`  infra outcomes: ${r.infra}; wall under attack ${fmt(r.slowdown, 2)}× the mean of the clean runs (target < 3×)`);
+  for (const [name, run] of [['clean', r.clean[0]], ['under attack', r.attacked], ['clean again', r.clean[1]]] as const) {
     if (run.exitCode !== 0) log(`  ${name} output tail:\n${run.tail.replace(/^/gm, '    ')}`);
   }
 }

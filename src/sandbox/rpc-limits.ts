@@ -57,7 +57,7 @@ export const RPC_LIMITS: RpcLimits = RpcLimits.parse({
   maxInFlight: 1,
   maxOpenRequests: 256,
   bodyTimeoutMs: 5_000,
-  requestsPerInstance: 2_000,
+  requestsPerInstance: 1_000,
   upstreamMsPerInstance: 5_000,
   budgetGraceMs: 1_000,
   drainTimeoutMs: 5_000,

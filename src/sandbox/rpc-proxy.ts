@@ -504,7 +504,9 @@ export async function startProxyRouter(options: { limits?: Partial<RpcLimits> } 
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    // Every script of the process connects here: a script opening thousands of connections at once
+    // must not fill the accept queue for the others (Node's default is 511; Linux caps it at somaxconn).
+    server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, () => {
       server.off('error', reject);
       resolve();
     });
