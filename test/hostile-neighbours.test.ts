@@ -24,7 +24,6 @@ const NEIGHBOUR_TASK = 'swap_exact_tokens_for_tokens';
 
 let attacked: TestSession;
 let neighbour: TestSession;
-let neighbourMedianMs = 0;
 
 async function validatorOf(taskId: string): Promise<{ f: (typeof files)[number]; validator: Validator }> {
   const f = files.find((x) => x.task.id === taskId)!;
@@ -180,16 +179,19 @@ const attacks: Attack[] = [
 
 beforeAll(async () => {
   [attacked, neighbour] = await Promise.all([openTestSession(), openTestSession(), prepareSandbox()]);
-  // The neighbour's normal time: the median of five runs alone, after one to warm up.
   await runReference(neighbour, NEIGHBOUR_TASK);
+});
+
+/** The neighbour's normal time just now: the median of three runs alone (the machine's other load drifts). */
+async function neighbourMedianMs(): Promise<number> {
   const times: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    const r = await runReference(neighbour, NEIGHBOUR_TASK, i + 1);
+  for (let round = 3; round <= 5; round++) {
+    const r = await runReference(neighbour, NEIGHBOUR_TASK, round);
     expect(r.score).toBe(100);
     times.push(r.latencyMs);
   }
-  neighbourMedianMs = times.sort((a, b) => a - b)[2]!;
-});
+  return times.sort((a, b) => a - b)[1]!;
+}
 
 afterAll(async () => {
   await Promise.all([attacked?.close(), neighbour?.close()]);
@@ -227,6 +229,7 @@ describe.each(attacks.map((a) => [a.name, a] as const))('%s', (_name, a) => {
   });
 
   test('next to a reference instance: the neighbour scores 100 within 5× its median time', async () => {
+    const medianMs = await neighbourMedianMs();
     const before = attacked.session.proxy.stats().forwarded;
     const anvilCpu = cpuMs(attacked.node()!.pid) ?? 0;
     const attack = runAttack(a.body, a.scriptTimeoutMs);
@@ -235,7 +238,7 @@ describe.each(attacks.map((a) => [a.name, a] as const))('%s', (_name, a) => {
     const n = await runReference(neighbour, NEIGHBOUR_TASK, 2);
     const r = await attack;
     expect(n.score, n.error).toBe(100);
-    expect(n.latencyMs, `neighbour took ${n.latencyMs} ms, median ${neighbourMedianMs} ms`).toBeLessThanOrEqual(5 * neighbourMedianMs);
+    expect(n.latencyMs, `neighbour took ${n.latencyMs} ms, median ${medianMs} ms`).toBeLessThanOrEqual(5 * medianMs);
     await expectAttackOutcome(a, r, attacked.session.proxy.stats().forwarded - before);
     await expectIdle();
     // The attack's chain work is bounded: its node computed for at most its chain time budget.
@@ -251,15 +254,15 @@ describe('the sandbox host: time limits are per script', () => {
       export async function executeSkill(providerUrl: string, agentAddress: string) {
         return { answer: String(await new JsonRpcProvider(providerUrl, undefined, { staticNetwork: true }).getBalance(agentAddress)) };
       }`;
-    const loops = [spin(8_000), spin(8_000)];
+    const loops = [spin(5_000), spin(5_000)];
     await sleep(1_000);
     const short = spin(1_500);
     const honest = [1, 2, 3].map(() => runSkill(read, args, { timeoutMs: 4_000 }));
     const s = await short;
-    // Its own 1.5 s, not the 8 s of the loops beside it.
+    // Its own 1.5 s, not the 5 s of the loops beside it.
     expect(s).toMatchObject({ kind: 'timeout', message: 'timed out after 1500 ms' });
     expect(s.durationMs).toBeLessThan(1_500 + 2_500);
     for (const h of honest) expect(await h).toMatchObject({ kind: 'ok', value: { answer: expect.stringMatching(/^[1-9]\d*$/) } });
-    for (const l of loops) expect(await l).toMatchObject({ kind: 'timeout', message: 'timed out after 8000 ms' });
+    for (const l of loops) expect(await l).toMatchObject({ kind: 'timeout', message: 'timed out after 5000 ms' });
   });
 });

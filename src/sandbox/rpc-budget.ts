@@ -14,7 +14,7 @@ export interface Exhaustion {
 
 /** What one instance's scripts asked of the node (the largest of each, and totals). */
 export interface InstanceUsage {
-  /** Calls received, batch elements one by one, refused ones included. */
+  /** Calls received, batch elements one by one, refused ones included (a body refused whole counts once). */
   requests: number;
   forwarded: number;
   refused: number;

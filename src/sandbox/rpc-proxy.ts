@@ -365,8 +365,9 @@ async function handle(t: Ticket, req: http.IncomingMessage, res: http.ServerResp
     return;
   }
   if (items.length > limits.maxBatchLength) {
-    for (let i = 0; i < items.length; i++) budget.take();
-    refused(items.length);
+    // Refused whole, before any of its calls is looked at: one request, like an oversized body.
+    budget.take();
+    refused();
     send(res, 200, rpcError(null, LIMIT_EXCEEDED, `batch of ${items.length} calls; at most ${limits.maxBatchLength} per batch`));
     return;
   }
