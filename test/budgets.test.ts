@@ -353,8 +353,26 @@ describe('a standalone proxy', () => {
   });
 });
 
-describe('a script whose instance spent its budget', () => {
+describe('a script in the sandbox', () => {
   beforeAll(() => prepareSandbox());
+
+  it(`keeps at most ${RPC_LIMITS.maxScriptFetches} fetches open at once; the rest wait their turn and all are answered`, async () => {
+    const slow = await recordingUpstream(5);
+    try {
+      const r = await routeTo(slow.url, { maxInFlight: 100 });
+      const many = `export async function executeSkill(providerUrl: string) {
+        const replies = await Promise.all(Array.from({ length: 200 }, (_, i) =>
+          fetch(providerUrl, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: i, method: 'eth_chainId', params: [] }) }).then((x) => x.json())));
+        return replies.filter((x) => x.result === '0x1').length;
+      }`;
+      const out = await r.runScript((url, signal) => runSkill(many, { providerUrl: url, agentAddress: TARGET, deployedContracts: {} }, { timeoutMs: 20_000, signal }));
+      expect(out).toMatchObject({ kind: 'ok', value: 200 });
+      expect(r.usage().peakOpen).toBe(RPC_LIMITS.maxScriptFetches);
+      expect(slow.state.peak).toBe(RPC_LIMITS.maxScriptFetches);
+    } finally {
+      await slow.close();
+    }
+  });
 
   it('sees the refusals for a short grace, then is ended as a runtime_error naming the budget; later scripts never start', async () => {
     const r = await routeTo(anvil.url, { requestsPerInstance: 5, budgetGraceMs: 300 });

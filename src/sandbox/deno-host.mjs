@@ -4,7 +4,7 @@
 //
 // Socket protocol, one JSON object per line:
 //   harness → host  { op: 'init', worker: <base64 of deno-worker.mjs> }   first
-//   harness → host  { op: 'run', id, src, args, imports, timeoutMs, maxOutputBytes }
+//   harness → host  { op: 'run', id, src, args, imports, timeoutMs, maxOutputBytes, maxFetches }
 //   harness → host  { op: 'cancel', id, message }   ends a running job early, as a runtime_error
 //   host → harness  { id, log: text }            a job's console output, in order
 //   host → harness  { id, done: payload }        its outcome, exactly once
@@ -196,7 +196,7 @@ function startJob(job) {
   w.port.onmessageerror = flooded;
   // An error the prologue could not catch (it reports everything it can itself).
   onWorkerError.set(w.wid, (message) => finish({ status: 'runtime_error', message }));
-  w.port.postMessage({ token, src: job.src, args: job.args, maxOutputBytes: job.maxOutputBytes });
+  w.port.postMessage({ token, src: job.src, args: job.args, maxOutputBytes: job.maxOutputBytes, maxFetches: job.maxFetches });
 }
 
 // -----------------------------------------------------------------------------------------------

@@ -21,6 +21,8 @@ export interface HostJob {
   timeoutMs: number;
   maxOutputBytes: number;
   maxRssMb: number;
+  /** Fetches the skill may have open at once; more wait inside its isolate. */
+  maxFetches: number;
 }
 
 export type HostPayload =
@@ -216,7 +218,7 @@ export class SandboxHost {
       };
       this.running.set(id, { job, logs: new LogBuffer(LOG_CAP), resolve: done, deadline });
       this.setBusy();
-      this.write({ op: 'run', id, src: job.src, args: job.args, imports: job.imports, timeoutMs: job.timeoutMs, maxOutputBytes: job.maxOutputBytes });
+      this.write({ op: 'run', id, src: job.src, args: job.args, imports: job.imports, timeoutMs: job.timeoutMs, maxOutputBytes: job.maxOutputBytes, maxFetches: job.maxFetches });
     });
   }
 

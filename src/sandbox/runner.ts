@@ -17,6 +17,7 @@ import { compile, startCompiler } from './compile.ts';
 import { pruneDenoCache } from './deno-cache.ts';
 import { abortMessage, defaultMaxRssMb, denoDir, SandboxHost, type HostJob, type HostLoss, type HostPayload, type HostResult } from './host.ts';
 import { denoBinary } from './paths.ts';
+import { RPC_LIMITS } from './rpc-limits.ts';
 import { vendorBundles, vendorBundlesIfReady } from './vendor.ts';
 
 export type SandboxOutcome =
@@ -284,6 +285,7 @@ export async function runSkill(code: string, args: SkillArgs, opts: SandboxOptio
     timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     maxOutputBytes: opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT,
     maxRssMb: opts.maxRssMb ?? defaultMaxRssMb(maxHeapMb),
+    maxFetches: RPC_LIMITS.maxScriptFetches,
   };
   if (opts.signal?.aborted) return { kind: 'runtime_error', message: abortMessage(opts.signal), logs: '', durationMs: elapsed() };
   let result = await runShared(port, maxHeapMb, vendor.dir, job, opts.signal);
@@ -325,6 +327,7 @@ async function warm(): Promise<void> {
     timeoutMs: 120_000,
     maxOutputBytes: DEFAULT_MAX_OUTPUT,
     maxRssMb: 4096,
+    maxFetches: RPC_LIMITS.maxScriptFetches,
   };
   const result = await runSolo(undefined, DEFAULT_MAX_HEAP_MB, vendor.dir, job);
   if ('lost' in result || result.done.status !== 'ok') {
