@@ -1,8 +1,9 @@
 // Scripts that lean on what instances share (the read-only proxy, the sandbox host, the machine's
 // cores), each through the real pipeline on its own session, alone and next to an instance running
 // the reference on another session. The attacked instance scores what its final answer (the null
-// model's no-op) scores anyway, 0; the neighbour scores 100 within 5× its median time; and the
-// attacked node and its proxy route are idle again within seconds of the script's end.
+// model's no-op) scores anyway, 0; the neighbour scores 100 within 5× its median time (at least 1 s
+// more than it); and the attacked node and its proxy route are idle again within seconds of the
+// script's end.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runAtomicInstance } from '../src/episode/atomic.ts';
 import { atomicReference } from '../src/model/reference.ts';
@@ -111,13 +112,13 @@ const attacks: Attack[] = [
     },
   },
   {
-    name: 'twenty bodies that trickle in a byte every 200 ms',
+    name: 'sixteen bodies that trickle in a byte every 200 ms',
     scriptTimeoutMs: 20_000,
     outcome: 'wrong_state',
     body: ATTACKS.tricklingBodies,
     verify(r, forwarded) {
       const t = notes(r).trickle as Record<string, number>;
-      expect(total(t)).toBe(20);
+      expect(total(t)).toBe(16);
       expect(Object.keys(t).every((k) => k === `408 request body did not arrive within ${RPC_LIMITS.bodyTimeoutMs} ms` || k === 'thrown')).toBe(true);
       // Cut at the body timeout, not after the 100 s the bodies would take.
       expect(notes(r).ms).toBeLessThan(RPC_LIMITS.bodyTimeoutMs + 5_000);
@@ -228,7 +229,7 @@ describe.each(attacks.map((a) => [a.name, a] as const))('%s', (_name, a) => {
     expect(next.score, next.error).toBe(100);
   });
 
-  test('next to a reference instance: the neighbour scores 100 within 5× its median time', async () => {
+  test('next to a reference instance: the neighbour scores 100 within 5× its median time (+1 s at least)', async () => {
     const medianMs = await neighbourMedianMs();
     const before = attacked.session.proxy.stats().forwarded;
     const anvilCpu = cpuMs(attacked.node()!.pid) ?? 0;
@@ -238,7 +239,9 @@ describe.each(attacks.map((a) => [a.name, a] as const))('%s', (_name, a) => {
     const n = await runReference(neighbour, NEIGHBOUR_TASK, 2);
     const r = await attack;
     expect(n.score, n.error).toBe(100);
-    expect(n.latencyMs, `neighbour took ${n.latencyMs} ms, median ${medianMs} ms`).toBeLessThanOrEqual(5 * medianMs);
+    // A generous bound: the issue saw 5-17 s where 0.2 s is normal. The 1 s floor absorbs scheduling
+    // noise of a machine other work keeps busy.
+    expect(n.latencyMs, `neighbour took ${n.latencyMs} ms, median ${medianMs} ms`).toBeLessThanOrEqual(Math.max(5 * medianMs, medianMs + 1_000));
     await expectAttackOutcome(a, r, attacked.session.proxy.stats().forwarded - before);
     await expectIdle();
     // The attack's chain work is bounded: its node computed for at most its chain time budget.
