@@ -269,3 +269,20 @@ describe('the sandbox host: time limits are per script', () => {
     for (const l of loops) expect(await l).toMatchObject({ kind: 'timeout', message: 'timed out after 5000 ms' });
   });
 });
+
+describe('a node still busy when the next instance starts', () => {
+  test('is replaced from the prepared state, and that instance runs on the new node', async () => {
+    const route = attacked.session.proxy;
+    const before = attacked.node()!.pid;
+    // As if an earlier script's calls had outlived the drain timeout.
+    route.beginInstance = async () => false;
+    try {
+      const r = await runReference(attacked, NEIGHBOUR_TASK);
+      expect(r.score, r.error).toBe(100);
+    } finally {
+      delete (route as Partial<typeof route>).beginInstance;
+    }
+    expect(attacked.node()!.pid).not.toBe(before);
+    expect(attacked.session.proxy).not.toBe(route);
+  });
+});
