@@ -1,16 +1,20 @@
 // `npm run bench`: harness overhead against the raw chain floor, phase profile, the realistic protocol
-// with a fixed-latency model at several concurrencies, and the full reference run, measured in one go
-// on this machine. The output ends with
+// with a fixed-latency model at several concurrencies, the full reference run, and the benchmark under
+// attack (half the tasks answered by scripts that lean on the shared proxy and nodes), measured in one
+// go on this machine. The output ends with
 //   realistic efficiency: <E> at concurrency 32
 //   overhead ratio: <harness median / floor median>
+//   attack slowdown: <wall under attack / clean wall>
 //
 // Knobs (environment): BENCH_FLOOR_ITERATIONS (200), BENCH_ROUNDS (3), BENCH_LATENCY_MS (2000),
 // BENCH_CONCURRENCY ("8,32,64"), BENCH_REALISTIC_ROUNDS (5), BENCH_FULL_ROUNDS (5), BENCH_SKIP (comma
-// list of floor, harness, realistic, full), BENCH_QUICK=1 (fewer iterations, one round, for a smoke test).
+// list of floor, harness, realistic, full, attack), BENCH_QUICK=1 (fewer iterations, one round, for a
+// smoke test). `npm run bench:attack` runs the attack section alone.
 import '../src/polyfills.ts';
 import os from 'node:os';
 import { runCleanup } from './cleanup.ts';
 import { busyShare, machineCpu } from './cpu.ts';
+import { measureAttack, printAttack } from './attack.ts';
 import { measureFloor, type FloorResult } from './floor.ts';
 import { measureHarness, type HarnessResult } from './harness.ts';
 import type { SandboxProbe } from './sandbox-probe.ts';
@@ -85,20 +89,20 @@ async function main() {
   log(`  (other processes on this machine add noise; CPU s columns count only each run's own process tree)`);
 
   // 1. Floor
-  const floor = await section(`1/4 floor: ${FLOOR_ITERATIONS} iterations on a mirror anvil`, SKIP.has('floor'), () =>
+  const floor = await section(`1/5 floor: ${FLOOR_ITERATIONS} iterations on a mirror anvil`, SKIP.has('floor'), () =>
     measureFloor({ iterations: FLOOR_ITERATIONS, warmup: 20 }),
   );
 
   // 2. Harness phases
-  const harness = await section(`2/4 harness phases: 62 atomic tasks × ${ROUNDS} round(s), reference model`, SKIP.has('harness'), () =>
+  const harness = await section(`2/5 harness phases: 62 atomic tasks × ${ROUNDS} round(s), reference model`, SKIP.has('harness'), () =>
     measureHarness({ rounds: ROUNDS, warmupTasks: 8, probeSamples: quick ? 10 : 20 }),
   );
 
   // 3. Realistic: the whole protocol with a model of fixed latency, at several concurrencies.
   const realistic: { concurrency: number; run?: VitestRun; error?: string }[] = [];
-  if (SKIP.has('realistic')) progress('3/4 realistic: skipped (BENCH_SKIP)');
+  if (SKIP.has('realistic')) progress('3/5 realistic: skipped (BENCH_SKIP)');
   for (const c of SKIP.has('realistic') ? [] : CONCURRENCY) {
-    const r = await section(`3/4 realistic: QUEST_ROUNDS=${REALISTIC_ROUNDS} QUEST_CONCURRENCY=${c} vitest run, gold answers after ${LATENCY_MS} ms`, false, () =>
+    const r = await section(`3/5 realistic: QUEST_ROUNDS=${REALISTIC_ROUNDS} QUEST_CONCURRENCY=${c} vitest run, gold answers after ${LATENCY_MS} ms`, false, () =>
       runVitest([], { QUEST_MODEL: 'module:bench/latency-model.mjs', BENCH_LATENCY_MS: String(LATENCY_MS), QUEST_ROUNDS: String(REALISTIC_ROUNDS), QUEST_CONCURRENCY: String(c), QUEST_FAIL_ON: 'infra' }, { timeoutMs: RUN_TIMEOUT_MS * 2 }),
     );
     realistic.push({ concurrency: c, ...(r.value ? { run: r.value } : {}), ...(r.error ? { error: r.error } : {}) });
@@ -106,24 +110,32 @@ async function main() {
 
   // 4. Full reference run
   const full: { label: string; run?: VitestRun; error?: string }[] = [];
-  if (SKIP.has('full')) progress('4/4 full run: skipped (BENCH_SKIP)');
+  if (SKIP.has('full')) progress('4/5 full run: skipped (BENCH_SKIP)');
   else {
-    const r = await section(`4/4 full run: QUEST_ROUNDS=${FULL_ROUNDS} vitest run`, false, () =>
+    const r = await section(`4/5 full run: QUEST_ROUNDS=${FULL_ROUNDS} vitest run`, false, () =>
       runVitest([], { QUEST_MODEL: 'reference', QUEST_ROUNDS: String(FULL_ROUNDS) }, { timeoutMs: RUN_TIMEOUT_MS }),
     );
     full.push({ label: 'defaults', ...(r.value ? { run: r.value } : {}), ...(r.error ? { error: r.error } : {}) });
   }
+
+  // 5. Under attack
+  const attack = await section('5/5 under attack: both splits at QUEST_CONCURRENCY=8, clean, half attacked, clean again', SKIP.has('attack'), () =>
+    measureAttack({ concurrency: 8, timeoutMs: RUN_TIMEOUT_MS * 2 }),
+  );
 
   log('');
   printPhaseTable(floor, harness);
   printSandbox(harness.value);
   const headline = printRealistic(realistic);
   printFull(full);
+  if (attack.value) printAttack(attack.value, log);
+  else if (attack.error) log(`\nUnder attack: ERROR: ${attack.error}`);
 
   const ratio = floor.value && harness.value ? harness.value.total.median / floor.value.total.median : Number.NaN;
   log('');
   log(`realistic efficiency: ${headline === undefined ? 'n/a' : headline.toFixed(2)} at concurrency ${HEADLINE_CONCURRENCY}`);
   log(`overhead ratio: ${Number.isFinite(ratio) ? ratio.toFixed(2) : 'n/a'}`);
+  log(`attack slowdown: ${attack.value ? attack.value.slowdown.toFixed(2) : 'n/a'}`);
 }
 
 type Section<T> = { value?: T; error?: string; skipped?: boolean };
@@ -299,6 +311,7 @@ main()
   .catch((e) => {
     log(`bench failed: ${errorText(e)}`);
     log('overhead ratio: n/a');
+    log('attack slowdown: n/a');
     process.exitCode = 1;
   })
   .finally(() => runCleanup());

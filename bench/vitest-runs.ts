@@ -30,10 +30,25 @@ export interface VitestRun {
   calls: ModelCall[];
   /** From the run's result file: instances and their harness-measured latency per split. */
   splits: Record<string, { instances: number; latencyMs: number[]; kAct: number[] }>;
+  /** From the run's result file: each instance's result. */
+  instances: RunInstance[];
 }
 
-function readSplits(dir: string): VitestRun['splits'] {
+export interface RunInstance {
+  split: string;
+  taskId: string;
+  round: number;
+  score: number;
+  outcome: string;
+  error?: string;
+  /** Which checks passed, by name. */
+  checks: [string, boolean][];
+  latencyMs: number;
+}
+
+function readResults(dir: string): Pick<VitestRun, 'splits' | 'instances'> {
   const out: VitestRun['splits'] = {};
+  const instances: RunInstance[] = [];
   const files: string[] = [];
   const walk = (d: string) => {
     if (!existsSync(d)) return;
@@ -46,8 +61,12 @@ function readSplits(dir: string): VitestRun['splits'] {
   walk(dir);
   for (const f of files) {
     try {
-      const run = JSON.parse(readFileSync(f, 'utf8')) as { instances?: { split: string; latencyMs?: number; composite?: { kAct?: number } }[] };
+      const run = JSON.parse(readFileSync(f, 'utf8')) as {
+        instances?: (Omit<RunInstance, 'checks' | 'latencyMs'> & { latencyMs?: number; composite?: { kAct?: number }; checks?: { name: string; passed: boolean }[] })[];
+      };
       for (const i of run.instances ?? []) {
+        const { split, taskId, round, score, outcome, error } = i;
+        instances.push({ split, taskId, round, score, outcome, ...(error ? { error } : {}), checks: (i.checks ?? []).map((c) => [c.name, c.passed]), latencyMs: i.latencyMs ?? 0 });
         const s = (out[i.split] ??= { instances: 0, latencyMs: [], kAct: [] });
         s.instances++;
         if (typeof i.latencyMs === 'number') s.latencyMs.push(i.latencyMs);
@@ -57,7 +76,7 @@ function readSplits(dir: string): VitestRun['splits'] {
       // a result file of another shape: leave the split table empty
     }
   }
-  return out;
+  return { splits: out, instances };
 }
 
 /** One model call of bench/latency-model.mjs: the worker process and when it started and ended. */
@@ -156,7 +175,7 @@ export async function runVitest(args: string[], env: Record<string, string>, opt
       peakRssMb,
       cpuBusy: busyShare(cpu0, cpu1),
       cpuS,
-      splits: readSplits(path.join(tmp, 'results')),
+      ...readResults(path.join(tmp, 'results')),
       tail: text.trim().split('\n').slice(-14).join('\n'),
       calls,
     };

@@ -19,6 +19,9 @@ export interface AnvilOptions {
  * which keeps the process around for seconds after teardown. Port 0 lets the OS pick a free port;
  * the real one is read from anvil's "Listening on" line.
  */
+/** Memory one EVM execution may use (anvil's default is 4 GiB). */
+export const EVM_MEMORY_LIMIT_BYTES = 32 * 1024 * 1024;
+
 /** Every anvil this process started and has not stopped: killed synchronously if the process exits. */
 const live = new Set<ChildProcess>();
 process.once('exit', () => {
@@ -34,13 +37,19 @@ export const anvilInstance = Instance.define((options: AnvilOptions) => {
     get port() {
       return port;
     },
+    // prool copies the definition's fields once; a function reads the live process.
+    _internal: { pid: () => child?.pid ?? 0 },
     async start(_opts, { emitter, setEndpoint }) {
       const args = ['--host', '127.0.0.1', '--port', '0', '--chain-id', String(options.chainId ?? 56)];
       if (options.loadState) args.push('--load-state', options.loadState);
       if (options.forkUrl) args.push('--fork-url', options.forkUrl);
       if (options.forkBlock !== undefined) args.push('--fork-block-number', options.forkBlock.toString());
       // --accounts 0: anvil's well-known dev accounts (published keys) hold nothing and are not unlocked.
-      args.push('--no-request-size-limit', '--accounts', '0', ...(options.args ?? []));
+      // Scripts reach the node only through the read-only proxy, which bounds their requests (size,
+      // gas, ranges, calls at once: src/sandbox/rpc-limits.ts); the harness's own requests (state
+      // loads, code placement) may be larger than anvil's default 2 MB. --memory-limit bounds the
+      // memory of one EVM execution whatever its gas: 32 MiB, eight times what 30M gas can buy.
+      args.push('--no-request-size-limit', '--memory-limit', String(EVM_MEMORY_LIMIT_BYTES), '--accounts', '0', ...(options.args ?? []));
       const proc = spawn(anvilBinary(options.binary), args, { stdio: ['ignore', 'pipe', 'pipe'] });
       child = proc;
       live.add(proc);
@@ -88,8 +97,10 @@ export const anvilInstance = Instance.define((options: AnvilOptions) => {
 export interface RunningAnvil {
   url: string;
   port: number;
+  /** The OS process id (tests watch its CPU and threads). */
+  pid: number;
   stop(): Promise<void>;
-  /** The OS process id, so tests can simulate a crash. */
+  /** The prool instance, so tests can simulate a crash. */
   instance: ReturnType<typeof anvilInstance>;
 }
 
@@ -97,5 +108,5 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<RunningAnv
   const instance = anvilInstance(options, { timeout: 30_000 });
   await instance.start();
   const url = `http://127.0.0.1:${instance.port}`;
-  return { url, port: instance.port, instance, stop: () => instance.stop() };
+  return { url, port: instance.port, pid: instance._internal.pid(), instance, stop: () => instance.stop() };
 }

@@ -7,6 +7,7 @@ import { chainClients, rpcBatch, type ChainClients, type RpcBatch } from './rpc.
 import type { MirrorManifest } from './build-mirror.ts';
 import { bootstrapFork } from './fork.ts';
 import { startChainClock } from './chain-clock.ts';
+import { FORK_LIMIT_OVERRIDES } from '../sandbox/rpc-limits.ts';
 
 // Every session of a process shares one read-only proxy port (a route each), so one sandbox host,
 // allowed exactly that port, serves every script of the process.
@@ -109,7 +110,7 @@ export class ChainSession {
     const url = await this.opts.startNode();
     this.chain = chainClients(url);
     this.proxy?.close();
-    this.proxy = (await sharedProxyRouter()).route(url);
+    this.proxy = (await sharedProxyRouter()).route(url, undefined, this.opts.fork ? FORK_LIMIT_OVERRIDES : undefined);
     // Before the fork bootstrap too: its blocks must not be stamped earlier than the fork's head.
     await startChainClock(this.chain);
     if (this.opts.fork) await (this.opts.bootstrap ?? bootstrapFork)(this.chain, this.opts.manifest);
@@ -127,8 +128,15 @@ export class ChainSession {
    * Back to the provisioned state in one round trip: anvil runs a JSON-RPC batch in order, so the
    * revert, the new snapshot (anvil consumes one on revert) and the base fee (a revert does not restore
    * it) go together. A failed revert makes that snapshot worthless: the node is rebooted instead.
+   * Every instance starts a new script budget on the proxy route.
    */
   async reset(): Promise<void> {
+    // Calls an earlier script left on the node end first, so this instance neither waits behind them
+    // nor shares their budget; a node still busy with them after the drain timeout is replaced.
+    if (!(await this.proxy.beginInstance())) {
+      await this.boot();
+      return;
+    }
     const calls = [
       { method: 'evm_revert', params: [this.snapshot] },
       { method: 'evm_snapshot', params: [] },

@@ -27,8 +27,11 @@ export function scriptContracts(session: ChainSession): Record<string, string> {
 
 /** Runs the code block of a reply in the sandbox with the read-only provider. */
 export async function runScript(reply: string, ctx: ScriptContext): Promise<ScriptRun> {
-  const args = { providerUrl: ctx.session.proxy.url, agentAddress: ctx.agent, deployedContracts: scriptContracts(ctx.session) };
-  const run = await runAnswer(reply, args, { timeoutMs: ctx.timeoutMs });
+  const contracts = scriptContracts(ctx.session);
+  // A fresh URL per script; a script whose instance spent its chain budget ends as a runtime_error naming it.
+  const run = await ctx.session.proxy.runScript((providerUrl, signal) =>
+    runAnswer(reply, { providerUrl, agentAddress: ctx.agent, deployedContracts: contracts }, { timeoutMs: ctx.timeoutMs, signal }),
+  );
   if (run.kind === 'ok') return { kind: 'value', value: run.value, logs: run.logs };
   return { kind: 'failed', outcome: run.kind, ...(run.kind === 'schema_invalid' ? { rule: run.rule } : {}), message: run.message, logs: run.logs };
 }

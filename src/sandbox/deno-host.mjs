@@ -4,7 +4,8 @@
 //
 // Socket protocol, one JSON object per line:
 //   harness → host  { op: 'init', worker: <base64 of deno-worker.mjs> }   first
-//   harness → host  { op: 'run', id, src, args, imports, timeoutMs, maxOutputBytes }
+//   harness → host  { op: 'run', id, src, args, imports, timeoutMs, maxOutputBytes, maxFetches }
+//   harness → host  { op: 'cancel', id, message }   ends a running job early, as a runtime_error
 //   host → harness  { id, log: text }            a job's console output, in order
 //   host → harness  { id, done: payload }        its outcome, exactly once
 //   host → harness  { op: 'live', n, ended? }    Workers started and not yet ended, on each change
@@ -138,6 +139,8 @@ function checkedPayload(p) {
 
 /** Jobs started and not yet finished. */
 let running = 0;
+/** id → how to end that job early (see 'cancel'). */
+const cancels = new Map();
 
 function startJob(job) {
   running++;
@@ -154,6 +157,7 @@ function startJob(job) {
   const finish = (payload) => {
     if (finished) return;
     finished = true;
+    cancels.delete(job.id);
     clearTimeout(timer);
     // Whatever the skill left running (timers, fetches, pending promises) ends with its isolate.
     endWorker(w);
@@ -165,6 +169,7 @@ function startJob(job) {
     if (SPARES > 0 && running <= 1) setTimeout(refill, 0);
   };
   const timer = setTimeout(() => finish({ status: 'timeout', message: `timed out after ${job.timeoutMs} ms` }), job.timeoutMs);
+  cancels.set(job.id, (message) => finish({ status: 'runtime_error', message: String(message).slice(0, 4096) }));
   const flooded = () => {
     if (++strays > MAX_STRAYS) finish({ status: 'runtime_error', message: 'the skill flooded the sandbox with messages' });
   };
@@ -191,7 +196,7 @@ function startJob(job) {
   w.port.onmessageerror = flooded;
   // An error the prologue could not catch (it reports everything it can itself).
   onWorkerError.set(w.wid, (message) => finish({ status: 'runtime_error', message }));
-  w.port.postMessage({ token, src: job.src, args: job.args, maxOutputBytes: job.maxOutputBytes });
+  w.port.postMessage({ token, src: job.src, args: job.args, maxOutputBytes: job.maxOutputBytes, maxFetches: job.maxFetches });
 }
 
 // -----------------------------------------------------------------------------------------------
@@ -203,6 +208,8 @@ function onLine(line) {
     workerUrl = `data:application/javascript;base64,${msg.worker}`;
   } else if (msg.op === 'run') {
     startJob(msg);
+  } else if (msg.op === 'cancel') {
+    cancels.get(msg.id)?.(msg.message);
   }
 }
 

@@ -5,7 +5,7 @@
 // access beyond the vendored bundles. Messages, in order:
 //   host → worker  { preload: [vendor module URL...], port }   right after the Worker is created
 // then on `port`, the other end of which only the host's main thread holds:
-//   host → worker  { token, src, args, maxOutputBytes }    the job (src: the skill as a data: URL)
+//   host → worker  { token, src, args, maxOutputBytes, maxFetches }    the job (src: the skill as a data: URL)
 //   worker → host  { t: token, k: 'log', d: text } ...     console output, batched
 //   worker → host  { t: token, k: 'done', p: payload }     exactly one, then the host ends us
 //
@@ -54,6 +54,49 @@ const refuse = (what) =>
 G.BroadcastChannel.prototype.postMessage = refuse('BroadcastChannel');
 Deno.chdir = refuse('Deno.chdir');
 Deno.addSignalListener = refuse('Deno.addSignalListener');
+
+// -----------------------------------------------------------------------------------------------
+// Requests at once: thousands of fetches started together cost this isolate seconds of CPU in
+// connection churn, and the proxy takes only a few at a time from one instance anyway. Past the job's
+// limit a fetch waits its turn here (a slot passes straight to the next in line).
+
+const nativeFetch = G.fetch;
+const promiseThen = uncurry(Promise.prototype.then);
+let maxFetches = Infinity;
+let fetching = 0;
+const fetchLine = [];
+function releaseFetch() {
+  const next = fetchLine.shift();
+  if (next) next();
+  else fetching--;
+}
+function startFetch(input, init) {
+  let p;
+  try {
+    p = nativeFetch(input, init);
+  } catch (err) {
+    releaseFetch();
+    throw err;
+  }
+  return promiseThen(
+    p,
+    (r) => {
+      releaseFetch();
+      return r;
+    },
+    (err) => {
+      releaseFetch();
+      throw err;
+    },
+  );
+}
+G.fetch = function fetch(input, init) {
+  if (fetching < maxFetches) {
+    fetching++;
+    return startFetch(input, init);
+  }
+  return new Promise((resolve) => fetchLine.push(resolve)).then(() => startFetch(input, init));
+};
 
 // -----------------------------------------------------------------------------------------------
 // Reporting
@@ -224,6 +267,7 @@ let preloaded = Promise.resolve();
 async function runJob(job) {
   token = job.token;
   maxOutputBytes = job.maxOutputBytes;
+  maxFetches = job.maxFetches;
   const [providerUrl, agentAddress, deployedContracts] = job.args;
   // Libraries that fail to load here resurface, with the skill's own stack, when it imports them.
   await preloaded;

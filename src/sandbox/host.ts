@@ -21,6 +21,8 @@ export interface HostJob {
   timeoutMs: number;
   maxOutputBytes: number;
   maxRssMb: number;
+  /** Fetches the skill may have open at once; more wait inside its isolate. */
+  maxFetches: number;
 }
 
 export type HostPayload =
@@ -114,6 +116,9 @@ async function countWorkerThreads(pid: number): Promise<number | undefined> {
   }
 }
 
+/** What a job ended by `signal` reports. */
+export const abortMessage = (signal: AbortSignal): string => (signal.reason instanceof Error ? signal.reason.message : 'the skill was stopped');
+
 let nextId = 1;
 const live = new Set<SandboxHost>();
 
@@ -197,16 +202,23 @@ export class SandboxHost {
     return !this.ended;
   }
 
-  run(job: HostJob): Promise<HostResult> {
+  /** Runs a job; `signal` ends it early (its reason's message is the job's runtime_error). */
+  run(job: HostJob, signal?: AbortSignal): Promise<HostResult> {
     if (this.ended) return Promise.resolve({ lost: true, why: { kind: 'closed' }, logs: '' });
     const id = nextId++;
     this.served++;
     return new Promise((resolve) => {
       const deadline = setTimeout(() => this.kill({ kind: 'stuck', timeoutMs: job.timeoutMs }), job.timeoutMs + STUCK_GRACE_MS);
       deadline.unref();
-      this.running.set(id, { job, logs: new LogBuffer(LOG_CAP), resolve, deadline });
+      const cancel = () => this.write({ op: 'cancel', id, message: abortMessage(signal!) });
+      signal?.addEventListener('abort', cancel, { once: true });
+      const done = (result: HostResult) => {
+        signal?.removeEventListener('abort', cancel);
+        resolve(result);
+      };
+      this.running.set(id, { job, logs: new LogBuffer(LOG_CAP), resolve: done, deadline });
       this.setBusy();
-      this.write({ op: 'run', id, src: job.src, args: job.args, imports: job.imports, timeoutMs: job.timeoutMs, maxOutputBytes: job.maxOutputBytes });
+      this.write({ op: 'run', id, src: job.src, args: job.args, imports: job.imports, timeoutMs: job.timeoutMs, maxOutputBytes: job.maxOutputBytes, maxFetches: job.maxFetches });
     });
   }
 

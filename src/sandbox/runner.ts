@@ -15,8 +15,9 @@
 import { extractCode } from './extract.ts';
 import { compile, startCompiler } from './compile.ts';
 import { pruneDenoCache } from './deno-cache.ts';
-import { defaultMaxRssMb, denoDir, SandboxHost, type HostJob, type HostLoss, type HostPayload, type HostResult } from './host.ts';
+import { abortMessage, defaultMaxRssMb, denoDir, SandboxHost, type HostJob, type HostLoss, type HostPayload, type HostResult } from './host.ts';
 import { denoBinary } from './paths.ts';
+import { RPC_LIMITS } from './rpc-limits.ts';
 import { vendorBundles, vendorBundlesIfReady } from './vendor.ts';
 
 export type SandboxOutcome =
@@ -40,6 +41,8 @@ export interface SandboxOptions {
   maxHeapMb?: number;
   /** Resident-memory limit (Linux only), catching ArrayBuffer growth the V8 heap limit does not see. Default 2 × maxHeapMb + 512. */
   maxRssMb?: number;
+  /** Ends the skill early, as a runtime_error with the abort reason's message (its instance's chain budget is spent). */
+  signal?: AbortSignal;
 }
 
 export interface SkillArgs {
@@ -88,6 +91,7 @@ function parseProxyPort(providerUrl: string): number {
 
 interface Waiting {
   job: HostJob;
+  signal: AbortSignal | undefined;
   resolve(result: HostResult): void;
 }
 
@@ -124,11 +128,12 @@ function dispatch(pool: Pool): void {
   while (pool.queue.length > 0) {
     const host = pickHost(pool);
     if (host.inFlight >= MAX_LIVE_PER_HOST) return;
-    const { job, resolve } = pool.queue.shift()!;
-    void host.run(job).then((result) => {
-      // A Worker that timed out may still be spinning (terminate() cannot stop it): later jobs go
-      // to a fresh host, and this one ends once its other jobs are done.
-      if ('done' in result && result.done.status === 'timeout' && pool.hosts.includes(host)) retire(pool, host);
+    const { job, signal, resolve } = pool.queue.shift()!;
+    void host.run(job, signal).then((result) => {
+      // A Worker that timed out or was stopped may still be spinning (terminate() cannot stop it):
+      // later jobs go to a fresh host, and this one ends once its other jobs are done.
+      const ended = 'done' in result && (result.done.status === 'timeout' || signal?.aborted === true);
+      if (ended && pool.hosts.includes(host)) retire(pool, host);
       if (pool.draining.has(host) && host.inFlight === 0) {
         pool.draining.delete(host);
         host.kill({ kind: 'closed' });
@@ -139,7 +144,7 @@ function dispatch(pool: Pool): void {
   }
 }
 
-function runShared(port: number, maxHeapMb: number, vendorDir: string, job: HostJob): Promise<HostResult> {
+function runShared(port: number, maxHeapMb: number, vendorDir: string, job: HostJob, signal: AbortSignal | undefined): Promise<HostResult> {
   const key = poolKey(port, maxHeapMb);
   let pool = pools.get(key);
   if (!pool) {
@@ -148,7 +153,19 @@ function runShared(port: number, maxHeapMb: number, vendorDir: string, job: Host
   }
   const p = pool;
   return new Promise((resolve) => {
-    p.queue.push({ job, resolve });
+    const waiting: Waiting = { job, signal, resolve };
+    // Stopped while still in line: it never starts.
+    signal?.addEventListener(
+      'abort',
+      () => {
+        const at = p.queue.indexOf(waiting);
+        if (at === -1) return;
+        p.queue.splice(at, 1);
+        resolve({ done: { status: 'runtime_error', message: abortMessage(signal) }, logs: '' });
+      },
+      { once: true },
+    );
+    p.queue.push(waiting);
     dispatch(p);
   });
 }
@@ -168,12 +185,12 @@ export function closeSandboxHosts(port?: number): void {
 let soloRunning = 0;
 const soloWaiting: (() => void)[] = [];
 
-async function runSolo(port: number | undefined, maxHeapMb: number, vendorDir: string, job: HostJob): Promise<HostResult> {
+async function runSolo(port: number | undefined, maxHeapMb: number, vendorDir: string, job: HostJob, signal?: AbortSignal): Promise<HostResult> {
   if (soloRunning >= SOLO_CONCURRENCY) await new Promise<void>((r) => soloWaiting.push(r));
   soloRunning++;
   const host = new SandboxHost({ port, maxHeapMb, vendorDir, solo: true, spares: 0 });
   try {
-    return await host.run(job);
+    return await host.run(job, signal);
   } finally {
     host.kill({ kind: 'closed' });
     soloRunning--;
@@ -268,14 +285,17 @@ export async function runSkill(code: string, args: SkillArgs, opts: SandboxOptio
     timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     maxOutputBytes: opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT,
     maxRssMb: opts.maxRssMb ?? defaultMaxRssMb(maxHeapMb),
+    maxFetches: RPC_LIMITS.maxScriptFetches,
   };
-  let result = await runShared(port, maxHeapMb, vendor.dir, job);
+  if (opts.signal?.aborted) return { kind: 'runtime_error', message: abortMessage(opts.signal), logs: '', durationMs: elapsed() };
+  let result = await runShared(port, maxHeapMb, vendor.dir, job, opts.signal);
   // The host went down under this job and maybe others: run it again alone, which tells whether
   // the failure was its own. Skills only read through the read-only proxy, so a rerun is safe.
+  if ('lost' in result && opts.signal?.aborted) result = { done: { status: 'runtime_error', message: abortMessage(opts.signal) }, logs: result.logs };
   if ('lost' in result) {
     counters.reruns++;
     counters.lost[result.why.kind] = (counters.lost[result.why.kind] ?? 0) + 1;
-    result = await runSolo(port, maxHeapMb, vendor.dir, job);
+    result = await runSolo(port, maxHeapMb, vendor.dir, job, opts.signal);
   }
   const outcome = 'lost' in result ? fromSoloLoss(result.why, job, maxHeapMb) : fromPayload(result.done);
   return { ...outcome, logs: result.logs, durationMs: elapsed() };
@@ -307,6 +327,7 @@ async function warm(): Promise<void> {
     timeoutMs: 120_000,
     maxOutputBytes: DEFAULT_MAX_OUTPUT,
     maxRssMb: 4096,
+    maxFetches: RPC_LIMITS.maxScriptFetches,
   };
   const result = await runSolo(undefined, DEFAULT_MAX_HEAP_MB, vendor.dir, job);
   if ('lost' in result || result.done.status !== 'ok') {
