@@ -11,7 +11,7 @@ import { PAGE_CSS } from './viewer/style.ts';
 const PAGE_COLUMNS: Column[] = [
   {
     field: 'steps',
-    head: 'Steps K_act / K_opt · efficiency',
+    head: 'Steps K_act / K_opt · eff.',
     title: 'composite: mean K_act / K_opt · mean decay',
     text: (r) => (r.steps ? `${f(r.steps.meanKAct, 2)} / ${f(r.steps.meanKOpt, 2)} · ${f(r.steps.efficiency, 3)}` : '–'),
   },
@@ -55,8 +55,8 @@ function table(lb: Leaderboard, linked: boolean): string {
   const max = first ? `${first.atomicMax} / ${first.compositeMax} / ${first.atomicMax + first.compositeMax}${lb.rows.some((r) => r.hard) ? ` · hard ${lb.rows.find((r) => r.hard)!.hard!.max}` : ''}` : '';
   const keys = columns.filter((c) => c.sort).map((c) => c.sort!.key);
   const select = `<label class="sort">sort by <select id="lb-sort">${keys.map((k) => `<option value="${k}"${k === lb.sortedBy ? ' selected' : ''}>${esc(SORT_WORDS[k])}</option>`).join('')}</select></label>`;
-  return `${select}<table id="leaderboard" data-sorted="${lb.sortedBy}"><thead><tr><th data-sort="score" data-order="desc" class="sortable" title="rank by mean total score · click to sort">Rank</th><th>Model</th><th title="text: the paper's fenced code and JSON; tools: native tool calls; agent: a wallet agent">Protocol</th>${columns.map(th).join('')}<th>Quadrant</th></tr></thead>
-<tbody>${rows}</tbody></table><p class="note">Maximum per round: ${max}. Means over rounds; CI from Student-t with df = rounds − 1. A row is a model under one protocol. $ lost and exposure are per 100 requests over every split; lost money is the share of instances that lost more than one cent. Tokens are those paid in the run (replayed answers cost none); API cost needs a price (QUEST_PRICES at run time, or --prices).</p>`;
+  return `${select}<div class="table-scroll"><table id="leaderboard" data-sorted="${lb.sortedBy}"><thead><tr><th data-sort="score" data-order="desc" class="sortable" title="rank by mean total score · click to sort">Rank</th><th>Model</th><th title="text: the paper's fenced code and JSON; tools: native tool calls; agent: a wallet agent">Protocol</th>${columns.map(th).join('')}<th>Quadrant</th></tr></thead>
+<tbody>${rows}</tbody></table></div><p class="note">Maximum per round: ${max}. Means over rounds; CI from Student-t with df = rounds − 1. A row is a model under one protocol. $ lost and exposure are per 100 requests over every split; lost money is the share of instances that lost more than one cent. Tokens are those paid in the run (replayed answers cost none); API cost needs a price (QUEST_PRICES at run time, or --prices).</p>`;
 }
 
 const VIEWER_SHELL = `<section id="viewer" hidden>

@@ -50,7 +50,7 @@ const why = (i: Instance) => {
 };
 
 /** Hard-split facts, the refusal and the cost: from the transcript's record when there is one, else the results file. */
-function riskAndHazard(i: Instance, rec: InstanceRecord | undefined, share: (s: string) => Text): Partial<Detail> {
+function riskAndHazard(i: Instance, rec: InstanceRecord | undefined, share: (s: string, always?: boolean) => Text): Partial<Detail> {
   const risk = rec?.risk ?? i.risk;
   const riskError = rec?.riskError ?? i.riskError;
   const refusal = rec?.refusal ?? i.refusal;
@@ -60,7 +60,8 @@ function riskAndHazard(i: Instance, rec: InstanceRecord | undefined, share: (s: 
     ...(note ? { note } : {}),
     ...(i.expects ? { expects: i.expects } : {}),
     ...(refusal ? { refusal: refusal.reason } : {}),
-    ...(risk ? { risk: { ...risk, priceSource: share(risk.priceSource) } } : {}),
+    // Every instance of a run names the same few price sources: stored once.
+    ...(risk ? { risk: { ...risk, priceSource: share(risk.priceSource, true) } } : {}),
     ...(riskError ? { riskError } : {}),
   };
 }
@@ -76,7 +77,7 @@ function walletAgentOf(i: Instance, rec: InstanceRecord | undefined, tx: (x: Ins
   return { ...w, rounds };
 }
 
-function detailOf(i: Instance, rec: InstanceRecord | undefined, share: (s: string) => Text, labels: Record<string, string>): Detail {
+function detailOf(i: Instance, rec: InstanceRecord | undefined, share: (s: string, always?: boolean) => Text, labels: Record<string, string>): Detail {
   const base: Detail = {
     instruction: rec?.instruction ?? i.instruction ?? '',
     params: i.params,
@@ -142,8 +143,8 @@ export function buildViewerData(runs: readonly LoadedRun[], order?: readonly str
 
   const shared: string[] = [];
   const sharedAt = new Map<string, number>();
-  const share = (s: string): Text => {
-    if (s.length < SHARE_FROM) return s;
+  const share = (s: string, always = false): Text => {
+    if (s.length < SHARE_FROM && !always) return s;
     let at = sharedAt.get(s);
     if (at === undefined) {
       at = shared.push(s) - 1;

@@ -11,6 +11,7 @@ main{padding:12px 20px}
 section{margin-bottom:24px;min-width:0}h2{font-size:15px;margin:8px 0}
 table{border-collapse:collapse;margin:6px 0}td,th{padding:4px 8px;border-bottom:1px solid #e2e8f0;text-align:left;vertical-align:top}
 #leaderboard{width:100%}#leaderboard td:nth-child(n+3){text-align:right;white-space:nowrap}#leaderboard td:last-child{text-align:left}
+.table-scroll{overflow-x:auto}#leaderboard td,#leaderboard th{padding:4px 6px}#leaderboard th{font-size:12.5px}#leaderboard td[data-field=model]{white-space:nowrap}#leaderboard td[data-field=protocol]{text-align:left}
 .note,.muted{color:#64748b;font-size:12px}
 .swatch{display:inline-block;width:10px;height:10px;border-radius:2px;margin-right:5px;vertical-align:baseline}
 .legend .key{margin-right:14px;white-space:nowrap}
