@@ -53,7 +53,7 @@ function llmLike(rec: InstanceRecord, model: string): InstanceRecord {
 
 function page(runs: LoadedRun[], file: string): { bytes: number; parts: Record<string, number> } {
   const lb = buildLeaderboard(runs.map((r) => r.result));
-  const data = buildViewerData(runs, lb.rows.map((r) => r.model));
+  const data = buildViewerData(runs, lb.rows.map((r) => r.key));
   writeFileSync(file, leaderboardHtml(lb, 'size check', data));
   const size = (x: unknown) => JSON.stringify(x).length;
   return {

@@ -16,12 +16,14 @@ execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', joi
 for (const f of readdirSync(join(root, 'src/sandbox')).filter((f) => f.endsWith('.mjs'))) {
   cpSync(join(root, 'src/sandbox', f), join(root, 'dist/src/sandbox', f));
 }
-await esbuild.build({
-  entryPoints: [join(root, 'src/results/viewer/client.ts')],
-  outfile: join(root, 'dist/src/results/viewer/client.js'),
-  bundle: true,
-  format: 'esm',
-  target: 'es2020',
-  logLevel: 'warning',
-});
+for (const page of ['client', 'board-page']) {
+  await esbuild.build({
+    entryPoints: [join(root, `src/results/viewer/${page}.ts`)],
+    outfile: join(root, `dist/src/results/viewer/${page}.js`),
+    bundle: true,
+    format: 'esm',
+    target: 'es2020',
+    logLevel: 'warning',
+  });
+}
 console.log(`built dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -34,7 +34,7 @@ export function buildRecord(head: RecordHead, body: RecordBody): InstanceRecord 
   return {
     taskId: task.id,
     split: task.split,
-    ...(task.split === 'hard' ? { hazard: task.spec.hazard, expects: task.spec.expects } : {}),
+    ...(task.split === 'hard' ? { hazard: task.spec.hazard, expects: task.spec.expects, note: task.spec.note } : {}),
     subcategory: taskGroup(task),
     round: instance.round,
     seed: instance.seed,

@@ -2,14 +2,17 @@
 // failed-test output): a one-line verdict with the whole instance attached as Markdown, the check
 // table on one line, and for an episode its rounds in order.
 import type { TestContext } from 'vitest';
+import { lostMoney } from './cost.ts';
 import { instanceMarkdown } from './markdown.ts';
+import { usd } from './money.ts';
 import type { InstanceRecord } from './record.ts';
 
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 export function verdictLine(rec: InstanceRecord): string {
   const steps = rec.composite ? ` · K_act ${rec.composite.kAct}/${rec.composite.kOpt}` : '';
-  return `score ${rec.score}/100 · ${rec.outcome}${steps} · template ${rec.templateIndex} · ${rec.instruction}`;
+  const lost = lostMoney(rec.risk) ? ` · lost ${usd(rec.risk!.lostUsd)}` : '';
+  return `score ${rec.score}/100 · ${rec.outcome}${steps}${lost} · template ${rec.templateIndex} · ${rec.instruction}`;
 }
 
 /**

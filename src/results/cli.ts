@@ -3,21 +3,26 @@ import { statSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { diffRuns, formatDiff } from './diff.ts';
 import { formatRunSummary } from './format.ts';
-import { buildLeaderboard, formatLeaderboard } from './leaderboard.ts';
+import { buildLeaderboard, formatLeaderboard, sortLeaderboard } from './leaderboard.ts';
+import { SORT_KEYS, SORT_WORDS, type SortKey } from './leaderboard-table.ts';
 import { readRun, withTranscripts } from './load.ts';
 import { readPrices } from './prices.ts';
 
 const USAGE = `questbench — evm-questbench results
 
   questbench report <run.json> [--html out.html]
-  questbench leaderboard <run.json...> [--html out.html] [--json] [--prices prices.json]
+  questbench leaderboard <run.json...> [--html out.html] [--json] [--prices prices.json] [--sort <key>]
   questbench diff <a.json> <b.json>      what differs, instance by instance (exit 1 if anything does)
 
 Run files are the <QUEST_RESULTS_DIR>/<model>/<run-id>.json a benchmark run writes. Several files of
 one model (shards, resumed runs) merge by instance. The HTML page opens every instance (request,
 replies, script logs, transaction, checks, composite rounds) from the <run-id>.jsonl beside each file;
 without it the page says so and shows the checks only. --prices (or QUEST_PRICES) names a JSON file
-{ "<model>": { "input": USD per 1M tokens, "output": ... } } for the cost column.`;
+{ "<model>": { "input": USD per 1M tokens, "output": ... } } for the cost column.
+
+A row is a model under one protocol (text, tools or agent). --sort orders the rows by:
+${SORT_KEYS.map((k) => `  ${k.padEnd(11)} ${SORT_WORDS[k]}`).join('\n')}
+(default score; ranks stay those of the score, and the page sorts by any column too).`;
 
 /** The page modules (esbuild for the page script, viem for decoding transactions): loaded only for --html. */
 async function pageModules() {
@@ -35,7 +40,7 @@ export async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,
-    options: { html: { type: 'string' }, json: { type: 'boolean' }, prices: { type: 'string' }, help: { type: 'boolean' } },
+    options: { html: { type: 'string' }, json: { type: 'boolean' }, prices: { type: 'string' }, sort: { type: 'string' }, help: { type: 'boolean' } },
   });
   if (!command || values.help || command === 'help') {
     console.log(USAGE);
@@ -74,12 +79,17 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (command === 'leaderboard') {
-    const lb = buildLeaderboard(runs, prices);
+    const sort = values.sort ?? 'score';
+    if (!(SORT_KEYS as readonly string[]).includes(sort)) {
+      console.error(`questbench leaderboard: --sort takes one of ${SORT_KEYS.join(', ')}; got "${sort}"`);
+      return 1;
+    }
+    const lb = sortLeaderboard(buildLeaderboard(runs, prices), sort as SortKey);
     console.log(values.json ? JSON.stringify(lb, null, 2) : formatLeaderboard(lb));
     if (values.html) {
       const { leaderboardHtml, buildViewerData } = await pageModules();
       const loaded = runs.map((run, k) => withTranscripts(positionals[k]!, run));
-      const html = leaderboardHtml(lb, undefined, buildViewerData(loaded, lb.rows.map((r) => r.model)));
+      const html = leaderboardHtml(lb, undefined, buildViewerData(loaded, lb.rows.map((r) => r.key)));
       if (values.json) writeFileSync(values.html, html);
       else writePage(values.html, html);
     }

@@ -1,3 +1,5 @@
+import { lostMoney } from './cost.ts';
+import { percent, usd } from './money.ts';
 import type { InstanceRecord } from './record.ts';
 import type { RateRow, RunSummary, Spread } from './run-summary.ts';
 
@@ -19,7 +21,32 @@ const rates = (rows: Record<string, RateRow>) =>
 
 /** The end-of-run block: per-round split totals, mean ± CI, rank stability, passes, steps, taxonomy, tokens. */
 /** What the list of failed instances shows of each. */
-type FailedLine = Pick<InstanceRecord, 'taskId' | 'round' | 'score' | 'outcome' | 'checks'> & Partial<Pick<InstanceRecord, 'composite' | 'error'>> & { schemaRule?: string | undefined };
+type FailedLine = Pick<InstanceRecord, 'taskId' | 'round' | 'score' | 'outcome' | 'checks'> & Partial<Pick<InstanceRecord, 'composite' | 'error' | 'risk'>> & { schemaRule?: string | undefined };
+
+/** Per split: `Value lost $… (worst instance $…) · exposure $…`, how many instances lost money, and gas. */
+function costLines(s: RunSummary): string[] {
+  const lines: string[] = [];
+  for (const split of ['atomic', 'composite', 'hard'] as const) {
+    const c = s.cost?.[split];
+    if (!c) continue;
+    const worst = c.worst ? ` (worst instance ${usd(c.worstUsd)}: ${c.worst.taskId} r${c.worst.round})` : ` (worst instance ${usd(0)})`;
+    const missing = c.unmeasured ? ` · ${c.unmeasured} not measured` : '';
+    lines.push(
+      `  ${pad(lines.length ? '' : 'Cost', 10)} ${pad(split, 10)} Value lost ${usd(c.lostUsd)}${worst} · exposure ${usd(c.exposureUsd)} · lost money ${c.lossCount}/${c.measured} (${percent(c.lossShare)}) · ${usd(c.lostPer100)} per 100 requests · gas ${usd(c.gasUsd)}${missing}`,
+    );
+  }
+  return lines;
+}
+
+/** pass^k beside pass@1 per split, and the flaky tasks (two rounds or more). */
+function reliabilityLines(s: RunSummary): string[] {
+  const r = s.reliability;
+  if (!r) return [];
+  const splits = Object.entries(r.bySplit).map(([split, x]) => `${split} ${percent(x.passHatK)} (pass@1 ${percent(x.passAt1)})`);
+  const shown = r.flakyTasks.slice(0, 8).join(', ');
+  const flaky = r.flakyTasks.length ? `${r.flakyTasks.length}: ${shown}${r.flakyTasks.length > 8 ? ', …' : ''}` : 'none';
+  return [`  ${pad(`pass^${r.k}`, 10)} ${splits.join(' · ')} · flaky tasks (passed in some rounds only) ${flaky}`];
+}
 
 export function formatRunSummary(model: string, seed: number, s: RunSummary, failed: readonly FailedLine[], resultsPath: string): string {
   const hasA = s.atomic.max > 0;
@@ -71,6 +98,7 @@ export function formatRunSummary(model: string, seed: number, s: RunSummary, fai
       `  Refusals   expected ${e.refusal.passed}/${e.refusal.instances} refused safely · over-refusals ${hard.overRefusals} of ${e.action.instances} to act on · unsafe actions ${hard.unsafe}`,
     );
   }
+  lines.push(...costLines(s), ...reliabilityLines(s));
   const t = s.tokens;
   lines.push(`  Tokens     in ${t.input} · out ${t.output}${t.cost !== undefined ? ` · cost $${t.cost.toFixed(4)}` : ''}`);
   // A replayed answer was not produced by the model in this run: say so whenever there is one.
@@ -80,7 +108,8 @@ export function formatRunSummary(model: string, seed: number, s: RunSummary, fai
     for (const r of failed) {
       const checks = r.checks.filter((k) => !k.passed).map((k) => k.name);
       const steps = r.composite ? ` K ${r.composite.kAct}/${r.composite.kOpt}` : '';
-      lines.push(`    ${r.taskId} r${r.round}  ${n0(r.score)}/100  ${r.outcome}${r.schemaRule ? `:${r.schemaRule}` : ''}${steps}  ${checks.join('; ') || r.error || ''}`);
+      const lost = lostMoney(r.risk) ? `  lost ${usd(r.risk!.lostUsd)}` : '';
+      lines.push(`    ${r.taskId} r${r.round}  ${n0(r.score)}/100  ${r.outcome}${r.schemaRule ? `:${r.schemaRule}` : ''}${steps}${lost}  ${checks.join('; ') || r.error || ''}`);
     }
   }
   lines.push(`  Results    ${resultsPath}`, '');

@@ -1,12 +1,19 @@
 import { mean, percentile, spearmanStability, summarize } from '../stats/index.ts';
-import { instanceKey, type RunResult } from './record.ts';
-import { countAnswers, defined, groupOf, paidTokens, type AnswerCounts, type PriceTable } from './run-summary.ts';
+import { hardFigures, type HardFigures } from './leaderboard-hard.ts';
+import { instanceKey, protocolOf, runLabel, type Protocol, type RunResult } from './record.ts';
+import { reliabilitySummary, type ReliabilitySummary } from './reliability-summary.ts';
+import { sortRows, type SortKey } from './leaderboard-table.ts';
+import { countAnswers, defined, groupOf, paidTokens, splitCosts, type AnswerCounts, type PriceTable, type SplitCosts } from './run-summary.ts';
 
 type Instance = RunResult['instances'][number];
 
 export interface ModelRow {
+  /** Rank by mean total score (the published splits), whatever order the rows are shown in. */
   rank: number;
+  /** The row's name: the model, with the protocol when it is not the paper's text protocol ("openai:gpt-5 · tools"). */
+  key: string;
   model: string;
+  protocol: Protocol;
   runs: string[];
   rounds: number[];
   perRound: { round: number; atomic: number; composite: number; total: number }[];
@@ -21,6 +28,12 @@ export interface ModelRow {
   ciLow: number | null;
   ciHigh: number | null;
   passes: { atomic: number; composite: number; instancesAtomic: number; instancesComposite: number };
+  /** The hard split, beside the published ones (never in the total); null without hard instances. */
+  hard: HardFigures | null;
+  /** What the model's transactions cost the owner, per split and over all; null when no instance was measured. */
+  cost: SplitCosts | null;
+  /** pass^k beside pass@1, and the flaky tasks; null with one round. */
+  reliability: ReliabilitySummary | null;
   quadrant?: string;
   steps: { meanKAct: number; meanKOpt: number; efficiency: number; overheadMean: number; shareOverOptimal: number; p90: number } | null;
   /** Per composite pattern: passes, the mean score (decay included) and the mean decay factor (step efficiency). */
@@ -39,8 +52,10 @@ export interface Leaderboard {
   /** Spearman ρ between rounds over the models' total-score ranks. */
   rankStability: { pairs: { a: number; b: number; rho: number }[]; mean: number; min: number; max: number } | null;
   tasks: string[];
-  /** Each task's subcategory (atomic) or pattern (composite), to group the heat map. */
+  /** Each task's subcategory (atomic), pattern (composite) or hazard (hard), to group the heat map. */
   taskGroups: Record<string, string>;
+  /** The order of `rows` (the score by default; see SORT_KEYS). */
+  sortedBy: SortKey;
 }
 
 /** Runs of the same model (shards of one run, or a resumed run) merge by instance; the last record wins. */
@@ -50,7 +65,8 @@ function mergeInstances(runs: RunResult[]): Instance[] {
   return [...byKey.values()];
 }
 
-function modelRow(model: string, runs: RunResult[], prices: PriceTable): Omit<ModelRow, 'rank'> {
+function modelRow(key: string, runs: RunResult[], prices: PriceTable): Omit<ModelRow, 'rank'> {
+  const { model } = runs[0]!.run;
   const instances = mergeInstances(runs);
   const rounds = [...new Set(instances.map((i) => i.round))].sort((a, b) => a - b);
   const count = (split: string) => new Set(instances.filter((i) => i.split === split).map((i) => i.taskId)).size;
@@ -83,7 +99,9 @@ function modelRow(model: string, runs: RunResult[], prices: PriceTable): Omit<Mo
     byTask[key] = mean(instances.filter((i) => `${i.split}/${i.taskId}` === key).map((i) => i.score));
   }
   return {
+    key,
     model,
+    protocol: protocolOf(runs[0]!.run),
     runs: runs.map((r) => r.run.id),
     rounds,
     perRound,
@@ -102,6 +120,9 @@ function modelRow(model: string, runs: RunResult[], prices: PriceTable): Omit<Mo
       instancesAtomic: instances.filter((i) => i.split === 'atomic').length,
       instancesComposite: instances.filter((i) => i.split === 'composite').length,
     },
+    hard: hardFigures(instances),
+    cost: splitCosts(instances) ?? null,
+    reliability: reliabilitySummary(instances),
     steps: episodes.length
       ? {
           meanKAct: mean(episodes.map((i) => i.composite!.kAct)),
@@ -140,13 +161,16 @@ function tokenTotals(model: string, runs: RunResult[], instances: Instance[], pr
 
 const median = (xs: number[]) => percentile(xs, 50);
 
-/** Table-1 style leaderboard over several models' runs, with rank stability, quadrants and step overhead. */
+/**
+ * Table-1 style leaderboard over several models' runs, with rank stability, quadrants and step overhead.
+ * A row is a model under one protocol: runs of one model under two protocols make two rows.
+ */
 export function buildLeaderboard(results: RunResult[], prices: PriceTable = {}): Leaderboard {
-  const byModel = new Map<string, RunResult[]>();
-  for (const r of results) byModel.set(r.run.model, [...(byModel.get(r.run.model) ?? []), r]);
-  const rows = [...byModel.entries()]
-    .map(([model, runs]) => modelRow(model, runs, prices))
-    .sort((a, b) => b.totalAvg - a.totalAvg || a.model.localeCompare(b.model))
+  const byKey = new Map<string, RunResult[]>();
+  for (const r of results) byKey.set(runLabel(r.run), [...(byKey.get(runLabel(r.run)) ?? []), r]);
+  const rows = [...byKey.entries()]
+    .map(([key, runs]) => modelRow(key, runs, prices))
+    .sort((a, b) => b.totalAvg - a.totalAvg || a.key.localeCompare(b.key))
     .map((r, i) => ({ ...r, rank: i + 1 }));
   const medians = { atomicAvg: median(rows.map((r) => r.atomicAvg)), compositeAvg: median(rows.map((r) => r.compositeAvg)) };
   for (const r of rows) {
@@ -165,55 +189,13 @@ export function buildLeaderboard(results: RunResult[], prices: PriceTable = {}):
   }
   const tasks = [...new Set(rows.flatMap((r) => Object.keys(r.byTask)))].sort();
   const taskGroups: Record<string, string> = {};
-  for (const r of results) for (const i of r.instances) taskGroups[`${i.split}/${i.taskId}`] ??= groupOf(i) ?? i.split;
-  return { rows, medians, rankStability, tasks, taskGroups };
+  // Hard tasks group by hazard, the family of mistakes they test.
+  for (const r of results) for (const i of r.instances) taskGroups[`${i.split}/${i.taskId}`] ??= (i.split === 'hard' ? i.hazard : undefined) ?? groupOf(i) ?? i.split;
+  return { rows, medians, rankStability, tasks, taskGroups, sortedBy: 'score' };
 }
 
-/** Fixed decimals; "–" where a statistic is undefined (one round has no SD, CI or CV). */
-export const f = (x: number | null | undefined, d = 1) => (typeof x === 'number' && Number.isFinite(x) ? x.toFixed(d) : '–');
-export const formatCi = (r: Pick<ModelRow, 'ciLow' | 'ciHigh'>) => (r.ciLow === null || r.ciHigh === null ? '–' : `[${f(r.ciLow)}, ${f(r.ciHigh)}]`);
+/** The same leaderboard with its rows in the order of `key` (ranks stay those of the score). */
+export const sortLeaderboard = (lb: Leaderboard, key: SortKey): Leaderboard => ({ ...lb, rows: sortRows(lb.rows, key), sortedBy: key });
 
-export function formatLeaderboard(lb: Leaderboard): string {
-  const head = ['Rank', 'Model', 'Atomic', 'Composite', 'Total', 'SD', 'CV%', '95% CI', 'Passes A/C', 'Quadrant'];
-  const body = lb.rows.map((r) => [
-    String(r.rank),
-    `${r.model}${r.answers.replayed ? ' *' : ''}`,
-    `${f(r.atomicAvg)}/${r.atomicMax}`,
-    `${f(r.compositeAvg)}/${r.compositeMax}`,
-    `${f(r.totalAvg)}/${r.atomicMax + r.compositeMax}`,
-    f(r.sd),
-    f(r.cvPercent, 2),
-    formatCi(r),
-    `${r.passes.atomic}/${r.passes.instancesAtomic} ${r.passes.composite}/${r.passes.instancesComposite}`,
-    r.quadrant ?? '',
-  ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
-  const out = [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)];
-  out.push('', `Medians: AtomicAvg ${f(lb.medians.atomicAvg)} · CompositeAvg ${f(lb.medians.compositeAvg)}`);
-  for (const r of lb.rows.filter((x) => x.answers.replayed)) {
-    out.push(`* ${r.model}: ${r.answers.replayed} of ${r.answers.live + r.answers.replayed} answers replayed from the response cache, not asked in this run`);
-  }
-  if (lb.rankStability) {
-    out.push(`Rank stability (Spearman ρ between rounds over model ranks): mean ${f(lb.rankStability.mean, 3)}, min ${f(lb.rankStability.min, 3)}, max ${f(lb.rankStability.max, 3)}`);
-  }
-  const paid = lb.rows.filter((r) => r.tokens);
-  if (paid.length) {
-    out.push('', 'Tokens (paid in the runs; replayed answers cost none)');
-    for (const r of paid) {
-      const t = r.tokens!;
-      out.push(`${r.model.padEnd(widths[1]!)}  in ${t.input} · out ${t.output}${t.cost !== null ? ` · cost $${t.cost.toFixed(4)}` : ''}`);
-    }
-  }
-  const steps = lb.rows.filter((r) => r.steps);
-  if (steps.length) {
-    out.push('', 'Step overhead (composite)', 'Model'.padEnd(widths[1]!) + '  K_act  K_opt  Δ mean  over optimal  P90  efficiency');
-    for (const r of steps) {
-      const s = r.steps!;
-      out.push(
-        `${r.model.padEnd(widths[1]!)}  ${f(s.meanKAct, 2).padEnd(5)}  ${f(s.meanKOpt, 2).padEnd(5)}  ${f(s.overheadMean, 2).padEnd(6)}  ${`${f(s.shareOverOptimal * 100)}%`.padEnd(12)}  ${f(s.p90).padEnd(3)}  ${f(s.efficiency, 3)}`,
-      );
-    }
-  }
-  return out.join('\n');
-}
+export { f, formatCi, SORT_KEYS, type SortKey } from './leaderboard-table.ts';
+export { formatLeaderboard } from './leaderboard-text.ts';

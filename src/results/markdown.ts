@@ -1,5 +1,6 @@
 // One instance as a Markdown document: what the Vitest UI and html reporter attach to the task's test,
 // so an instance can be read there without the run page. Same content as the page's detail view.
+import { usd } from './money.ts';
 import type { InstanceRecord, TxRecord } from './record.ts';
 import { addressBook, describeTx } from './viewer/decode.ts';
 
@@ -28,6 +29,21 @@ function tx(t: TxRecord, book: Map<string, string>, agent: string | undefined): 
   return lines.join('\n');
 }
 
+/** Value lost, exposure and gas against the reference, each item in words, and the price source. */
+function cost(rec: InstanceRecord): string[] {
+  const r = rec.risk;
+  if (!r) return rec.riskError ? ['## What it cost', '', rec.riskError, ''] : [];
+  return [
+    '## What it cost',
+    '',
+    `Value lost ${usd(r.lostUsd)} · exposure ${usd(r.exposureUsd)} · gas ${usd(r.gasUsd)} (against the task's reference on the same instance)`,
+    '',
+    ...(r.items.length ? [...r.items.map((i) => `- ${i.kind}: ${i.detail}`), ''] : []),
+    `Prices: ${r.priceSource}`,
+    '',
+  ];
+}
+
 export function instanceMarkdown(rec: InstanceRecord): string {
   const t = rec.transcript;
   const book = addressBook(t.messages.find((m) => m.role === 'system')?.content ?? '');
@@ -44,6 +60,8 @@ export function instanceMarkdown(rec: InstanceRecord): string {
     '',
     `Parameters: \`${JSON.stringify(rec.params)}\``,
     '',
+    ...(rec.hazard ? [`Hazard: ${rec.hazard}${rec.note ? ` · ${rec.note}` : ''} · ${rec.expects === 'refusal' ? 'a careful wallet refuses it' : 'a careful wallet carries it out'}`, ''] : []),
+    ...(rec.refusal ? ['## Refused', '', `> ${rec.refusal.reason}`, ''] : []),
   ];
   if (c) {
     out.push(
@@ -53,7 +71,7 @@ export function instanceMarkdown(rec: InstanceRecord): string {
       '',
     );
   }
-  out.push(`## Checks${c ? ' (end state)' : ''}`, '', checks(rec), '');
+  out.push(`## Checks${c ? ' (end state)' : ''}`, '', checks(rec), '', ...cost(rec));
   if (c) {
     out.push('## Plan', '', fence(c.plan), '');
     const turns = t.rounds ?? [];

@@ -86,6 +86,8 @@ export const InstanceRecord = z.object({
   /** Hard split: the family of mistakes the task tests, and whether it expects action or a refusal. */
   hazard: z.string().optional(),
   expects: z.enum(['action', 'refusal']).optional(),
+  /** Hard split: the real-world failure the task stands for (the task file's note). */
+  note: z.string().optional(),
   subcategory: z.string().optional(),
   round: z.number().int(),
   seed: z.number().int(),
@@ -180,6 +182,17 @@ export const RunMeta = z.object({
 });
 export type RunMeta = z.infer<typeof RunMeta>;
 
+export type Protocol = NonNullable<RunMeta['protocol']>;
+
+/** The protocol a run used; files written before protocols existed used the paper's text protocol. */
+export const protocolOf = (run: Pick<RunMeta, 'protocol'>): Protocol => run.protocol ?? 'text';
+
+/**
+ * What a leaderboard row and the page call a run's model: the model id under the paper's text
+ * protocol, "<model> · <protocol>" under another, so one model under two protocols makes two rows.
+ */
+export const runLabel = (run: Pick<RunMeta, 'model' | 'protocol'>): string => (protocolOf(run) === 'text' ? run.model : `${run.model} · ${protocolOf(run)}`);
+
 /**
  * Version 2 adds run metadata and the statistics; every version-1 field is still there. Instances
  * may also carry their request; transcripts, script logs and transactions stay in the JSONL beside it.
@@ -222,7 +235,11 @@ export const RunResult = z.object({
       composite: true,
       hazard: true,
       expects: true,
+      note: true,
       refusal: true,
+      risk: true,
+      riskError: true,
+      walletAgent: true,
     }).extend({
       schemaRule: z.string().optional(),
       subcategory: z.string().optional(),

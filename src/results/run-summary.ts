@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { mean, percentile, spearmanStability, summarize, type Summary } from '../stats/index.ts';
+import { costFigures, CostFigures } from './cost.ts';
 import type { InstanceRecord } from './record.ts';
+import { reliabilitySummary, ReliabilitySummary } from './reliability-summary.ts';
 
 /** Spread of the per-round totals; null where one round leaves it undefined (never 0). */
 export const Spread = z.object({
@@ -44,6 +46,26 @@ export const HardSummary = z.object({
 });
 export type HardSummary = z.infer<typeof HardSummary>;
 
+export const SplitCosts = z.object({
+  atomic: CostFigures.optional(),
+  composite: CostFigures.optional(),
+  hard: CostFigures.optional(),
+  all: CostFigures,
+});
+export type SplitCosts = z.infer<typeof SplitCosts>;
+
+/** Cost figures per split present and over every instance; undefined when no instance was measured. */
+export function splitCosts(records: readonly Parameters<typeof costFigures>[0][number][]): SplitCosts | undefined {
+  const all = costFigures(records);
+  if (!all) return undefined;
+  const out: SplitCosts = { all };
+  for (const split of ['atomic', 'composite', 'hard'] as const) {
+    const f = costFigures(records.filter((r) => r.split === split));
+    if (f) out[split] = f;
+  }
+  return out;
+}
+
 /** What a run reports beside its instances (the `summary.stats` of a results file). */
 export const RunSummary = z.object({
   rounds: z.array(z.number()),
@@ -64,6 +86,10 @@ export const RunSummary = z.object({
   answers: AnswerCounts,
   /** The hard split, when the run has it: its spread, passes, per-hazard pass rates, refusals and steps. */
   hard: HardSummary.optional(),
+  /** What the model's transactions cost the owner, per split and over all (absent when nothing was measured). */
+  cost: SplitCosts.optional(),
+  /** pass^k and flaky tasks (two rounds or more). */
+  reliability: ReliabilitySummary.optional(),
 });
 export type RunSummary = z.infer<typeof RunSummary>;
 
@@ -198,8 +224,12 @@ export function summarizeRun(records: readonly InstanceRecord[], prices: PriceTa
     },
     answers: countAnswers(records),
     ...(nHard ? { hard: hardSummary(records.filter((r) => r.split === 'hard'), perRound.map((p) => p.hard ?? 0), nHard) } : {}),
+    ...optional('cost', splitCosts(records)),
+    ...optional('reliability', reliabilitySummary(records) ?? undefined),
   };
 }
+
+const optional = <K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> => (value === undefined ? {} : ({ [key]: value } as Record<K, V>));
 
 /** K_act against K_opt over the multi-round episodes among `records`. */
 function stepsOf(records: readonly InstanceRecord[]): RunSummary['steps'] {

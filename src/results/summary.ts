@@ -48,7 +48,11 @@ export function buildRunResult(records: readonly InstanceRecord[], run: Omit<Run
       ...(r.composite ? { composite: r.composite } : {}),
       ...(r.hazard ? { hazard: r.hazard } : {}),
       ...(r.expects ? { expects: r.expects } : {}),
+      ...(r.note ? { note: r.note } : {}),
       ...(r.refusal ? { refusal: r.refusal } : {}),
+      ...(r.risk ? { risk: r.risk } : {}),
+      ...(r.riskError ? { riskError: r.riskError } : {}),
+      ...(r.walletAgent ? { walletAgent: r.walletAgent } : {}),
     })),
   };
 }

@@ -233,7 +233,7 @@ test('the leaderboard uses the width and shows mean score and efficiency per pat
     expect(Number(await bar.getAttribute('data-mean'))).toBeCloseTo(record(MIXED, 'composite_swap_unwrap_bnb').score, 0);
     expect(Number(await bar.getAttribute('data-efficiency'))).toBeCloseTo(record(MIXED, 'composite_swap_unwrap_bnb').composite!.decay, 3);
     expect(await page.locator(`#patterns td:has(a.bar[data-model="${MIXED}"][data-pattern="swap-unwrap"]) .pm`).innerText()).toMatch(/pass 1\/1 · mean 66\.7 · eff 0\.67/);
-    expect(await page.$$eval('#leaderboard thead th', (ths) => ths.map((t) => t.textContent))).toEqual(expect.arrayContaining(['Tokens in / out', 'Cost']));
+    expect(await page.$$eval('#leaderboard thead th', (ths) => ths.map((t) => t.textContent))).toEqual(expect.arrayContaining(['Tokens in / out', 'API cost']));
     expect(await page.$$eval('#leaderboard td[data-field="tokens"]', (tds) => tds.map((t) => t.textContent))).toEqual(['–', '–', '–']);
     await page.screenshot({ path: join(SHOTS, 'board.png'), fullPage: true });
   } finally {

@@ -89,7 +89,7 @@ describe('leaderboard', () => {
 
   test('text table and HTML carry the same numbers', () => {
     const text = formatLeaderboard(lb);
-    expect(text.split('\n')[2]).toMatch(/^1\s+reference\s+400\.0\/400/);
+    expect(text.split("\n")[2]).toMatch(/^1\s+reference\s+text\s+400\.0\/400/);
     const html = leaderboardHtml(lb);
     expect(html).not.toMatch(/<(script|link|img)[^>]+(src|href)=/);
     const data = JSON.parse(/<script type="application\/json" id="questbench-data">(.*?)<\/script>/s.exec(html)![1]!);
@@ -122,7 +122,7 @@ describe('one round: spread is undefined, never 0', () => {
     const lb = buildLeaderboard([one]);
     expect(lb.rows[0]).toMatchObject({ sd: null, ciLow: null, ciHigh: null, cvPercent: null });
     const line = formatLeaderboard(lb).split('\n')[2]!;
-    expect(line).toMatch(/^1\s+m\s+60\.0\/400\s+0\.0\/0\s+60\.0\/400\s+–\s+–\s+–\s/);
+    expect(line).toMatch(/^1\s+m\s+text\s+60\.0\/400\s+0\.0\/0\s+60\.0\/400\s+–\s+–\s+–\s/);
     const html = leaderboardHtml(lb);
     expect(html).toContain('<td data-field="sd">–</td><td data-field="cv">–</td><td data-field="ci">–</td>');
   });

@@ -2,17 +2,15 @@ import { buildSync } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import { moduleExt } from '../../package-root.ts';
 
-let cached: string | undefined;
+const cached = new Map<string, string>();
 
-/**
- * The page's script: client.ts and what it imports (the same renderer the tests run in Node), bundled
- * into one inline IIFE when a page is built, so the page needs no network and the repository no build step.
- */
-export function clientScript(): string {
-  if (cached !== undefined) return cached;
+/** One entry module and what it imports, bundled into an inline IIFE (once per process). */
+function bundle(entry: 'client' | 'board-page'): string {
+  const hit = cached.get(entry);
+  if (hit !== undefined) return hit;
   const out = buildSync({
-    // client.ts in the source tree, client.js in the installed package: either bundles the same way.
-    entryPoints: [fileURLToPath(new URL(`./client${moduleExt(import.meta.url)}`, import.meta.url))],
+    // .ts in the source tree, .js in the installed package: either bundles the same way.
+    entryPoints: [fileURLToPath(new URL(`./${entry}${moduleExt(import.meta.url)}`, import.meta.url))],
     bundle: true,
     format: 'iife',
     target: 'es2020',
@@ -23,6 +21,16 @@ export function clientScript(): string {
     logLevel: 'silent',
   });
   // An inline script ends at the first "</script", wherever it appears.
-  cached = out.outputFiles[0]!.text.replace(/<\/script/gi, '<\\/script');
-  return cached;
+  const text = out.outputFiles[0]!.text.replace(/<\/script/gi, '<\\/script');
+  cached.set(entry, text);
+  return text;
 }
+
+/**
+ * The page's script: client.ts and what it imports (the same renderer the tests run in Node), bundled
+ * into one inline IIFE when a page is built, so the page needs no network and the repository no build step.
+ */
+export const clientScript = (): string => bundle('client');
+
+/** The script of a page without the instance viewer: sorting the leaderboard, nothing else. */
+export const boardScript = (): string => bundle('board-page');

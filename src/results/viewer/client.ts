@@ -4,6 +4,8 @@
 import type { Detail, Row, ViewerIndex } from './model.ts';
 import { renderDetail, renderPair } from './render.ts';
 import { esc } from './highlight.ts';
+import { initBoard, sortBoard } from './board.ts';
+import { usd } from '../money.ts';
 
 const ROW_HEIGHT = 44;
 const OVERSCAN = 10;
@@ -38,7 +40,7 @@ const rowKey = (r: Row) => keyFor(index.models[r.m]!.name, r);
 const byKey = new Map(index.rows.map((r) => [rowKey(r), r]));
 
 type Params = Record<string, string>;
-const FILTERS = ['model', 'split', 'group', 'outcome', 'below', 'round', 'q', 'task'] as const;
+const FILTERS = ['model', 'protocol', 'split', 'group', 'hazard', 'outcome', 'below', 'lost', 'round', 'q', 'task'] as const;
 
 function readHash(): { view: string; params: Params } {
   const [view = '', query = ''] = location.hash.slice(1).split(/\?(.*)/s);
@@ -66,8 +68,11 @@ let lastView = '';
 
 function matches(r: Row, p: Params): boolean {
   if (p.model && index.models[r.m]!.name !== p.model) return false;
+  if (p.protocol && index.models[r.m]!.protocol !== p.protocol) return false;
   if (p.split && r.split !== p.split) return false;
   if (p.group && r.group !== p.group) return false;
+  if (p.hazard && r.hazard !== p.hazard) return false;
+  if (p.lost === '1' && r.lost === undefined) return false;
   if (p.outcome && r.outcome.split(':')[0] !== p.outcome) return false;
   if (p.below === '1' && r.score >= index.passLine) return false;
   if (p.round && String(r.round) !== p.round) return false;
@@ -82,12 +87,19 @@ const uniq = (xs: string[]) => [...new Set(xs)].sort();
 
 function renderFilters(p: Params): void {
   $<HTMLSelectElement>('f-model').innerHTML = options(index.models.map((m) => m.name), p.model, 'all models');
-  $<HTMLSelectElement>('f-split').innerHTML = options(['atomic', 'composite'], p.split, 'both splits');
+  $<HTMLSelectElement>('f-protocol').innerHTML = options(uniq(index.models.map((m) => m.protocol)), p.protocol, 'all protocols');
+  const splits = ['atomic', 'composite', 'hard'].filter((s) => s === p.split || index.rows.some((r) => r.split === s));
+  $<HTMLSelectElement>('f-split').innerHTML = options(splits, p.split, splits.length === 2 ? 'both splits' : 'all splits');
+  const hazards = uniq(index.rows.flatMap((r) => (r.hazard ? [r.hazard] : [])));
+  const hazard = $<HTMLSelectElement>('f-hazard');
+  hazard.hidden = hazards.length === 0;
+  hazard.innerHTML = options(hazards, p.hazard, 'all hazards');
   const groups = uniq(index.rows.filter((r) => !p.split || r.split === p.split).map((r) => r.group));
   $<HTMLSelectElement>('f-group').innerHTML = options(groups, p.group, p.split === 'composite' ? 'all patterns' : p.split === 'atomic' ? 'all subcategories' : 'all subcategories / patterns');
   $<HTMLSelectElement>('f-outcome').innerHTML = options(uniq(index.rows.map((r) => r.outcome.split(':')[0]!)), p.outcome, 'all outcomes');
   $<HTMLSelectElement>('f-round').innerHTML = options(uniq(index.rows.map((r) => String(r.round))), p.round, 'all rounds');
   $<HTMLInputElement>('f-below').checked = p.below === '1';
+  $<HTMLInputElement>('f-lost').checked = p.lost === '1';
   const q = $<HTMLInputElement>('f-q');
   if (document.activeElement !== q) q.value = p.q ?? '';
   const chip = $('f-task');
@@ -100,7 +112,7 @@ function rowHtml(r: Row, open: string | undefined): string {
   const k = r.kAct !== undefined ? `<span class="k">K ${r.kAct}/${r.kOpt}</span>` : '<span class="k"></span>';
   return `<a class="row${key === open ? ' open' : ''} ${r.passed ? 'pass' : 'fail'}" href="${esc(hashFor('instances', { ...current, open: key }))}" data-key="${esc(key)}">
 <span class="dot o-${esc(r.outcome.split(':')[0]!)}" title="${esc(r.outcome)}"></span><span class="t">${esc(r.task)}</span><span class="r">r${r.round}</span><span class="s">${Math.round(r.score * 10) / 10}</span><span class="o" title="${esc(r.outcome)}">${esc(r.outcome)}</span>${k}
-<span class="m">${esc(index.models[r.m]!.name)}</span><span class="w" title="${esc(r.why ?? '')}">${esc(r.why ?? '')}</span></a>`;
+<span class="m">${esc(index.models[r.m]!.name)}</span><span class="w" title="${esc(r.why ?? '')}">${r.lost !== undefined ? `<b class="lost" data-usd="${r.lost}">lost ${esc(usd(r.lost))}</b> ` : ''}${esc(r.why ?? '')}</span></a>`;
 }
 
 /** Only the rows in view (plus a margin) are in the DOM: a full run of several models is thousands of rows. */
@@ -186,7 +198,10 @@ function route(): void {
   $('board').hidden = instances;
   $('viewer').hidden = !instances;
   for (const a of document.querySelectorAll<HTMLAnchorElement>('nav a')) a.classList.toggle('active', a.dataset.view === (instances ? 'instances' : 'board'));
-  if (!instances) return;
+  if (!instances) {
+    if (params.sort) sortBoard(params.sort);
+    return;
+  }
   // A link to one task of one model (the heat map's) opens its weakest round at once.
   if (params.task && !params.open) {
     const hits = index.rows.filter((r) => matches(r, params)).sort((a, b) => a.score - b.score);
@@ -205,19 +220,24 @@ function filterParams(): Params {
   const p: Params = { ...current };
   const val = (id: string) => $<HTMLInputElement | HTMLSelectElement>(id).value;
   p.model = val('f-model');
+  p.protocol = val('f-protocol');
   p.split = val('f-split');
   p.group = val('f-group');
+  p.hazard = val('f-hazard');
   p.outcome = val('f-outcome');
   p.round = val('f-round');
   p.below = $<HTMLInputElement>('f-below').checked ? '1' : '';
+  p.lost = $<HTMLInputElement>('f-lost').checked ? '1' : '';
   p.q = val('f-q');
   if (p.split !== current.split && p.group && !index.rows.some((r) => r.split === p.split && r.group === p.group)) p.group = '';
+  if (p.split && p.split !== 'hard') p.hazard = '';
   return p;
 }
 
 function init(): void {
   renderNotice();
-  for (const id of ['f-model', 'f-split', 'f-group', 'f-outcome', 'f-round', 'f-below']) $(id).addEventListener('change', () => go(filterParams()));
+  initBoard();
+  for (const id of ['f-model', 'f-protocol', 'f-split', 'f-group', 'f-hazard', 'f-outcome', 'f-round', 'f-below', 'f-lost']) $(id).addEventListener('change', () => go(filterParams()));
   $('f-q').addEventListener('input', () => go(filterParams()));
   $('f-task').addEventListener('click', () => go({ ...current, task: '' }));
   $('f-reset').addEventListener('click', () => go({}));

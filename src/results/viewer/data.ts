@@ -1,11 +1,12 @@
 // Turns run files (and the JSONL transcripts beside them) into the compact data a run page embeds:
 // an index the list and filters use, per-model detail arrays parsed only when an instance is opened,
 // and one table of long texts (system prompts) that every instance shares.
-import { instanceKey, type InstanceRecord, type RoundTranscript, type RunResult } from '../record.ts';
+import { lostMoney } from '../cost.ts';
+import { instanceKey, protocolOf, runLabel, type InstanceRecord, type RoundTranscript, type RunResult } from '../record.ts';
 import { groupOf, outcomeKey } from '../run-summary.ts';
 import { PASS_LINE } from '../../validators/score.ts';
 import { addressBook, describeTx } from './decode.ts';
-import type { Detail, ModelInfo, RoundView, Row, Text, ViewerIndex } from './model.ts';
+import type { Detail, ModelInfo, RoundView, Row, Text, ViewerIndex, WalletAgentView } from './model.ts';
 
 type Instance = RunResult['instances'][number];
 
@@ -48,7 +49,35 @@ const why = (i: Instance) => {
   return text.length > 200 ? `${text.slice(0, 199)}…` : text;
 };
 
-function detailOf(i: Instance, rec: InstanceRecord | undefined, share: (s: string) => Text, labels: Record<string, string>): Detail {
+/** Hard-split facts, the refusal and the cost: from the transcript's record when there is one, else the results file. */
+function riskAndHazard(i: Instance, rec: InstanceRecord | undefined, share: (s: string, always?: boolean) => Text): Partial<Detail> {
+  const risk = rec?.risk ?? i.risk;
+  const riskError = rec?.riskError ?? i.riskError;
+  const refusal = rec?.refusal ?? i.refusal;
+  const note = rec?.note ?? i.note;
+  return {
+    ...(i.hazard ? { hazard: i.hazard } : {}),
+    ...(note ? { note } : {}),
+    ...(i.expects ? { expects: i.expects } : {}),
+    ...(refusal ? { refusal: refusal.reason } : {}),
+    // Every instance of a run names the same few price sources: stored once.
+    ...(risk ? { risk: { ...risk, priceSource: share(risk.priceSource, true) } } : {}),
+    ...(riskError ? { riskError } : {}),
+  };
+}
+
+/** A wallet agent's step as a round: a transaction (mined or reverted), a signature, or a refused request. */
+const agentRoundKind = (t: RoundTranscript): string =>
+  t.tx ? (t.tx.status === 'success' ? 'tx' : 'tx_reverted') : t.feedback === 'signed' ? 'signature' : t.feedback?.startsWith('refused') ? 'refused' : 'step';
+
+function walletAgentOf(i: Instance, rec: InstanceRecord | undefined, tx: (x: InstanceRecord['tx']) => { tx?: RoundView['tx'] }): WalletAgentView | undefined {
+  const w = rec?.walletAgent ?? i.walletAgent;
+  if (!w) return undefined;
+  const rounds = (rec?.transcript.rounds ?? []).map((t) => ({ kind: agentRoundKind(t), reply: t.reply, ...tx(t.tx), ...(t.feedback ? { feedback: t.feedback } : {}) }));
+  return { ...w, rounds };
+}
+
+function detailOf(i: Instance, rec: InstanceRecord | undefined, share: (s: string, always?: boolean) => Text, labels: Record<string, string>): Detail {
   const base: Detail = {
     instruction: rec?.instruction ?? i.instruction ?? '',
     params: i.params,
@@ -61,10 +90,13 @@ function detailOf(i: Instance, rec: InstanceRecord | undefined, share: (s: strin
     ...(rec?.modelLatencyMs !== undefined ? { modelLatencyMs: rec.modelLatencyMs } : {}),
     ...(i.tokens ? { tokens: i.tokens } : {}),
     ...(i.answers ? { answers: i.answers } : {}),
+    ...riskAndHazard(i, rec, share),
     transcript: rec !== undefined,
   };
   const c = i.composite;
   if (!rec) {
+    const agent = walletAgentOf(i, undefined, () => ({}));
+    if (agent) return { ...base, walletAgent: agent };
     return c ? { ...base, composite: { ...c, rounds: c.rounds.map((r) => ({ kind: r.kind, summary: r.summary })) } } : base;
   }
   const t = rec.transcript;
@@ -78,6 +110,9 @@ function detailOf(i: Instance, rec: InstanceRecord | undefined, share: (s: strin
     messages: t.messages.map((m) => ({ role: m.role, content: share(m.content) })),
     ...('answer' in rec && rec.answer !== undefined ? { answer: JSON.stringify(rec.answer, null, 2) } : {}),
   };
+  const agent = walletAgentOf(i, rec, tx);
+  // A wallet agent's trajectory is its rounds; its reply is its final word and its logs are its output.
+  if (agent) return { ...detail, walletAgent: agent, reply: t.response, logs: t.logs };
   if (!c) return { ...detail, reply: t.response, logs: t.logs, ...tx(rec.tx) };
   const turns = t.rounds ?? turnsFromResponse(t.response);
   const rounds: RoundView[] = c.rounds.map((r, n) => {
@@ -101,14 +136,15 @@ function detailOf(i: Instance, rec: InstanceRecord | undefined, share: (s: strin
  * last one winning, as in the leaderboard). `order` lists the models in display order.
  */
 export function buildViewerData(runs: readonly LoadedRun[], order?: readonly string[]): ViewerData {
+  // Keyed as leaderboard rows are: one model under two protocols is two entries.
   const byModel = new Map<string, LoadedRun[]>();
-  for (const r of runs) byModel.set(r.result.run.model, [...(byModel.get(r.result.run.model) ?? []), r]);
+  for (const r of runs) byModel.set(runLabel(r.result.run), [...(byModel.get(runLabel(r.result.run)) ?? []), r]);
   const names = [...(order ?? []).filter((m) => byModel.has(m)), ...[...byModel.keys()].filter((m) => !order?.includes(m))];
 
   const shared: string[] = [];
   const sharedAt = new Map<string, number>();
-  const share = (s: string): Text => {
-    if (s.length < SHARE_FROM) return s;
+  const share = (s: string, always = false): Text => {
+    if (s.length < SHARE_FROM && !always) return s;
     let at = sharedAt.get(s);
     if (at === undefined) {
       at = shared.push(s) - 1;
@@ -143,13 +179,15 @@ export function buildViewerData(runs: readonly LoadedRun[], order?: readonly str
         passed: i.passed,
         outcome: outcomeKey(i),
         group: groupOf(i) ?? '',
+        ...(i.hazard ? { hazard: i.hazard } : {}),
+        ...(lostMoney(rec?.risk ?? i.risk) ? { lost: (rec?.risk ?? i.risk)!.lostUsd } : {}),
         ...(i.composite ? { kAct: i.composite.kAct, kOpt: i.composite.kOpt } : {}),
         ...(i.passed && i.score >= 100 ? {} : { why: why(i) }),
         d,
       });
     }
     details.push(list);
-    models.push({ name, runs: byModel.get(name)!.map((r) => r.result.run.id), withTranscript, withoutTranscript: merged.size - withTranscript, missing });
+    models.push({ name, protocol: protocolOf(byModel.get(name)![0]!.result.run), runs: byModel.get(name)!.map((r) => r.result.run.id), withTranscript, withoutTranscript: merged.size - withTranscript, missing });
   });
   rows.sort((a, b) => a.split.localeCompare(b.split) || a.task.localeCompare(b.task) || a.round - b.round || a.m - b.m);
   return { index: { models, rows, passLine: PASS_LINE, labels }, shared, details };

@@ -39,6 +39,27 @@ export interface RoundView {
   feedback?: string;
 }
 
+/** What the model's transactions cost the owner (src/risk): each item in words, and where the prices came from. */
+export interface CostView {
+  lostUsd: number;
+  exposureUsd: number;
+  gasUsd: number;
+  items: { kind: string; token: string; amount: string; usd: number; detail: string; to?: string }[];
+  priceSource: Text;
+}
+
+/** A wallet agent's run: transactions sent against K_opt, the decay, how it ended; its trajectory as rounds. */
+export interface WalletAgentView {
+  kAct: number;
+  kOpt: number;
+  baseScore: number;
+  decay: number;
+  endReason: string;
+  signatures: number;
+  exitCode?: number | null;
+  rounds: RoundView[];
+}
+
 /** A message's content, or the index of a long text shared by many instances (the system prompts). */
 export type Text = string | number;
 
@@ -63,6 +84,16 @@ export interface Detail {
   tx?: TxView;
   /** A query's answer, as JSON text. */
   answer?: string;
+  /** Hard split: the family of mistakes, the real-world failure the task stands for, what a careful wallet does. */
+  hazard?: string;
+  note?: string;
+  expects?: 'action' | 'refusal';
+  /** The model refused, and why. */
+  refusal?: string;
+  risk?: CostView;
+  /** Why the cost could not be measured. */
+  riskError?: string;
+  walletAgent?: WalletAgentView;
   composite?: {
     pattern: string;
     kAct: number;
@@ -90,6 +121,10 @@ export interface Row {
   outcome: string;
   /** Subcategory (atomic) or pattern (composite). */
   group: string;
+  /** Hard split: the task's hazard. */
+  hazard?: string;
+  /** Value lost (USD), when the instance lost money (more than a cent). */
+  lost?: number;
   kAct?: number;
   kOpt?: number;
   /** Failed checks' names, or the error, for the list. */
@@ -99,7 +134,9 @@ export interface Row {
 }
 
 export interface ModelInfo {
+  /** The leaderboard row's name: the model, with the protocol unless it is the paper's text protocol. */
   name: string;
+  protocol: string;
   runs: string[];
   /** Instances of this model with a transcript (from the JSONL) and without. */
   withTranscript: number;

@@ -2,6 +2,7 @@
 // demand and the unit tests can check it in Node.
 import { esc, highlightJson, renderReply } from './highlight.ts';
 import type { CheckView, Detail, Row, RoundView, TxView } from './model.ts';
+import { agentStepsLine, costBlock, hazardBlock, refusalBlock } from './render-risk.ts';
 
 const num = (x: number, d = 2) => (Number.isInteger(x) ? String(x) : x.toFixed(d));
 
@@ -55,7 +56,7 @@ function stepsLine(c: NonNullable<Detail['composite']>): string {
 const text = (t: string | number, shared: readonly string[]) => (typeof t === 'number' ? (shared[t] ?? '') : t);
 
 /** The parts of an instance in display order; a comparison lines up parts with the same key. */
-const ORDER = ['head', 'error', 'notice', 'request', 'steps', 'checks', 'reply', 'logs', 'tx', 'answer', 'plan', 'round', 'final', 'prompt'];
+const ORDER = ['head', 'error', 'notice', 'request', 'hazard', 'refusal', 'steps', 'checks', 'cost', 'reply', 'logs', 'tx', 'answer', 'plan', 'round', 'final', 'prompt'];
 const rank = (key: string) => {
   const [name, n] = key.split('-');
   return ORDER.indexOf(name!) + (n ? Number(n) / 1000 : 0);
@@ -85,9 +86,21 @@ export function detailParts(row: Row, model: string, d: Detail, shared: readonly
   }
   const params = Object.keys(d.params).length ? `<details class="params"><summary>parameters</summary><pre class="code">${highlightJson(JSON.stringify(d.params, null, 2))}</pre></details>` : '';
   parts.push(part('request', `<h4>Request</h4><blockquote class="request">${d.instruction ? esc(d.instruction) : '<span class="muted">(not in this results file)</span>'}</blockquote>${params}`));
+  if (d.hazard) parts.push(part('hazard', hazardBlock(d)));
+  if (d.refusal !== undefined) parts.push(part('refusal', refusalBlock(d.refusal)));
+  const agent = d.walletAgent;
   if (c) parts.push(part('steps', stepsLine(c)));
-  parts.push(part('checks', `<h4>Checks${c ? ' (end state)' : ''}</h4>${checksTable(d.checks, labels)}`));
-  if (c) {
+  else if (agent) parts.push(part('steps', agentStepsLine(agent)));
+  parts.push(part('checks', `<h4>Checks${c || agent ? ' (end state)' : ''}</h4>${checksTable(d.checks, labels)}`));
+  if (d.risk || d.riskError) parts.push(part('cost', costBlock(d.risk, d.riskError, shared, (s) => labelled(s, labels))));
+  if (agent) {
+    parts.push(part('plan', `<h4>Trajectory</h4>${agent.rounds.length ? '' : `<p class="muted">${d.transcript ? 'The agent sent nothing and signed nothing.' : 'In the JSONL beside the results file, which was not found.'}</p>`}`));
+    agent.rounds.forEach((r, i) => parts.push(part(`round-${i + 1}`, roundBlock(r, i + 1, labels), 'round', ` data-kind="${esc(r.kind)}"`)));
+    if (d.transcript) {
+      parts.push(part('final', `<h5>The agent's final word</h5>${d.reply ? `<pre class="code">${esc(d.reply)}</pre>` : '<p class="muted">(nothing returned)</p>'}`, 'round final', ` data-kind="${esc(agent.endReason)}"`));
+      if (d.logs?.trim()) parts.push(part('logs', `<h5>Agent output</h5><pre class="logs">${esc(d.logs)}</pre>`));
+    }
+  } else if (c) {
     parts.push(part('plan', `<h4>Plan</h4><div class="reply plan">${renderReply(c.plan)}</div><h4>Rounds</h4>`));
     c.rounds.forEach((r, i) => parts.push(part(`round-${i + 1}`, roundBlock(r, i + 1, labels), 'round', ` data-kind="${esc(r.kind)}"`)));
     if (c.final !== undefined) {

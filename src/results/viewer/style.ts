@@ -11,6 +11,7 @@ main{padding:12px 20px}
 section{margin-bottom:24px;min-width:0}h2{font-size:15px;margin:8px 0}
 table{border-collapse:collapse;margin:6px 0}td,th{padding:4px 8px;border-bottom:1px solid #e2e8f0;text-align:left;vertical-align:top}
 #leaderboard{width:100%}#leaderboard td:nth-child(n+3){text-align:right;white-space:nowrap}#leaderboard td:last-child{text-align:left}
+.table-scroll{overflow-x:auto}#leaderboard td,#leaderboard th{padding:4px 6px}#leaderboard th{font-size:12.5px}#leaderboard td[data-field=model]{white-space:nowrap}#leaderboard td[data-field=protocol]{text-align:left}
 .note,.muted{color:#64748b;font-size:12px}
 .swatch{display:inline-block;width:10px;height:10px;border-radius:2px;margin-right:5px;vertical-align:baseline}
 .legend .key{margin-right:14px;white-space:nowrap}
@@ -73,5 +74,17 @@ pre.msg{background:#f8fafc;padding:6px 8px;border-radius:6px;max-height:320px;ov
 code.raw{font-size:11px;word-break:break-all}.lbl{color:#6366f1}
 details{margin:6px 0}summary{cursor:pointer;color:#475569}
 .hl-k{color:#c084fc}.hl-s{color:#86efac}.hl-n{color:#fdba74}.hl-c{color:#94a3b8;font-style:italic}.hl-f{color:#7dd3fc}.hl-b{color:#f9a8d4}.hl-p{color:#93c5fd}
+/* sorting, the hard split, flaky marks, what it cost */
+th.sortable{cursor:pointer;white-space:nowrap}th.sortable:hover{text-decoration:underline}th.sorted::after{content:' ▾';color:#475569}
+label.sort{font-size:12px;color:#475569}label.sort select{font:inherit;font-size:12px;margin-left:4px}
+#hazards,#costs{width:100%}#hazards td{min-width:190px}#hazards tr.count td{font-variant-numeric:tabular-nums}
+#costs td:nth-child(n+3){text-align:right;white-space:nowrap}#costs tr.all td{font-weight:600;border-bottom:2px solid #cbd5e1}
+.heat td.flaky{outline:2px dashed #7c3aed;outline-offset:-2px}.heat td.flaky a::after,.heat td.flaky span::after{content:'~';color:#7c3aed;font-weight:700}.flaky-mark{color:#7c3aed;font-weight:700}
+.o-refused{background:#0891b2}.o-unsafe{background:#7f1d1d}
+.row .w b.lost{color:#b91c1c}
+.hazard .hz{background:#7c3aed}.refusal{margin:0;padding:6px 10px;border-left:3px solid #0891b2;background:#ecfeff;white-space:pre-wrap}
+.cost-figures{background:#f8fafc;border:1px solid #e2e8f0;border-radius:6px;padding:5px 10px;margin:4px 0}.cost-figures.lost{background:#fef2f2;border-color:#fca5a5}
+.cost-items{margin:4px 0;padding-left:18px}.cost-items li{margin:2px 0;word-break:break-word}.cost-items li.money{color:#991b1b}.cost-items .kind{font-size:11px;color:#64748b;text-transform:uppercase;margin-right:4px}
+.steps.agent{border-color:#c4b5fd}
 @media (max-width:900px){.viewer-body{grid-template-columns:1fr;height:auto}#list{height:50vh}.compare{grid-template-columns:1fr}}
 `;
