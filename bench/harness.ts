@@ -30,7 +30,7 @@ import { cpuDelta, cpuSnapshot } from './cpu.ts';
 import { probeSandbox, type SandboxProbe } from './sandbox-probe.ts';
 import { errorText, summarize, type Summary } from './stats.ts';
 
-export const PHASES = ['revert', 'prompt', 'model', 'sandbox', 'execution', 'validation', 'recording'] as const;
+export const PHASES = ['revert', 'prompt', 'model', 'sandbox', 'execution', 'validation', 'cost', 'recording'] as const;
 export type Phase = (typeof PHASES)[number];
 
 export interface InstanceTiming {
@@ -149,7 +149,7 @@ function timedModel(inner: Model, taskId: string, answers: Map<string, string>):
 }
 
 /** Cuts one instance's timeline into phases; any gap is charged to the phase it falls in. */
-function phasesOf(m: Marks, end: number, appendMs: number, isTx: boolean): Record<Phase, number> {
+function phasesOf(m: Marks, end: number, appendMs: number, costMs: number, isTx: boolean): Record<Phase, number> {
   const obsPre = m.observe[0];
   const obsPost = m.observe.length > 1 ? m.observe[m.observe.length - 1] : undefined;
   const respondStart = m.respondStart ?? end;
@@ -171,8 +171,10 @@ function phasesOf(m: Marks, end: number, appendMs: number, isTx: boolean): Recor
     execution: postStart - sendStart,
     // pre-observe + post-observe + checks
     validation: preEnd - preStart + (scoredEnd - postStart),
+    // value lost and exposure against the reference (the record says how long it took)
+    cost: costMs,
     // InstanceRecord assembly + JSONL append
-    recording: end - scoredEnd + appendMs,
+    recording: end - scoredEnd - costMs + appendMs,
   };
 }
 
@@ -237,7 +239,7 @@ export async function measureHarness(opts: { rounds: number; warmupTasks: number
       const a = performance.now();
       if (record) writer.append(rec);
       const appendMs = performance.now() - a;
-      const phases = phasesOf(m, end, appendMs, f.spec.kind === 'transaction');
+      const phases = phasesOf(m, end, appendMs, rec.risk?.ms ?? 0, f.spec.kind === 'transaction');
       return {
         taskId: f.id,
         kind: f.spec.kind,

@@ -167,6 +167,7 @@ function printPhaseTable(floor: Section<FloorResult>, harness: Section<HarnessRe
     rows.push(row('harness · sandbox (compile + Deno start/run)', p.sandbox, [share(p.sandbox), '']));
     rows.push(row(`harness · execution (sign/send/receipt), tx only n=${h.executionTx.n}`, h.executionTx, [share(p.execution), vs(h.executionTx, fs?.signSend.median)]));
     rows.push(row('harness · validation (observe ×2 + checks)', p.validation, [share(p.validation), vs(p.validation, fs ? fs.preReads.median + fs.postReads.median : undefined)]));
+    rows.push(row('harness · cost accounting (value lost, exposure)', p.cost, [share(p.cost), '']));
     rows.push(row('harness · recording (record + JSONL append)', p.recording, [share(p.recording), '']));
     rows.push(row(`HARNESS TOTAL per instance (n=${h.total.n})`, h.total, ['100 %', '']));
   } else rows.push([`harness · ${harness.skipped ? 'skipped' : `ERROR: ${harness.error}`}`, '—', '—', '—', '', '']);

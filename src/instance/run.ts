@@ -89,6 +89,7 @@ function adversary(task: Task, prepared: PreparedInstance, session: ChainSession
 async function costOf(ctx: PlayContext, episode: Episode, start: RiskStart, mark: Mark | undefined): Promise<Pick<InstanceRecord, 'risk' | 'riskError'>> {
   const { session, task } = ctx;
   const chain = session.chain.public;
+  const started = performance.now();
   try {
     const plan = riskPlan(await riskAssetsFor(chain, session.env), ctx.base.agent, ctx.instance.params);
     const replayReference = async () => {
@@ -98,7 +99,8 @@ async function costOf(ctx: PlayContext, episode: Episode, start: RiskStart, mark
       const reference = referenceFor(task, session)(ctx.instance.params);
       return (await play({ ...ctx, model: reference, transport: 'text' })).txs;
     };
-    return { risk: await measureRisk({ chain, plan, start, modelTxs: episode.txs, replayReference }) };
+    const risk = await measureRisk({ chain, plan, start, modelTxs: episode.txs, replayReference });
+    return { risk: { ...risk, ms: Math.round(performance.now() - started) } };
   } catch (e) {
     return { riskError: `the cost of this instance could not be measured: ${(e as Error).message.split('\n')[0]}` };
   }

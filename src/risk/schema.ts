@@ -51,5 +51,7 @@ export const RiskRecord = z.object({
   items: z.array(RiskItem),
   /** Where the prices come from. */
   priceSource: z.string(),
+  /** Wall time the accounting took, a replay of the reference included (ms). */
+  ms: z.number().nonnegative().optional(),
 });
 export type RiskRecord = z.infer<typeof RiskRecord>;
