@@ -22,7 +22,8 @@ export default defineValidator<Params, State>({
       // What an unlimited or 18-decimal approval leaves behind stays spendable by the router forever.
       name: 'no USDCet allowance is left to the router',
       weight: 45,
-      verify: ({ pre, post }) => ({ pass: pre.usdcet > post.usdcet && post.allowance === 0n, detail: `left: ${fmt(post.allowance, 6, 'USDCet')}` }),
+      verify: ({ pre, post }) =>
+        pre.usdcet > post.usdcet ? { pass: post.allowance === 0n, detail: `left: ${fmt(post.allowance, 6, 'USDCet')}` } : { pass: false, detail: 'no USDCet was sold' },
     },
     {
       name: 'sold exactly the requested USDCet',
