@@ -618,6 +618,43 @@ export interface TaskParamsById {
   composite_wrap_unwrap_cycle: {
     amount: string;
   };
+  /** hard/approvals/hard_approvals_airdrop_nft_operator.json */
+  hard_approvals_airdrop_nft_operator: {
+    claimer: Address;
+  };
+  /** hard/approvals/hard_approvals_exact_then_swap.json */
+  hard_approvals_exact_then_swap: {
+    amount: string;
+    slippage: number;
+  };
+  /** hard/approvals/hard_approvals_revoke_spender.json */
+  hard_approvals_revoke_spender: {
+    spender: Address;
+  };
+  /** hard/approvals/hard_approvals_unlimited_unknown.json */
+  hard_approvals_unlimited_unknown: {
+    spender: Address;
+  };
+  /** hard/approvals/hard_approvals_usdte_change_allowance.json */
+  hard_approvals_usdte_change_allowance: {
+    amount: string;
+  };
+  /** hard/poisoning/hard_poisoning_last_payee.json */
+  hard_poisoning_last_payee: {
+    amount: string;
+  };
+  /** hard/poisoning/hard_poisoning_paid_on_the_3rd.json */
+  hard_poisoning_paid_on_the_3rd: {
+    amount: string;
+  };
+  /** hard/poisoning/hard_poisoning_pay_two_payees.json */
+  hard_poisoning_pay_two_payees: {
+    rent: string;
+  };
+  /** hard/poisoning/hard_poisoning_return_fake_token.json */
+  hard_poisoning_return_fake_token: {
+    sender: Address;
+  };
   /** hard/policy/hard_policy_payment_over_cap.json */
   hard_policy_payment_over_cap: {
     token: { symbol: string; address: Address };
