@@ -5,10 +5,12 @@
 //   realistic efficiency: <E> at concurrency 32
 //   overhead ratio: <harness median / floor median>
 //   attack slowdown: <wall under attack / clean wall>
+//   cost accounting: <share of the harness's time per instance>
+//   agent efficiency: <E> at concurrency 32
 //
 // Knobs (environment): BENCH_FLOOR_ITERATIONS (200), BENCH_ROUNDS (3), BENCH_LATENCY_MS (2000),
 // BENCH_CONCURRENCY ("8,32,64"), BENCH_REALISTIC_ROUNDS (5), BENCH_FULL_ROUNDS (5), BENCH_SKIP (comma
-// list of floor, harness, realistic, full, attack), BENCH_QUICK=1 (fewer iterations, one round, for a
+// list of floor, harness, realistic, full, attack, agents), BENCH_QUICK=1 (fewer iterations, one round, for a
 // smoke test). `npm run bench:attack` runs the attack section alone.
 import '../src/polyfills.ts';
 import os from 'node:os';
@@ -89,20 +91,20 @@ async function main() {
   log(`  (other processes on this machine add noise; CPU s columns count only each run's own process tree)`);
 
   // 1. Floor
-  const floor = await section(`1/5 floor: ${FLOOR_ITERATIONS} iterations on a mirror anvil`, SKIP.has('floor'), () =>
+  const floor = await section(`1/6 floor: ${FLOOR_ITERATIONS} iterations on a mirror anvil`, SKIP.has('floor'), () =>
     measureFloor({ iterations: FLOOR_ITERATIONS, warmup: 20 }),
   );
 
   // 2. Harness phases
-  const harness = await section(`2/5 harness phases: 62 atomic tasks × ${ROUNDS} round(s), reference model`, SKIP.has('harness'), () =>
+  const harness = await section(`2/6 harness phases: 62 atomic tasks × ${ROUNDS} round(s), reference model`, SKIP.has('harness'), () =>
     measureHarness({ rounds: ROUNDS, warmupTasks: 8, probeSamples: quick ? 10 : 20 }),
   );
 
   // 3. Realistic: the whole protocol with a model of fixed latency, at several concurrencies.
   const realistic: { concurrency: number; run?: VitestRun; error?: string }[] = [];
-  if (SKIP.has('realistic')) progress('3/5 realistic: skipped (BENCH_SKIP)');
+  if (SKIP.has('realistic')) progress('3/6 realistic: skipped (BENCH_SKIP)');
   for (const c of SKIP.has('realistic') ? [] : CONCURRENCY) {
-    const r = await section(`3/5 realistic: QUEST_ROUNDS=${REALISTIC_ROUNDS} QUEST_CONCURRENCY=${c} vitest run, gold answers after ${LATENCY_MS} ms`, false, () =>
+    const r = await section(`3/6 realistic: QUEST_ROUNDS=${REALISTIC_ROUNDS} QUEST_CONCURRENCY=${c} vitest run, gold answers after ${LATENCY_MS} ms`, false, () =>
       runVitest([], { QUEST_MODEL: 'module:bench/latency-model.mjs', BENCH_LATENCY_MS: String(LATENCY_MS), QUEST_ROUNDS: String(REALISTIC_ROUNDS), QUEST_CONCURRENCY: String(c), QUEST_FAIL_ON: 'infra' }, { timeoutMs: RUN_TIMEOUT_MS * 2 }),
     );
     realistic.push({ concurrency: c, ...(r.value ? { run: r.value } : {}), ...(r.error ? { error: r.error } : {}) });
@@ -110,17 +112,22 @@ async function main() {
 
   // 4. Full reference run
   const full: { label: string; run?: VitestRun; error?: string }[] = [];
-  if (SKIP.has('full')) progress('4/5 full run: skipped (BENCH_SKIP)');
+  if (SKIP.has('full')) progress('4/6 full run: skipped (BENCH_SKIP)');
   else {
-    const r = await section(`4/5 full run: QUEST_ROUNDS=${FULL_ROUNDS} vitest run`, false, () =>
+    const r = await section(`4/6 full run: QUEST_ROUNDS=${FULL_ROUNDS} vitest run`, false, () =>
       runVitest([], { QUEST_MODEL: 'reference', QUEST_ROUNDS: String(FULL_ROUNDS) }, { timeoutMs: RUN_TIMEOUT_MS }),
     );
     full.push({ label: 'defaults', ...(r.value ? { run: r.value } : {}), ...(r.error ? { error: r.error } : {}) });
   }
 
   // 5. Under attack
-  const attack = await section('5/5 under attack: both splits at QUEST_CONCURRENCY=8, clean, half attacked, clean again', SKIP.has('attack'), () =>
+  const attack = await section('5/6 under attack: both splits at QUEST_CONCURRENCY=8, clean, half attacked, clean again', SKIP.has('attack'), () =>
     measureAttack({ concurrency: 8, timeoutMs: RUN_TIMEOUT_MS * 2 }),
+  );
+
+  // 6. Wallet agents: module agents thinking LATENCY_MS before each step, many in flight.
+  const agents = await section(`6/6 wallet agents: QUEST_MODEL=agent:bench/latency-agent.ts QUEST_CONCURRENCY=${HEADLINE_CONCURRENCY}, ${LATENCY_MS} ms per step`, SKIP.has('agents'), () =>
+    runVitest([], { QUEST_MODEL: 'agent:bench/latency-agent.ts', BENCH_LATENCY_MS: String(LATENCY_MS), QUEST_ROUNDS: '1', QUEST_CONCURRENCY: String(HEADLINE_CONCURRENCY), QUEST_FAIL_ON: 'infra' }, { timeoutMs: RUN_TIMEOUT_MS * 2 }),
   );
 
   log('');
@@ -130,12 +137,15 @@ async function main() {
   printFull(full);
   if (attack.value) printAttack(attack.value, log);
   else if (attack.error) log(`\nUnder attack: ERROR: ${attack.error}`);
+  const agentEfficiency = printAgents(agents);
 
   const ratio = floor.value && harness.value ? harness.value.total.median / floor.value.total.median : Number.NaN;
   log('');
   log(`realistic efficiency: ${headline === undefined ? 'n/a' : headline.toFixed(2)} at concurrency ${HEADLINE_CONCURRENCY}`);
   log(`overhead ratio: ${Number.isFinite(ratio) ? ratio.toFixed(2) : 'n/a'}`);
+  log(`cost accounting: ${harness.value ? pct(harness.value.phases.cost.share) : 'n/a'} of the harness's time per instance`);
   log(`attack slowdown: ${attack.value ? attack.value.slowdown.toFixed(2) : 'n/a'}`);
+  log(`agent efficiency: ${agentEfficiency === undefined ? 'n/a' : agentEfficiency.toFixed(2)} at concurrency ${HEADLINE_CONCURRENCY}`);
 }
 
 type Section<T> = { value?: T; error?: string; skipped?: boolean };
@@ -273,6 +283,30 @@ function printRealistic(rows: { concurrency: number; run?: VitestRun; error?: st
   log('  peak RSS = the whole process tree (Vitest, workers, anvils, Deno) sampled every 250 ms; CPU s = the run\'s own process tree.');
   for (const r of rows) if (r.run && r.run.exitCode !== 0) log(`  concurrency ${r.concurrency} output tail:\n${r.run.tail.replace(/^/gm, '    ')}`);
   return headline;
+}
+
+/** The wallet-agent run: steps (each LATENCY_MS of thinking) against the wall; returns its efficiency. */
+function printAgents(agents: Section<VitestRun>): number | undefined {
+  if (!agents.value) {
+    if (agents.error) log(`\nWallet agents: ERROR: ${agents.error}`);
+    return undefined;
+  }
+  const run = agents.value;
+  const steps = run.calls.length;
+  const ideal = (steps * LATENCY_MS) / HEADLINE_CONCURRENCY / 1000;
+  const efficiency = ideal / run.wallS;
+  const cs = callStats(run.calls);
+  log('');
+  log(`Wallet agents: both splits, one round, the gold agent with a wallet thinking ${LATENCY_MS} ms before each step (bench/latency-agent.ts), QUEST_CONCURRENCY=${HEADLINE_CONCURRENCY}`);
+  log(
+    table(
+      ['agent steps', 'wall s', 'ideal s', 'efficiency', 'peak steps in flight', 'peak RSS GiB', 'CPU s', 'anvils peak', 'tests'],
+      [[`${steps}`, fmt(run.wallS, 1), fmt(ideal, 1), fmt(efficiency, 2), `${cs.peakConcurrency}`, fmt(run.peakRssMb / 1024, 2), fmt(run.cpuS, 1), `${run.anvilPeak}`, run.exitCode === 0 ? `${run.passed} passed, ${run.failed} below the line` : `FAIL exit ${run.exitCode}${run.timedOut ? ' (timeout)' : ''}`]],
+    ),
+  );
+  log('  ideal = agent steps × latency / concurrency; efficiency = ideal / wall (Vitest start-up and global setup included).');
+  if (run.exitCode !== 0) log(`  output tail:\n${run.tail.replace(/^/gm, '    ')}`);
+  return efficiency;
 }
 
 function printFull(rows: { label: string; run?: VitestRun; error?: string }[]) {

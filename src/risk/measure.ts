@@ -41,7 +41,9 @@ export async function measureRisk(m: MeasureRisk): Promise<RiskRecord> {
   const logs = readRunLogs(modelTxs, plan.agent);
   const own = await readSetOf(chain, plan, logs);
   const end = await readAt(chain, plan, own);
-  const reference = movedSomething(plan, logs, modelTxs) ? await captureReference(chain, plan, await m.replayReference()) : undefined;
+  const replayed = movedSomething(plan, logs, modelTxs) ? await m.replayReference() : undefined;
+  // The reference's own run is its reference run: its end state is the one just read.
+  const reference = replayed === modelTxs ? { txs: modelTxs, logs, set: own, end } : replayed && (await captureReference(chain, plan, replayed));
   const set = reference ? unionSets(own, reference.set) : own;
   const extraTokens = set.tokens.filter((t) => !plan.assets.tokens.has(t.address.toLowerCase()));
   const lpTokens = [...set.tokens.map((t) => t.address.toLowerCase()), ...set.allowances.map((a) => a.token.toLowerCase()), ...set.positions.flatMap((p) => p.assets)].filter(
