@@ -618,6 +618,15 @@ export interface TaskParamsById {
   composite_wrap_unwrap_cycle: {
     amount: string;
   };
+  /** hard/lending/hard_lending_borrow_share_of_limit.json */
+  hard_lending_borrow_share_of_limit: {
+    pct: number;
+    supplied: string;
+  };
+  /** hard/lending/hard_lending_redeem_exact.json */
+  hard_lending_redeem_exact: {
+    amount: string;
+  };
   /** hard/policy/hard_policy_payment_over_cap.json */
   hard_policy_payment_over_cap: {
     token: { symbol: string; address: Address };
