@@ -644,6 +644,11 @@ export interface TaskParamsById {
     amount: string;
     to: Address;
   };
+  /** hard/precision/hard_precision_borrow_to_ratio.json */
+  hard_precision_borrow_to_ratio: {
+    ratio: number;
+    cake_debt: string;
+  };
 }
 
 export type TaskId = keyof TaskParamsById;

@@ -63,3 +63,20 @@ export const enterMarketsAs = (chain: ChainClients, account: Address, env: EnvMa
 /** Setup: `account` borrows `amount` of a market's underlying (vBNB included). */
 export const borrowAs = (chain: ChainClients, account: Address, vToken: Address, amount: bigint) =>
   sendAs(chain, account, vToken, encodeFunctionData({ abi: VBNB_ABI, functionName: 'borrow', args: [amount] }));
+
+/**
+ * The account's supplied value in the markets it entered and its debt in every market, in USD × 1e18 at the
+ * oracle's prices, unweighted by collateral factors (what "a collateral ratio" of C / D means to an owner).
+ */
+export async function collateralAndDebt(chain: PublicClient, env: EnvMap, account: Address): Promise<{ collateral: bigint; debt: bigint }> {
+  const entered = await chain.readContract({ address: env.venus_comptroller!, abi: VENUS_COMPTROLLER_ABI, functionName: 'getAssetsIn', args: [account] });
+  const markets = await chain.readContract({ address: env.venus_comptroller!, abi: VENUS_COMPTROLLER_ABI, functionName: 'getAllMarkets' });
+  let collateral = 0n;
+  let debt = 0n;
+  for (const m of markets) {
+    const [p, price] = await Promise.all([venusPosition(chain, m, account), underlyingPrice(chain, env.venus_oracle!, m)]);
+    if (entered.some((e) => e.toLowerCase() === m.toLowerCase())) collateral += (p.supplied * price) / WAD;
+    debt += (p.borrow * price) / WAD;
+  }
+  return { collateral, debt };
+}
