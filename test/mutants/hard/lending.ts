@@ -1,3 +1,6 @@
+import { parseUnits, type Address } from 'viem';
+import { approve, call, script, submit } from '../../../src/composite/reference.ts';
+import type { EnvMap } from '../../../src/tasks/instantiate.ts';
 import { json, returns } from '../types.ts';
 import type { HardMutantTable } from './types.ts';
 
@@ -63,5 +66,43 @@ const whole = liq * ${params.pct}n / 100n / 10n ** 18n;
 ${borrowUsdt('whole * 10n ** 6n')}`,
         READ_IMPORTS,
       ),
+  },
+];
+
+const enter = (env: EnvMap, vToken: string) => script(call, { to: env.venus_comptroller!, signature: 'function enterMarkets(address[]) returns (uint256[])', args: [[vToken as Address]] });
+const mint = (vToken: string, amount: bigint) => script(call, { to: vToken as Address, signature: 'function mint(uint256) returns (uint256)', args: [amount] });
+
+mutants.hard_lending_supply_wbtc_collateral = [
+  {
+    kind: 'no_enter_markets',
+    name: 'supplies the WBTC and never enters the market',
+    episode: (p, env) => {
+      const amount = parseUnits(p.amount, 8);
+      return { plan: 'approve, mint', rounds: [script(approve, { token: env.WBTC!, spender: env.vWBTC!, amount }), mint(env.vWBTC!, amount), submit()] };
+    },
+  },
+  {
+    kind: 'wrong_decimals',
+    name: 'sizes WBTC with 18 decimals',
+    episode: (p, env) => {
+      const amount = parseUnits(p.amount, 18);
+      return { plan: 'approve, mint, enter', rounds: [script(approve, { token: env.WBTC!, spender: env.vWBTC!, amount }), mint(env.vWBTC!, amount), enter(env, env.vWBTC!), submit()] };
+    },
+  },
+  {
+    kind: 'wrong_function',
+    name: 'calls enterMarkets on the vToken instead of the comptroller',
+    episode: (p, env) => {
+      const amount = parseUnits(p.amount, 8);
+      return {
+        plan: 'approve, mint, enter on the market',
+        rounds: [
+          script(approve, { token: env.WBTC!, spender: env.vWBTC!, amount }),
+          mint(env.vWBTC!, amount),
+          script(call, { to: env.vWBTC!, signature: 'function enterMarkets(address[]) returns (uint256[])', args: [[env.vWBTC!]] }),
+          submit(),
+        ],
+      };
+    },
   },
 ];
