@@ -627,6 +627,10 @@ export interface TaskParamsById {
   hard_lending_redeem_exact: {
     amount: string;
   };
+  /** hard/lending/hard_lending_repay_all.json */
+  hard_lending_repay_all: {
+    debt: string;
+  };
   /** hard/lending/hard_lending_supply_wbtc_collateral.json */
   hard_lending_supply_wbtc_collateral: {
     amount: string;

@@ -1,5 +1,5 @@
 import { parseUnits, type Address } from 'viem';
-import { approve, call, script, submit } from '../../../src/composite/reference.ts';
+import { approve, call, read, script, submit, type SkillContext } from '../../../src/composite/reference.ts';
 import type { EnvMap } from '../../../src/tasks/instantiate.ts';
 import { json, returns } from '../types.ts';
 import type { HardMutantTable } from './types.ts';
@@ -104,5 +104,42 @@ mutants.hard_lending_supply_wbtc_collateral = [
         ],
       };
     },
+  },
+];
+
+/** An approve round whose amount is the debt read when the script runs, plus `extra`. */
+async function debtNow({ viem: { createPublicClient, http, parseAbi }, providerUrl, agentAddress }: SkillContext, a: { vToken: Address; current: boolean; extra: bigint }): Promise<bigint> {
+  const client = createPublicClient({ transport: http(providerUrl) });
+  const abi = parseAbi(['function borrowBalanceCurrent(address) returns (uint256)', 'function borrowBalanceStored(address) view returns (uint256)']);
+  if (a.current) return (await client.simulateContract({ address: a.vToken, abi, functionName: 'borrowBalanceCurrent', args: [agentAddress], account: agentAddress })).result + a.extra;
+  return (await client.readContract({ address: a.vToken, abi, functionName: 'borrowBalanceStored', args: [agentAddress] })) + a.extra;
+}
+const repay = (env: EnvMap, amount: bigint | ReturnType<typeof read<{ vToken: Address; current: boolean; extra: bigint }, bigint>>) =>
+  script(call, { to: env.vUSDT!, signature: 'function repayBorrow(uint256) returns (uint256)', args: [amount] });
+
+mutants.hard_lending_repay_all = [
+  {
+    kind: 'wrong_amount',
+    name: 'repays the stored debt it read (interest since then stays owing)',
+    episode: (_p, env) => ({
+      plan: 'approve, repay the stored balance',
+      rounds: [
+        script(approve, { token: env.USDT!, spender: env.vUSDT!, amount: read(debtNow, { vToken: env.vUSDT!, current: true, extra: 10n ** 18n }) }),
+        repay(env, read(debtNow, { vToken: env.vUSDT!, current: false, extra: 0n })),
+        submit(),
+      ],
+    }),
+  },
+  {
+    kind: 'wrong_amount',
+    name: 'repays borrowBalanceCurrent as read by eth_call (one block short)',
+    episode: (_p, env) => ({
+      plan: 'approve, repay the current balance',
+      rounds: [
+        script(approve, { token: env.USDT!, spender: env.vUSDT!, amount: read(debtNow, { vToken: env.vUSDT!, current: true, extra: 10n ** 18n }) }),
+        repay(env, read(debtNow, { vToken: env.vUSDT!, current: true, extra: 0n })),
+        submit(),
+      ],
+    }),
   },
 ];
