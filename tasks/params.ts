@@ -623,6 +623,11 @@ export interface TaskParamsById {
     pct: number;
     supplied: string;
   };
+  /** hard/lending/hard_lending_exit_collateral.json */
+  hard_lending_exit_collateral: {
+    cake_debt: string;
+    usdt_supplied: string;
+  };
   /** hard/lending/hard_lending_redeem_exact.json */
   hard_lending_redeem_exact: {
     amount: string;

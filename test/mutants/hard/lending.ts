@@ -143,3 +143,24 @@ mutants.hard_lending_repay_all = [
     }),
   },
 ];
+
+const exitUsdt = (env: EnvMap) => script(call, { to: env.venus_comptroller!, signature: 'function exitMarket(address) returns (uint256)', args: [env.vUSDT!] });
+const approveCakeDebt = (env: EnvMap) => script(approve, { token: env.CAKE!, spender: env.vCAKE!, amount: read(debtNow, { vToken: env.vCAKE!, current: true, extra: 10n ** 18n }) });
+const repayCake = (env: EnvMap) => script(call, { to: env.vCAKE!, signature: 'function repayBorrow(uint256) returns (uint256)', args: [2n ** 256n - 1n] });
+
+mutants.hard_lending_exit_collateral = [
+  { kind: 'error_code_ignored', name: 'calls exitMarket and trusts the successful receipt', episode: (_p, env) => ({ plan: 'exit', rounds: [exitUsdt(env), submit()] }) },
+  {
+    kind: 'error_code_ignored',
+    name: 'exits first, then repays (the exit returned an error code)',
+    episode: (_p, env) => ({ plan: 'exit, approve, repay', rounds: [exitUsdt(env), approveCakeDebt(env), repayCake(env), submit()] }),
+  },
+  {
+    kind: 'wrong_amount',
+    name: 'repays the stored CAKE debt (interest left owing), then exits',
+    episode: (_p, env) => ({
+      plan: 'approve, repay stored, exit',
+      rounds: [approveCakeDebt(env), script(call, { to: env.vCAKE!, signature: 'function repayBorrow(uint256) returns (uint256)', args: [read(debtNow, { vToken: env.vCAKE!, current: false, extra: 0n })] }), exitUsdt(env), submit()],
+    }),
+  },
+];
