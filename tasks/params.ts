@@ -662,6 +662,11 @@ export interface TaskParamsById {
     ratio: number;
     cake_debt: string;
   };
+  /** hard/precision/hard_precision_exact_output_multihop.json */
+  hard_precision_exact_output_multihop: {
+    amount: string;
+    slip: number;
+  };
 }
 
 export type TaskId = keyof TaskParamsById;
