@@ -667,6 +667,12 @@ export interface TaskParamsById {
     amount: string;
     slip: number;
   };
+  /** hard/precision/hard_precision_v3_range_position.json */
+  hard_precision_v3_range_position: {
+    low: number;
+    high: number;
+    usdt: string;
+  };
 }
 
 export type TaskId = keyof TaskParamsById;
