@@ -667,6 +667,11 @@ export interface TaskParamsById {
     amount: string;
     slip: number;
   };
+  /** hard/precision/hard_precision_stake_value_payment.json */
+  hard_precision_stake_value_payment: {
+    staked: string;
+    to: Address;
+  };
   /** hard/precision/hard_precision_v3_range_position.json */
   hard_precision_v3_range_position: {
     low: number;

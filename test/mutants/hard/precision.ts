@@ -130,3 +130,34 @@ mutants.hard_precision_v3_range_position = [
     episode: (p, env) => rangeEpisode(p, env, ceilTo(Math.ceil(Math.log(1e-10 / p.high) / LOG)), floorTo(Math.floor(Math.log(1e-10 / p.low) / LOG))),
   },
 ];
+
+const STAKE_IMPORTS = "import { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi } from 'viem';";
+const STAKE_READS = `const client = createPublicClient({ transport: http(providerUrl) });
+const d = deployedContracts;
+const cent = 10n ** 16n;
+const staked = await client.readContract({ address: d.simple_staking, abi: parseAbi(['function stakedOf(address) view returns (uint256)']), functionName: 'stakedOf', args: [agentAddress] });
+const [r0, r1] = await client.readContract({ address: d.pair_CAKE_USDT, abi: parseAbi(['function getReserves() view returns (uint112, uint112, uint32)']), functionName: 'getReserves' });`;
+const payUsdt = (to: string, valueExpr: string) => `return { to: d.USDT, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [${JSON.stringify(to)}, (${valueExpr}) / cent * cent] }) };`;
+
+mutants.hard_precision_stake_value_payment = [
+  {
+    kind: 'wrong_amount',
+    name: 'takes the reserves as (USDT, CAKE) without reading token0',
+    script: ({ params }) => returns(`${STAKE_READS}\n${payUsdt(params.to, 'staked * r0 / r1')}`, STAKE_IMPORTS),
+  },
+  {
+    kind: 'wrong_amount',
+    name: 'values the stake at the router\'s sell quote (fee and price impact), not the reserve price',
+    script: ({ params }) =>
+      returns(
+        `${STAKE_READS}\nconst [, out] = await client.readContract({ address: d.router, abi: parseAbi(['function getAmountsOut(uint256, address[]) view returns (uint256[])']), functionName: 'getAmountsOut', args: [staked, [d.CAKE, d.USDT]] });\n${payUsdt(params.to, 'out')}`,
+        STAKE_IMPORTS,
+      ),
+  },
+  {
+    kind: 'wrong_amount',
+    name: 'values the CAKE in the wallet instead of the stake',
+    script: ({ params }) =>
+      returns(`${STAKE_READS}\nconst held = await client.readContract({ address: d.CAKE, abi: erc20Abi, functionName: 'balanceOf', args: [agentAddress] });\n${payUsdt(params.to, 'held * r1 / r0')}`, STAKE_IMPORTS),
+  },
+];
