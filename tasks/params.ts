@@ -667,6 +667,12 @@ export interface TaskParamsById {
     amount: string;
     slip: number;
   };
+  /** hard/precision/hard_precision_rebalance_one_swap.json */
+  hard_precision_rebalance_one_swap: {
+    pct: number;
+    cake: string;
+    usdt: string;
+  };
   /** hard/precision/hard_precision_stake_value_payment.json */
   hard_precision_stake_value_payment: {
     staked: string;
