@@ -11,8 +11,8 @@ const ROUTER = parseAbi([
   'function exactOutput(ExactOutputParams params) payable returns (uint256 amountIn)',
   'function multicall(bytes[] data) payable returns (bytes[] results)',
 ]);
-/** The deepest tier of each hop (fixtures/HARD.md): WBNB/WBTC 0.05 %, USDT/WBNB 0.05 %. */
-const DEEPEST = { WBNB_WBTC: 500, USDT_WBNB: 500 } as const;
+const FACTORY = parseAbi(['function getPool(address, address, uint24) view returns (address)']);
+const POOL = parseAbi(['function liquidity() view returns (uint128)']);
 const amountOut = (p: Params) => parseUnits(p.amount, 8);
 
 /** amountInMaximum of the exactOutput call, directly or inside a multicall. */
@@ -31,7 +31,18 @@ export default defineValidator<Params, State>({
   kind: 'transaction',
   target: ({ env }) => env.v3_swap_router!,
   observe: async ({ chain, env, agent, params }) => {
-    const path = encodePacked(['address', 'uint24', 'address', 'uint24', 'address'], [env.WBTC!, DEEPEST.WBNB_WBTC, env.WBNB!, DEEPEST.USDT_WBNB, env.USDT!]);
+    /** The tier whose pool holds the most in-range liquidity (on this chain 0.05 % for both hops). */
+    const deepest = async (a: Address, b: Address) => {
+      let [best, most] = [0, -1n];
+      for (const fee of [100, 500, 2500, 10000]) {
+        const pool = await chain.readContract({ address: env.v3_factory!, abi: FACTORY, functionName: 'getPool', args: [a, b, fee] });
+        if (/^0x0+$/.test(pool)) continue;
+        const l = await chain.readContract({ address: pool, abi: POOL, functionName: 'liquidity' });
+        if (l > most) [best, most] = [fee, l];
+      }
+      return best;
+    };
+    const path = encodePacked(['address', 'uint24', 'address', 'uint24', 'address'], [env.WBTC!, await deepest(env.WBNB!, env.WBTC!), env.WBNB!, await deepest(env.USDT!, env.WBNB!), env.USDT!]);
     const { result } = await chain.simulateContract({ address: env.v3_quoter!, abi: QUOTER, functionName: 'quoteExactOutput', args: [path, amountOut(params)], account: agent as Address });
     return { usdt: await balanceOf(chain, env.USDT!, agent), wbtc: await balanceOf(chain, env.WBTC!, agent), quote: result[0] };
   },
