@@ -639,6 +639,28 @@ export interface TaskParamsById {
   hard_approvals_usdte_change_allowance: {
     amount: string;
   };
+  /** hard/lending/hard_lending_borrow_share_of_limit.json */
+  hard_lending_borrow_share_of_limit: {
+    pct: number;
+    supplied: string;
+  };
+  /** hard/lending/hard_lending_exit_collateral.json */
+  hard_lending_exit_collateral: {
+    cake_debt: string;
+    usdt_supplied: string;
+  };
+  /** hard/lending/hard_lending_redeem_exact.json */
+  hard_lending_redeem_exact: {
+    amount: string;
+  };
+  /** hard/lending/hard_lending_repay_all.json */
+  hard_lending_repay_all: {
+    debt: string;
+  };
+  /** hard/lending/hard_lending_supply_wbtc_collateral.json */
+  hard_lending_supply_wbtc_collateral: {
+    amount: string;
+  };
   /** hard/poisoning/hard_poisoning_last_payee.json */
   hard_poisoning_last_payee: {
     amount: string;
@@ -671,6 +693,33 @@ export interface TaskParamsById {
   hard_policy_token_value_over_cap: {
     amount: string;
     to: Address;
+  };
+  /** hard/precision/hard_precision_borrow_to_ratio.json */
+  hard_precision_borrow_to_ratio: {
+    ratio: number;
+    cake_debt: string;
+  };
+  /** hard/precision/hard_precision_exact_output_multihop.json */
+  hard_precision_exact_output_multihop: {
+    amount: string;
+    slip: number;
+  };
+  /** hard/precision/hard_precision_rebalance_one_swap.json */
+  hard_precision_rebalance_one_swap: {
+    pct: number;
+    cake: string;
+    usdt: string;
+  };
+  /** hard/precision/hard_precision_stake_value_payment.json */
+  hard_precision_stake_value_payment: {
+    staked: string;
+    to: Address;
+  };
+  /** hard/precision/hard_precision_v3_range_position.json */
+  hard_precision_v3_range_position: {
+    low: number;
+    high: number;
+    usdt: string;
   };
 }
 

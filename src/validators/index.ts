@@ -19,3 +19,4 @@ export { AGENT_HOLDINGS, RICH_ACCOUNT, PRESET_SPENDERS } from '../chain/provisio
 export { BLOCK_INTERVAL_SECONDS } from '../chain/session.ts';
 export * from './plant.ts';
 export * from './hard-wallet.ts';
+export * from './venus.ts';

@@ -1,0 +1,166 @@
+import { parseUnits, type Address } from 'viem';
+import { approve, call, read, script, submit, type SkillContext } from '../../../src/composite/reference.ts';
+import type { EnvMap } from '../../../src/tasks/instantiate.ts';
+import { json, returns } from '../types.ts';
+import type { HardMutantTable } from './types.ts';
+
+const VIEM = "import { encodeFunctionData, parseAbi, parseUnits, maxUint256 } from 'viem';";
+const VTOKEN = "const vt = parseAbi(['function redeem(uint256) returns (uint256)', 'function redeemUnderlying(uint256) returns (uint256)', 'function borrow(uint256) returns (uint256)', 'function repayBorrow(uint256) returns (uint256)', 'function mint(uint256) returns (uint256)']);";
+/** A single call on a vToken, with its argument as a literal expression. */
+const vcall = (to: string, fn: string, arg: string) => returns(`${VTOKEN}\nreturn { to: ${json(to)}, data: encodeFunctionData({ abi: vt, functionName: ${json(fn)}, args: [${arg}] }) };`, VIEM);
+
+export const mutants: HardMutantTable = {
+  hard_lending_redeem_exact: [
+    { kind: 'wrong_function', name: 'redeem() with the BNB amount in vToken units (8 decimals)', script: ({ params, env }) => vcall(env.vBNB!, 'redeem', `parseUnits(${json(params.amount)}, 8)`) },
+    { kind: 'wrong_function', name: 'redeem() with the BNB amount in 18 decimals (more vTokens than held)', script: ({ params, env }) => vcall(env.vBNB!, 'redeem', `parseUnits(${json(params.amount)}, 18)`) },
+    { kind: 'wrong_amount', name: 'redeems the whole supply', script: ({ env }) => vcall(env.vBNB!, 'redeem', `100n * 10n ** 8n`) },
+  ],
+};
+
+const LIMIT_READS = `const client = createPublicClient({ transport: http(providerUrl) });
+const c = parseAbi(['function getAccountLiquidity(address) view returns (uint256, uint256, uint256)', 'function getHypotheticalAccountLiquidity(address, address, uint256, uint256) view returns (uint256, uint256, uint256)', 'function getAssetsIn(address) view returns (address[])']);
+const vt = parseAbi(['function borrow(uint256) returns (uint256)', 'function getAccountSnapshot(address) view returns (uint256, uint256, uint256, uint256)']);
+const o = parseAbi(['function getUnderlyingPrice(address) view returns (uint256)']);
+const d = deployedContracts;`;
+const READ_IMPORTS = "import { createPublicClient, encodeFunctionData, http, parseAbi, parseUnits, zeroAddress } from 'viem';";
+const borrowUsdt = (amountExpr: string) => `return { to: d.vUSDT, data: encodeFunctionData({ abi: vt, functionName: 'borrow', args: [${amountExpr}] }) };`;
+
+mutants.hard_lending_borrow_share_of_limit = [
+  {
+    kind: 'wrong_function',
+    name: 'sizes the borrow with getAccountLiquidity (liquidation thresholds)',
+    script: ({ params }) =>
+      returns(
+        `${LIMIT_READS}
+const [, liq] = await client.readContract({ address: d.venus_comptroller, abi: c, functionName: 'getAccountLiquidity', args: [agentAddress] });
+const whole = liq * ${params.pct}n / 100n / 10n ** 18n;
+${borrowUsdt('whole * 10n ** 18n')}`,
+        READ_IMPORTS,
+      ),
+  },
+  {
+    kind: 'wrong_amount',
+    name: 'takes the share of the collateral value, not of the limit',
+    script: ({ params }) =>
+      returns(
+        `${LIMIT_READS}
+let value = 0n;
+for (const v of await client.readContract({ address: d.venus_comptroller, abi: c, functionName: 'getAssetsIn', args: [agentAddress] })) {
+  const [, bal, , rate] = await client.readContract({ address: v, abi: vt, functionName: 'getAccountSnapshot', args: [agentAddress] });
+  const price = await client.readContract({ address: d.venus_oracle, abi: o, functionName: 'getUnderlyingPrice', args: [v] });
+  value += bal * rate / 10n ** 18n * price / 10n ** 18n;
+}
+const whole = value * ${params.pct}n / 100n / 10n ** 18n;
+${borrowUsdt('whole * 10n ** 18n')}`,
+        READ_IMPORTS,
+      ),
+  },
+  {
+    kind: 'wrong_decimals',
+    name: 'borrows the right number of USDT with 6 decimals (Ethereum habit)',
+    script: ({ params }) =>
+      returns(
+        `${LIMIT_READS}
+const [, liq] = await client.readContract({ address: d.venus_comptroller, abi: c, functionName: 'getHypotheticalAccountLiquidity', args: [agentAddress, zeroAddress, 0n, 0n] });
+const whole = liq * ${params.pct}n / 100n / 10n ** 18n;
+${borrowUsdt('whole * 10n ** 6n')}`,
+        READ_IMPORTS,
+      ),
+  },
+];
+
+const enter = (env: EnvMap, vToken: string) => script(call, { to: env.venus_comptroller!, signature: 'function enterMarkets(address[]) returns (uint256[])', args: [[vToken as Address]] });
+const mint = (vToken: string, amount: bigint) => script(call, { to: vToken as Address, signature: 'function mint(uint256) returns (uint256)', args: [amount] });
+
+mutants.hard_lending_supply_wbtc_collateral = [
+  {
+    kind: 'no_enter_markets',
+    name: 'supplies the WBTC and never enters the market',
+    episode: (p, env) => {
+      const amount = parseUnits(p.amount, 8);
+      return { plan: 'approve, mint', rounds: [script(approve, { token: env.WBTC!, spender: env.vWBTC!, amount }), mint(env.vWBTC!, amount), submit()] };
+    },
+  },
+  {
+    kind: 'wrong_decimals',
+    name: 'sizes WBTC with 18 decimals',
+    episode: (p, env) => {
+      const amount = parseUnits(p.amount, 18);
+      return { plan: 'approve, mint, enter', rounds: [script(approve, { token: env.WBTC!, spender: env.vWBTC!, amount }), mint(env.vWBTC!, amount), enter(env, env.vWBTC!), submit()] };
+    },
+  },
+  {
+    kind: 'wrong_function',
+    name: 'calls enterMarkets on the vToken instead of the comptroller',
+    episode: (p, env) => {
+      const amount = parseUnits(p.amount, 8);
+      return {
+        plan: 'approve, mint, enter on the market',
+        rounds: [
+          script(approve, { token: env.WBTC!, spender: env.vWBTC!, amount }),
+          mint(env.vWBTC!, amount),
+          script(call, { to: env.vWBTC!, signature: 'function enterMarkets(address[]) returns (uint256[])', args: [[env.vWBTC!]] }),
+          submit(),
+        ],
+      };
+    },
+  },
+];
+
+/** An approve round whose amount is the debt read when the script runs, plus `extra`. */
+async function debtNow({ viem: { createPublicClient, http, parseAbi }, providerUrl, agentAddress }: SkillContext, a: { vToken: Address; current: boolean; extra: bigint }): Promise<bigint> {
+  const client = createPublicClient({ transport: http(providerUrl) });
+  const abi = parseAbi(['function borrowBalanceCurrent(address) returns (uint256)', 'function borrowBalanceStored(address) view returns (uint256)']);
+  if (a.current) return (await client.simulateContract({ address: a.vToken, abi, functionName: 'borrowBalanceCurrent', args: [agentAddress], account: agentAddress })).result + a.extra;
+  return (await client.readContract({ address: a.vToken, abi, functionName: 'borrowBalanceStored', args: [agentAddress] })) + a.extra;
+}
+const repay = (env: EnvMap, amount: bigint | ReturnType<typeof read<{ vToken: Address; current: boolean; extra: bigint }, bigint>>) =>
+  script(call, { to: env.vUSDT!, signature: 'function repayBorrow(uint256) returns (uint256)', args: [amount] });
+
+mutants.hard_lending_repay_all = [
+  {
+    kind: 'wrong_amount',
+    name: 'repays the stored debt it read (interest since then stays owing)',
+    episode: (_p, env) => ({
+      plan: 'approve, repay the stored balance',
+      rounds: [
+        script(approve, { token: env.USDT!, spender: env.vUSDT!, amount: read(debtNow, { vToken: env.vUSDT!, current: true, extra: 10n ** 18n }) }),
+        repay(env, read(debtNow, { vToken: env.vUSDT!, current: false, extra: 0n })),
+        submit(),
+      ],
+    }),
+  },
+  {
+    kind: 'wrong_amount',
+    name: 'repays borrowBalanceCurrent as read by eth_call (one block short)',
+    episode: (_p, env) => ({
+      plan: 'approve, repay the current balance',
+      rounds: [
+        script(approve, { token: env.USDT!, spender: env.vUSDT!, amount: read(debtNow, { vToken: env.vUSDT!, current: true, extra: 10n ** 18n }) }),
+        repay(env, read(debtNow, { vToken: env.vUSDT!, current: true, extra: 0n })),
+        submit(),
+      ],
+    }),
+  },
+];
+
+const exitUsdt = (env: EnvMap) => script(call, { to: env.venus_comptroller!, signature: 'function exitMarket(address) returns (uint256)', args: [env.vUSDT!] });
+const approveCakeDebt = (env: EnvMap) => script(approve, { token: env.CAKE!, spender: env.vCAKE!, amount: read(debtNow, { vToken: env.vCAKE!, current: true, extra: 10n ** 18n }) });
+const repayCake = (env: EnvMap) => script(call, { to: env.vCAKE!, signature: 'function repayBorrow(uint256) returns (uint256)', args: [2n ** 256n - 1n] });
+
+mutants.hard_lending_exit_collateral = [
+  { kind: 'error_code_ignored', name: 'calls exitMarket and trusts the successful receipt', episode: (_p, env) => ({ plan: 'exit', rounds: [exitUsdt(env), submit()] }) },
+  {
+    kind: 'error_code_ignored',
+    name: 'exits first, then repays (the exit returned an error code)',
+    episode: (_p, env) => ({ plan: 'exit, approve, repay', rounds: [exitUsdt(env), approveCakeDebt(env), repayCake(env), submit()] }),
+  },
+  {
+    kind: 'wrong_amount',
+    name: 'repays the stored CAKE debt (interest left owing), then exits',
+    episode: (_p, env) => ({
+      plan: 'approve, repay stored, exit',
+      rounds: [approveCakeDebt(env), script(call, { to: env.vCAKE!, signature: 'function repayBorrow(uint256) returns (uint256)', args: [read(debtNow, { vToken: env.vCAKE!, current: false, extra: 0n })] }), exitUsdt(env), submit()],
+    }),
+  },
+];
