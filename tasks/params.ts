@@ -635,6 +635,11 @@ export interface TaskParamsById {
     amount: string;
     to: Address;
   };
+  /** hard/units/hard_units_pay_exact.json */
+  hard_units_pay_exact: {
+    pay: { symbol: string; key: string; address: Address; amount: string };
+    to: Address;
+  };
 }
 
 export type TaskId = keyof TaskParamsById;

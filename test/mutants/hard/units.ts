@@ -1,0 +1,32 @@
+import { json, returns } from '../types.ts';
+import type { HardMutantTable } from './types.ts';
+
+const VIEM = "import { createPublicClient, encodeFunctionData, erc20Abi, http, parseUnits, formatUnits, parseAbi } from 'viem';";
+const transfer = (token: string, to: string, amount: string) =>
+  `return { to: ${json(token)}, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [${json(to)}, ${amount}] }) };`;
+
+export const mutants: HardMutantTable = {
+  hard_units_pay_exact: [
+    {
+      kind: 'wrong_decimals',
+      name: 'scales the amount by 18 decimals',
+      script: ({ params }) => returns(transfer(params.pay.address, params.to, `parseUnits(${json(params.pay.amount)}, 18)`), VIEM),
+    },
+    {
+      kind: 'wrong_decimals',
+      // BSC's own USDC has 18 decimals; the other tokens get the 6 that Ethereum's USDT taught.
+      name: 'guesses decimals from other chains: 18 for a USDC, 6 for the rest',
+      script: ({ params }) => returns(transfer(params.pay.address, params.to, `parseUnits(${json(params.pay.amount)}, ${params.pay.key === 'USDCet' ? 18 : 6})`), VIEM),
+    },
+    {
+      kind: 'wrong_amount',
+      name: 'drops the fraction and sends whole tokens',
+      script: ({ params }) =>
+        returns(
+          `const c = createPublicClient({ transport: http(providerUrl) });\nconst d = await c.readContract({ address: ${json(params.pay.address)}, abi: erc20Abi, functionName: 'decimals' });\n` +
+            transfer(params.pay.address, params.to, `BigInt(Math.floor(Number(${json(params.pay.amount)}))) * 10n ** BigInt(d)`),
+          VIEM,
+        ),
+    },
+  ],
+};
