@@ -635,9 +635,24 @@ export interface TaskParamsById {
     amount: string;
     to: Address;
   };
+  /** hard/units/hard_units_buy_exact_wbtc.json */
+  hard_units_buy_exact_wbtc: {
+    amount: string;
+    slippage: number;
+  };
   /** hard/units/hard_units_pay_exact.json */
   hard_units_pay_exact: {
     pay: { symbol: string; key: string; address: Address; amount: string };
+    to: Address;
+  };
+  /** hard/units/hard_units_pay_usd_worth_wbtc.json */
+  hard_units_pay_usd_worth_wbtc: {
+    usd: string;
+    to: Address;
+  };
+  /** hard/units/hard_units_share_of_floki.json */
+  hard_units_share_of_floki: {
+    pct: number;
     to: Address;
   };
 }
