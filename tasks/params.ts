@@ -655,6 +655,13 @@ export interface TaskParamsById {
     pct: number;
     to: Address;
   };
+  /** hard/units/hard_units_three_payments.json */
+  hard_units_three_payments: {
+    to: Address;
+    usdc: string;
+    wbtc: string;
+    floki: string;
+  };
 }
 
 export type TaskId = keyof TaskParamsById;

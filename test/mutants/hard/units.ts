@@ -1,3 +1,5 @@
+import { parseUnits } from 'viem';
+import { script, submit, transferToken } from '../../../src/composite/reference.ts';
 import { json, returns } from '../types.ts';
 import type { HardMutantTable } from './types.ts';
 
@@ -108,4 +110,21 @@ mutants.hard_units_buy_exact_wbtc = [
         VIEM,
       ),
   },
+];
+
+/** The three payments of hard_units_three_payments, each in the decimals the mutant believes. */
+const threePayments = (decimals: [number, number, number], plan: string) => (p: Record<string, any>, env: Record<string, any>) => ({
+  plan,
+  rounds: [
+    script(transferToken, { token: env.USDCet, to: p.to, amount: parseUnits(p.usdc, decimals[0]) }),
+    script(transferToken, { token: env.WBTC, to: p.to, amount: parseUnits(p.wbtc, decimals[1]) }),
+    script(transferToken, { token: env.FLOKI, to: p.to, amount: parseUnits(p.floki, decimals[2]) }),
+    submit(),
+  ],
+});
+
+mutants.hard_units_three_payments = [
+  { kind: 'wrong_decimals', name: 'pays all three in 18 decimals', episode: threePayments([18, 18, 18], 'Three transfers, amounts in wei.') },
+  { kind: 'wrong_decimals', name: 'keeps the stablecoin\'s 6 decimals for all three', episode: threePayments([6, 6, 6], 'Three transfers, 6-decimal amounts.') },
+  { kind: 'wrong_decimals', name: 'gets the USDC right, then assumes 18 for the rest', episode: threePayments([6, 18, 18], 'USDCet in 6 decimals, the others in 18.') },
 ];
