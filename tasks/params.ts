@@ -618,6 +618,21 @@ export interface TaskParamsById {
   composite_wrap_unwrap_cycle: {
     amount: string;
   };
+  /** hard/fee_on_transfer/hard_fee_on_transfer_deliver_exact.json */
+  hard_fee_on_transfer_deliver_exact: {
+    amount: string;
+    to: Address;
+  };
+  /** hard/fee_on_transfer/hard_fee_on_transfer_rebased_share.json */
+  hard_fee_on_transfer_rebased_share: {
+    pct: number;
+    to: Address;
+  };
+  /** hard/fee_on_transfer/hard_fee_on_transfer_sell_taxed.json */
+  hard_fee_on_transfer_sell_taxed: {
+    sale: { symbol: string; key: string; address: Address; amount: string };
+    slippage: number;
+  };
   /** hard/policy/hard_policy_payment_over_cap.json */
   hard_policy_payment_over_cap: {
     token: { symbol: string; address: Address };
