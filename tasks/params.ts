@@ -633,6 +633,12 @@ export interface TaskParamsById {
     sale: { symbol: string; key: string; address: Address; amount: string };
     slippage: number;
   };
+  /** hard/fee_on_transfer/hard_fee_on_transfer_sell_then_forward.json */
+  hard_fee_on_transfer_sell_then_forward: {
+    amount: string;
+    slippage: number;
+    to: Address;
+  };
   /** hard/policy/hard_policy_payment_over_cap.json */
   hard_policy_payment_over_cap: {
     token: { symbol: string; address: Address };

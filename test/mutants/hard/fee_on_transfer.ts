@@ -1,3 +1,5 @@
+import { parseEther, type Address } from 'viem';
+import { approve, read, script, sendBnb, submit, swapExactTokens, type SkillContext } from '../../../src/composite/reference.ts';
 import { json, returns } from '../types.ts';
 import type { HardMutantTable } from './types.ts';
 
@@ -65,3 +67,57 @@ export const mutants: HardMutantTable = {
     },
   ],
 };
+
+/** The router's quote for selling `amount` of `token` for WBNB, the tax not taken off. */
+async function grossQuote({ viem: { createPublicClient, http, parseAbi }, providerUrl, deployedContracts }: SkillContext, a: { token: Address; amount: bigint }): Promise<bigint> {
+  const client = createPublicClient({ transport: http(providerUrl) });
+  const abi = parseAbi(['function getAmountsOut(uint256, address[]) view returns (uint256[])']);
+  const out = await client.readContract({ address: deployedContracts.router, abi, functionName: 'getAmountsOut', args: [a.amount, [a.token, deployedContracts.WBNB]] });
+  return out[1]!;
+}
+
+/** A supporting-function sale with its minimum `keep` % of the untaxed quote (below the tax, so it executes). */
+async function sellSupporting({ viem: { createPublicClient, encodeFunctionData, http, parseAbi }, providerUrl, agentAddress, deployedContracts }: SkillContext, a: { token: Address; amount: bigint; keep: number }) {
+  const client = createPublicClient({ transport: http(providerUrl) });
+  const abi = parseAbi(['function getAmountsOut(uint256, address[]) view returns (uint256[])', 'function swapExactTokensForETHSupportingFeeOnTransferTokens(uint256, uint256, address[], address, uint256)']);
+  const path = [a.token, deployedContracts.WBNB];
+  const out = await client.readContract({ address: deployedContracts.router, abi, functionName: 'getAmountsOut', args: [a.amount, path] });
+  const { timestamp } = await client.getBlock();
+  const data = encodeFunctionData({ abi, functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens', args: [a.amount, (out[1]! * BigInt(a.keep)) / 100n, path, agentAddress, timestamp + 1200n] });
+  return { to: deployedContracts.router, data };
+}
+
+mutants.hard_fee_on_transfer_sell_then_forward = [
+  {
+    kind: 'standard_swap_on_taxed_token',
+    name: 'sells with swapExactTokensForETH, then forwards the quote anyway',
+    episode: (p, env) => {
+      const amount = parseEther(p.amount);
+      return {
+        plan: 'approve, swapExactTokensForETH, send the quoted BNB',
+        rounds: [
+          script(approve, { token: env.SFS!, spender: env.router!, amount }),
+          script(swapExactTokens, { amountIn: amount, path: [env.SFS!, env.WBNB!], slippage: p.slippage, forBnb: true }),
+          script(sendBnb, { to: p.to, amount: read(grossQuote, { token: env.SFS!, amount }) }),
+          submit(),
+        ],
+      };
+    },
+  },
+  {
+    kind: 'wrong_amount',
+    name: 'sells correctly, then forwards the BNB quoted before the tax',
+    episode: (p, env) => {
+      const amount = parseEther(p.amount);
+      return {
+        plan: 'approve, supporting sale, send the untaxed quote',
+        rounds: [
+          script(approve, { token: env.SFS!, spender: env.router!, amount }),
+          script(sellSupporting, { token: env.SFS!, amount, keep: 90 }),
+          script(sendBnb, { to: p.to, amount: read(grossQuote, { token: env.SFS!, amount }) }),
+          submit(),
+        ],
+      };
+    },
+  },
+];
