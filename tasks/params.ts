@@ -628,6 +628,11 @@ export interface TaskParamsById {
     pct: number;
     to: Address;
   };
+  /** hard/fee_on_transfer/hard_fee_on_transfer_sell_after_rebase.json */
+  hard_fee_on_transfer_sell_after_rebase: {
+    amount: string;
+    slippage: number;
+  };
   /** hard/fee_on_transfer/hard_fee_on_transfer_sell_taxed.json */
   hard_fee_on_transfer_sell_taxed: {
     sale: { symbol: string; key: string; address: Address; amount: string };

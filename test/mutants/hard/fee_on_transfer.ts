@@ -76,7 +76,7 @@ async function grossQuote({ viem: { createPublicClient, http, parseAbi }, provid
   return out[1]!;
 }
 
-/** A supporting-function sale with its minimum `keep` % of the untaxed quote (below the tax, so it executes). */
+/** A supporting-function sale with its minimum `keep` % of the router's quote for the whole amount. */
 async function sellSupporting({ viem: { createPublicClient, encodeFunctionData, http, parseAbi }, providerUrl, agentAddress, deployedContracts }: SkillContext, a: { token: Address; amount: bigint; keep: number }) {
   const client = createPublicClient({ transport: http(providerUrl) });
   const abi = parseAbi(['function getAmountsOut(uint256, address[]) view returns (uint256[])', 'function swapExactTokensForETHSupportingFeeOnTransferTokens(uint256, uint256, address[], address, uint256)']);
@@ -119,5 +119,32 @@ mutants.hard_fee_on_transfer_sell_then_forward = [
         ],
       };
     },
+  },
+];
+
+mutants.hard_fee_on_transfer_sell_after_rebase = [
+  {
+    kind: 'skipped_step',
+    name: 'sells with the standard function without syncing the pair',
+    episode: (p, env) => ({
+      plan: 'swapExactTokensForETH at the quote less the slippage',
+      rounds: [script(swapExactTokens, { amountIn: parseEther(p.amount), path: [env.ORB!, env.WBNB!], slippage: p.slippage, forBnb: true }), submit()],
+    }),
+  },
+  {
+    kind: 'skipped_step',
+    name: 'skips the sync and sells with the fee-on-transfer function, no minimum',
+    episode: (p, env) => ({
+      plan: 'swapExactTokensForETHSupportingFeeOnTransferTokens, no minimum',
+      rounds: [script(sellSupporting, { token: env.ORB!, amount: parseEther(p.amount), keep: 0 }), submit()],
+    }),
+  },
+  {
+    kind: 'skipped_step',
+    name: 'skips the sync and sells with the fee-on-transfer function at the stale quote',
+    episode: (p, env) => ({
+      plan: 'swapExactTokensForETHSupportingFeeOnTransferTokens at the quote less the slippage',
+      rounds: [script(sellSupporting, { token: env.ORB!, amount: parseEther(p.amount), keep: 100 - p.slippage }), submit()],
+    }),
   },
 ];
