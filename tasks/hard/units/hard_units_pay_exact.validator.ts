@@ -1,4 +1,4 @@
-import { erc20Abi, parseUnits, type Address } from 'viem';
+import { erc20Abi, parseUnits } from 'viem';
 import { callsFunction, compareAmount, defineValidator, succeeded, transferSides } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
@@ -7,10 +7,10 @@ type State = { agent: bigint; recipient: bigint; decimals: number };
 
 export default defineValidator<Params, State>({
   kind: 'transaction',
-  target: ({ params }) => params.pay.address as Address,
+  target: ({ params }) => params.pay.address,
   observe: async ({ chain, params, agent }) => ({
-    ...(await transferSides(chain, params.pay.address as Address, agent, params.to as Address)),
-    decimals: await chain.readContract({ address: params.pay.address as Address, abi: erc20Abi, functionName: 'decimals' }),
+    ...(await transferSides(chain, params.pay.address, agent, params.to)),
+    decimals: await chain.readContract({ address: params.pay.address, abi: erc20Abi, functionName: 'decimals' }),
   }),
   checks: [
     succeeded(5, 'the transfer went through'),
