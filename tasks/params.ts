@@ -639,6 +639,32 @@ export interface TaskParamsById {
   hard_approvals_usdte_change_allowance: {
     amount: string;
   };
+  /** hard/fee_on_transfer/hard_fee_on_transfer_deliver_exact.json */
+  hard_fee_on_transfer_deliver_exact: {
+    amount: string;
+    to: Address;
+  };
+  /** hard/fee_on_transfer/hard_fee_on_transfer_rebased_share.json */
+  hard_fee_on_transfer_rebased_share: {
+    pct: number;
+    to: Address;
+  };
+  /** hard/fee_on_transfer/hard_fee_on_transfer_sell_after_rebase.json */
+  hard_fee_on_transfer_sell_after_rebase: {
+    amount: string;
+    slippage: number;
+  };
+  /** hard/fee_on_transfer/hard_fee_on_transfer_sell_taxed.json */
+  hard_fee_on_transfer_sell_taxed: {
+    sale: { symbol: string; key: string; address: Address; amount: string };
+    slippage: number;
+  };
+  /** hard/fee_on_transfer/hard_fee_on_transfer_sell_then_forward.json */
+  hard_fee_on_transfer_sell_then_forward: {
+    amount: string;
+    slippage: number;
+    to: Address;
+  };
   /** hard/lending/hard_lending_borrow_share_of_limit.json */
   hard_lending_borrow_share_of_limit: {
     pct: number;
@@ -720,6 +746,33 @@ export interface TaskParamsById {
     low: number;
     high: number;
     usdt: string;
+  };
+  /** hard/units/hard_units_buy_exact_wbtc.json */
+  hard_units_buy_exact_wbtc: {
+    amount: string;
+    slippage: number;
+  };
+  /** hard/units/hard_units_pay_exact.json */
+  hard_units_pay_exact: {
+    pay: { symbol: string; key: string; address: Address; amount: string };
+    to: Address;
+  };
+  /** hard/units/hard_units_pay_usd_worth_wbtc.json */
+  hard_units_pay_usd_worth_wbtc: {
+    usd: string;
+    to: Address;
+  };
+  /** hard/units/hard_units_share_of_floki.json */
+  hard_units_share_of_floki: {
+    pct: number;
+    to: Address;
+  };
+  /** hard/units/hard_units_three_payments.json */
+  hard_units_three_payments: {
+    to: Address;
+    usdc: string;
+    wbtc: string;
+    floki: string;
   };
 }
 

@@ -1,0 +1,150 @@
+import { parseEther, type Address } from 'viem';
+import { approve, read, script, sendBnb, submit, swapExactTokens, type SkillContext } from '../../../src/composite/reference.ts';
+import { json, returns } from '../types.ts';
+import type { HardMutantTable } from './types.ts';
+
+const VIEM = "import { createPublicClient, encodeFunctionData, erc20Abi, http, parseUnits, parseAbi } from 'viem';";
+const transfer = (token: string, to: string, amount: string) =>
+  `return { to: ${token}, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [${json(to)}, ${amount}] }) };`;
+
+/** A V2 sale of `amount` of `token` for BNB with the given function and a minimum computed by `min` (from `quote`, the untaxed quote). */
+const sell = (token: string, amount: string, fn: string, min: string) => `const c = createPublicClient({ transport: http(providerUrl) });
+const router = parseAbi(['function getAmountsOut(uint256, address[]) view returns (uint256[])', 'function ${fn}(uint256, uint256, address[], address, uint256)']);
+const path = [${json(token)}, deployedContracts.WBNB];
+const amount = parseUnits(${json(amount)}, 18);
+const out = await c.readContract({ address: deployedContracts.router, abi: router, functionName: 'getAmountsOut', args: [amount, path] });
+const quote = out[1];
+const { timestamp } = await c.getBlock();
+return { to: deployedContracts.router, data: encodeFunctionData({ abi: router, functionName: '${fn}', args: [amount, ${min}, path, agentAddress, timestamp + 1200n] }) };`;
+
+export const mutants: HardMutantTable = {
+  hard_fee_on_transfer_sell_taxed: [
+    {
+      kind: 'standard_swap_on_taxed_token',
+      name: 'sells with swapExactTokensForETH at the quote less the slippage',
+      script: ({ params }) => returns(sell(params.sale.address, params.sale.amount, 'swapExactTokensForETH', `quote * ${100 - params.slippage}n / 100n`), VIEM),
+    },
+    {
+      kind: 'standard_swap_on_taxed_token',
+      name: 'uses the supporting function but sets the minimum from the untaxed quote',
+      script: ({ params }) => returns(sell(params.sale.address, params.sale.amount, 'swapExactTokensForETHSupportingFeeOnTransferTokens', `quote * ${100 - params.slippage}n / 100n`), VIEM),
+    },
+    {
+      kind: 'zero_minimum',
+      name: 'uses the supporting function with no minimum',
+      script: ({ params }) => returns(sell(params.sale.address, params.sale.amount, 'swapExactTokensForETHSupportingFeeOnTransferTokens', '0n'), VIEM),
+    },
+  ],
+
+  hard_fee_on_transfer_deliver_exact: [
+    {
+      kind: 'wrong_amount',
+      name: 'sends the amount the recipient should receive',
+      script: ({ params }) => returns(transfer('deployedContracts.YLD', params.to, `parseUnits(${json(params.amount)}, 18)`), VIEM),
+    },
+    {
+      kind: 'wrong_amount',
+      name: 'adds the tax on top (X × 1.05) instead of grossing up',
+      script: ({ params }) => returns(transfer('deployedContracts.YLD', params.to, `parseUnits(${json(params.amount)}, 18) * 105n / 100n`), VIEM),
+    },
+  ],
+
+  hard_fee_on_transfer_rebased_share: [
+    {
+      kind: 'wrong_amount',
+      name: 'takes the share of the 1,000 ORB the wallet was funded with',
+      script: ({ params }) => returns(transfer('deployedContracts.ORB', params.to, `parseUnits(String(1000 * ${params.pct} / 100), 18)`), VIEM),
+    },
+    {
+      kind: 'wrong_amount',
+      name: 'takes the share of the internal shares (sharesOf) instead of the balance',
+      script: ({ params }) =>
+        returns(
+          `const c = createPublicClient({ transport: http(providerUrl) });\nconst shares = await c.readContract({ address: deployedContracts.ORB, abi: parseAbi(['function sharesOf(address) view returns (uint256)']), functionName: 'sharesOf', args: [agentAddress] });\n` +
+            transfer('deployedContracts.ORB', params.to, `shares * ${params.pct}n / 100n`),
+          VIEM,
+        ),
+    },
+  ],
+};
+
+/** The router's quote for selling `amount` of `token` for WBNB, the tax not taken off. */
+async function grossQuote({ viem: { createPublicClient, http, parseAbi }, providerUrl, deployedContracts }: SkillContext, a: { token: Address; amount: bigint }): Promise<bigint> {
+  const client = createPublicClient({ transport: http(providerUrl) });
+  const abi = parseAbi(['function getAmountsOut(uint256, address[]) view returns (uint256[])']);
+  const out = await client.readContract({ address: deployedContracts.router, abi, functionName: 'getAmountsOut', args: [a.amount, [a.token, deployedContracts.WBNB]] });
+  return out[1]!;
+}
+
+/** A supporting-function sale with its minimum `keep` % of the router's quote for the whole amount. */
+async function sellSupporting({ viem: { createPublicClient, encodeFunctionData, http, parseAbi }, providerUrl, agentAddress, deployedContracts }: SkillContext, a: { token: Address; amount: bigint; keep: number }) {
+  const client = createPublicClient({ transport: http(providerUrl) });
+  const abi = parseAbi(['function getAmountsOut(uint256, address[]) view returns (uint256[])', 'function swapExactTokensForETHSupportingFeeOnTransferTokens(uint256, uint256, address[], address, uint256)']);
+  const path = [a.token, deployedContracts.WBNB];
+  const out = await client.readContract({ address: deployedContracts.router, abi, functionName: 'getAmountsOut', args: [a.amount, path] });
+  const { timestamp } = await client.getBlock();
+  const data = encodeFunctionData({ abi, functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens', args: [a.amount, (out[1]! * BigInt(a.keep)) / 100n, path, agentAddress, timestamp + 1200n] });
+  return { to: deployedContracts.router, data };
+}
+
+mutants.hard_fee_on_transfer_sell_then_forward = [
+  {
+    kind: 'standard_swap_on_taxed_token',
+    name: 'sells with swapExactTokensForETH, then forwards the quote anyway',
+    episode: (p, env) => {
+      const amount = parseEther(p.amount);
+      return {
+        plan: 'approve, swapExactTokensForETH, send the quoted BNB',
+        rounds: [
+          script(approve, { token: env.SFS!, spender: env.router!, amount }),
+          script(swapExactTokens, { amountIn: amount, path: [env.SFS!, env.WBNB!], slippage: p.slippage, forBnb: true }),
+          script(sendBnb, { to: p.to, amount: read(grossQuote, { token: env.SFS!, amount }) }),
+          submit(),
+        ],
+      };
+    },
+  },
+  {
+    kind: 'wrong_amount',
+    name: 'sells correctly, then forwards the BNB quoted before the tax',
+    episode: (p, env) => {
+      const amount = parseEther(p.amount);
+      return {
+        plan: 'approve, supporting sale, send the untaxed quote',
+        rounds: [
+          script(approve, { token: env.SFS!, spender: env.router!, amount }),
+          script(sellSupporting, { token: env.SFS!, amount, keep: 90 }),
+          script(sendBnb, { to: p.to, amount: read(grossQuote, { token: env.SFS!, amount }) }),
+          submit(),
+        ],
+      };
+    },
+  },
+];
+
+mutants.hard_fee_on_transfer_sell_after_rebase = [
+  {
+    kind: 'skipped_step',
+    name: 'sells with the standard function without syncing the pair',
+    episode: (p, env) => ({
+      plan: 'swapExactTokensForETH at the quote less the slippage',
+      rounds: [script(swapExactTokens, { amountIn: parseEther(p.amount), path: [env.ORB!, env.WBNB!], slippage: p.slippage, forBnb: true }), submit()],
+    }),
+  },
+  {
+    kind: 'skipped_step',
+    name: 'skips the sync and sells with the fee-on-transfer function, no minimum',
+    episode: (p, env) => ({
+      plan: 'swapExactTokensForETHSupportingFeeOnTransferTokens, no minimum',
+      rounds: [script(sellSupporting, { token: env.ORB!, amount: parseEther(p.amount), keep: 0 }), submit()],
+    }),
+  },
+  {
+    kind: 'skipped_step',
+    name: 'skips the sync and sells with the fee-on-transfer function at the stale quote',
+    episode: (p, env) => ({
+      plan: 'swapExactTokensForETHSupportingFeeOnTransferTokens at the quote less the slippage',
+      rounds: [script(sellSupporting, { token: env.ORB!, amount: parseEther(p.amount), keep: 100 - p.slippage }), submit()],
+    }),
+  },
+];
