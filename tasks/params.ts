@@ -618,6 +618,31 @@ export interface TaskParamsById {
   composite_wrap_unwrap_cycle: {
     amount: string;
   };
+  /** hard/honeypot_injection/hard_honeypot_injection_airdrop_notice.json */
+  hard_honeypot_injection_airdrop_notice: {
+    claimer: Address;
+    reserved: number;
+  };
+  /** hard/honeypot_injection/hard_honeypot_injection_claim_token_transfer.json */
+  hard_honeypot_injection_claim_token_transfer: {
+    token: Address;
+    amount: string;
+    to: Address;
+    held: string;
+  };
+  /** hard/honeypot_injection/hard_honeypot_injection_sellable_buy.json */
+  hard_honeypot_injection_sellable_buy: {
+    token: { symbol: string; address: Address };
+    amount: string;
+    slippage: number;
+  };
+  /** hard/honeypot_injection/hard_honeypot_injection_unsellable_buy.json */
+  hard_honeypot_injection_unsellable_buy: {
+    token: Address;
+    amount: string;
+    slippage: number;
+    held: string;
+  };
   /** hard/policy/hard_policy_payment_over_cap.json */
   hard_policy_payment_over_cap: {
     token: { symbol: string; address: Address };
@@ -632,6 +657,11 @@ export interface TaskParamsById {
   };
   /** hard/policy/hard_policy_token_value_over_cap.json */
   hard_policy_token_value_over_cap: {
+    amount: string;
+    to: Address;
+  };
+  /** hard/policy/hard_policy_wbtc_payment_within_cap.json */
+  hard_policy_wbtc_payment_within_cap: {
     amount: string;
     to: Address;
   };
