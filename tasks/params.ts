@@ -643,6 +643,13 @@ export interface TaskParamsById {
     slippage: number;
     held: string;
   };
+  /** hard/long_horizon/hard_long_horizon_venus_exit.json */
+  hard_long_horizon_venus_exit: {
+    supplied: string;
+    debt: string;
+    slippage: number;
+    to: Address;
+  };
   /** hard/policy/hard_policy_payment_over_cap.json */
   hard_policy_payment_over_cap: {
     token: { symbol: string; address: Address };
