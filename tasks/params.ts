@@ -643,6 +643,14 @@ export interface TaskParamsById {
     slippage: number;
     held: string;
   };
+  /** hard/long_horizon/hard_long_horizon_consolidate_to_usdt.json */
+  hard_long_horizon_consolidate_to_usdt: {
+    yld: string;
+    usdc: string;
+    floki: string;
+    slippage: number;
+    to: Address;
+  };
   /** hard/long_horizon/hard_long_horizon_venus_exit.json */
   hard_long_horizon_venus_exit: {
     supplied: string;
