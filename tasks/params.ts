@@ -651,6 +651,11 @@ export interface TaskParamsById {
     slippage: number;
     to: Address;
   };
+  /** hard/long_horizon/hard_long_horizon_v3_close_to_cake.json */
+  hard_long_horizon_v3_close_to_cake: {
+    slippage: number;
+    to: Address;
+  };
   /** hard/long_horizon/hard_long_horizon_venus_exit.json */
   hard_long_horizon_venus_exit: {
     supplied: string;

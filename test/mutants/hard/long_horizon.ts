@@ -1,5 +1,5 @@
 import { maxUint256, parseUnits, type Address } from 'viem';
-import { approve, balanceChanges, call, read, receivedInLatestBlock, script, submit, swapExactBnb, transferToken, type SkillContext } from '../../../src/composite/reference.ts';
+import { approve, balanceChanges, call, read, receivedInLatestBlock, script, submit, swapExactBnb, transferToken, unwrap, type SkillContext } from '../../../src/composite/reference.ts';
 import type { HardMutantTable } from './types.ts';
 
 /** What the wallet owes as last stored (borrowBalanceStored): the habit of reading a view and missing the interest since. */
@@ -76,6 +76,72 @@ function consolidate(params: Record<string, any>, env: Record<string, Address>, 
   };
 }
 
+/** The wallet's USDT/WBNB 0.25 % position NFT. */
+async function findPosition({ viem: { createPublicClient, http, parseAbi, isAddressEqual }, providerUrl, agentAddress, deployedContracts }: SkillContext, a: { token0: Address; token1: Address }): Promise<bigint> {
+  const client = createPublicClient({ transport: http(providerUrl) });
+  const abi = parseAbi([
+    'function balanceOf(address) view returns (uint256)',
+    'function tokenOfOwnerByIndex(address, uint256) view returns (uint256)',
+    'function positions(uint256) view returns (uint96, address, address, address, uint24, int24, int24, uint128, uint256, uint256, uint128, uint128)',
+  ]);
+  const manager = deployedContracts.v3_position_manager!;
+  const n = await client.readContract({ address: manager, abi, functionName: 'balanceOf', args: [agentAddress] });
+  for (let i = 0n; i < n; i++) {
+    const id = await client.readContract({ address: manager, abi, functionName: 'tokenOfOwnerByIndex', args: [agentAddress, i] });
+    const p = await client.readContract({ address: manager, abi, functionName: 'positions', args: [id] });
+    if (isAddressEqual(p[2], a.token0) && isAddressEqual(p[3], a.token1) && p[4] === 2500) return id;
+  }
+  throw new Error('no such position');
+}
+
+/** decreaseLiquidity(all), minimums 3 % below what an eth_call of it returns. */
+async function decreaseAll({ viem: { createPublicClient, encodeFunctionData, http, parseAbi }, providerUrl, agentAddress, deployedContracts }: SkillContext, a: { tokenId: bigint }) {
+  const client = createPublicClient({ transport: http(providerUrl) });
+  const abi = parseAbi([
+    'function positions(uint256) view returns (uint96, address, address, address, uint24, int24, int24, uint128, uint256, uint256, uint128, uint128)',
+    'struct DecreaseLiquidityParams { uint256 tokenId; uint128 liquidity; uint256 amount0Min; uint256 amount1Min; uint256 deadline; }',
+    'function decreaseLiquidity(DecreaseLiquidityParams params) payable returns (uint256 amount0, uint256 amount1)',
+  ]);
+  const manager = deployedContracts.v3_position_manager!;
+  const liquidity = (await client.readContract({ address: manager, abi, functionName: 'positions', args: [a.tokenId] }))[7];
+  const deadline = (await client.getBlock()).timestamp + 1200n;
+  const { result } = await client.simulateContract({ account: agentAddress, address: manager, abi, functionName: 'decreaseLiquidity', args: [{ tokenId: a.tokenId, liquidity, amount0Min: 0n, amount1Min: 0n, deadline }] });
+  const args = { tokenId: a.tokenId, liquidity, amount0Min: (result[0] * 99n) / 100n, amount1Min: (result[1] * 99n) / 100n, deadline };
+  return { to: manager, data: encodeFunctionData({ abi, functionName: 'decreaseLiquidity', args: [args] }) };
+}
+
+/** collect(tokenId, wallet, max, max). */
+function collectAll({ viem: { encodeFunctionData, parseAbi }, agentAddress, deployedContracts }: SkillContext, a: { tokenId: bigint }) {
+  const abi = parseAbi(['struct CollectParams { uint256 tokenId; address recipient; uint128 amount0Max; uint128 amount1Max; }', 'function collect(CollectParams params) payable returns (uint256, uint256)']);
+  const max = 2n ** 128n - 1n;
+  return { to: deployedContracts.v3_position_manager!, data: encodeFunctionData({ abi, functionName: 'collect', args: [{ tokenId: a.tokenId, recipient: agentAddress, amount0Max: max, amount1Max: max }] }) };
+}
+
+/** exactInputSingle of `amountIn` at `fee`; the minimum from the quoter less 1 %, or none when the quoter has no such pool. */
+async function swapV3At({ viem: { createPublicClient, encodeFunctionData, http, parseAbi }, providerUrl, agentAddress, deployedContracts }: SkillContext, a: { tokenIn: Address; tokenOut: Address; fee: number; amountIn: bigint }) {
+  const client = createPublicClient({ transport: http(providerUrl) });
+  const abi = parseAbi([
+    'struct QuoteExactInputSingleParams { address tokenIn; address tokenOut; uint256 amountIn; uint24 fee; uint160 sqrtPriceLimitX96; }',
+    'function quoteExactInputSingle(QuoteExactInputSingleParams params) returns (uint256 amountOut, uint160, uint32, uint256)',
+    'struct ExactInputSingleParams { address tokenIn; address tokenOut; uint24 fee; address recipient; uint256 deadline; uint256 amountIn; uint256 amountOutMinimum; uint160 sqrtPriceLimitX96; }',
+    'function exactInputSingle(ExactInputSingleParams params) payable returns (uint256 amountOut)',
+  ]);
+  let min = 0n;
+  try {
+    const { result } = await client.simulateContract({ address: deployedContracts.v3_quoter!, abi, functionName: 'quoteExactInputSingle', args: [{ tokenIn: a.tokenIn, tokenOut: a.tokenOut, amountIn: a.amountIn, fee: a.fee, sqrtPriceLimitX96: 0n }] });
+    min = (result[0] * 99n) / 100n;
+  } catch {
+    // no pool at that tier: the habit goes ahead anyway
+  }
+  const params = { tokenIn: a.tokenIn, tokenOut: a.tokenOut, fee: a.fee, recipient: agentAddress, deadline: (await client.getBlock()).timestamp + 1200n, amountIn: a.amountIn, amountOutMinimum: min, sqrtPriceLimitX96: 0n };
+  return { to: deployedContracts.v3_swap_router!, data: encodeFunctionData({ abi, functionName: 'exactInputSingle', args: [params] }) };
+}
+
+/** burn(tokenId). */
+function burnPosition({ viem: { encodeFunctionData, parseAbi }, deployedContracts }: SkillContext, a: { tokenId: bigint }) {
+  return { to: deployedContracts.v3_position_manager!, data: encodeFunctionData({ abi: parseAbi(['function burn(uint256)']), functionName: 'burn', args: [a.tokenId] }) };
+}
+
 export const mutants: HardMutantTable = {
   hard_long_horizon_venus_exit: [
     {
@@ -134,6 +200,50 @@ export const mutants: HardMutantTable = {
       kind: 'wrong_amount',
       name: 'fee-safe swaps, but every minimum from the untaxed quote: YLD reverts on its minimum',
       episode: (params, env) => consolidate(params, env, { yld: 18, usdc: 6, floki: 9 }, true),
+    },
+  ],
+  hard_long_horizon_v3_close_to_cake: [
+    {
+      kind: 'wrong_fee_tier',
+      name: "closes the position right, then swaps at Uniswap's 3000 tier (no such pool: the sale reverts)",
+      episode: (_params, env) => {
+        const tokenId = read(findPosition, { token0: env.USDT!, token1: env.WBNB! });
+        const collected = (f: readonly string[], h: string) => balanceChanges(f)[1]!.get(h) ?? 0n;
+        return {
+          plan: 'decrease, collect, burn, unwrap, approve, swap at 0.3 %, send',
+          rounds: [
+            script(decreaseAll, { tokenId }),
+            script(collectAll, { tokenId }),
+            script(burnPosition, { tokenId }),
+            (f) => script(unwrap, { amount: collected(f, 'WBNB') }),
+            (f) => script(approve, { token: env.USDT!, spender: env.v3_swap_router!, amount: collected(f, 'USDT') }),
+            (f) => script(swapV3At, { tokenIn: env.USDT!, tokenOut: env.CAKE!, fee: 3000, amountIn: collected(f, 'USDT') }),
+            (f) => script(transferToken, { token: env.CAKE!, to: _params.to, amount: balanceChanges(f).at(-1)!.get('CAKE') ?? 0n }),
+            submit(),
+          ],
+        };
+      },
+    },
+    {
+      kind: 'skipped_step',
+      name: 'collects before decreasing (only the fees), so the burn reverts and only the fees are carried on',
+      episode: (params, env) => {
+        const tokenId = read(findPosition, { token0: env.USDT!, token1: env.WBNB! });
+        const collected = (f: readonly string[], h: string) => balanceChanges(f)[0]!.get(h) ?? 0n;
+        return {
+          plan: 'collect, decrease, burn, unwrap, approve, swap, send',
+          rounds: [
+            script(collectAll, { tokenId }),
+            script(decreaseAll, { tokenId }),
+            script(burnPosition, { tokenId }),
+            (f) => script(unwrap, { amount: collected(f, 'WBNB') }),
+            (f) => script(approve, { token: env.USDT!, spender: env.v3_swap_router!, amount: collected(f, 'USDT') }),
+            (f) => script(swapV3At, { tokenIn: env.USDT!, tokenOut: env.CAKE!, fee: 2500, amountIn: collected(f, 'USDT') }),
+            (f) => script(transferToken, { token: env.CAKE!, to: params.to, amount: balanceChanges(f).at(-1)!.get('CAKE') ?? 0n }),
+            submit(),
+          ],
+        };
+      },
     },
   ],
 };
