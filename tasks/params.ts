@@ -663,6 +663,12 @@ export interface TaskParamsById {
     slippage: number;
     to: Address;
   };
+  /** hard/long_horizon/hard_long_horizon_venus_leverage_loop.json */
+  hard_long_horizon_venus_leverage_loop: {
+    borrow: string;
+    ratio: number;
+    slippage: number;
+  };
   /** hard/policy/hard_policy_payment_over_cap.json */
   hard_policy_payment_over_cap: {
     token: { symbol: string; address: Address };
