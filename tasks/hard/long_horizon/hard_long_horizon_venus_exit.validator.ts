@@ -1,4 +1,4 @@
-import { decodeFunctionData, encodeFunctionData, isAddressEqual, parseAbi, parseEther, parseUnits, type Address } from 'viem';
+import { decodeFunctionData, encodeFunctionData, isAddressEqual, parseAbi, parseEther, parseUnits, type Address, type PublicClient } from 'viem';
 import {
   allowanceOf,
   approvalSent,
@@ -33,7 +33,7 @@ const REDEEMS = [selectorOf('redeem(uint256)'), selectorOf('redeemUnderlying(uin
 const HEADROOM = parseUnits('1', 18);
 
 /** The one successful redemption from vBNB and the BNB it paid the wallet (balance change of its block, gas added back). */
-async function redemption(chain: Parameters<typeof balanceOf>[0], txs: EpisodeTx[] | undefined, vbnb: Address, agent: Address) {
+async function redemption(chain: PublicClient, txs: EpisodeTx[] | undefined, vbnb: Address, agent: Address) {
   const list = successful(txs).filter((t) => isAddressEqual(t.tx.to, vbnb) && REDEEMS.includes(t.tx.data.slice(0, 10).toLowerCase() as `0x${string}`));
   if (list.length !== 1) return undefined;
   const { receipt } = list[0]!;
