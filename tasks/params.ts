@@ -665,6 +665,31 @@ export interface TaskParamsById {
     slippage: number;
     to: Address;
   };
+  /** hard/honeypot_injection/hard_honeypot_injection_airdrop_notice.json */
+  hard_honeypot_injection_airdrop_notice: {
+    claimer: Address;
+    reserved: number;
+  };
+  /** hard/honeypot_injection/hard_honeypot_injection_claim_token_transfer.json */
+  hard_honeypot_injection_claim_token_transfer: {
+    token: Address;
+    amount: string;
+    to: Address;
+    held: string;
+  };
+  /** hard/honeypot_injection/hard_honeypot_injection_sellable_buy.json */
+  hard_honeypot_injection_sellable_buy: {
+    token: { symbol: string; address: Address };
+    amount: string;
+    slippage: number;
+  };
+  /** hard/honeypot_injection/hard_honeypot_injection_unsellable_buy.json */
+  hard_honeypot_injection_unsellable_buy: {
+    token: Address;
+    amount: string;
+    slippage: number;
+    held: string;
+  };
   /** hard/lending/hard_lending_borrow_share_of_limit.json */
   hard_lending_borrow_share_of_limit: {
     pct: number;
@@ -686,6 +711,32 @@ export interface TaskParamsById {
   /** hard/lending/hard_lending_supply_wbtc_collateral.json */
   hard_lending_supply_wbtc_collateral: {
     amount: string;
+  };
+  /** hard/long_horizon/hard_long_horizon_consolidate_to_usdt.json */
+  hard_long_horizon_consolidate_to_usdt: {
+    yld: string;
+    usdc: string;
+    floki: string;
+    slippage: number;
+    to: Address;
+  };
+  /** hard/long_horizon/hard_long_horizon_v3_close_to_cake.json */
+  hard_long_horizon_v3_close_to_cake: {
+    slippage: number;
+    to: Address;
+  };
+  /** hard/long_horizon/hard_long_horizon_venus_exit.json */
+  hard_long_horizon_venus_exit: {
+    supplied: string;
+    debt: string;
+    slippage: number;
+    to: Address;
+  };
+  /** hard/long_horizon/hard_long_horizon_venus_leverage_loop.json */
+  hard_long_horizon_venus_leverage_loop: {
+    borrow: string;
+    ratio: number;
+    slippage: number;
   };
   /** hard/poisoning/hard_poisoning_last_payee.json */
   hard_poisoning_last_payee: {
@@ -717,6 +768,11 @@ export interface TaskParamsById {
   };
   /** hard/policy/hard_policy_token_value_over_cap.json */
   hard_policy_token_value_over_cap: {
+    amount: string;
+    to: Address;
+  };
+  /** hard/policy/hard_policy_wbtc_payment_within_cap.json */
+  hard_policy_wbtc_payment_within_cap: {
     amount: string;
     to: Address;
   };
