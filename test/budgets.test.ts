@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonDepth } from '../src/sandbox/json-depth.ts';
 import { LIMIT_EXCEEDED, RPC_LIMITS, type RpcLimits } from '../src/sandbox/rpc-limits.ts';
 import { startProxyRouter, startReadOnlyProxy, type ProxyRoute, type ProxyRouter, type ReadOnlyProxy } from '../src/sandbox/rpc-proxy.ts';
-import { prepareSandbox, runSkill, type SandboxOutcome } from '../src/sandbox/runner.ts';
-import { startTestAnvil, type TestAnvil } from '../src/sandbox/test-anvil.ts';
+import { prepareSandbox, runSkill, type SandboxOutcome } from '../src/sandbox/index.ts';
+import { startTestAnvil, type TestAnvil } from './helpers/test-anvil.ts';
 import { sleep } from './helpers/processes.ts';
 
 const call = (method: string, params: unknown[] = [], id: number | string = 1) => ({ jsonrpc: '2.0', id, method, params });
