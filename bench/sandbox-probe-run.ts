@@ -1,7 +1,7 @@
 // The sandbox probe on its own, against a throwaway anvil: `npx tsx bench/sandbox-probe-run.ts`
 // (SAMPLES=n, default 15). Copied next to another revision's src/sandbox, it measures that one too.
 import * as sandbox from '../src/sandbox/index.ts';
-import { startTestAnvil } from '../src/sandbox/test-anvil.ts';
+import { startTestAnvil } from '../test/helpers/test-anvil.ts';
 import { probeSandbox } from './sandbox-probe.ts';
 
 const ANSWERS = [

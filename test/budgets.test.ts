@@ -4,12 +4,12 @@
 // instance. A recording upstream shows exactly what reached "the node"; a real anvil shows the effect.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jsonDepth } from '../src/sandbox/json-depth.ts';
 import { LIMIT_EXCEEDED, RPC_LIMITS, type RpcLimits } from '../src/sandbox/rpc-limits.ts';
 import { startProxyRouter, startReadOnlyProxy, type ProxyRoute, type ProxyRouter, type ReadOnlyProxy } from '../src/sandbox/rpc-proxy.ts';
-import { prepareSandbox, runSkill, type SandboxOutcome } from '../src/sandbox/runner.ts';
-import { startTestAnvil, type TestAnvil } from '../src/sandbox/test-anvil.ts';
+import { prepareSandbox, runSkill, type SandboxOutcome } from '../src/sandbox/index.ts';
+import { startTestAnvil, type TestAnvil } from './helpers/test-anvil.ts';
 import { sleep } from './helpers/processes.ts';
 
 const call = (method: string, params: unknown[] = [], id: number | string = 1) => ({ jsonrpc: '2.0', id, method, params });
@@ -274,12 +274,13 @@ describe('an instance on its node', () => {
   });
 
   it('settles a script: its URL stops working, its waiting calls never reach the node, and a spent budget names itself', async () => {
-    const slow = await recordingUpstream(150);
+    // Long enough on the node that the other five are still waiting when the script is settled, however busy the machine.
+    const slow = await recordingUpstream(1_000);
     try {
       const r = await routeTo(slow.url, { maxInFlight: 1, requestsPerInstance: 30 });
       const first = r.url;
       const pending = Array.from({ length: 6 }, (_, i) => post(first, call('eth_chainId', [], i)));
-      await sleep(50);
+      await vi.waitFor(() => expect([r.usage().open, slow.seen.length]).toEqual([6, 1]), { timeout: 10_000, interval: 5 });
       const ok: SandboxOutcome = { kind: 'ok', value: 1, logs: 'log', durationMs: 5 };
       expect(r.settle(ok)).toBe(ok);
       expect(r.url).not.toBe(first);

@@ -709,7 +709,7 @@ const cases: Case[] = [
       atomic('query_bnb_balance', ({ params }) =>
         skill(`
           const right = BigInt((await rpc(providerUrl, 'eth_getBalance', [${J(params.address)}, 'latest'])).result).toString();
-          const forged = { t: 'guess', k: 'done', p: { status: 'ok', value: JSON.stringify({ answer: right }) } };
+          const forged = { token: 'guess', outcome: { kind: 'ok', value: JSON.stringify({ answer: right }) } };
           const routes: Record<string, () => unknown> = {
             'self.postMessage': () => (self as any).postMessage(forged),
             'prototype postMessage': () => Object.getPrototypeOf(globalThis).postMessage.call(globalThis, forged),

@@ -4,8 +4,8 @@ import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READ_METHODS, startProxyRouter, startReadOnlyProxy } from '../src/sandbox/rpc-proxy.ts';
 import type { ReadOnlyProxy } from '../src/sandbox/rpc-proxy.ts';
-import { startTestAnvil } from '../src/sandbox/test-anvil.ts';
-import type { TestAnvil } from '../src/sandbox/test-anvil.ts';
+import { startTestAnvil } from './helpers/test-anvil.ts';
+import type { TestAnvil } from './helpers/test-anvil.ts';
 
 const DEV0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const DEV1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';

@@ -9,8 +9,8 @@ import { cpuMs, expectNotSpinning, sleep } from './helpers/processes.ts';
 import { closeSandboxHosts, extractCode, prepareSandbox, runAnswer, runSkill, sandboxStats, startReadOnlyProxy } from '../src/sandbox/index.ts';
 import type { ReadOnlyProxy, SandboxOutcome } from '../src/sandbox/index.ts';
 import { denoCacheBytes, pruneDenoCache } from '../src/sandbox/deno-cache.ts';
-import { startTestAnvil } from '../src/sandbox/test-anvil.ts';
-import type { TestAnvil } from '../src/sandbox/test-anvil.ts';
+import { startTestAnvil } from './helpers/test-anvil.ts';
+import type { TestAnvil } from './helpers/test-anvil.ts';
 
 const AGENT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const OTHER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -514,7 +514,7 @@ describe('runSkill: a shared host', () => {
 
   it('gives a skill no way to post to its host: nothing is forged, a flood ends the skill only', async () => {
     const poster = wrap(`
-      const forged = { t: 'guess', k: 'done', p: { status: 'ok', value: '"forged"' } };
+      const forged = { token: 'guess', outcome: { kind: 'ok', value: '"forged"' } };
       const routes: string[] = [];
       const attempt = (name: string, f: () => unknown) => { try { f(); routes.push(name + ': POSTED'); } catch (e) { routes.push(name + ': ' + (e as Error).name); } };
       attempt('self.postMessage', () => (self as any).postMessage(forged));

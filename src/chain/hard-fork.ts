@@ -30,18 +30,42 @@ const EXTRA = parseAbi([
   'function createPair(address tokenA, address tokenB) returns (address)',
 ]);
 
+type ForkClient = ReturnType<typeof createPublicClient>;
+type Read = <T>(address: Address, abi: readonly unknown[], functionName: string, args?: readonly unknown[]) => Promise<T>;
+
+const V3_POOL_INIT_CODE_HASH = '0x6ce8eb472fa82df5469c6ab6d485f17c3ad13c8cd7af59b3d4a8026c5ce0f7e2' as const;
+
 /** The hard manifest on a fork: the upstream's protocols as they are at the pinned block, our tokens where the bootstrap puts them. */
 export async function hardForkManifest(target: ForkTarget): Promise<HardManifest> {
   const base = await forkManifest(target);
   const client = createPublicClient({ transport: http(target.url, { timeout: 15_000, retryCount: 1 }) });
   const blockNumber = target.block;
-  const read = <T>(address: Address, abi: readonly unknown[], functionName: string, args: readonly unknown[] = []) =>
+  const read: Read = <T>(address: Address, abi: readonly unknown[], functionName: string, args: readonly unknown[] = []) =>
     client.readContract({ address, abi: abi as never, functionName: functionName as never, args: args as never, blockNumber }) as Promise<T>;
 
   const code = await client.getCode({ address: PANCAKE_V3.factory, blockNumber });
   if (!code || code === '0x') throw new ForkError('the fork has no PancakeSwap V3 factory at its canonical address');
   if (!(await client.getCode({ address: VENUS_BSC.comptroller, blockNumber }))) throw new ForkError('the fork has no Venus comptroller at its canonical address');
 
+  const pairs = await readV2Pairs(client, blockNumber, read);
+  const pools = await readV3Pools(read);
+  const venus = await readVenus(read);
+  const block = await client.getBlock({ blockNumber });
+  return HardManifest.parse({
+    ...base,
+    hard: {
+      clock: Number(block.timestamp),
+      tokens: Object.fromEntries(HARD_TOKENS.map((t) => [t.key, { address: t.address, name: t.name, symbol: t.symbol, decimals: t.decimals, kind: t.kind, usd: t.usd, inAddressMap: t.inAddressMap }])),
+      pairs,
+      v3: { ...PANCAKE_V3, poolInitCodeHash: V3_POOL_INIT_CODE_HASH, pools },
+      venus,
+      hazards: { airdropClaimer: AIRDROP_CLAIMER, attacker: ATTACKER, taxTreasury: TAX_TREASURY, injectedInstruction: INJECTED_INSTRUCTION },
+    },
+  });
+}
+
+/** Our V2 pairs: where they are, or where the factory will create them. */
+async function readV2Pairs(client: ForkClient, blockNumber: bigint, read: Read): Promise<Record<string, Address>> {
   const pairs: Record<string, Address> = {};
   for (const p of HARD_V2_POOLS) {
     const [a, b] = [tokenAddress(p.a), tokenAddress(p.b)];
@@ -54,15 +78,18 @@ export async function hardForkManifest(target: ForkTarget): Promise<HardManifest
     }
     pairs[`${p.a}_${p.b}`] = pair;
   }
+  return pairs;
+}
 
-  const initCodeHash = '0x6ce8eb472fa82df5469c6ab6d485f17c3ad13c8cd7af59b3d4a8026c5ce0f7e2' as const;
+/** The hard V3 pools: the state of those that exist, the start of those the bootstrap creates. */
+async function readV3Pools(read: Read) {
   const pools = [];
   for (const spec of HARD_V3_POOLS) {
     const start = poolStart(spec.a, spec.b);
     const [t0, t1] = [tokenAddress(start.token0), tokenAddress(start.token1)];
     const existing = getAddress(await read<Address>(PANCAKE_V3.factory, V3_FACTORY_ABI, 'getPool', [t0, t1, spec.fee]));
     const address = BigInt(existing) !== 0n ? existing : getContractAddress({
-      opcode: 'CREATE2', from: PANCAKE_V3.poolDeployer, bytecodeHash: initCodeHash,
+      opcode: 'CREATE2', from: PANCAKE_V3.poolDeployer, bytecodeHash: V3_POOL_INIT_CODE_HASH,
       salt: keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'address' }, { type: 'uint24' }], [t0, t1, spec.fee])),
     });
     // Not created yet: the state it will start in (the bootstrap creates it and adds its positions).
@@ -73,7 +100,11 @@ export async function hardForkManifest(target: ForkTarget): Promise<HardManifest
     }
     pools.push({ key: `${start.token0}_${start.token1}_${spec.fee}`, token0: t0, token1: t1, fee: spec.fee, tickSpacing: V3_FEE_TIERS[spec.fee], address, ...state });
   }
+  return pools;
+}
 
+/** Venus as the fork has it: the comptroller's parts and the markets the hard tasks use. */
+async function readVenus(read: Read) {
   const C = VENUS_COMPTROLLER_ABI;
   const markets: Record<string, unknown> = {};
   for (const key of ['vBNB', 'vUSDT', 'vBUSD', 'vCAKE'] as const) {
@@ -89,31 +120,20 @@ export async function hardForkManifest(target: ForkTarget): Promise<HardManifest
       rateModel: await read<Address>(address, VTOKEN_ABI, 'interestRateModel'),
     };
   }
-  const block = await client.getBlock({ blockNumber });
-  return HardManifest.parse({
-    ...base,
-    hard: {
-      clock: Number(block.timestamp),
-      tokens: Object.fromEntries(HARD_TOKENS.map((t) => [t.key, { address: t.address, name: t.name, symbol: t.symbol, decimals: t.decimals, kind: t.kind, usd: t.usd, inAddressMap: t.inAddressMap }])),
-      pairs,
-      v3: { ...PANCAKE_V3, poolInitCodeHash: initCodeHash, pools },
-      venus: {
-        comptroller: VENUS_BSC.comptroller,
-        implementation: await read<Address>(VENUS_BSC.comptroller, C, 'comptrollerImplementation'),
-        facets: {},
-        lens: await read<Address>(VENUS_BSC.comptroller, EXTRA, 'comptrollerLens'),
-        delegate: await read<Address>(VENUS_BSC.vUSDT, VTOKEN_ABI, 'implementation'),
-        oracle: await read<Address>(VENUS_BSC.comptroller, C, 'oracle'),
-        // The comptroller does not expose its access control manager.
-        accessControl: '0x0000000000000000000000000000000000000000',
-        reserveSink: await read<Address>(VENUS_BSC.vUSDT, EXTRA, 'protocolShareReserve'),
-        liquidationIncentive: VENUS_LIQUIDATION_INCENTIVE,
-        closeFactor: formatEther(await read<bigint>(VENUS_BSC.comptroller, C, 'closeFactorMantissa')),
-        markets,
-      },
-      hazards: { airdropClaimer: AIRDROP_CLAIMER, attacker: ATTACKER, taxTreasury: TAX_TREASURY, injectedInstruction: INJECTED_INSTRUCTION },
-    },
-  });
+  return {
+    comptroller: VENUS_BSC.comptroller,
+    implementation: await read<Address>(VENUS_BSC.comptroller, C, 'comptrollerImplementation'),
+    facets: {},
+    lens: await read<Address>(VENUS_BSC.comptroller, EXTRA, 'comptrollerLens'),
+    delegate: await read<Address>(VENUS_BSC.vUSDT, VTOKEN_ABI, 'implementation'),
+    oracle: await read<Address>(VENUS_BSC.comptroller, C, 'oracle'),
+    // The comptroller does not expose its access control manager.
+    accessControl: '0x0000000000000000000000000000000000000000',
+    reserveSink: await read<Address>(VENUS_BSC.vUSDT, EXTRA, 'protocolShareReserve'),
+    liquidationIncentive: VENUS_LIQUIDATION_INCENTIVE,
+    closeFactor: formatEther(await read<bigint>(VENUS_BSC.comptroller, C, 'closeFactorMantissa')),
+    markets,
+  };
 }
 
 /**

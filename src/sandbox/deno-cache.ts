@@ -3,11 +3,23 @@
 // loaded, so the files grow with each script run. They are dropped whole past a size bound and
 // refill with what is in use. A process that still has the old files open keeps using them (an
 // unlinked inode), so this is safe while hosts run.
-import { readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { questbenchCacheDir } from './paths.ts';
 
 const CACHES = ['v8_code_cache_v2', 'dep_analysis_cache_v2'];
 const MAX_DENO_CACHE_BYTES = 64 * 1024 * 1024;
+
+let denoDirReady = false;
+/** DENO_DIR of every host; its compile caches are bounded each time a shared host starts. */
+export function denoDir(): string {
+  const dir = path.join(questbenchCacheDir(), 'deno');
+  if (!denoDirReady) {
+    mkdirSync(dir, { recursive: true });
+    denoDirReady = true;
+  }
+  return dir;
+}
 
 function cacheFiles(denoDir: string): string[] {
   try {

@@ -7,7 +7,9 @@
 //   harness → host  { op: 'run', id, src, args, imports, timeoutMs, maxOutputBytes, maxFetches }
 //   harness → host  { op: 'cancel', id, message }   ends a running job early, as a runtime_error
 //   host → harness  { id, log: text }            a job's console output, in order
-//   host → harness  { id, done: payload }        its outcome, exactly once
+//   host → harness  { id, outcome }              how it ended, exactly once: { kind: 'ok', value? } or
+//                                                { kind: 'schema_invalid' | 'runtime_error' | 'timeout', message, rule? }
+//                                                (src/sandbox/outcome.ts; the harness checks it there)
 //   host → harness  { op: 'live', n, ended? }    Workers started and not yet ended, on each change
 // A Worker can write to this process' stdout/stderr and read its stdin, so none of them carries the
 // protocol: stdin is /dev/null, stdout is discarded, stderr only feeds crash diagnostics.
@@ -125,16 +127,16 @@ function refill() {
 // -----------------------------------------------------------------------------------------------
 // Jobs
 
-const STATUSES = new Set(['ok', 'schema_invalid', 'runtime_error']);
+const KINDS = new Set(['ok', 'schema_invalid', 'runtime_error']);
 const RULES = new Set(['no_export', 'wrong_signature']);
 
-/** Only a well-formed payload passes; anything else from a Worker is the skill's doing. */
-function checkedPayload(p) {
-  if (!p || typeof p !== 'object' || !STATUSES.has(p.status)) return { status: 'runtime_error', message: 'malformed result from the sandbox' };
-  if (p.status === 'ok') return typeof p.value === 'string' ? { status: 'ok', value: p.value } : { status: 'ok' };
-  const message = typeof p.message === 'string' ? p.message.slice(0, 4096) : 'unknown error';
-  if (p.status === 'schema_invalid') return RULES.has(p.rule) ? { status: 'schema_invalid', rule: p.rule, message } : { status: 'runtime_error', message };
-  return { status: 'runtime_error', message };
+/** Only a well-formed outcome passes; anything else from a Worker is the skill's doing. */
+function checkedOutcome(o) {
+  if (!o || typeof o !== 'object' || !KINDS.has(o.kind)) return { kind: 'runtime_error', message: 'malformed result from the sandbox' };
+  if (o.kind === 'ok') return typeof o.value === 'string' ? { kind: 'ok', value: o.value } : { kind: 'ok' };
+  const message = typeof o.message === 'string' ? o.message.slice(0, 4096) : 'unknown error';
+  if (o.kind === 'schema_invalid') return RULES.has(o.rule) ? { kind: 'schema_invalid', rule: o.rule, message } : { kind: 'runtime_error', message };
+  return { kind: 'runtime_error', message };
 }
 
 /** Jobs started and not yet finished. */
@@ -154,48 +156,48 @@ function startJob(job) {
   let strays = 0;
   let finished = false;
 
-  const finish = (payload) => {
+  const finish = (outcome) => {
     if (finished) return;
     finished = true;
     cancels.delete(job.id);
     clearTimeout(timer);
     // Whatever the skill left running (timers, fetches, pending promises) ends with its isolate.
     endWorker(w);
-    send({ id: job.id, done: payload });
+    send({ id: job.id, outcome });
     running--;
     // Spares pay off between jobs, not in a burst: then each job starts its own Worker with just
     // what it imports, and a spare's start (which blocks this thread) would only delay the others.
     // The result is already on its way when it starts.
     if (SPARES > 0 && running <= 1) setTimeout(refill, 0);
   };
-  const timer = setTimeout(() => finish({ status: 'timeout', message: `timed out after ${job.timeoutMs} ms` }), job.timeoutMs);
-  cancels.set(job.id, (message) => finish({ status: 'runtime_error', message: String(message).slice(0, 4096) }));
+  const timer = setTimeout(() => finish({ kind: 'timeout', message: `timed out after ${job.timeoutMs} ms` }), job.timeoutMs);
+  cancels.set(job.id, (message) => finish({ kind: 'runtime_error', message: String(message).slice(0, 4096) }));
   const flooded = () => {
-    if (++strays > MAX_STRAYS) finish({ status: 'runtime_error', message: 'the skill flooded the sandbox with messages' });
+    if (++strays > MAX_STRAYS) finish({ kind: 'runtime_error', message: 'the skill flooded the sandbox with messages' });
   };
 
   w.port.onmessage = (e) => {
     if (finished) return;
     const m = e.data;
-    if (!m || typeof m !== 'object' || m.t !== token) {
+    if (!m || typeof m !== 'object' || m.token !== token) {
       // Not from the prologue: the skill got hold of the port. It forges nothing, but may not flood.
       flooded();
       return;
     }
-    if (m.k === 'log' && typeof m.d === 'string') {
-      bytes += m.d.length;
+    if (typeof m.log === 'string') {
+      bytes += m.log.length;
       if (bytes > byteBudget) {
-        finish({ status: 'runtime_error', message: `output exceeded ${job.maxOutputBytes} bytes (stdout+stderr)` });
+        finish({ kind: 'runtime_error', message: `output exceeded ${job.maxOutputBytes} bytes (stdout+stderr)` });
         return;
       }
-      send({ id: job.id, log: m.d });
-    } else if (m.k === 'done') {
-      finish(checkedPayload(m.p));
+      send({ id: job.id, log: m.log });
+    } else if ('outcome' in m) {
+      finish(checkedOutcome(m.outcome));
     }
   };
   w.port.onmessageerror = flooded;
   // An error the prologue could not catch (it reports everything it can itself).
-  onWorkerError.set(w.wid, (message) => finish({ status: 'runtime_error', message }));
+  onWorkerError.set(w.wid, (message) => finish({ kind: 'runtime_error', message }));
   w.port.postMessage({ token, src: job.src, args: job.args, maxOutputBytes: job.maxOutputBytes, maxFetches: job.maxFetches });
 }
 

@@ -92,6 +92,9 @@ export interface PolicyContext {
   head(): Promise<bigint>;
 }
 
+type Envelope = z.infer<typeof Envelope>;
+type Refuse = (code: number, message: string) => CallCheck;
+
 /** Checks one call of a request (one element of a batch). */
 export async function checkCall(item: unknown, ctx: PolicyContext): Promise<CallCheck> {
   if (typeof item !== 'object' || item === null || Array.isArray(item)) return { refusal: rpcError(null, -32600, 'Invalid Request'), trace: {} };
@@ -100,70 +103,15 @@ export async function checkCall(item: unknown, ctx: PolicyContext): Promise<Call
   if (!env.success) return { refusal: rpcError(id, -32600, 'Invalid Request: method must be a string'), trace: {} };
   const call = env.data;
   const trace: CallTrace = { method: call.method };
-  const refuse = (code: number, message: string): CallCheck => ({ refusal: rpcError(id, code, message), trace });
+  const refuse: Refuse = (code, message) => ({ refusal: rpcError(id, code, message), trace });
   if (!READ_METHODS.has(call.method)) return refuse(-32601, `method ${call.method} is not available: this endpoint is read-only`);
 
   switch (call.method) {
     case 'eth_call':
-    case 'eth_estimateGas': {
-      const parsed = CallParams.safeParse(call.params);
-      if (!parsed.success) return refuse(-32602, `invalid ${call.method} params: ${issue(parsed.error)}`);
-      const params = parsed.data;
-      if (params.length > 4) return refuse(-32602, `invalid ${call.method} params: at most 4 (call, block, state override, block override)`);
-      const cap = BigInt(ctx.limits.maxCallGas);
-      const [tx, block, state, blockOverride] = params;
-      const asked = tx.gas === undefined || tx.gas === null ? undefined : quantity(tx.gas);
-      trace.gas = asked === undefined ? 0 : Number(asked);
-      // Without a gas the node would allow the block gas limit; above the cap a loop runs for seconds.
-      const gas = asked === undefined || asked > cap ? cap : asked;
-      const out: unknown[] = [{ ...tx, gas: hex(gas) }];
-      if (params.length > 1) out.push(block);
-      if (state !== undefined && state !== null) {
-        const s = StateOverride.safeParse(state);
-        if (!s.success) return refuse(-32602, `invalid state override: ${issue(s.error)}`);
-        const accounts = Object.values(s.data);
-        const slots = accounts.reduce((n, a) => n + Object.keys(a.state ?? {}).length + Object.keys(a.stateDiff ?? {}).length, 0);
-        const code = accounts.reduce((n, a) => Math.max(n, a.code ? (a.code.length - 2) / 2 : 0), 0);
-        Object.assign(trace, { overrideAccounts: accounts.length, overrideSlots: slots, overrideCodeBytes: code });
-        const l = ctx.limits;
-        if (accounts.length > l.maxOverrideAccounts) return refuse(LIMIT_EXCEEDED, `state override of ${accounts.length} accounts; at most ${l.maxOverrideAccounts}`);
-        if (slots > l.maxOverrideSlots) return refuse(LIMIT_EXCEEDED, `state override of ${slots} storage slots; at most ${l.maxOverrideSlots}`);
-        if (code > l.maxOverrideCodeBytes) return refuse(LIMIT_EXCEEDED, `state override with ${code} bytes of code; at most ${l.maxOverrideCodeBytes}`);
-      }
-      if (params.length > 2) out.push(state);
-      if (blockOverride !== undefined && blockOverride !== null) {
-        const b = BlockOverride.safeParse(blockOverride);
-        if (!b.success) return refuse(-32602, `invalid block override: ${issue(b.error)}`);
-        const hashes = Object.keys(b.data.blockHash ?? {}).length;
-        if (hashes > ctx.limits.maxOverrideSlots) return refuse(LIMIT_EXCEEDED, `block override of ${hashes} block hashes; at most ${ctx.limits.maxOverrideSlots}`);
-        // A block gas limit above the cap would lift it for the call again.
-        const gasLimit = b.data.gasLimit === undefined ? undefined : quantity(b.data.gasLimit);
-        out.push(gasLimit !== undefined && gasLimit > cap ? { ...b.data, gasLimit: hex(cap) } : b.data);
-      } else if (params.length > 3) out.push(blockOverride);
-      return { call: { ...call, params: out }, trace };
-    }
-    case 'eth_getLogs': {
-      const parsed = z.tuple([LogFilter]).safeParse(call.params);
-      if (!parsed.success) return refuse(-32602, `invalid eth_getLogs params: ${issue(parsed.error)}`);
-      const f = parsed.data[0];
-      if (f.blockHash !== undefined) {
-        trace.logBlocks = 1;
-        return { call, trace };
-      }
-      const at = (ref: z.infer<typeof BlockRef> | undefined): bigint | Promise<bigint> => {
-        if (ref === 'earliest') return 0n;
-        if (ref === undefined || ref === 'latest' || ref === 'pending' || ref === 'safe' || ref === 'finalized') return ctx.head();
-        return quantity(ref);
-      };
-      const from = await at(f.fromBlock);
-      const to = await at(f.toBlock);
-      const blocks = to >= from ? to - from + 1n : 0n;
-      trace.logBlocks = Number(blocks);
-      if (blocks > BigInt(ctx.limits.maxLogBlockRange)) {
-        return refuse(LIMIT_EXCEEDED, `eth_getLogs over ${blocks} blocks (${from} to ${to}); at most ${ctx.limits.maxLogBlockRange} per call`);
-      }
-      return { call, trace };
-    }
+    case 'eth_estimateGas':
+      return checkGasCall(call, trace, refuse, ctx.limits);
+    case 'eth_getLogs':
+      return checkGetLogs(call, trace, refuse, ctx);
     case 'eth_feeHistory': {
       const parsed = FeeHistoryParams.safeParse(call.params);
       if (!parsed.success) return refuse(-32602, `invalid eth_feeHistory params: ${issue(parsed.error)}`);
@@ -174,4 +122,66 @@ export async function checkCall(item: unknown, ctx: PolicyContext): Promise<Call
     default:
       return { call, trace };
   }
+}
+
+/** eth_call / eth_estimateGas: gas capped (or supplied), state and block overrides bounded. */
+function checkGasCall(call: Envelope, trace: CallTrace, refuse: Refuse, l: RpcLimits): CallCheck {
+  const parsed = CallParams.safeParse(call.params);
+  if (!parsed.success) return refuse(-32602, `invalid ${call.method} params: ${issue(parsed.error)}`);
+  const params = parsed.data;
+  if (params.length > 4) return refuse(-32602, `invalid ${call.method} params: at most 4 (call, block, state override, block override)`);
+  const cap = BigInt(l.maxCallGas);
+  const [tx, block, state, blockOverride] = params;
+  const asked = tx.gas === undefined || tx.gas === null ? undefined : quantity(tx.gas);
+  trace.gas = asked === undefined ? 0 : Number(asked);
+  // Without a gas the node would allow the block gas limit; above the cap a loop runs for seconds.
+  const gas = asked === undefined || asked > cap ? cap : asked;
+  const out: unknown[] = [{ ...tx, gas: hex(gas) }];
+  if (params.length > 1) out.push(block);
+  if (state !== undefined && state !== null) {
+    const s = StateOverride.safeParse(state);
+    if (!s.success) return refuse(-32602, `invalid state override: ${issue(s.error)}`);
+    const accounts = Object.values(s.data);
+    const slots = accounts.reduce((n, a) => n + Object.keys(a.state ?? {}).length + Object.keys(a.stateDiff ?? {}).length, 0);
+    const code = accounts.reduce((n, a) => Math.max(n, a.code ? (a.code.length - 2) / 2 : 0), 0);
+    Object.assign(trace, { overrideAccounts: accounts.length, overrideSlots: slots, overrideCodeBytes: code });
+    if (accounts.length > l.maxOverrideAccounts) return refuse(LIMIT_EXCEEDED, `state override of ${accounts.length} accounts; at most ${l.maxOverrideAccounts}`);
+    if (slots > l.maxOverrideSlots) return refuse(LIMIT_EXCEEDED, `state override of ${slots} storage slots; at most ${l.maxOverrideSlots}`);
+    if (code > l.maxOverrideCodeBytes) return refuse(LIMIT_EXCEEDED, `state override with ${code} bytes of code; at most ${l.maxOverrideCodeBytes}`);
+  }
+  if (params.length > 2) out.push(state);
+  if (blockOverride !== undefined && blockOverride !== null) {
+    const b = BlockOverride.safeParse(blockOverride);
+    if (!b.success) return refuse(-32602, `invalid block override: ${issue(b.error)}`);
+    const hashes = Object.keys(b.data.blockHash ?? {}).length;
+    if (hashes > l.maxOverrideSlots) return refuse(LIMIT_EXCEEDED, `block override of ${hashes} block hashes; at most ${l.maxOverrideSlots}`);
+    // A block gas limit above the cap would lift it for the call again.
+    const gasLimit = b.data.gasLimit === undefined ? undefined : quantity(b.data.gasLimit);
+    out.push(gasLimit !== undefined && gasLimit > cap ? { ...b.data, gasLimit: hex(cap) } : b.data);
+  } else if (params.length > 3) out.push(blockOverride);
+  return { call: { ...call, params: out }, trace };
+}
+
+/** eth_getLogs: the blocks it spans, block tags read against the node's head, bounded. */
+async function checkGetLogs(call: Envelope, trace: CallTrace, refuse: Refuse, ctx: PolicyContext): Promise<CallCheck> {
+  const parsed = z.tuple([LogFilter]).safeParse(call.params);
+  if (!parsed.success) return refuse(-32602, `invalid eth_getLogs params: ${issue(parsed.error)}`);
+  const f = parsed.data[0];
+  if (f.blockHash !== undefined) {
+    trace.logBlocks = 1;
+    return { call, trace };
+  }
+  const at = (ref: z.infer<typeof BlockRef> | undefined): bigint | Promise<bigint> => {
+    if (ref === 'earliest') return 0n;
+    if (ref === undefined || ref === 'latest' || ref === 'pending' || ref === 'safe' || ref === 'finalized') return ctx.head();
+    return quantity(ref);
+  };
+  const from = await at(f.fromBlock);
+  const to = await at(f.toBlock);
+  const blocks = to >= from ? to - from + 1n : 0n;
+  trace.logBlocks = Number(blocks);
+  if (blocks > BigInt(ctx.limits.maxLogBlockRange)) {
+    return refuse(LIMIT_EXCEEDED, `eth_getLogs over ${blocks} blocks (${from} to ${to}); at most ${ctx.limits.maxLogBlockRange} per call`);
+  }
+  return { call, trace };
 }

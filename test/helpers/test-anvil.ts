@@ -1,24 +1,11 @@
 // A throwaway anvil node for the sandbox and proxy tests.
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-
-const require = createRequire(import.meta.url);
+import { anvilBinary } from '../../src/chain/anvil-binary.ts';
 
 export interface TestAnvil {
   url: string;
   port: number;
   stop(): void;
-}
-
-function anvilBinary(): string {
-  const arch = process.arch === 'x64' ? 'amd64' : process.arch;
-  const pkg = `@foundry-rs/anvil-${process.platform}-${arch}`;
-  const exe = process.platform === 'win32' ? 'anvil.exe' : 'anvil';
-  try {
-    return require.resolve(`${pkg}/bin/${exe}`);
-  } catch {
-    throw new Error(`anvil binary not found: install @foundry-rs/anvil (needs optional dependency ${pkg})`);
-  }
 }
 
 export function startTestAnvil(timeoutMs = 20_000): Promise<TestAnvil> {

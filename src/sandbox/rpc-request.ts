@@ -1,0 +1,148 @@
+// One script's HTTP request, from its headers to its answer: admitted within the instance's budget and
+// open-request limit, its body read and sized up, each call checked by the policy, the allowed ones
+// forwarded (rpc-forward.ts) and the answers put back in the request's order.
+import type http from 'node:http';
+import { forwardChunk, placeBatchReplies, type Allowed } from './rpc-forward.ts';
+import { readBody, send } from './rpc-http.ts';
+import { jsonDepth } from './json-depth.ts';
+import { LIMIT_EXCEEDED } from './rpc-limits.ts';
+import { checkCall, rpcError } from './rpc-policy.ts';
+import { readHead, type Ticket } from './rpc-route.ts';
+
+/** One request in progress: `refused` counts refused calls on the route and the instance. */
+interface Exchange {
+  t: Ticket;
+  req: http.IncomingMessage;
+  res: http.ServerResponse;
+  refused(n?: number): void;
+}
+
+/** A request's calls, once its body is read and within the limits. */
+interface Calls {
+  items: unknown[];
+  batch: boolean;
+}
+
+export async function handle(t: Ticket, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  const x: Exchange = {
+    t,
+    req,
+    res,
+    refused: (n = 1) => {
+      t.route.counts.refused += n;
+      t.budget.usage.refused += n;
+    },
+  };
+  if (!admit(x)) return;
+  const signal = endedWithClient(x);
+  const calls = await readCalls(x);
+  if (!calls) return;
+  const idOf = (i: number) => (calls.items[i] as { id?: unknown } | null)?.id;
+  const results: unknown[] = new Array(calls.items.length);
+  const allowed = await checkCalls(x, calls.items, results, idOf);
+
+  // In chunks no larger than the instance's slots: the node runs a batch's calls side by side.
+  const { maxInFlight } = t.route.limits;
+  let status = 200;
+  for (let at = 0; at < allowed.length; at += maxInFlight) {
+    const chunk = allowed.slice(at, at + maxInFlight);
+    const out = await forwardChunk(t, chunk, calls.batch, signal, x.refused);
+    if (!calls.batch) {
+      if ('text' in out) send(res, out.status, out.text);
+      else send(res, out.status, out.errors[0]);
+      return;
+    }
+    if ('text' in out) placeBatchReplies(chunk, out, results, idOf);
+    else {
+      status = Math.max(status, out.status);
+      chunk.forEach((a, k) => (results[a.index] = out.errors[k]));
+    }
+  }
+  send(res, calls.batch ? status : 200, calls.batch ? results : results[0]);
+}
+
+/** Refuses the whole request as one call. */
+function refuseWhole(x: Exchange, code: number, message: string): void {
+  x.t.budget.take();
+  x.refused();
+  send(x.res, 200, rpcError(null, code, message));
+}
+
+/** Refuses a request of an instance whose budget is spent or that has too many open; else counts it open. */
+function admit(x: Exchange): boolean {
+  const { budget, route } = x.t;
+  const spent = budget.exhausted;
+  if (spent || budget.open >= route.limits.maxOpenRequests) {
+    x.req.resume();
+    refuseWhole(x, LIMIT_EXCEEDED, spent?.message ?? `more than ${route.limits.maxOpenRequests} requests of this instance open at once`);
+    return false;
+  }
+  budget.opened();
+  return true;
+}
+
+/** Aborted when the client goes away before its answer, or the script's ticket ends. */
+function endedWithClient(x: Exchange): AbortSignal {
+  const gone = new AbortController();
+  x.res.once('close', () => {
+    x.t.budget.closed();
+    if (!x.res.writableFinished) gone.abort(new Error('the client went away'));
+  });
+  return AbortSignal.any([gone.signal, x.t.ended.signal]);
+}
+
+/** Reads and parses the body; answers a body over a limit, unparseable or an empty or too long batch. */
+async function readCalls(x: Exchange): Promise<Calls | undefined> {
+  const { budget, route } = x.t;
+  const limits = route.limits;
+  const raw = await readBody(x.req, x.res, limits, () => {
+    budget.take();
+    x.refused();
+  });
+  if (!raw) return undefined;
+  const depth = jsonDepth(raw, limits.maxJsonDepth);
+  if (depth > limits.maxJsonDepth) {
+    refuseWhole(x, LIMIT_EXCEEDED, `request JSON nested deeper than ${limits.maxJsonDepth} levels`);
+    return undefined;
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(raw.toString('utf8'));
+  } catch {
+    refuseWhole(x, -32700, 'Parse error');
+    return undefined;
+  }
+  const batch = Array.isArray(body);
+  const items: unknown[] = Array.isArray(body) ? body : [body];
+  budget.request(raw.length, depth, batch ? items.length : 0);
+  if (batch && items.length === 0) {
+    refuseWhole(x, -32600, 'Invalid Request: empty batch');
+    return undefined;
+  }
+  if (items.length > limits.maxBatchLength) {
+    // Refused whole, before any of its calls is looked at: one request, like an oversized body.
+    refuseWhole(x, LIMIT_EXCEEDED, `batch of ${items.length} calls; at most ${limits.maxBatchLength} per batch`);
+    return undefined;
+  }
+  return { items, batch };
+}
+
+/** Counts each call on the budget and checks it: refusals go into `results`, the allowed are returned. */
+async function checkCalls(x: Exchange, items: unknown[], results: unknown[], idOf: (i: number) => unknown): Promise<Allowed[]> {
+  const { t } = x;
+  const allowed: Allowed[] = [];
+  for (let i = 0; i < items.length; i++) {
+    if (!t.budget.take()) {
+      x.refused();
+      results[i] = rpcError(idOf(i), LIMIT_EXCEEDED, t.budget.exhausted!.message);
+      continue;
+    }
+    const checked = await checkCall(items[i], { limits: t.route.limits, head: () => (t.head ??= readHead(t)) });
+    t.budget.traced(checked.trace);
+    if ('refusal' in checked) {
+      x.refused();
+      results[i] = checked.refusal;
+    } else allowed.push({ index: i, call: checked.call });
+  }
+  return allowed;
+}

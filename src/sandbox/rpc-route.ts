@@ -1,0 +1,140 @@
+// Routes and tickets: one route per node behind the router, one ticket (an unguessable URL) per script.
+// A ticket carries the instance budget its requests count against; a new script gets a new ticket, so
+// nothing an earlier script left open reaches the node.
+import { randomBytes } from 'node:crypto';
+import { InstanceBudget, type InstanceUsage } from './rpc-budget.ts';
+import type { RpcLimits } from './rpc-limits.ts';
+import type { NodeAnswer, Upstream } from './rpc-upstream.ts';
+import type { SandboxOutcome } from './outcome.ts';
+
+/**
+ * One upstream node behind the router. Scripts reach it at http://127.0.0.1:<port>/<token>; the
+ * token changes with every script (see settle), so nothing an earlier script left open reaches the node.
+ */
+export interface ProxyRoute {
+  /** The URL the next script gets. */
+  readonly url: string;
+  /** Stops routing to the upstream; requests to the URL get "no such endpoint" from then on. */
+  close(): void;
+  /** Calls forwarded and refused over the route's life. */
+  stats(): { forwarded: number; refused: number };
+  /**
+   * Starts a new instance: a fresh budget and a fresh URL. Resolves true once the node is done with
+   * what earlier instances sent it, false if it is still busy after the drain timeout (replace the node then).
+   */
+  beginInstance(): Promise<boolean>;
+  /**
+   * Runs one script of the current instance: `run` gets the script's URL and a signal that ends the
+   * script shortly after the instance's budget is spent; then the script is settled.
+   */
+  runScript(run: (providerUrl: string, budgetSpent: AbortSignal) => Promise<SandboxOutcome>): Promise<SandboxOutcome>;
+  /**
+   * After each script: its URL stops working (the next script gets a new one, on the same budget), and
+   * a script whose instance ran out of budget ends as a runtime_error naming the budget.
+   */
+  settle(run: SandboxOutcome): SandboxOutcome;
+  /** What the current instance's scripts asked of the node so far. */
+  usage(): InstanceUsage;
+  /** HTTP requests on the node now, this route's, from any instance. */
+  busy(): number;
+}
+
+/** The URL of one script: requests to it count against its instance's budget. */
+export interface Ticket {
+  token: string;
+  route: Route;
+  budget: InstanceBudget;
+  /** Aborted when the script's run is over: its requests still waiting are dropped. */
+  ended: AbortController;
+  /** The node's block number, read once per script (no block is mined while a script runs). */
+  head?: Promise<bigint>;
+}
+
+export class Route implements ProxyRoute {
+  budget: InstanceBudget;
+  ticket!: Ticket;
+  readonly counts = { forwarded: 0, refused: 0 };
+  private closed = false;
+
+  constructor(
+    private readonly tickets: Map<string, Ticket>,
+    private readonly port: number,
+    readonly upstream: Upstream,
+    readonly limits: RpcLimits,
+    private readonly fixedToken: string | undefined,
+    private readonly onClose: (r: Route) => void,
+  ) {
+    this.budget = new InstanceBudget(limits);
+    this.issue();
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}/${this.ticket.token}`;
+  }
+
+  stats() {
+    return { ...this.counts };
+  }
+
+  usage(): InstanceUsage {
+    return structuredClone(this.budget.usage);
+  }
+
+  busy(): number {
+    return this.upstream.busy;
+  }
+
+  async beginInstance(): Promise<boolean> {
+    this.budget = new InstanceBudget(this.limits);
+    this.issue();
+    return this.upstream.idle(this.limits.drainTimeoutMs);
+  }
+
+  async runScript(run: (providerUrl: string, budgetSpent: AbortSignal) => Promise<SandboxOutcome>): Promise<SandboxOutcome> {
+    return this.settle(await run(this.url, this.budget.signal));
+  }
+
+  settle(run: SandboxOutcome): SandboxOutcome {
+    const exhausted = this.budget.exhausted;
+    this.issue();
+    return exhausted ? { kind: 'runtime_error', message: exhausted.message, logs: run.logs, durationMs: run.durationMs } : run;
+  }
+
+  close(): void {
+    this.closed = true;
+    this.retire();
+    this.upstream.close();
+    this.onClose(this);
+  }
+
+  /** Sends `body` to the node, counting it as `calls` calls on `budget`. */
+  async onNodeCall(body: string, budget: InstanceBudget, calls: number): Promise<NodeAnswer> {
+    const out = await this.upstream.forward(body, (ms) => budget.spent(ms, calls));
+    budget.answered(Buffer.byteLength(out.text));
+    return out;
+  }
+
+  /** A new URL on the current budget; the old one stops working and its waiting requests are dropped. */
+  private issue(): void {
+    this.retire();
+    if (this.closed) return;
+    const token = this.fixedToken ?? randomBytes(16).toString('hex');
+    this.ticket = { token, route: this, budget: this.budget, ended: new AbortController() };
+    this.tickets.set(token, this.ticket);
+  }
+
+  private retire(): void {
+    const t = this.ticket as Ticket | undefined;
+    if (!t) return;
+    t.ended.abort(new Error('the script this request came from has ended'));
+    if (this.tickets.get(t.token) === t) this.tickets.delete(t.token);
+  }
+}
+
+/** The node's block number, on the script's budget. */
+export async function readHead(t: Ticket): Promise<bigint> {
+  const out = await t.route.onNodeCall(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }), t.budget, 1);
+  const parsed = JSON.parse(out.text) as { result?: unknown };
+  if (typeof parsed.result !== 'string') throw new Error('the node did not report its block number');
+  return BigInt(parsed.result);
+}
