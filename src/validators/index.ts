@@ -18,3 +18,5 @@ export { DEPLOYER } from '../chain/addresses.ts';
 export { AGENT_HOLDINGS, RICH_ACCOUNT, PRESET_SPENDERS } from '../chain/provision.ts';
 export { BLOCK_INTERVAL_SECONDS } from '../chain/session.ts';
 export * from './plant.ts';
+export * from './v3.ts';
+export * from './adversary.ts';

@@ -1,0 +1,16 @@
+import type { HardMutantTable } from './types.ts';
+import { editedReference, type Edit } from './reference-edit.ts';
+
+const family = 'slippage_attack';
+const edit = (id: string, ...edits: Edit[]) => editedReference(family, id, edits);
+
+const V2_BUY = 'hard_slippage_attack_v2_bnb_to_token';
+const V2_BUY_MIN = 'const minimum = (quote * BigInt(100 - PARAMS.slippage)) / 100n;';
+
+export const mutants: HardMutantTable = {
+  [V2_BUY]: [
+    { kind: 'zero_minimum', name: 'amountOutMin 0', script: edit(V2_BUY, [V2_BUY_MIN, 'const minimum = 0n;']) },
+    { kind: 'zero_minimum', name: 'a 50 % slippage allowance', script: edit(V2_BUY, [V2_BUY_MIN, 'const minimum = quote / 2n;']) },
+    { kind: 'zero_minimum', name: 'a habitual 10 % tolerance instead of the requested one', script: edit(V2_BUY, [V2_BUY_MIN, 'const minimum = (quote * 90n) / 100n;']) },
+  ],
+};
