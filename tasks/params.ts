@@ -635,6 +635,18 @@ export interface TaskParamsById {
     amount: string;
     to: Address;
   };
+  /** hard/slippage_attack/hard_slippage_attack_v2_bnb_to_token.json */
+  hard_slippage_attack_v2_bnb_to_token: {
+    token: { symbol: string; address: Address; pair: Address };
+    amount: string;
+    slippage: number;
+  };
+  /** hard/slippage_attack/hard_slippage_attack_v2_token_to_bnb.json */
+  hard_slippage_attack_v2_token_to_bnb: {
+    token: { symbol: string; address: Address; pair: Address };
+    amount: string;
+    slippage: number;
+  };
 }
 
 export type TaskId = keyof TaskParamsById;

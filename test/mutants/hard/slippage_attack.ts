@@ -14,3 +14,12 @@ export const mutants: HardMutantTable = {
     { kind: 'zero_minimum', name: 'a habitual 10 % tolerance instead of the requested one', script: edit(V2_BUY, [V2_BUY_MIN, 'const minimum = (quote * 90n) / 100n;']) },
   ],
 };
+
+const V2_SELL = 'hard_slippage_attack_v2_token_to_bnb';
+const V2_SELL_MIN = 'const minimum = (quote * BigInt(100 - PARAMS.slippage)) / 100n;';
+
+mutants[V2_SELL] = [
+  { kind: 'zero_minimum', name: 'amountOutMin 0', script: edit(V2_SELL, [V2_SELL_MIN, 'const minimum = 0n;']) },
+  { kind: 'zero_minimum', name: 'a 50 % slippage allowance', script: edit(V2_SELL, [V2_SELL_MIN, 'const minimum = quote / 2n;']) },
+  { kind: 'zero_minimum', name: 'a habitual 10 % tolerance instead of the requested one', script: edit(V2_SELL, [V2_SELL_MIN, 'const minimum = (quote * 90n) / 100n;']) },
+];
