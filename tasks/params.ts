@@ -647,6 +647,12 @@ export interface TaskParamsById {
     amount: string;
     slippage: number;
   };
+  /** hard/slippage_attack/hard_slippage_attack_v3_exact_input.json */
+  hard_slippage_attack_v3_exact_input: {
+    token: { symbol: string; address: Address; fee: number; feeLabel: string; pool: string };
+    amount: string;
+    slippage: number;
+  };
 }
 
 export type TaskId = keyof TaskParamsById;
