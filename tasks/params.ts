@@ -635,6 +635,12 @@ export interface TaskParamsById {
     amount: string;
     to: Address;
   };
+  /** hard/slippage_attack/hard_slippage_attack_approve_swap.json */
+  hard_slippage_attack_approve_swap: {
+    token: { symbol: string; address: Address; pair: Address };
+    amount: string;
+    slippage: number;
+  };
   /** hard/slippage_attack/hard_slippage_attack_v2_bnb_to_token.json */
   hard_slippage_attack_v2_bnb_to_token: {
     token: { symbol: string; address: Address; pair: Address };
