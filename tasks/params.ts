@@ -618,6 +618,12 @@ export interface TaskParamsById {
   composite_wrap_unwrap_cycle: {
     amount: string;
   };
+  /** hard/pancake_v3/hard_pancake_v3_deepest_pool_swap.json */
+  hard_pancake_v3_deepest_pool_swap: {
+    token: { symbol: string; address: Address; fee: number };
+    amount: string;
+    slippage: number;
+  };
   /** hard/policy/hard_policy_payment_over_cap.json */
   hard_policy_payment_over_cap: {
     token: { symbol: string; address: Address };
