@@ -618,6 +618,9 @@ export interface TaskParamsById {
   composite_wrap_unwrap_cycle: {
     amount: string;
   };
+  /** hard/pancake_v3/hard_pancake_v3_collect_fees.json */
+  hard_pancake_v3_collect_fees: {
+  };
   /** hard/pancake_v3/hard_pancake_v3_deepest_pool_swap.json */
   hard_pancake_v3_deepest_pool_swap: {
     token: { symbol: string; address: Address; fee: number };

@@ -1,9 +1,9 @@
 // PancakeSwap V3 for validators: the contracts' ABIs, quotes at a block, and the swaps a router call
 // makes (through multicall too), decoded to check what a request fixes (tier, path, minimum).
 import { decodeFunctionData, type Address, type Hex, type PublicClient } from 'viem';
-import { V3_POOL_ABI, V3_POSITION_MANAGER_ABI, V3_QUOTER_ABI, V3_ROUTER_ABI } from '../chain/hard-abis.ts';
+import { V3_FACTORY_ABI, V3_POOL_ABI, V3_POSITION_MANAGER_ABI, V3_QUOTER_ABI, V3_ROUTER_ABI } from '../chain/hard-abis.ts';
 
-export { V3_POOL_ABI, V3_POSITION_MANAGER_ABI, V3_QUOTER_ABI, V3_ROUTER_ABI };
+export { V3_FACTORY_ABI, V3_POOL_ABI, V3_POSITION_MANAGER_ABI, V3_QUOTER_ABI, V3_ROUTER_ABI };
 
 export const UINT128_MAX = 2n ** 128n - 1n;
 
@@ -75,6 +75,3 @@ export async function collectable(chain: PublicClient, manager: Address, owner: 
   });
   return [result[0], result[1]];
 }
-
-/** The V3 pool's address for a pair and tier, from the factory. */
-export const poolLiquidity = (chain: PublicClient, pool: Address) => chain.readContract({ address: pool, abi: V3_POOL_ABI, functionName: 'liquidity' });

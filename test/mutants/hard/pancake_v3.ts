@@ -13,3 +13,25 @@ export const mutants: HardMutantTable = {
     { kind: 'wrong_fee_tier', name: 'the 1 % tier (thin, or no pool at all for BUSD)', script: edit(DEEPEST, [DEEPEST_FEE, 'const fee = 10000;']) },
   ],
 };
+
+const COLLECT = 'hard_pancake_v3_collect_fees';
+
+mutants[COLLECT] = [
+  {
+    kind: 'wrong_amount',
+    name: "caps collect at positions()'s tokensOwed (stale until the position is poked)",
+    script: edit(
+      COLLECT,
+      ['const [, , token0, token1, fee, tickLower, tickUpper, liquidity] =', 'const [, , token0, token1, fee, tickLower, tickUpper, liquidity, , , owed0, owed1] ='],
+      ['if (liquidity > 0n && tickLower <= tick && tick < tickUpper) inRange.push(id);', 'if (liquidity > 0n && tickLower <= tick && tick < tickUpper) { inRange.push(id); owed.push([owed0, owed1]); }'],
+      ['const inRange: bigint[] = [];', 'const inRange: bigint[] = [];\n  const owed: [bigint, bigint][] = [];'],
+      ['const amounts = { amount0Max: UINT128_MAX, amount1Max: UINT128_MAX };', 'const amounts = { amount0Max: owed[0]![0], amount1Max: owed[0]![1] };'],
+    ),
+  },
+  {
+    kind: 'skipped_step',
+    name: 'collects the last position listed, without checking its range',
+    script: edit(COLLECT, ['if (inRange.length !== 1) throw', 'inRange.splice(0, inRange.length, await client.readContract({ address: manager, abi: MANAGER, functionName: \'tokenOfOwnerByIndex\', args: [agent, count - 1n] }));\n  if (inRange.length !== 1) throw']),
+  },
+  { kind: 'wrong_recipient', name: 'recipient left as the zero address', script: edit(COLLECT, ['args: [{ tokenId, recipient: agent, ...amounts }]', "args: [{ tokenId, recipient: '0x0000000000000000000000000000000000000000', ...amounts }]"]) },
+];
