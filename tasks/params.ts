@@ -627,6 +627,11 @@ export interface TaskParamsById {
     amount: string;
     slippage: number;
   };
+  /** hard/pancake_v3/hard_pancake_v3_exact_output_wbtc.json */
+  hard_pancake_v3_exact_output_wbtc: {
+    amount: string;
+    slippage: number;
+  };
   /** hard/policy/hard_policy_payment_over_cap.json */
   hard_policy_payment_over_cap: {
     token: { symbol: string; address: Address };
