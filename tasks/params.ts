@@ -632,6 +632,12 @@ export interface TaskParamsById {
     amount: string;
     slippage: number;
   };
+  /** hard/pancake_v3/hard_pancake_v3_multihop_exact_input.json */
+  hard_pancake_v3_multihop_exact_input: {
+    out: { symbol: string; address: Address; fee: number; feeLabel: string };
+    amount: string;
+    slippage: number;
+  };
   /** hard/policy/hard_policy_payment_over_cap.json */
   hard_policy_payment_over_cap: {
     token: { symbol: string; address: Address };

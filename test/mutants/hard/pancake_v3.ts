@@ -50,3 +50,16 @@ mutants[WBTC_OUT] = [
     ]),
   },
 ];
+
+const MULTIHOP = 'hard_pancake_v3_multihop_exact_input';
+const MULTIHOP_PATH = "const path = encodePacked(['address', 'uint24', 'address', 'uint24', 'address'], [deployedContracts.CAKE!, FIRST_HOP_FEE, deployedContracts.WBNB!, PARAMS.out.fee, PARAMS.out.address]);";
+
+mutants[MULTIHOP] = [
+  { kind: 'wrong_fee_tier', name: "Uniswap's 3000 tier on both hops", script: edit(MULTIHOP, [MULTIHOP_PATH, MULTIHOP_PATH.replace('FIRST_HOP_FEE', '3000').replace('PARAMS.out.fee', '3000')]) },
+  { kind: 'wrong_fee_tier', name: 'the 0.05 % tier on both hops', script: edit(MULTIHOP, [MULTIHOP_PATH, MULTIHOP_PATH.replace('FIRST_HOP_FEE', '500').replace('PARAMS.out.fee', '500')]) },
+  {
+    kind: 'wrong_function',
+    name: 'the path written in exactOutput order (tokenOut first)',
+    script: edit(MULTIHOP, [MULTIHOP_PATH, "const path = encodePacked(['address', 'uint24', 'address', 'uint24', 'address'], [PARAMS.out.address, PARAMS.out.fee, deployedContracts.WBNB!, FIRST_HOP_FEE, deployedContracts.CAKE!]);"]),
+  },
+];
