@@ -618,6 +618,11 @@ export interface TaskParamsById {
   composite_wrap_unwrap_cycle: {
     amount: string;
   };
+  /** hard/pancake_v3/hard_pancake_v3_approve_sell_for_bnb.json */
+  hard_pancake_v3_approve_sell_for_bnb: {
+    sale: { symbol: string; address: Address; amount: string; decimals: number; fee: number };
+    slippage: number;
+  };
   /** hard/pancake_v3/hard_pancake_v3_collect_fees.json */
   hard_pancake_v3_collect_fees: {
   };
