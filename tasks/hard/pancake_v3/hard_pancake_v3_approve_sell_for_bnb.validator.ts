@@ -85,7 +85,7 @@ export default defineValidator<Params, State>({
     {
       name: 'no WBNB was left in the wallet instead of BNB',
       weight: 10,
-      verify: ({ pre, post }) => compareAmount('WBNB change', post.wbnb - pre.wbnb, 0n, { symbol: 'WBNB' }),
+      verify: (ctx) => (sale(ctx) ? compareAmount('WBNB change', ctx.post.wbnb - ctx.pre.wbnb, 0n, { symbol: 'WBNB' }) : { pass: false, detail: 'nothing was sold' }),
     },
   ],
 });
