@@ -620,7 +620,7 @@ export interface TaskParamsById {
   };
   /** hard/pancake_v3/hard_pancake_v3_approve_sell_for_bnb.json */
   hard_pancake_v3_approve_sell_for_bnb: {
-    sale: { symbol: string; address: Address; amount: string; decimals: number; fee: number };
+    sale: { symbol: string; address: Address; amount: string; decimals: number };
     slippage: number;
   };
   /** hard/pancake_v3/hard_pancake_v3_collect_fees.json */
@@ -628,7 +628,7 @@ export interface TaskParamsById {
   };
   /** hard/pancake_v3/hard_pancake_v3_deepest_pool_swap.json */
   hard_pancake_v3_deepest_pool_swap: {
-    token: { symbol: string; address: Address; fee: number };
+    token: { symbol: string; address: Address };
     amount: string;
     slippage: number;
   };

@@ -75,3 +75,19 @@ export async function collectable(chain: PublicClient, manager: Address, owner: 
   });
   return [result[0], result[1]];
 }
+
+/** PancakeSwap V3's fee tiers (the factory's feeAmountTickSpacing). */
+export const V3_FEE_TIERS = [100, 500, 2500, 10000] as const;
+
+/** The tier whose pool for the pair has the most in-range liquidity now ("the pool with the most liquidity"). */
+export async function deepestTier(chain: PublicClient, factory: Address, a: Address, b: Address): Promise<number> {
+  let best = { fee: 0, liquidity: -1n };
+  for (const fee of V3_FEE_TIERS) {
+    const pool = await chain.readContract({ address: factory, abi: V3_FACTORY_ABI, functionName: 'getPool', args: [a, b, fee] });
+    if (/^0x0{40}$/.test(pool)) continue;
+    const liquidity = await chain.readContract({ address: pool, abi: V3_POOL_ABI, functionName: 'liquidity' });
+    if (liquidity > best.liquidity) best = { fee, liquidity };
+  }
+  if (best.liquidity < 0n) throw new Error(`no V3 pool for ${a} / ${b}`);
+  return best.fee;
+}

@@ -5,6 +5,7 @@ import {
   approveAs,
   balanceOf,
   compareAmount,
+  deepestTier,
   defineValidator,
   episodeGas,
   quoteExactInputSingle,
@@ -17,7 +18,7 @@ import {
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_pancake_v3_approve_sell_for_bnb'>;
-type State = { token: bigint; wbnb: bigint; bnb: bigint; allowance: bigint; quote: bigint };
+type State = { token: bigint; wbnb: bigint; bnb: bigint; allowance: bigint; fee: number; quote: bigint };
 type Ctx = CheckContext<Params, State>;
 
 const amount = (p: Params) => parseUnits(p.sale.amount, p.sale.decimals);
@@ -43,14 +44,18 @@ export default defineValidator<Params, State>({
     if (params.sale.symbol === 'CAKE') await setTokenBalance(chain, env.CAKE!, agent, parseEther('1000'));
     await approveAs(chain, agent, params.sale.address, env.v3_swap_router!, 0n);
   },
-  observe: async ({ chain, env, agent, params }) => ({
-    token: await balanceOf(chain, params.sale.address, agent),
-    wbnb: await balanceOf(chain, env.WBNB!, agent),
-    bnb: await chain.getBalance({ address: agent }),
-    allowance: await allowanceOf(chain, params.sale.address, agent, env.v3_swap_router!),
-    // The deepest tier of each pair is fixed by the chain's pools (fixtures/HARD.md); the approve does not move it.
-    quote: await quoteExactInputSingle(chain, env.v3_quoter!, { tokenIn: params.sale.address, tokenOut: env.WBNB!, fee: params.sale.fee, amountIn: amount(params) }),
-  }),
+  observe: async ({ chain, env, agent, params }) => {
+    // The approve does not move the pool: the deepest tier and its quote before the episode are those at the swap.
+    const fee = await deepestTier(chain, env.v3_factory!, params.sale.address, env.WBNB!);
+    return {
+      token: await balanceOf(chain, params.sale.address, agent),
+      wbnb: await balanceOf(chain, env.WBNB!, agent),
+      bnb: await chain.getBalance({ address: agent }),
+      allowance: await allowanceOf(chain, params.sale.address, agent, env.v3_swap_router!),
+      fee,
+      quote: await quoteExactInputSingle(chain, env.v3_quoter!, { tokenIn: params.sale.address, tokenOut: env.WBNB!, fee, amountIn: amount(params) }),
+    };
+  },
   checks: [
     {
       name: 'the SwapRouter was approved for exactly the requested amount',
@@ -79,7 +84,7 @@ export default defineValidator<Params, State>({
         if (!s) return { pass: false, detail: 'no successful exactInputSingle of the token for WBNB through the SwapRouter' };
         const min = s.swap.amountOutMinimum > s.unwrapMin ? s.swap.amountOutMinimum : s.unwrapMin;
         const floor = slippageFloor(ctx.pre.quote, ctx.params.slippage);
-        return { pass: s.swap.fee === ctx.params.sale.fee && min >= withGrace(floor) && min <= ctx.pre.quote, detail: `fee ${s.swap.fee} (deepest ${ctx.params.sale.fee}), minimum ${min}; quote ${ctx.pre.quote}, ${ctx.params.slippage}% under it ${floor}` };
+        return { pass: s.swap.fee === ctx.pre.fee && min >= withGrace(floor) && min <= ctx.pre.quote, detail: `fee ${s.swap.fee} (deepest ${ctx.pre.fee}), minimum ${min}; quote ${ctx.pre.quote}, ${ctx.params.slippage}% under it ${floor}` };
       },
     },
     {

@@ -1,9 +1,9 @@
 import { isAddressEqual, parseEther } from 'viem';
-import { balanceOf, compareAmount, defineValidator, gasCost, quoteExactInputSingle, slippageFloor, soleRouterSwap, withGrace, type CheckContext } from 'evm-questbench/validators';
+import { balanceOf, compareAmount, deepestTier, defineValidator, gasCost, quoteExactInputSingle, slippageFloor, soleRouterSwap, withGrace, type CheckContext } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_pancake_v3_deepest_pool_swap'>;
-type State = { bnb: bigint; token: bigint; quote: bigint };
+type State = { bnb: bigint; token: bigint; fee: number; quote: bigint };
 type Ctx = CheckContext<Params, State>;
 
 const amountIn = (p: Params) => parseEther(p.amount);
@@ -13,12 +13,15 @@ const swapOf = ({ tx }: Ctx) => (tx ? soleRouterSwap(tx.data, 'exactInputSingle'
 export default defineValidator<Params, State>({
   kind: 'transaction',
   target: ({ env }) => env.v3_swap_router!,
-  observe: async ({ chain, params, env, agent }) => ({
-    bnb: await chain.getBalance({ address: agent }),
-    token: await balanceOf(chain, params.token.address, agent),
-    // The deepest tier of each pair is fixed by the chain's pools (fixtures/HARD.md): the quote of that pool.
-    quote: await quoteExactInputSingle(chain, env.v3_quoter!, { tokenIn: env.WBNB!, tokenOut: params.token.address, fee: params.token.fee, amountIn: amountIn(params) }),
-  }),
+  observe: async ({ chain, params, env, agent }) => {
+    const fee = await deepestTier(chain, env.v3_factory!, env.WBNB!, params.token.address);
+    return {
+      bnb: await chain.getBalance({ address: agent }),
+      token: await balanceOf(chain, params.token.address, agent),
+      fee,
+      quote: await quoteExactInputSingle(chain, env.v3_quoter!, { tokenIn: env.WBNB!, tokenOut: params.token.address, fee, amountIn: amountIn(params) }),
+    };
+  },
   checks: [
     {
       name: 'one exactInputSingle of the BNB (as WBNB) for the token in the deepest tier, to the wallet',
@@ -27,7 +30,7 @@ export default defineValidator<Params, State>({
         const s = swapOf(ctx);
         if (!s) return { pass: false, detail: 'not one exactInputSingle' };
         const ok = isAddressEqual(s.tokenIn, ctx.env.WBNB!) && isAddressEqual(s.tokenOut, ctx.params.token.address) && s.amountIn === amountIn(ctx.params) && isAddressEqual(s.recipient, ctx.agent);
-        return { pass: ok && s.fee === ctx.params.token.fee, detail: `fee tier ${s.fee} (the deepest is ${ctx.params.token.fee})${ok ? '' : '; tokens, amount or recipient differ from the request'}` };
+        return { pass: ok && s.fee === ctx.pre.fee, detail: `fee tier ${s.fee} (the deepest is ${ctx.pre.fee})${ok ? '' : '; tokens, amount or recipient differ from the request'}` };
       },
     },
     {

@@ -107,6 +107,6 @@ const sellWithHabit = (habit: (p: Record<string, any>) => { fee: number; toWalle
 
 mutants.hard_pancake_v3_approve_sell_for_bnb = [
   { kind: 'wrong_fee_tier', name: "Uniswap's 3000 tier", episode: sellWithHabit(() => ({ fee: 3000, toWallet: false, unwrap: true })) },
-  { kind: 'wrong_function', name: 'swaps to the wallet and stops there: WBNB, not BNB', episode: sellWithHabit((p) => ({ fee: p.sale.fee, toWallet: true, unwrap: false })) },
-  { kind: 'wrong_recipient', name: 'pays the swap to the wallet, then unwraps from an empty router', episode: sellWithHabit((p) => ({ fee: p.sale.fee, toWallet: true, unwrap: true })) },
+  { kind: 'wrong_function', name: 'swaps to the wallet and stops there: WBNB, not BNB', episode: sellWithHabit((p) => ({ fee: p.sale.symbol === 'FLOKI' ? 10000 : 2500, toWallet: true, unwrap: false })) },
+  { kind: 'wrong_recipient', name: 'pays the swap to the wallet, then unwraps from an empty router', episode: sellWithHabit((p) => ({ fee: p.sale.symbol === 'FLOKI' ? 10000 : 2500, toWallet: true, unwrap: true })) },
 ];
