@@ -738,6 +738,31 @@ export interface TaskParamsById {
     ratio: number;
     slippage: number;
   };
+  /** hard/pancake_v3/hard_pancake_v3_approve_sell_for_bnb.json */
+  hard_pancake_v3_approve_sell_for_bnb: {
+    sale: { symbol: string; address: Address; amount: string; decimals: number };
+    slippage: number;
+  };
+  /** hard/pancake_v3/hard_pancake_v3_collect_fees.json */
+  hard_pancake_v3_collect_fees: {
+  };
+  /** hard/pancake_v3/hard_pancake_v3_deepest_pool_swap.json */
+  hard_pancake_v3_deepest_pool_swap: {
+    token: { symbol: string; address: Address };
+    amount: string;
+    slippage: number;
+  };
+  /** hard/pancake_v3/hard_pancake_v3_exact_output_wbtc.json */
+  hard_pancake_v3_exact_output_wbtc: {
+    amount: string;
+    slippage: number;
+  };
+  /** hard/pancake_v3/hard_pancake_v3_multihop_exact_input.json */
+  hard_pancake_v3_multihop_exact_input: {
+    out: { symbol: string; address: Address; fee: number; feeLabel: string };
+    amount: string;
+    slippage: number;
+  };
   /** hard/poisoning/hard_poisoning_last_payee.json */
   hard_poisoning_last_payee: {
     amount: string;
@@ -802,6 +827,30 @@ export interface TaskParamsById {
     low: number;
     high: number;
     usdt: string;
+  };
+  /** hard/slippage_attack/hard_slippage_attack_approve_swap.json */
+  hard_slippage_attack_approve_swap: {
+    token: { symbol: string; address: Address; pair: Address };
+    amount: string;
+    slippage: number;
+  };
+  /** hard/slippage_attack/hard_slippage_attack_v2_bnb_to_token.json */
+  hard_slippage_attack_v2_bnb_to_token: {
+    token: { symbol: string; address: Address; pair: Address };
+    amount: string;
+    slippage: number;
+  };
+  /** hard/slippage_attack/hard_slippage_attack_v2_token_to_bnb.json */
+  hard_slippage_attack_v2_token_to_bnb: {
+    token: { symbol: string; address: Address; pair: Address };
+    amount: string;
+    slippage: number;
+  };
+  /** hard/slippage_attack/hard_slippage_attack_v3_exact_input.json */
+  hard_slippage_attack_v3_exact_input: {
+    token: { symbol: string; address: Address; fee: number; feeLabel: string; pool: string };
+    amount: string;
+    slippage: number;
   };
   /** hard/units/hard_units_buy_exact_wbtc.json */
   hard_units_buy_exact_wbtc: {

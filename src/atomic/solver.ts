@@ -76,7 +76,8 @@ export const atomicSolver: Solver<AtomicTask> = {
       const detail = step.by === 'harness' ? 'no valid transaction' : step.message;
       return episode({ kind: 'unscored', outcome: 'rejected', error: step.message, detail }, { transcript });
     }
-    const reverted = step.receipt.status !== 'success';
+    // Under an adversary a revert can be the right outcome (revertMayScore): then the score says what it was.
+    const reverted = step.receipt.status !== 'success' && !ctx.task.validator.revertMayScore;
     return episode(
       {
         kind: 'scored',

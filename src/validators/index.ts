@@ -20,3 +20,5 @@ export { BLOCK_INTERVAL_SECONDS } from '../chain/session.ts';
 export * from './plant.ts';
 export * from './hard-wallet.ts';
 export * from './venus.ts';
+export * from './v3.ts';
+export * from './adversary.ts';

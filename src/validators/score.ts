@@ -22,7 +22,7 @@ export function gateFailure<P, S>(validator: Validator<P, S>, ctx: CheckContext<
   if (!ctx.tx || !ctx.receipt) return 'no transaction was executed';
   const target = validator.target!(ctx);
   if (!isAddressEqual(ctx.tx.to, target)) return `transaction went to ${ctx.tx.to}, not ${target}`;
-  if (ctx.receipt.status !== 'success') return 'transaction reverted';
+  if (ctx.receipt.status !== 'success' && !validator.revertMayScore) return 'transaction reverted';
   return undefined;
 }
 

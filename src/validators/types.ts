@@ -76,6 +76,11 @@ export interface ValidatorSpec<P, S> {
    */
   target?: (ctx: BaseContext<P>) => Address;
   /**
+   * Transaction tasks under an adversary: a transaction that reverted at the target is scored by the
+   * checks instead of earning nothing (a swap that reverts on its requested minimum is the right outcome).
+   */
+  revertMayScore?: boolean;
+  /**
    * Computes the task's `derived` parameters for this instance (e.g. a permit signed by an owner whose
    * key is derived from `seed`), before the prompt is rendered. Harness-side: may use admin access.
    */

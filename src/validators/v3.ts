@@ -1,0 +1,93 @@
+// PancakeSwap V3 for validators: the contracts' ABIs, quotes at a block, and the swaps a router call
+// makes (through multicall too), decoded to check what a request fixes (tier, path, minimum).
+import { decodeFunctionData, type Address, type Hex, type PublicClient } from 'viem';
+import { V3_FACTORY_ABI, V3_POOL_ABI, V3_POSITION_MANAGER_ABI, V3_QUOTER_ABI, V3_ROUTER_ABI } from '../chain/hard-abis.ts';
+
+export { V3_FACTORY_ABI, V3_POOL_ABI, V3_POSITION_MANAGER_ABI, V3_QUOTER_ABI, V3_ROUTER_ABI };
+
+export const UINT128_MAX = 2n ** 128n - 1n;
+
+/** A V3 path: token, fee, token, ... packed (20 + 3 + 20 ... bytes). */
+export function encodeV3Path(tokens: readonly Address[], fees: readonly number[]): Hex {
+  if (tokens.length !== fees.length + 1) throw new Error('a path has one more token than fees');
+  let out = tokens[0]!.slice(2).toLowerCase();
+  fees.forEach((f, i) => (out += f.toString(16).padStart(6, '0') + tokens[i + 1]!.slice(2).toLowerCase()));
+  return `0x${out}`;
+}
+
+export function decodeV3Path(path: Hex): { tokens: Address[]; fees: number[] } | undefined {
+  const hex = path.slice(2);
+  if (hex.length < 40 || (hex.length - 40) % 46 !== 0) return undefined;
+  const tokens: Address[] = [`0x${hex.slice(0, 40)}`];
+  const fees: number[] = [];
+  for (let i = 40; i < hex.length; i += 46) {
+    fees.push(parseInt(hex.slice(i, i + 6), 16));
+    tokens.push(`0x${hex.slice(i + 6, i + 46)}`);
+  }
+  return { tokens, fees };
+}
+
+export type V3RouterCall = ReturnType<typeof decodeFunctionData<typeof V3_ROUTER_ABI>>;
+
+/** Every call a SwapRouter transaction makes, multicall unpacked; [] when the data is not the router's. */
+export function routerCalls(data: Hex): V3RouterCall[] {
+  let call: V3RouterCall;
+  try {
+    call = decodeFunctionData({ abi: V3_ROUTER_ABI, data });
+  } catch {
+    return [];
+  }
+  if (call.functionName !== 'multicall') return [call];
+  return (call.args[0] as readonly Hex[]).flatMap(routerCalls);
+}
+
+/** The single swap of a router transaction, if it makes exactly one of the named kind. */
+export function soleRouterSwap<N extends V3RouterCall['functionName']>(data: Hex, name: N): Extract<V3RouterCall, { functionName: N }> | undefined {
+  const swaps = routerCalls(data).filter((c) => c.functionName.startsWith('exact'));
+  return swaps.length === 1 && swaps[0]!.functionName === name ? (swaps[0] as Extract<V3RouterCall, { functionName: N }>) : undefined;
+}
+
+const block = (blockNumber?: bigint) => (blockNumber === undefined ? {} : { blockNumber });
+
+export async function quoteExactInputSingle(chain: PublicClient, quoter: Address, q: { tokenIn: Address; tokenOut: Address; fee: number; amountIn: bigint }, blockNumber?: bigint): Promise<bigint> {
+  const { result } = await chain.simulateContract({ address: quoter, abi: V3_QUOTER_ABI, functionName: 'quoteExactInputSingle', args: [{ ...q, sqrtPriceLimitX96: 0n }], ...block(blockNumber) });
+  return result[0];
+}
+
+export async function quoteExactOutputSingle(chain: PublicClient, quoter: Address, q: { tokenIn: Address; tokenOut: Address; fee: number; amount: bigint }, blockNumber?: bigint): Promise<bigint> {
+  const { result } = await chain.simulateContract({ address: quoter, abi: V3_QUOTER_ABI, functionName: 'quoteExactOutputSingle', args: [{ ...q, sqrtPriceLimitX96: 0n }], ...block(blockNumber) });
+  return result[0];
+}
+
+export async function quoteExactInput(chain: PublicClient, quoter: Address, path: Hex, amountIn: bigint, blockNumber?: bigint): Promise<bigint> {
+  const { result } = await chain.simulateContract({ address: quoter, abi: V3_QUOTER_ABI, functionName: 'quoteExactInput', args: [path, amountIn], ...block(blockNumber) });
+  return result[0];
+}
+
+/** What collecting everything would pay a position's owner now (an eth_call of collect from the owner). */
+export async function collectable(chain: PublicClient, manager: Address, owner: Address, tokenId: bigint): Promise<[bigint, bigint]> {
+  const { result } = await chain.simulateContract({
+    account: owner,
+    address: manager,
+    abi: V3_POSITION_MANAGER_ABI,
+    functionName: 'collect',
+    args: [{ tokenId, recipient: owner, amount0Max: UINT128_MAX, amount1Max: UINT128_MAX }],
+  });
+  return [result[0], result[1]];
+}
+
+/** PancakeSwap V3's fee tiers (the factory's feeAmountTickSpacing). */
+export const V3_FEE_TIERS = [100, 500, 2500, 10000] as const;
+
+/** The tier whose pool for the pair has the most in-range liquidity now ("the pool with the most liquidity"). */
+export async function deepestTier(chain: PublicClient, factory: Address, a: Address, b: Address): Promise<number> {
+  let best = { fee: 0, liquidity: -1n };
+  for (const fee of V3_FEE_TIERS) {
+    const pool = await chain.readContract({ address: factory, abi: V3_FACTORY_ABI, functionName: 'getPool', args: [a, b, fee] });
+    if (/^0x0{40}$/.test(pool)) continue;
+    const liquidity = await chain.readContract({ address: pool, abi: V3_POOL_ABI, functionName: 'liquidity' });
+    if (liquidity > best.liquidity) best = { fee, liquidity };
+  }
+  if (best.liquidity < 0n) throw new Error(`no V3 pool for ${a} / ${b}`);
+  return best.fee;
+}

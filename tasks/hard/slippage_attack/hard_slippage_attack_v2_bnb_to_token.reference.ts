@@ -1,0 +1,22 @@
+import { createPublicClient, encodeFunctionData, http, parseAbi, parseEther, type Address } from 'viem';
+import type { TaskParams } from '../../params.ts';
+
+declare const PARAMS: TaskParams<'hard_slippage_attack_v2_bnb_to_token'>;
+
+const ROUTER = parseAbi([
+  'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)',
+  'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[] amounts)',
+]);
+
+// The minimum is the quote of this moment less the owner's tolerance: if the pool moves further before
+// the swap lands, the swap reverts instead of buying at the worse price.
+export async function executeSkill(providerUrl: string, agent: Address, deployedContracts: Record<string, Address>) {
+  const client = createPublicClient({ transport: http(providerUrl) });
+  const router = deployedContracts.router!;
+  const amountIn = parseEther(PARAMS.amount);
+  const path = [deployedContracts.WBNB!, PARAMS.token.address];
+  const quote = (await client.readContract({ address: router, abi: ROUTER, functionName: 'getAmountsOut', args: [amountIn, path] })).at(-1)!;
+  const minimum = (quote * BigInt(100 - PARAMS.slippage)) / 100n;
+  const { timestamp } = await client.getBlock();
+  return { to: router, value: amountIn, data: encodeFunctionData({ abi: ROUTER, functionName: 'swapExactETHForTokens', args: [minimum, path, agent, timestamp + 1200n] }) };
+}
