@@ -255,6 +255,32 @@ describe('an instance on its node', () => {
     expect((await post(r.url, call('eth_chainId'))).json.result).toBe('0x1');
   });
 
+  it('gives every script an allowance of its own within the instance total; a spent one ends that script only', async () => {
+    const r = await routeTo(up.url, { requestsPerScript: 5, requestsPerInstance: 12 });
+    const script = 'budget exceeded: more than 5 JSON-RPC requests to the chain in one script';
+    const instance = 'budget exceeded: more than 12 JSON-RPC requests to the chain in one instance';
+    const calls = async (n: number) => {
+      const out: string[] = [];
+      for (let i = 0; i < n; i++) {
+        const a = (await post(r.url, call('eth_chainId', [], i))).json;
+        out.push(a.result ?? a.error.message);
+      }
+      return out;
+    };
+    const ok: SandboxOutcome = { kind: 'ok', value: 1, logs: '', durationMs: 1 };
+    // Script 1 spends its own allowance: its sixth call is refused, and it ends as a runtime_error naming it.
+    expect(await calls(6)).toEqual(['0x1', '0x1', '0x1', '0x1', '0x1', script]);
+    expect(r.settle(ok)).toEqual({ kind: 'runtime_error', message: script, logs: '', durationMs: 1 });
+    // Script 2 starts afresh (7 of the instance's 12 used) and is settled as it ended.
+    expect(await calls(1)).toEqual(['0x1']);
+    expect(r.settle(ok)).toBe(ok);
+    // Script 3 has 5 of its own, and the instance's 12 run out with them: every later script is refused at once.
+    expect(await calls(6)).toEqual(['0x1', '0x1', '0x1', '0x1', '0x1', instance]);
+    expect(r.settle(ok)).toMatchObject({ kind: 'runtime_error', message: instance });
+    expect(await calls(1)).toEqual([instance]);
+    expect(r.usage()).toMatchObject({ requests: 14, exhausted: { budget: 'requests', message: script } });
+  });
+
   it('ends an instance after its chain time budget (a batch counts each of its calls)', async () => {
     const slow = await recordingUpstream(60);
     try {
@@ -358,9 +384,10 @@ describe('a script in the sandbox', () => {
   beforeAll(() => prepareSandbox());
 
   it(`keeps at most ${RPC_LIMITS.maxScriptFetches} fetches open at once; the rest wait their turn and all are answered`, async () => {
-    const slow = await recordingUpstream(5);
+    // Slow enough on the node that sixteen pile up there however busy the machine.
+    const slow = await recordingUpstream(100);
     try {
-      const r = await routeTo(slow.url, { maxInFlight: 100 });
+      const r = await routeTo(slow.url, { maxInFlight: 100, upstreamMsPerScript: 60_000 });
       const many = `export async function executeSkill(providerUrl: string) {
         const replies = await Promise.all(Array.from({ length: 200 }, (_, i) =>
           fetch(providerUrl, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: i, method: 'eth_chainId', params: [] }) }).then((x) => x.json())));

@@ -34,8 +34,8 @@ async function runAttack(body: string, scriptTimeoutMs: number): Promise<Instanc
   return runInstance({ task, round: 1, runSeed: 7, rounds: 1, session: attacked.session, model, scriptTimeoutMs });
 }
 
-const REQUESTS_SPENT = `budget exceeded: more than ${RPC_LIMITS.requestsPerInstance} JSON-RPC requests to the chain in one instance`;
-const TIME_SPENT = `budget exceeded: more than ${RPC_LIMITS.upstreamMsPerInstance / 1000} s of chain time in one instance (time its calls spent on the node)`;
+const REQUESTS_SPENT = `budget exceeded: more than ${RPC_LIMITS.requestsPerScript} JSON-RPC requests to the chain in one script`;
+const TIME_SPENT = `budget exceeded: more than ${RPC_LIMITS.upstreamMsPerScript / 1000} s of chain time in one script (time its calls spent on the node)`;
 const OPEN_REFUSAL = `200 more than ${RPC_LIMITS.maxOpenRequests} requests of this instance open at once`;
 /** A refusal for a spent budget, as a script's tally shows it. */
 const SPENT = [`200 ${REQUESTS_SPENT}`, `200 ${TIME_SPENT}`];
@@ -96,11 +96,11 @@ const attacks: Attack[] = [
     body: ATTACKS.thousandsInFlight,
     verify(_r, forwarded, usage) {
       // In line inside its own isolate, a few at a time; refused past the budget; ended soon after.
-      expect(usage.requests).toBeGreaterThan(RPC_LIMITS.requestsPerInstance);
+      expect(usage.requests).toBeGreaterThan(RPC_LIMITS.requestsPerScript);
       expect(usage.peakOpen).toBeLessThanOrEqual(RPC_LIMITS.maxScriptFetches);
       expect(usage.peakInFlight).toBe(RPC_LIMITS.maxInFlight);
       expect(forwarded).toBe(usage.forwarded);
-      expect(usage.forwarded).toBeLessThanOrEqual(RPC_LIMITS.requestsPerInstance);
+      expect(usage.forwarded).toBeLessThanOrEqual(RPC_LIMITS.requestsPerScript);
     },
   },
   {
@@ -237,7 +237,7 @@ describe.each(attacks.map((a) => [a.name, a] as const))('%s', (_name, a) => {
     await expectAttackOutcome(a, r, attacked.session.proxy.stats().forwarded - before);
     await expectIdle();
     // The attack's chain work is bounded: its node computed for at most its chain time budget.
-    expect((cpuMs(attacked.node()!.pid) ?? 0) - anvilCpu).toBeLessThan(RPC_LIMITS.upstreamMsPerInstance + 2_000);
+    expect((cpuMs(attacked.node()!.pid) ?? 0) - anvilCpu).toBeLessThan(RPC_LIMITS.upstreamMsPerScript + 2_000);
   });
 });
 

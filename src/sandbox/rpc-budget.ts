@@ -105,32 +105,55 @@ export class Slots {
   }
 }
 
-/** One instance's allowance on its route, reset when the next instance begins. */
+/** What the running script has used of its own allowance, and the signal that ends it. */
+interface ScriptAllowance {
+  requests: number;
+  upstreamMs: number;
+  stop: AbortController;
+  exhausted?: Exhaustion;
+}
+
+const freshScript = (): ScriptAllowance => ({ requests: 0, upstreamMs: 0, stop: new AbortController() });
+
+/**
+ * One instance's allowance on its route, reset when the next instance begins. Each script gets its own
+ * allowance (a multi-round episode runs many scripts) within the instance's total: a script that spends
+ * its own is ended and its round fails; one that spends the instance's ends the instance's scripts.
+ */
 export class InstanceBudget {
   readonly usage: InstanceUsage = emptyUsage();
   readonly slots: Slots;
-  private readonly stop = new AbortController();
+  private script = freshScript();
+  private spentAll?: Exhaustion;
 
   constructor(readonly limits: RpcLimits) {
     this.slots = new Slots(limits.maxInFlight);
   }
 
+  /** The running script may make no more calls: its allowance or the instance's is spent. */
   get exhausted(): Exhaustion | undefined {
-    return this.usage.exhausted;
+    return this.spentAll ?? this.script.exhausted;
   }
 
-  /** Aborted a short grace after the budget is spent: the instance's running script is then ended. */
+  /** Aborted a short grace after a budget is spent: the running script is then ended. */
   get signal(): AbortSignal {
-    return this.stop.signal;
+    return this.script.stop.signal;
   }
 
-  /** Counts one call; false once the instance may make no more. */
+  /** The next script starts on a fresh allowance of its own, unless the instance's total is spent. */
+  nextScript(): void {
+    if (!this.spentAll) this.script = freshScript();
+  }
+
+  /** Counts one call; false once the running script may make no more. */
   take(): boolean {
     this.usage.requests++;
-    if (!this.usage.exhausted && this.usage.requests > this.limits.requestsPerInstance) {
-      this.exhaust('requests', `more than ${this.limits.requestsPerInstance} JSON-RPC requests to the chain in one instance`);
-    }
-    return this.usage.exhausted === undefined;
+    this.script.requests++;
+    const { requestsPerInstance, requestsPerScript } = this.limits;
+    if (this.exhausted) return false;
+    if (this.usage.requests > requestsPerInstance) this.exhaust('requests', `more than ${requestsPerInstance} JSON-RPC requests to the chain in one instance`, true);
+    else if (this.script.requests > requestsPerScript) this.exhaust('requests', `more than ${requestsPerScript} JSON-RPC requests to the chain in one script`, false);
+    return this.exhausted === undefined;
   }
 
   answered(bytes: number): void {
@@ -140,11 +163,13 @@ export class InstanceBudget {
   /** Adds the node time of `calls` calls answered together after `ms`. */
   spent(ms: number, calls: number): void {
     this.usage.upstreamMs += ms * calls;
+    this.script.upstreamMs += ms * calls;
     this.usage.maxCallMs = Math.max(this.usage.maxCallMs, ms);
-    const limit = this.limits.upstreamMsPerInstance;
-    if (!this.usage.exhausted && this.usage.upstreamMs > limit) {
-      this.exhaust('chain time', `more than ${limit / 1000} s of chain time in one instance (time its calls spent on the node)`);
-    }
+    const { upstreamMsPerInstance, upstreamMsPerScript } = this.limits;
+    if (this.exhausted) return;
+    const onNode = '(time its calls spent on the node)';
+    if (this.usage.upstreamMs > upstreamMsPerInstance) this.exhaust('chain time', `more than ${upstreamMsPerInstance / 1000} s of chain time in one instance ${onNode}`, true);
+    else if (this.script.upstreamMs > upstreamMsPerScript) this.exhaust('chain time', `more than ${upstreamMsPerScript / 1000} s of chain time in one script ${onNode}`, false);
   }
 
   /** HTTP requests received and not yet answered. */
@@ -184,9 +209,13 @@ export class InstanceBudget {
     if (t.overrideCodeBytes !== undefined) u.maxOverrideCodeBytes = Math.max(u.maxOverrideCodeBytes, t.overrideCodeBytes);
   }
 
-  private exhaust(budget: BudgetName, what: string): void {
-    const message = `budget exceeded: ${what}`;
-    this.usage.exhausted = { budget, message };
-    setTimeout(() => this.stop.abort(new Error(message)), this.limits.budgetGraceMs).unref();
+  private exhaust(budget: BudgetName, what: string, instance: boolean): void {
+    const e = { budget, message: `budget exceeded: ${what}` };
+    if (instance) this.spentAll = e;
+    else this.script.exhausted = e;
+    // The usage report keeps the first budget spent.
+    this.usage.exhausted ??= e;
+    const stop = this.script.stop;
+    setTimeout(() => stop.abort(new Error(e.message)), this.limits.budgetGraceMs).unref();
   }
 }

@@ -30,9 +30,13 @@ export const RpcLimits = z.object({
   maxScriptFetches: z.number().int().positive(),
   /** Time a request body may take to arrive. */
   bodyTimeoutMs: z.number().int().positive(),
-  /** Calls one instance may make in all (batch elements one by one, refused ones included; a body refused whole counts once). */
+  /** Calls one script may make (batch elements one by one, refused ones included; a body refused whole counts once). */
+  requestsPerScript: z.number().int().positive(),
+  /** Calls all the scripts of one instance may make together (a multi-round episode runs many). */
   requestsPerInstance: z.number().int().positive(),
-  /** Node time one instance may use in all: the time its calls were on the node, a batch counted per call. */
+  /** Node time one script may use: the time its calls were on the node, a batch counted per call. */
+  upstreamMsPerScript: z.number().int().positive(),
+  /** Node time all the scripts of one instance may use together. */
   upstreamMsPerInstance: z.number().int().positive(),
   /** How long a script whose instance spent its budget keeps running (to see the refusals) before it is ended. */
   budgetGraceMs: z.number().int().positive(),
@@ -82,11 +86,18 @@ export const RPC_LIMITS: RpcLimits = RpcLimits.parse({
   maxScriptFetches: 16,
   // An honest body arrives in the write that follows its headers; 5 s covers a loaded machine.
   bodyTimeoutMs: 5_000,
-  // Honest max 34 (composite_triple_pool_liquidity): 29x.
-  requestsPerInstance: 1_000,
-  // Honest max 169 ms alone (composite_triple_pool_liquidity), 507 ms at 8 instances at once on the
-  // busy machine (composite_multi_approve_multi_swap): 10x the worst. Wall time: it grows with load.
-  upstreamMsPerInstance: 5_000,
+  // Reference solutions: at most 34 calls per instance (composite_triple_pool_liquidity). A blind
+  // answer to a hard episode that discovers a spender's allowances from Approval logs (eth_getLogs,
+  // a bisection over block timestamps, ~70 allowance() reads) made ~150 in its first script: 6x that.
+  requestsPerScript: 1_000,
+  // Up to 16 rounds of an episode each with a script: four busy scripts' worth.
+  requestsPerInstance: 4_000,
+  // Reference solutions: 169 ms per instance alone, 507 ms at 8 instances at once on a busy 2-core
+  // machine (composite_multi_approve_multi_swap). The blind allowance-discovery answer above took
+  // ~2.5 s per script at load 10, when this budget was per instance and it ran out in round 3. Wall
+  // time: it grows with load, hence the margin.
+  upstreamMsPerScript: 5_000,
+  upstreamMsPerInstance: 30_000,
   // Long enough for a script to log the refusals it got.
   budgetGraceMs: 1_000,
   // One call at a time of at most maxCallGas (~15 ms, 300 ms on a busy machine): a node drains in
@@ -97,9 +108,12 @@ export const RPC_LIMITS: RpcLimits = RpcLimits.parse({
 /**
  * A forked node fetches state it has not seen from the fork's provider, so its chain time is mostly the
  * network's: a first read of a contract costs a round trip (100-300 ms to a public BSC endpoint), and an
- * honest 30-call script could spend 5 s. Twelve times the mirror's budget; everything else is the same.
+ * honest 30-call script could spend 5 s. Twelve times the mirror's time budgets; everything else is the same.
  */
-export const FORK_LIMIT_OVERRIDES: Partial<RpcLimits> = { upstreamMsPerInstance: 12 * RPC_LIMITS.upstreamMsPerInstance };
+export const FORK_LIMIT_OVERRIDES: Partial<RpcLimits> = {
+  upstreamMsPerScript: 12 * RPC_LIMITS.upstreamMsPerScript,
+  upstreamMsPerInstance: 12 * RPC_LIMITS.upstreamMsPerInstance,
+};
 
 /** JSON-RPC code for a refused call that is within the rules but over a limit (EIP-1474 "limit exceeded"). */
 export const LIMIT_EXCEEDED = -32005;

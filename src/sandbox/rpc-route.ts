@@ -25,12 +25,12 @@ export interface ProxyRoute {
   beginInstance(): Promise<boolean>;
   /**
    * Runs one script of the current instance: `run` gets the script's URL and a signal that ends the
-   * script shortly after the instance's budget is spent; then the script is settled.
+   * script shortly after its budget (its own or the instance's) is spent; then the script is settled.
    */
   runScript(run: (providerUrl: string, budgetSpent: AbortSignal) => Promise<SandboxOutcome>): Promise<SandboxOutcome>;
   /**
-   * After each script: its URL stops working (the next script gets a new one, on the same budget), and
-   * a script whose instance ran out of budget ends as a runtime_error naming the budget.
+   * After each script: its URL stops working (the next script gets a new one and a fresh allowance of
+   * its own within the instance's), and a script that ran out of budget ends as a runtime_error naming it.
    */
   settle(run: SandboxOutcome): SandboxOutcome;
   /** What the current instance's scripts asked of the node so far. */
@@ -96,6 +96,7 @@ export class Route implements ProxyRoute {
 
   settle(run: SandboxOutcome): SandboxOutcome {
     const exhausted = this.budget.exhausted;
+    this.budget.nextScript();
     this.issue();
     return exhausted ? { kind: 'runtime_error', message: exhausted.message, logs: run.logs, durationMs: run.durationMs } : run;
   }
