@@ -24,10 +24,12 @@ export interface AttackResult {
 }
 
 const key = (i: RunInstance) => `${i.split}/${i.taskId}#${i.round}`;
-const same = (a: RunInstance, b: RunInstance) => a.score === b.score && a.outcome === b.outcome && JSON.stringify(a.checks) === JSON.stringify(b.checks);
+const same = (a: RunInstance, b: RunInstance) =>
+  a.score === b.score && a.outcome === b.outcome && JSON.stringify(a.checks) === JSON.stringify(b.checks);
 
 /** How an attack instance ended: its outcome, and the budget if one was spent. */
-const ending = (i: RunInstance) => (i.error?.startsWith('budget exceeded') ? `${i.outcome} (${/chain time|requests/.exec(i.error)?.[0]} budget)` : i.outcome);
+const ending = (i: RunInstance) =>
+  i.error?.startsWith('budget exceeded') ? `${i.outcome} (${/chain time|requests/.exec(i.error)?.[0]} budget)` : i.outcome;
 
 export async function measureAttack(opts: { concurrency: number; timeoutMs: number }): Promise<AttackResult> {
   const plan = attackPlan([...readTaskSpecs('tasks/atomic'), ...readTaskSpecs('tasks/composite')].map((t) => t.spec.id));
@@ -56,16 +58,29 @@ export async function measureAttack(opts: { concurrency: number; timeoutMs: numb
     }
     referenceInstances++;
     const c = cleanBy.get(key(i));
-    if (!c || !same(c, i)) differing.push(`${key(i)}: clean ${c ? `${c.score} ${c.outcome}` : 'missing'}, under attack ${i.score} ${i.outcome}${i.error ? ` (${i.error})` : ''}`);
+    if (!c || !same(c, i))
+      differing.push(
+        `${key(i)}: clean ${c ? `${c.score} ${c.outcome}` : 'missing'}, under attack ${i.score} ${i.outcome}${i.error ? ` (${i.error})` : ''}`,
+      );
   }
   const infra = [...before.instances, ...attacked.instances, ...after.instances].filter((i) => i.outcome === 'infra').length;
   const cleanWall = (before.wallS + after.wallS) / 2;
-  return { concurrency: opts.concurrency, clean, attacked, reference: { instances: referenceInstances, differing }, attacks, infra, slowdown: attacked.wallS / cleanWall };
+  return {
+    concurrency: opts.concurrency,
+    clean,
+    attacked,
+    reference: { instances: referenceInstances, differing },
+    attacks,
+    infra,
+    slowdown: attacked.wallS / cleanWall,
+  };
 }
 
 export function printAttack(r: AttackResult, log: (s: string) => void): void {
   log('');
-  log(`Under attack: vitest run of both splits at QUEST_CONCURRENCY=${r.concurrency}, half the tasks answered by the reference and half by attack scripts (bench/attack-model.mjs)`);
+  log(
+    `Under attack: vitest run of both splits at QUEST_CONCURRENCY=${r.concurrency}, half the tasks answered by the reference and half by attack scripts (bench/attack-model.mjs)`,
+  );
   const row = (name: string, run: VitestRun) => [
     name,
     fmt(run.wallS, 1),
@@ -82,12 +97,22 @@ export function printAttack(r: AttackResult, log: (s: string) => void): void {
     ),
   );
   const ok = r.reference.differing.length === 0 && r.reference.instances > 0;
-  log(`  reference half: ${r.reference.instances} instances, scores ${ok ? 'identical to' : 'DIFFERENT from'} the clean run${ok ? '' : `:\n    ${r.reference.differing.join('\n    ')}`}`);
+  log(
+    `  reference half: ${r.reference.instances} instances, scores ${ok ? 'identical to' : 'DIFFERENT from'} the clean run${ok ? '' : `:\n    ${r.reference.differing.join('\n    ')}`}`,
+  );
   for (const [attack, a] of Object.entries(r.attacks)) {
-    log(`  ${attack}: ${Object.entries(a.ends).map(([e, n]) => `${e} ${n}`).join(', ')}; instance median ${fmt(median(a.latencyMs) / 1000, 1)} s, max ${fmt(Math.max(...a.latencyMs) / 1000, 1)} s`);
+    log(
+      `  ${attack}: ${Object.entries(a.ends)
+        .map(([e, n]) => `${e} ${n}`)
+        .join(', ')}; instance median ${fmt(median(a.latencyMs) / 1000, 1)} s, max ${fmt(Math.max(...a.latencyMs) / 1000, 1)} s`,
+    );
   }
   log(`  infra outcomes: ${r.infra}; wall under attack ${fmt(r.slowdown, 2)}× the mean of the clean runs (target < 3×)`);
-  for (const [name, run] of [['clean', r.clean[0]], ['under attack', r.attacked], ['clean again', r.clean[1]]] as const) {
+  for (const [name, run] of [
+    ['clean', r.clean[0]],
+    ['under attack', r.attacked],
+    ['clean again', r.clean[1]],
+  ] as const) {
     if (run.exitCode !== 0) log(`  ${name} output tail:\n${run.tail.replace(/^/gm, '    ')}`);
   }
 }

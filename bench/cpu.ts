@@ -110,4 +110,5 @@ export function machineCpu(): { busy: number; total: number } {
   return { busy: total - idle, total };
 }
 
-export const busyShare = (a: { busy: number; total: number }, b: { busy: number; total: number }) => (b.busy - a.busy) / Math.max(1, b.total - a.total);
+export const busyShare = (a: { busy: number; total: number }, b: { busy: number; total: number }) =>
+  (b.busy - a.busy) / Math.max(1, b.total - a.total);

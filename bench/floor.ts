@@ -46,7 +46,11 @@ function rpcClient(url: string) {
     },
     async batch(calls: RpcCall[]): Promise<unknown[]> {
       const base = id;
-      const r = (await post(calls.map((c, i) => ({ jsonrpc: '2.0', id: base + i + 1, ...c })))) as { id: number; result?: unknown; error?: { message: string } }[];
+      const r = (await post(calls.map((c, i) => ({ jsonrpc: '2.0', id: base + i + 1, ...c })))) as {
+        id: number;
+        result?: unknown;
+        error?: { message: string };
+      }[];
       id += calls.length;
       const byId = new Map(r.map((x) => [x.id, x]));
       return calls.map((c, i) => {
@@ -89,13 +93,34 @@ export async function measureFloor(opts: { iterations: number; warmup: number })
       if (!ok) throw new Error('evm_revert returned false');
       snapshot = await rpc.call<Hex>('evm_snapshot');
       const b = performance.now();
-      const pre = batched ? await rpc.batch(reads) : [await rpc.call(reads[0]!.method, reads[0]!.params), await rpc.call(reads[1]!.method, reads[1]!.params), await rpc.call(reads[2]!.method, reads[2]!.params)];
+      const pre = batched
+        ? await rpc.batch(reads)
+        : [
+            await rpc.call(reads[0]!.method, reads[0]!.params),
+            await rpc.call(reads[1]!.method, reads[1]!.params),
+            await rpc.call(reads[2]!.method, reads[2]!.params),
+          ];
       const c = performance.now();
-      const raw = await account.signTransaction({ chainId: 56, nonce, to: usdt, data, gas: 100_000n, maxFeePerGas: 100_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n, type: 'eip1559' });
+      const raw = await account.signTransaction({
+        chainId: 56,
+        nonce,
+        to: usdt,
+        data,
+        gas: 100_000n,
+        maxFeePerGas: 100_000_000_000n,
+        maxPriorityFeePerGas: 1_000_000_000n,
+        type: 'eip1559',
+      });
       const receipt = await rpc.call<{ status: Hex }>('eth_sendRawTransactionSync', [raw]);
       if (receipt.status !== '0x1') throw new Error('floor transfer reverted');
       const d = performance.now();
-      const post = batched ? await rpc.batch(reads) : [await rpc.call(reads[0]!.method, reads[0]!.params), await rpc.call(reads[1]!.method, reads[1]!.params), await rpc.call(reads[2]!.method, reads[2]!.params)];
+      const post = batched
+        ? await rpc.batch(reads)
+        : [
+            await rpc.call(reads[0]!.method, reads[0]!.params),
+            await rpc.call(reads[1]!.method, reads[1]!.params),
+            await rpc.call(reads[2]!.method, reads[2]!.params),
+          ];
       const e = performance.now();
       if (BigInt(post[1] as Hex) - BigInt(pre[1] as Hex) !== parseEther('1')) throw new Error('floor transfer moved the wrong amount');
       return { revertSnapshot: b - a, preReads: c - b, signSend: d - c, postReads: e - d, total: e - a };

@@ -177,7 +177,12 @@ function phasesOf(m: Marks, end: number, appendMs: number, costMs: number, isTx:
   };
 }
 
-export async function measureHarness(opts: { rounds: number; warmupTasks: number; probeSamples: number; runSeed?: number }): Promise<HarnessResult> {
+export async function measureHarness(opts: {
+  rounds: number;
+  warmupTasks: number;
+  probeSamples: number;
+  runSeed?: number;
+}): Promise<HarnessResult> {
   type AtomicTask = Extract<Task, { split: 'atomic' }>;
   // The real tasks with their validators timed from outside.
   const files = ((await loadTasks('tasks/atomic')) as AtomicTask[]).map((f) => ({ ...f, validator: timedValidator(f.validator) }));
@@ -269,7 +274,12 @@ export async function measureHarness(opts: { rounds: number; warmupTasks: number
     let probe: SandboxProbe | undefined;
     let probeError: string | undefined;
     try {
-      probe = await probeSandbox({ samples: opts.probeSamples, answers: [...answers.values()], providerUrl: s.proxy.url, agent: s.account.address });
+      probe = await probeSandbox({
+        samples: opts.probeSamples,
+        answers: [...answers.values()],
+        providerUrl: s.proxy.url,
+        agent: s.account.address,
+      });
     } catch (e) {
       probeError = errorText(e);
     }

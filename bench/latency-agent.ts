@@ -11,7 +11,8 @@ const latency = Number(process.env.BENCH_LATENCY_MS ?? 2000);
 async function think(): Promise<void> {
   const start = Date.now();
   await sleep(latency);
-  if (process.env.BENCH_CALLS_FILE) appendFileSync(process.env.BENCH_CALLS_FILE, `${JSON.stringify({ pid: process.pid, start, end: Date.now() })}\n`);
+  if (process.env.BENCH_CALLS_FILE)
+    appendFileSync(process.env.BENCH_CALLS_FILE, `${JSON.stringify({ pid: process.pid, start, end: Date.now() })}\n`);
 }
 
 export const agent = (args: AgentArgs) => goldAgent(args, { think });

@@ -12,6 +12,7 @@ export async function respond(messages, { signal }) {
   const start = Date.now();
   await sleep(latency, undefined, { signal });
   const gold = await goldReply(messages);
-  if (process.env.BENCH_CALLS_FILE) appendFileSync(process.env.BENCH_CALLS_FILE, `${JSON.stringify({ pid: process.pid, start, end: Date.now() })}\n`);
+  if (process.env.BENCH_CALLS_FILE)
+    appendFileSync(process.env.BENCH_CALLS_FILE, `${JSON.stringify({ pid: process.pid, start, end: Date.now() })}\n`);
   return { text: gold?.text ?? '{"error": "unknown request"}', usage: { inputTokens: 0, outputTokens: 0 } };
 }

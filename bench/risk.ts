@@ -44,15 +44,28 @@ const agent = session.account.address;
 const assets = await riskAssetsFor(pub, env);
 const to = privateKeyToAddress(generatePrivateKey());
 const wrong = privateKeyToAddress(generatePrivateKey());
-const erc20 = (fn: 'transfer' | 'approve', who: Address, amount: bigint) => encodeFunctionData({ abi: erc20Abi, functionName: fn, args: [who, amount] });
+const erc20 = (fn: 'transfer' | 'approve', who: Address, amount: bigint) =>
+  encodeFunctionData({ abi: erc20Abi, functionName: fn, args: [who, amount] });
 const staked = await pub.readContract({ address: env.simple_reward_pool!, abi: POOL, functionName: 'stakedOf', args: [agent] });
 const swap = (min: bigint) =>
-  encodeFunctionData({ abi: ROUTER, functionName: 'swapExactTokensForTokens', args: [parseEther('10'), min, [env.USDT!, env.WBNB!], agent, 4_000_000_000n] });
+  encodeFunctionData({
+    abi: ROUTER,
+    functionName: 'swapExactTokensForTokens',
+    args: [parseEther('10'), min, [env.USDT!, env.WBNB!], agent, 4_000_000_000n],
+  });
 
 const scenarios: { name: string; reference: Call; model: Call }[] = [
-  { name: 'transfer to the wrong address', reference: { to: env.USDT!, data: erc20('transfer', to, parseEther('5')) }, model: { to: env.USDT!, data: erc20('transfer', wrong, parseEther('5')) } },
+  {
+    name: 'transfer to the wrong address',
+    reference: { to: env.USDT!, data: erc20('transfer', to, parseEther('5')) },
+    model: { to: env.USDT!, data: erc20('transfer', wrong, parseEther('5')) },
+  },
   { name: 'swap', reference: { to: env.router!, data: swap(1n) }, model: { to: env.router!, data: swap(0n) } },
-  { name: 'unlimited approval', reference: { to: env.USDT!, data: erc20('approve', to, parseEther('250')) }, model: { to: env.USDT!, data: erc20('approve', to, maxUint256) } },
+  {
+    name: 'unlimited approval',
+    reference: { to: env.USDT!, data: erc20('approve', to, parseEther('250')) },
+    model: { to: env.USDT!, data: erc20('approve', to, maxUint256) },
+  },
   {
     name: 'emergency withdraw',
     reference: { to: env.simple_reward_pool!, data: encodeFunctionData({ abi: POOL, functionName: 'withdraw', args: [staked] }) },
@@ -113,10 +126,20 @@ for (const sc of scenarios) {
   const med = (k: string) => summarize(m[k]!).median;
   totals.push(...m.total!);
   marginals.push(...m.beside!);
-  rows.push([sc.name, fmt(med('start'), 2), fmt(med('reference'), 2), fmt(med('model'), 2), fmt(med('assess'), 2), fmt(med('total'), 2), fmt(med('beside'), 2)]);
+  rows.push([
+    sc.name,
+    fmt(med('start'), 2),
+    fmt(med('reference'), 2),
+    fmt(med('model'), 2),
+    fmt(med('assess'), 2),
+    fmt(med('total'), 2),
+    fmt(med('beside'), 2),
+  ]);
 }
 console.log(`risk accounting per instance, ms (median of ${ITERATIONS}; reference capture is off the critical path)\n`);
 console.log(table(['scenario', 'start', 'ref capture', 'model capture', 'assess', 'alone total', 'beside reads'], rows));
-console.log(`\nrisk accounting: ${fmt(summarize(totals).median, 2)} ms alone, ${fmt(summarize(marginals).median, 2)} ms beside the validator's reads (medians over all scenarios)`);
+console.log(
+  `\nrisk accounting: ${fmt(summarize(totals).median, 2)} ms alone, ${fmt(summarize(marginals).median, 2)} ms beside the validator's reads (medians over all scenarios)`,
+);
 await session.close();
 await node?.stop();

@@ -66,7 +66,14 @@ export async function measureReferenceUsage(concurrency: number): Promise<UsageR
   const tasks = (await Promise.all(['atomic', 'composite', 'hard'].map((d) => loadTasks(`tasks/${d}`)))).flat();
   const rows: UsageRow[] = [];
   try {
-    for (const profile of CHAIN_PROFILES) rows.push(...(await usageOn(profile, tasks.filter((t) => profileOf(t.split) === profile), concurrency)));
+    for (const profile of CHAIN_PROFILES)
+      rows.push(
+        ...(await usageOn(
+          profile,
+          tasks.filter((t) => profileOf(t.split) === profile),
+          concurrency,
+        )),
+      );
   } finally {
     closeSandboxHosts();
   }
@@ -106,7 +113,13 @@ const LIMIT_OF: Partial<Record<keyof InstanceUsage, number>> = {
 export function usageTable(rows: UsageRow[]): string {
   const out = usageMaxima(rows).map(({ field, max, taskId }) => {
     const limit = LIMIT_OF[field];
-    return [field, Number.isInteger(max) ? String(max) : max.toFixed(1), max > 0 ? taskId : '—', limit === undefined ? '' : String(limit), limit && max > 0 ? `${(limit / max).toFixed(0)}×` : ''];
+    return [
+      field,
+      Number.isInteger(max) ? String(max) : max.toFixed(1),
+      max > 0 ? taskId : '—',
+      limit === undefined ? '' : String(limit),
+      limit && max > 0 ? `${(limit / max).toFixed(0)}×` : '',
+    ];
   });
   return table(['usage per instance', 'max', 'task', 'limit', 'margin'], out);
 }
@@ -117,7 +130,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   measureReferenceUsage(concurrency)
     .then((rows) => {
       const below = rows.filter((r) => r.score < 100);
-      console.log(`${rows.length} reference instances at concurrency ${concurrency} in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${below.length} below 100${below.length ? `: ${below.map((r) => r.taskId).join(', ')}` : ''}`);
+      console.log(
+        `${rows.length} reference instances at concurrency ${concurrency} in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${below.length} below 100${below.length ? `: ${below.map((r) => r.taskId).join(', ')}` : ''}`,
+      );
       console.log(usageTable(rows));
       const exhausted = rows.filter((r) => r.usage.exhausted);
       if (exhausted.length) console.log(`EXHAUSTED: ${exhausted.map((r) => `${r.taskId} (${r.usage.exhausted!.budget})`).join(', ')}`);

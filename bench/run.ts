@@ -39,7 +39,12 @@ const REALISTIC_ROUNDS = intEnv('BENCH_REALISTIC_ROUNDS', quick ? 1 : 5);
 const FULL_ROUNDS = intEnv('BENCH_FULL_ROUNDS', 5);
 /** The concurrency the summary line reports. */
 const HEADLINE_CONCURRENCY = 32;
-const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+const SKIP = new Set(
+  (process.env.BENCH_SKIP ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
 const RUN_TIMEOUT_MS = 10 * 60_000;
 
 for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
@@ -87,7 +92,12 @@ const cpuText = (c: Record<string, number>) => {
 async function main() {
   const cpus = os.availableParallelism();
   const idleBefore = await machineBusy(1000);
-  log(`questbench bench · node ${process.version} · ${cpus} CPUs · load avg ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} · machine busy before start ${pct(idleBefore)}`);
+  log(
+    `questbench bench · node ${process.version} · ${cpus} CPUs · load avg ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')} · machine busy before start ${pct(idleBefore)}`,
+  );
   log(`  (other processes on this machine add noise; CPU s columns count only each run's own process tree)`);
 
   // 1. Floor
@@ -104,8 +114,21 @@ async function main() {
   const realistic: { concurrency: number; run?: VitestRun; error?: string }[] = [];
   if (SKIP.has('realistic')) progress('3/6 realistic: skipped (BENCH_SKIP)');
   for (const c of SKIP.has('realistic') ? [] : CONCURRENCY) {
-    const r = await section(`3/6 realistic: QUEST_ROUNDS=${REALISTIC_ROUNDS} QUEST_CONCURRENCY=${c} vitest run, gold answers after ${LATENCY_MS} ms`, false, () =>
-      runVitest([], { QUEST_MODEL: 'module:bench/latency-model.mjs', BENCH_LATENCY_MS: String(LATENCY_MS), QUEST_ROUNDS: String(REALISTIC_ROUNDS), QUEST_CONCURRENCY: String(c), QUEST_FAIL_ON: 'infra' }, { timeoutMs: RUN_TIMEOUT_MS * 2 }),
+    const r = await section(
+      `3/6 realistic: QUEST_ROUNDS=${REALISTIC_ROUNDS} QUEST_CONCURRENCY=${c} vitest run, gold answers after ${LATENCY_MS} ms`,
+      false,
+      () =>
+        runVitest(
+          [],
+          {
+            QUEST_MODEL: 'module:bench/latency-model.mjs',
+            BENCH_LATENCY_MS: String(LATENCY_MS),
+            QUEST_ROUNDS: String(REALISTIC_ROUNDS),
+            QUEST_CONCURRENCY: String(c),
+            QUEST_FAIL_ON: 'infra',
+          },
+          { timeoutMs: RUN_TIMEOUT_MS * 2 },
+        ),
     );
     realistic.push({ concurrency: c, ...(r.value ? { run: r.value } : {}), ...(r.error ? { error: r.error } : {}) });
   }
@@ -121,13 +144,28 @@ async function main() {
   }
 
   // 5. Under attack
-  const attack = await section('5/6 under attack: both splits at QUEST_CONCURRENCY=8, clean, half attacked, clean again', SKIP.has('attack'), () =>
-    measureAttack({ concurrency: 8, timeoutMs: RUN_TIMEOUT_MS * 2 }),
+  const attack = await section(
+    '5/6 under attack: both splits at QUEST_CONCURRENCY=8, clean, half attacked, clean again',
+    SKIP.has('attack'),
+    () => measureAttack({ concurrency: 8, timeoutMs: RUN_TIMEOUT_MS * 2 }),
   );
 
   // 6. Wallet agents: module agents thinking LATENCY_MS before each step, many in flight.
-  const agents = await section(`6/6 wallet agents: QUEST_MODEL=agent:bench/latency-agent.ts QUEST_CONCURRENCY=${HEADLINE_CONCURRENCY}, ${LATENCY_MS} ms per step`, SKIP.has('agents'), () =>
-    runVitest([], { QUEST_MODEL: 'agent:bench/latency-agent.ts', BENCH_LATENCY_MS: String(LATENCY_MS), QUEST_ROUNDS: '1', QUEST_CONCURRENCY: String(HEADLINE_CONCURRENCY), QUEST_FAIL_ON: 'infra' }, { timeoutMs: RUN_TIMEOUT_MS * 2 }),
+  const agents = await section(
+    `6/6 wallet agents: QUEST_MODEL=agent:bench/latency-agent.ts QUEST_CONCURRENCY=${HEADLINE_CONCURRENCY}, ${LATENCY_MS} ms per step`,
+    SKIP.has('agents'),
+    () =>
+      runVitest(
+        [],
+        {
+          QUEST_MODEL: 'agent:bench/latency-agent.ts',
+          BENCH_LATENCY_MS: String(LATENCY_MS),
+          QUEST_ROUNDS: '1',
+          QUEST_CONCURRENCY: String(HEADLINE_CONCURRENCY),
+          QUEST_FAIL_ON: 'infra',
+        },
+        { timeoutMs: RUN_TIMEOUT_MS * 2 },
+      ),
   );
 
   log('');
@@ -175,8 +213,18 @@ function printPhaseTable(floor: Section<FloorResult>, harness: Section<HarnessRe
     rows.push(row('harness · prompt', p.prompt, [share(p.prompt), '']));
     rows.push(row('harness · model (reference, no latency)', p.model, [share(p.model), '']));
     rows.push(row('harness · sandbox (compile + Deno start/run)', p.sandbox, [share(p.sandbox), '']));
-    rows.push(row(`harness · execution (sign/send/receipt), tx only n=${h.executionTx.n}`, h.executionTx, [share(p.execution), vs(h.executionTx, fs?.signSend.median)]));
-    rows.push(row('harness · validation (observe ×2 + checks)', p.validation, [share(p.validation), vs(p.validation, fs ? fs.preReads.median + fs.postReads.median : undefined)]));
+    rows.push(
+      row(`harness · execution (sign/send/receipt), tx only n=${h.executionTx.n}`, h.executionTx, [
+        share(p.execution),
+        vs(h.executionTx, fs?.signSend.median),
+      ]),
+    );
+    rows.push(
+      row('harness · validation (observe ×2 + checks)', p.validation, [
+        share(p.validation),
+        vs(p.validation, fs ? fs.preReads.median + fs.postReads.median : undefined),
+      ]),
+    );
     rows.push(row('harness · cost accounting (value lost, exposure)', p.cost, [share(p.cost), '']));
     rows.push(row('harness · recording (record + JSONL append)', p.recording, [share(p.recording), '']));
     rows.push(row(`HARNESS TOTAL per instance (n=${h.total.n})`, h.total, ['100 %', '']));
@@ -194,7 +242,9 @@ function printPhaseTable(floor: Section<FloorResult>, harness: Section<HarnessRe
     );
   }
   if (f) {
-    log(`  floor: anvil start from the mirror ${fmt(f.startMs, 0)} ms; reads batched save ${fmt(f.total.median - f.batchedTotal.median, 2)} ms per instance; CPU per instance ${cpuText(f.cpuPerInstance)}.`);
+    log(
+      `  floor: anvil start from the mirror ${fmt(f.startMs, 0)} ms; reads batched save ${fmt(f.total.median - f.batchedTotal.median, 2)} ms per instance; CPU per instance ${cpuText(f.cpuPerInstance)}.`,
+    );
     log(
       `  composite feedback readHoldings (11 concurrent reads): ${fmt(f.holdings.plain.median, 2)} ms (p95 ${fmt(f.holdings.plain.p95, 2)}) with the harness transport,` +
         ` ${fmt(f.holdings.batched.median, 2)} ms (p95 ${fmt(f.holdings.batched.p95, 2)}) with http(url, { batch: true }); twice per composite transaction round.`,
@@ -206,14 +256,16 @@ function printPhaseTable(floor: Section<FloorResult>, harness: Section<HarnessRe
       `  harness CPU per instance ${cpuText(h.cpuPerInstance)} over ${fmt(h.wallPerInstance, 0)} ms wall: one sequential worker keeps ${fmt(cpuTotal / h.wallPerInstance, 2)} cores busy;` +
         ` ${os.availableParallelism()} cores cap throughput at ~${fmt((1000 * os.availableParallelism()) / cpuTotal, 1)} instances/s.`,
     );
-    log(`  Deno's compile caches (in DENO_DIR) grew ${fmt(h.denoCacheBytesPerInstance / 1024, 1)} KiB per instance; now ${fmt(h.denoCacheBytes / 2 ** 20, 1)} MiB.`);
+    log(
+      `  Deno's compile caches (in DENO_DIR) grew ${fmt(h.denoCacheBytesPerInstance / 1024, 1)} KiB per instance; now ${fmt(h.denoCacheBytes / 2 ** 20, 1)} MiB.`,
+    );
   }
 }
 
 function printSandbox(h: HarnessResult | undefined) {
   if (!h) return;
   log('');
-  log('Sandbox phase, per script (ms; through the runner\'s public API)');
+  log("Sandbox phase, per script (ms; through the runner's public API)");
   if (!h.probe) {
     log(`  ERROR: ${h.probeError ?? 'no probe'}`);
     return;
@@ -228,17 +280,27 @@ function printSandbox(h: HarnessResult | undefined) {
   add('runSkill, skill with no RPC (viem)', 'trivialViem', p.trivialViem);
   add('runSkill, one getBalance via proxy (ethers JsonRpcProvider)', 'oneReadEthers', p.oneReadEthers);
   add('runSkill, one getBalance via proxy (viem http)', 'oneReadViem', p.oneReadViem);
-  add('  same ethers skill, the port\'s Deno processes ended first (cold)', 'oneReadEthersCold', p.oneReadEthersCold);
-  rows.push(['reference answers, measured sandbox phase', fmt(h.phases.sandbox.median, 1), fmt(h.phases.sandbox.p95, 1), '', `${h.phases.sandbox.n}`]);
+  add("  same ethers skill, the port's Deno processes ended first (cold)", 'oneReadEthersCold', p.oneReadEthersCold);
+  rows.push([
+    'reference answers, measured sandbox phase',
+    fmt(h.phases.sandbox.median, 1),
+    fmt(h.phases.sandbox.p95, 1),
+    '',
+    `${h.phases.sandbox.n}`,
+  ]);
   log(table(['step', 'median ms', 'p95 ms', 'CPU ms', 'n'], rows));
   log(`  one at a time, 150 ms apart; CPU ms = mean per run of this process, esbuild and every Deno process together.`);
   if (p.burst) {
     const b = p.burst;
-    log(`  ${b.jobs} one-read scripts at once: ${fmt(b.wallMs, 0)} ms wall, ${fmt(b.perSecond, 1)} scripts/s, ${fmt(b.cpuPerJobMs, 1)} ms CPU per script.`);
+    log(
+      `  ${b.jobs} one-read scripts at once: ${fmt(b.wallMs, 0)} ms wall, ${fmt(b.perSecond, 1)} scripts/s, ${fmt(b.cpuPerJobMs, 1)} ms CPU per script.`,
+    );
   }
   if (p.memory) {
     const m = p.memory;
-    log(`  memory: ${fmt(m.idleMb, 0)} MB resident between scripts; ${fmt(m.perScriptMb, 1)} MB more per script with 16 waiting at once (${m.processes} Deno processes).`);
+    log(
+      `  memory: ${fmt(m.idleMb, 0)} MB resident between scripts; ${fmt(m.perScriptMb, 1)} MB more per script with 16 waiting at once (${m.processes} Deno processes).`,
+    );
   }
 }
 
@@ -278,10 +340,29 @@ function printRealistic(rows: { concurrency: number; run?: VitestRun; error?: st
       ok ? `${run.passed} passed, ${run.failed} below the line` : `FAIL exit ${run.exitCode}${run.timedOut ? ' (timeout)' : ''}`,
     ]);
   }
-  log(table(['concurrency', 'model calls', 'wall s', 'ideal s', 'efficiency', 'peak calls in flight', 'peak RSS GiB', 'CPU s', 'machine busy', 'anvils peak', 'worker pids', 'tests'], out));
+  log(
+    table(
+      [
+        'concurrency',
+        'model calls',
+        'wall s',
+        'ideal s',
+        'efficiency',
+        'peak calls in flight',
+        'peak RSS GiB',
+        'CPU s',
+        'machine busy',
+        'anvils peak',
+        'worker pids',
+        'tests',
+      ],
+      out,
+    ),
+  );
   log('  ideal = model calls × latency / concurrency; efficiency = ideal / wall (Vitest start-up and global setup included);');
-  log('  peak RSS = the whole process tree (Vitest, workers, anvils, Deno) sampled every 250 ms; CPU s = the run\'s own process tree.');
-  for (const r of rows) if (r.run && r.run.exitCode !== 0) log(`  concurrency ${r.concurrency} output tail:\n${r.run.tail.replace(/^/gm, '    ')}`);
+  log("  peak RSS = the whole process tree (Vitest, workers, anvils, Deno) sampled every 250 ms; CPU s = the run's own process tree.");
+  for (const r of rows)
+    if (r.run && r.run.exitCode !== 0) log(`  concurrency ${r.concurrency} output tail:\n${r.run.tail.replace(/^/gm, '    ')}`);
   return headline;
 }
 
@@ -297,11 +378,27 @@ function printAgents(agents: Section<VitestRun>): number | undefined {
   const efficiency = ideal / run.wallS;
   const cs = callStats(run.calls);
   log('');
-  log(`Wallet agents: both splits, one round, the gold agent with a wallet thinking ${LATENCY_MS} ms before each step (bench/latency-agent.ts), QUEST_CONCURRENCY=${HEADLINE_CONCURRENCY}`);
+  log(
+    `Wallet agents: both splits, one round, the gold agent with a wallet thinking ${LATENCY_MS} ms before each step (bench/latency-agent.ts), QUEST_CONCURRENCY=${HEADLINE_CONCURRENCY}`,
+  );
   log(
     table(
       ['agent steps', 'wall s', 'ideal s', 'efficiency', 'peak steps in flight', 'peak RSS GiB', 'CPU s', 'anvils peak', 'tests'],
-      [[`${steps}`, fmt(run.wallS, 1), fmt(ideal, 1), fmt(efficiency, 2), `${cs.peakConcurrency}`, fmt(run.peakRssMb / 1024, 2), fmt(run.cpuS, 1), `${run.anvilPeak}`, run.exitCode === 0 ? `${run.passed} passed, ${run.failed} below the line` : `FAIL exit ${run.exitCode}${run.timedOut ? ' (timeout)' : ''}`]],
+      [
+        [
+          `${steps}`,
+          fmt(run.wallS, 1),
+          fmt(ideal, 1),
+          fmt(efficiency, 2),
+          `${cs.peakConcurrency}`,
+          fmt(run.peakRssMb / 1024, 2),
+          fmt(run.cpuS, 1),
+          `${run.anvilPeak}`,
+          run.exitCode === 0
+            ? `${run.passed} passed, ${run.failed} below the line`
+            : `FAIL exit ${run.exitCode}${run.timedOut ? ' (timeout)' : ''}`,
+        ],
+      ],
     ),
   );
   log('  ideal = agent steps × latency / concurrency; efficiency = ideal / wall (Vitest start-up and global setup included).');
@@ -312,7 +409,9 @@ function printAgents(agents: Section<VitestRun>): number | undefined {
 function printFull(rows: { label: string; run?: VitestRun; error?: string }[]) {
   if (rows.length === 0) return;
   log('');
-  log(`Full reference run: QUEST_ROUNDS=${FULL_ROUNDS} vitest run (atomic + composite, 107 tasks × ${FULL_ROUNDS} = ${107 * FULL_ROUNDS} instances), target < 60 s`);
+  log(
+    `Full reference run: QUEST_ROUNDS=${FULL_ROUNDS} vitest run (atomic + composite, 107 tasks × ${FULL_ROUNDS} = ${107 * FULL_ROUNDS} instances), target < 60 s`,
+  );
   const out: string[][] = rows.map((r) => {
     if (!r.run) return [r.label, `ERROR: ${r.error}`];
     const run = r.run;
@@ -329,7 +428,9 @@ function printFull(rows: { label: string; run?: VitestRun; error?: string }[]) {
   });
   log(table(['workers', 'wall s', '< 60 s', 'tests', 'CPU s', 'machine busy', 'status'], out));
   const cores = os.availableParallelism();
-  for (const r of rows) if (r.run && Number.isFinite(r.run.cpuS)) log(`  ${r.label}: its own CPU alone needs ≥ ${fmt(r.run.cpuS / cores, 1)} s wall on ${cores} cores at perfect parallelism.`);
+  for (const r of rows)
+    if (r.run && Number.isFinite(r.run.cpuS))
+      log(`  ${r.label}: its own CPU alone needs ≥ ${fmt(r.run.cpuS / cores, 1)} s wall on ${cores} cores at perfect parallelism.`);
   for (const r of rows) {
     if (!r.run) continue;
     const parts = Object.entries(r.run.splits).map(([split, v]) => {
@@ -339,7 +440,8 @@ function printFull(rows: { label: string; run?: VitestRun; error?: string }[]) {
     });
     if (parts.length) log(`  ${r.label}: ${parts.join('; ')}`);
   }
-  for (const r of rows) if (r.run && (r.run.exitCode !== 0 || r.run.failed > 0)) log(`  ${r.label} output tail:\n${r.run.tail.replace(/^/gm, '    ')}`);
+  for (const r of rows)
+    if (r.run && (r.run.exitCode !== 0 || r.run.failed > 0)) log(`  ${r.label} output tail:\n${r.run.tail.replace(/^/gm, '    ')}`);
 }
 
 main()

@@ -22,10 +22,19 @@ try {
   const keys = ['compile', 'trivial', 'trivialEthers', 'trivialViem', 'oneReadEthers', 'oneReadViem', 'oneReadEthersCold'] as const;
   for (const k of keys) {
     const s = out[k];
-    if (s) console.log(`${k.padEnd(18)} median ${s.median.toFixed(1).padStart(6)} ms  p95 ${s.p95.toFixed(1).padStart(6)} ms  CPU ${(out.cpu[k] ?? Number.NaN).toFixed(1).padStart(6)} ms`);
+    if (s)
+      console.log(
+        `${k.padEnd(18)} median ${s.median.toFixed(1).padStart(6)} ms  p95 ${s.p95.toFixed(1).padStart(6)} ms  CPU ${(out.cpu[k] ?? Number.NaN).toFixed(1).padStart(6)} ms`,
+      );
   }
-  if (out.burst) console.log(`burst: ${out.burst.jobs} at once in ${out.burst.wallMs.toFixed(0)} ms, ${out.burst.perSecond.toFixed(1)}/s, ${out.burst.cpuPerJobMs.toFixed(1)} ms CPU each`);
-  if (out.memory) console.log(`memory: ${out.memory.idleMb.toFixed(0)} MB idle, +${out.memory.perScriptMb.toFixed(1)} MB per waiting script (${out.memory.processes} Deno processes)`);
+  if (out.burst)
+    console.log(
+      `burst: ${out.burst.jobs} at once in ${out.burst.wallMs.toFixed(0)} ms, ${out.burst.perSecond.toFixed(1)}/s, ${out.burst.cpuPerJobMs.toFixed(1)} ms CPU each`,
+    );
+  if (out.memory)
+    console.log(
+      `memory: ${out.memory.idleMb.toFixed(0)} MB idle, +${out.memory.perScriptMb.toFixed(1)} MB per waiting script (${out.memory.processes} Deno processes)`,
+    );
 } finally {
   await proxy.close();
   anvil.stop();

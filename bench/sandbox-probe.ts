@@ -50,7 +50,12 @@ const PAUSE_MS = 150;
 
 const denoProcesses = () => descendants(process.pid).filter((p) => p.comm === 'deno');
 
-export async function probeSandbox(opts: { samples: number; answers: string[]; providerUrl?: string; agent?: string }): Promise<SandboxProbe> {
+export async function probeSandbox(opts: {
+  samples: number;
+  answers: string[];
+  providerUrl?: string;
+  agent?: string;
+}): Promise<SandboxProbe> {
   const cpu: Record<string, number> = {};
   // Each kind in its own loop so its CPU can be attributed; the pauses are idle time.
   const loop = async (key: string, n: number, once: () => Promise<number>) => {

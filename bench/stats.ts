@@ -37,14 +37,16 @@ export function summarize(values: readonly number[]): Summary {
   };
 }
 
-export const fmt = (v: number | undefined, digits = 1): string =>
-  v === undefined || !Number.isFinite(v) ? '—' : v.toFixed(digits);
+export const fmt = (v: number | undefined, digits = 1): string => (v === undefined || !Number.isFinite(v) ? '—' : v.toFixed(digits));
 
 /** Left-aligned first column, right-aligned others; every row is an array of cells. */
 export function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
+    cells
+      .map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   const rule = widths.map((w) => '-'.repeat(w)).join('  ');
   return [line(header), rule, ...rows.map(line)].join('\n');
 }

@@ -53,17 +53,27 @@ function llmLike(rec: InstanceRecord, model: string): InstanceRecord {
 
 function page(runs: LoadedRun[], file: string): { bytes: number; parts: Record<string, number> } {
   const lb = buildLeaderboard(runs.map((r) => r.result));
-  const data = buildViewerData(runs, lb.rows.map((r) => r.key));
+  const data = buildViewerData(
+    runs,
+    lb.rows.map((r) => r.key),
+  );
   writeFileSync(file, leaderboardHtml(lb, 'size check', data));
   const size = (x: unknown) => JSON.stringify(x).length;
   return {
     bytes: statSync(file).size,
-    parts: { index: size(data.index), shared: size(data.shared), ...Object.fromEntries(data.details.map((d, i) => [`details ${data.index.models[i]!.name}`, size(d)])) },
+    parts: {
+      index: size(data.index),
+      shared: size(data.shared),
+      ...Object.fromEntries(data.details.map((d, i) => [`details ${data.index.models[i]!.name}`, size(d)])),
+    },
   };
 }
 
 async function timings(file: string) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   try {
     const p = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     const t0 = Date.now();
@@ -74,7 +84,10 @@ async function timings(file: string) {
       "(() => { const n = performance.getEntriesByType('navigation')[0]; return { domInteractive: n.domInteractive, domContentLoaded: n.domContentLoadedEventEnd, load: n.loadEventEnd }; })()",
     );
     // Each step is the synchronous work of the handler plus the layout it causes.
-    const step = (code: string) => p.evaluate<number>(`(() => { const t = performance.now(); ${code} void document.body.offsetHeight; return performance.now() - t; })()`);
+    const step = (code: string) =>
+      p.evaluate<number>(
+        `(() => { const t = performance.now(); ${code} void document.body.offsetHeight; return performance.now() - t; })()`,
+      );
     const list = await step("location.hash = '#instances'; dispatchEvent(new HashChangeEvent('hashchange'));");
     const below = await step("const b = document.getElementById('f-below'); b.checked = true; b.dispatchEvent(new Event('change'));");
     const search = await step("const q = document.getElementById('f-q'); q.value = 'swap'; q.dispatchEvent(new Event('input'));");
@@ -89,7 +102,9 @@ async function timings(file: string) {
       "(() => { const rows = [...document.querySelectorAll('#list .row')]; const m = rows[0].dataset.key.split('|')[0]; return rows.findIndex((r, i) => i > 0 && r.dataset.key.startsWith(m + '|')); })()",
     );
     const open2 = await open(sameModel);
-    const scroll = await step("const l = document.getElementById('list'); l.scrollTop = l.scrollHeight / 2; l.dispatchEvent(new Event('scroll'));");
+    const scroll = await step(
+      "const l = document.getElementById('list'); l.scrollTop = l.scrollHeight / 2; l.dispatchEvent(new Event('scroll'));",
+    );
     const rows = await p.evaluate<number>("document.querySelectorAll('#list .row').length");
     return { wall, ...nav, list, below, search, open1, open2, scroll, rowsInDom: rows };
   } finally {
@@ -110,7 +125,10 @@ const synthetic: LoadedRun[] = names.map((name, i) => {
   const records = (src.records ?? []).map((r) => llmLike(r, name));
   return { ...src, records, result: { ...src.result, run: { ...src.result.run, model: name } } };
 });
-for (const [label, runs] of [['as recorded', real], ['with LLM-sized replies', synthetic]] as const) {
+for (const [label, runs] of [
+  ['as recorded', real],
+  ['with LLM-sized replies', synthetic],
+] as const) {
   const file = join(dir, `${label.replace(/\W+/g, '-')}.html`);
   const { bytes, parts } = page(runs, file);
   const n = runs.reduce((s, r) => s + r.result.instances.length, 0);

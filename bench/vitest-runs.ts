@@ -62,11 +62,24 @@ function readResults(dir: string): Pick<VitestRun, 'splits' | 'instances'> {
   for (const f of files) {
     try {
       const run = JSON.parse(readFileSync(f, 'utf8')) as {
-        instances?: (Omit<RunInstance, 'checks' | 'latencyMs'> & { latencyMs?: number; composite?: { kAct?: number }; checks?: { name: string; passed: boolean }[] })[];
+        instances?: (Omit<RunInstance, 'checks' | 'latencyMs'> & {
+          latencyMs?: number;
+          composite?: { kAct?: number };
+          checks?: { name: string; passed: boolean }[];
+        })[];
       };
       for (const i of run.instances ?? []) {
         const { split, taskId, round, score, outcome, error } = i;
-        instances.push({ split, taskId, round, score, outcome, ...(error ? { error } : {}), checks: (i.checks ?? []).map((c) => [c.name, c.passed]), latencyMs: i.latencyMs ?? 0 });
+        instances.push({
+          split,
+          taskId,
+          round,
+          score,
+          outcome,
+          ...(error ? { error } : {}),
+          checks: (i.checks ?? []).map((c) => [c.name, c.passed]),
+          latencyMs: i.latencyMs ?? 0,
+        });
         const s = (out[i.split] ??= { instances: 0, latencyMs: [], kAct: [] });
         s.instances++;
         if (typeof i.latencyMs === 'number') s.latencyMs.push(i.latencyMs);

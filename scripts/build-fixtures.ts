@@ -25,7 +25,9 @@ for (const a of artifacts) {
 }
 const dex = buildPancakeV2();
 const compiled = Date.now();
-console.log(`compiled ${artifacts.length} contracts and the PancakeSwap V2 factory and router (pair init code hash ${dex.initCodeHash}) in ${compiled - started} ms`);
+console.log(
+  `compiled ${artifacts.length} contracts and the PancakeSwap V2 factory and router (pair init code hash ${dex.initCodeHash}) in ${compiled - started} ms`,
+);
 
 mkdirSync(join(root, 'fixtures/mirror'), { recursive: true });
 if (process.argv.includes('--base') || !existsSync(mirror('state.json')) || !existsSync(mirror('manifest.json'))) {

@@ -13,7 +13,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 for (const [file, schema, title] of [
   ['tasks/task.schema.json', AtomicTask, 'evm-questbench atomic task'],
   ['tasks/composite.schema.json', CompositeTask, 'evm-questbench composite task'],
-  ['tasks/hard-task.schema.json', z.union([HardAtomicTask, HardCompositeTask]), 'evm-questbench hard task (single reply, or rounds when it has a workflow)'],
+  [
+    'tasks/hard-task.schema.json',
+    z.union([HardAtomicTask, HardCompositeTask]),
+    'evm-questbench hard task (single reply, or rounds when it has a workflow)',
+  ],
 ] as const) {
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
   writeFileSync(join(root, file), `${JSON.stringify({ ...json, title }, null, 2)}\n`);

@@ -68,7 +68,9 @@ describe.each(files.map((f) => [f.id, f] as const))('%s', (id, f) => {
     for (const m of list) {
       const model = scriptedModel(`mutant:${m.name}`, m.script, () => ({ env: t.session.env, agent: t.session.account.address }));
       const r = await run(f, model, 7);
-      expect(r.score, `mutant "${m.name}" (${m.kind}) should score at most ${m.maxScore ?? 59}\n${explain(r)}`).toBeLessThanOrEqual(m.maxScore ?? 59);
+      expect(r.score, `mutant "${m.name}" (${m.kind}) should score at most ${m.maxScore ?? 59}\n${explain(r)}`).toBeLessThanOrEqual(
+        m.maxScore ?? 59,
+      );
     }
   });
 });

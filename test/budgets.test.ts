@@ -33,7 +33,12 @@ async function post(url: string, body: unknown, raw?: string): Promise<{ status:
 /** An upstream that records what reached it and answers each call after `delayMs`, counting calls at once. */
 async function recordingUpstream(delayMs = 0) {
   const seen: any[] = [];
-  const state = { now: 0, peak: 0, delayMs, answer: (c: any): unknown => ({ jsonrpc: '2.0', id: c.id, result: c.method === 'eth_blockNumber' ? '0x64' : '0x1' }) };
+  const state = {
+    now: 0,
+    peak: 0,
+    delayMs,
+    answer: (c: any): unknown => ({ jsonrpc: '2.0', id: c.id, result: c.method === 'eth_blockNumber' ? '0x64' : '0x1' }),
+  };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -119,7 +124,10 @@ describe('per-call bounds', () => {
     // anvil would run this loop to the gas asked for (minutes at 2^40); the proxy lowers it.
     const loop = await post(r.url, call('eth_estimateGas', [{ to: TARGET, gas: hex(2n ** 40n) }, 'latest', { [TARGET]: { code: LOOP } }]));
     expect(loop.json.error.message).toBe(`Out of gas: gas required exceeds allowance: ${CAP}`);
-    const ok = await post(r.url, call('eth_call', [{ to: TARGET, data: '0x' }, 'latest', { [TARGET]: { code: '0x602a60005260206000f3' } }]));
+    const ok = await post(
+      r.url,
+      call('eth_call', [{ to: TARGET, data: '0x' }, 'latest', { [TARGET]: { code: '0x602a60005260206000f3' } }]),
+    );
     expect(ok.json.result).toBe(`0x${'2a'.padStart(64, '0')}`);
   });
 
@@ -129,7 +137,11 @@ describe('per-call bounds', () => {
     const slots = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [hex(i), '0x01']));
     const cases: [unknown, number, RegExp][] = [
       [{ [addr(1)]: {}, [addr(2)]: {}, [addr(3)]: {} }, LIMIT_EXCEEDED, /^state override of 3 accounts; at most 2$/],
-      [{ [addr(1)]: { state: slots(2) }, [addr(2)]: { stateDiff: slots(2) } }, LIMIT_EXCEEDED, /^state override of 4 storage slots; at most 3$/],
+      [
+        { [addr(1)]: { state: slots(2) }, [addr(2)]: { stateDiff: slots(2) } },
+        LIMIT_EXCEEDED,
+        /^state override of 4 storage slots; at most 3$/,
+      ],
       [{ [addr(1)]: { code: '0x0102030405' } }, LIMIT_EXCEEDED, /^state override with 5 bytes of code; at most 4$/],
       [{ [addr(1)]: { code: '0x01', storage: {} } }, -32602, /^invalid state override: /],
       [{ [addr(1)]: { balance: 'lots' } }, -32602, /^invalid state override: /],
@@ -141,7 +153,10 @@ describe('per-call bounds', () => {
       expect(out.json.error.message).toMatch(message);
     }
     expect(up.seen.length).toBe(before);
-    const fine = await post(r.url, call('eth_call', [{ to: TARGET }, 'latest', { [addr(1)]: { code: '0x01020304', state: slots(3), balance: '0x1' } }]));
+    const fine = await post(
+      r.url,
+      call('eth_call', [{ to: TARGET }, 'latest', { [addr(1)]: { code: '0x01020304', state: slots(3), balance: '0x1' } }]),
+    );
     expect(fine.json.result).toBe('0x1');
     expect(r.usage()).toMatchObject({ maxOverrideAccounts: 3, maxOverrideSlots: 4, maxOverrideCodeBytes: 5 });
   });
@@ -151,7 +166,10 @@ describe('per-call bounds', () => {
     // The recording node's head is block 100 (0x64).
     const logs = async (filter: object) => (await post(r.url, call('eth_getLogs', [filter]))).json;
     expect((await logs({ fromBlock: '0x33', toBlock: 'latest' })).result).toBe('0x1');
-    expect((await logs({ fromBlock: '0x32', toBlock: 'latest' })).error).toEqual({ code: LIMIT_EXCEEDED, message: 'eth_getLogs over 51 blocks (50 to 100); at most 50 per call' });
+    expect((await logs({ fromBlock: '0x32', toBlock: 'latest' })).error).toEqual({
+      code: LIMIT_EXCEEDED,
+      message: 'eth_getLogs over 51 blocks (50 to 100); at most 50 per call',
+    });
     expect((await logs({ fromBlock: 'earliest' })).error.message).toBe('eth_getLogs over 101 blocks (0 to 100); at most 50 per call');
     expect((await logs({ fromBlock: '0x0', toBlock: '0xffffffff' })).error.code).toBe(LIMIT_EXCEEDED);
     expect((await logs({ blockHash: `0x${'ab'.repeat(32)}` })).result).toBe('0x1');
@@ -166,8 +184,15 @@ describe('per-call bounds', () => {
   it('refuses an over-long batch, an over-deep body and an oversized body before anything reaches the node', async () => {
     const r = await routeTo(up.url, { maxBatchLength: 5, maxJsonDepth: 8, maxBodyBytes: 2048 });
     const before = up.seen.length;
-    const batch = await post(r.url, Array.from({ length: 6 }, (_, i) => call('eth_chainId', [], i)));
-    expect(batch.json).toEqual({ jsonrpc: '2.0', id: null, error: { code: LIMIT_EXCEEDED, message: 'batch of 6 calls; at most 5 per batch' } });
+    const batch = await post(
+      r.url,
+      Array.from({ length: 6 }, (_, i) => call('eth_chainId', [], i)),
+    );
+    expect(batch.json).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: LIMIT_EXCEEDED, message: 'batch of 6 calls; at most 5 per batch' },
+    });
     const deep = await post(r.url, undefined, `{"jsonrpc":"2.0","id":1,"method":"eth_call","params":[${'['.repeat(20)}${']'.repeat(20)}]}`);
     expect(deep.json.error).toEqual({ code: LIMIT_EXCEEDED, message: 'request JSON nested deeper than 8 levels' });
     // A deeper body than JSON.stringify can take again: refused, not a crash.
@@ -186,11 +211,20 @@ describe('per-call bounds', () => {
     const { port, pathname } = new URL(r.url);
     const started = performance.now();
     const reply = await new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, path: pathname, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': 10_000 } }, (res) => {
-        let text = '';
-        res.on('data', (c) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      });
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: pathname,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': 10_000 },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (c) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
       req.on('error', reject);
       const drip = setInterval(() => req.write(' '), 50);
       req.on('close', () => clearInterval(drip));
@@ -214,7 +248,10 @@ describe('an instance on its node', () => {
     try {
       const r = await routeTo(slow.url, { maxInFlight: 3 });
       const singles = Array.from({ length: 12 }, (_, i) => post(r.url, call('eth_chainId', [], i)));
-      const batch = post(r.url, Array.from({ length: 7 }, (_, i) => call('eth_blockNumber', [], `b${i}`)));
+      const batch = post(
+        r.url,
+        Array.from({ length: 7 }, (_, i) => call('eth_blockNumber', [], `b${i}`)),
+      );
       const answers = await Promise.all([...singles, batch]);
       expect(answers.slice(0, 12).map((a) => a.json.id)).toEqual([...Array(12).keys()]);
       expect(answers[12]!.json.map((a: any) => [a.id, a.result])).toEqual(Array.from({ length: 7 }, (_, i) => [`b${i}`, '0x64']));
@@ -290,7 +327,10 @@ describe('an instance on its node', () => {
       expect(r.usage().exhausted).toBeUndefined();
       await post(r.url, [call('eth_chainId', [], 3), call('eth_chainId', [], 4)]);
       // 4 calls × ≥ 60 ms > 200 ms: spent.
-      expect(r.usage().exhausted).toEqual({ budget: 'chain time', message: 'budget exceeded: more than 0.2 s of chain time in one instance (time its calls spent on the node)' });
+      expect(r.usage().exhausted).toEqual({
+        budget: 'chain time',
+        message: 'budget exceeded: more than 0.2 s of chain time in one instance (time its calls spent on the node)',
+      });
       const seen = slow.seen.length;
       expect((await post(r.url, call('eth_chainId'))).json.error.code).toBe(LIMIT_EXCEEDED);
       expect(slow.seen.length).toBe(seen);
@@ -321,7 +361,12 @@ describe('an instance on its node', () => {
       await Promise.all(Array.from({ length: 25 }, () => post(r.url, call('eth_chainId'))));
       expect(r.usage().exhausted?.budget).toBe('requests');
       const settled = r.settle({ kind: 'timeout', message: 'timed out after 1 ms', logs: 'tail', durationMs: 1 });
-      expect(settled).toEqual({ kind: 'runtime_error', message: 'budget exceeded: more than 30 JSON-RPC requests to the chain in one instance', logs: 'tail', durationMs: 1 });
+      expect(settled).toEqual({
+        kind: 'runtime_error',
+        message: 'budget exceeded: more than 30 JSON-RPC requests to the chain in one instance',
+        logs: 'tail',
+        durationMs: 1,
+      });
     } finally {
       await slow.close();
     }
@@ -334,7 +379,9 @@ describe('an instance on its node', () => {
       const gone = new AbortController();
       const onNode = post(r.url, call('eth_chainId', [], 'on-node'));
       await sleep(30);
-      const waiting = fetch(r.url, { method: 'POST', body: JSON.stringify(call('eth_chainId', [], 'waiting')), signal: gone.signal }).catch(() => 'aborted');
+      const waiting = fetch(r.url, { method: 'POST', body: JSON.stringify(call('eth_chainId', [], 'waiting')), signal: gone.signal }).catch(
+        () => 'aborted',
+      );
       await sleep(30);
       gone.abort();
       expect(await waiting).toBe('aborted');
@@ -393,7 +440,9 @@ describe('a script in the sandbox', () => {
           fetch(providerUrl, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: i, method: 'eth_chainId', params: [] }) }).then((x) => x.json())));
         return replies.filter((x) => x.result === '0x1').length;
       }`;
-      const out = await r.runScript((url, signal) => runSkill(many, { providerUrl: url, agentAddress: TARGET, deployedContracts: {} }, { timeoutMs: 20_000, signal }));
+      const out = await r.runScript((url, signal) =>
+        runSkill(many, { providerUrl: url, agentAddress: TARGET, deployedContracts: {} }, { timeoutMs: 20_000, signal }),
+      );
       expect(out).toMatchObject({ kind: 'ok', value: 200 });
       expect(r.usage().peakOpen).toBe(RPC_LIMITS.maxScriptFetches);
       expect(slow.state.peak).toBe(RPC_LIMITS.maxScriptFetches);

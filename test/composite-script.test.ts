@@ -4,7 +4,18 @@
 // caught, by the writer where a transform marks it and by the free-name check the task tests use.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeFunctionData, erc20Abi, parseEther, type Address } from 'viem';
-import { approve, call, read, script, scriptReply, scriptSource, ScriptError, sendBnb, type SkillContext, type Tx } from '../src/composite/reference.ts';
+import {
+  approve,
+  call,
+  read,
+  script,
+  scriptReply,
+  scriptSource,
+  ScriptError,
+  sendBnb,
+  type SkillContext,
+  type Tx,
+} from '../src/composite/reference.ts';
 import { extractCode } from '../src/sandbox/extract.ts';
 import { closeSandboxHosts, prepareSandbox, runSkill } from '../src/sandbox/index.ts';
 import { freeNames } from './helpers/free-names.ts';
@@ -22,15 +33,22 @@ describe('scriptSource', () => {
     expect(source).toMatch(/^import \* as viem from 'viem';\n\n/);
     expect(source).not.toContain("from 'ethers'");
     expect(source.indexOf('const double = ')).toBeLessThan(source.indexOf('function approve('));
-    expect(source).toContain('export async function executeSkill(providerUrl: string, agentAddress: string, deployedContracts: Record<string, string>) {');
+    expect(source).toContain(
+      'export async function executeSkill(providerUrl: string, agentAddress: string, deployedContracts: Record<string, string>) {',
+    );
     expect(source).toContain('  const ctx = { providerUrl, agentAddress, deployedContracts, viem };');
     expect(source).toContain('  const amount = await double(ctx, { of: 21n });');
-    expect(source).toMatch(/return approve\(ctx, \{\n {4}token: "0x55d3[0-9a-fA-F]{36}",\n {4}spender: "0x10ED[0-9a-fA-F]{36}",\n {4}amount,\n {2}\}\);\n\}$/);
+    expect(source).toMatch(
+      /return approve\(ctx, \{\n {4}token: "0x55d3[0-9a-fA-F]{36}",\n {4}spender: "0x10ED[0-9a-fA-F]{36}",\n {4}amount,\n {2}\}\);\n\}$/,
+    );
     expect(freeNames(source)).toEqual([]);
   });
 
   it('reads a value once however often the round passes it, and names reads by their argument', () => {
-    const transfer = (_ctx: SkillContext, a: { first: bigint; second: bigint; third: bigint }): Tx => ({ to: TOKEN, value: a.first + a.second + a.third });
+    const transfer = (_ctx: SkillContext, a: { first: bigint; second: bigint; third: bigint }): Tx => ({
+      to: TOKEN,
+      value: a.first + a.second + a.third,
+    });
     const source = scriptSource(script(transfer, { first: amount, second: amount, third: read(double, { of: 1n }) }));
     expect(source.match(/await double\(/g)).toHaveLength(2);
     expect(source).toContain('const first = await double(ctx, { of: 21n });');
@@ -40,9 +58,18 @@ describe('scriptSource', () => {
 
   it('writes plain data as literals: bigints, nested objects and arrays, quoted keys, no undefined', () => {
     const echo = (_ctx: SkillContext, a: object): Tx => ({ to: TOKEN, data: JSON.stringify(a) });
-    const source = scriptSource(script(echo, { n: -1.5, big: 10n ** 30n, list: [1, 'two', null, false], nested: { 'a-b': { c: [] } }, skipped: undefined }));
+    const source = scriptSource(
+      script(echo, { n: -1.5, big: 10n ** 30n, list: [1, 'two', null, false], nested: { 'a-b': { c: [] } }, skipped: undefined }),
+    );
     expect(source).toContain(
-      ['  return echo(ctx, {', '    n: -1.5,', '    big: 1000000000000000000000000000000n,', '    list: [1, "two", null, false],', '    nested: { "a-b": { c: [] } },', '  });'].join('\n'),
+      [
+        '  return echo(ctx, {',
+        '    n: -1.5,',
+        '    big: 1000000000000000000000000000000n,',
+        '    list: [1, "two", null, false],',
+        '    nested: { "a-b": { c: [] } },',
+        '  });',
+      ].join('\n'),
     );
   });
 
@@ -61,21 +88,29 @@ describe('scriptSource', () => {
     expect(() => scriptSource(script(echo, { when: new Date(0) }))).toThrow(/argument when is a Date, not plain data/);
     expect(() => scriptSource(script(echo, { f: () => 1 }))).toThrow(/argument f is a function \(pass a skill through read\(\)\)/);
     expect(() => scriptSource(script(echo, { x: Number.NaN }))).toThrow(/argument x is NaN/);
-    const methods = { build(_ctx: SkillContext) { return { to: TOKEN }; } };
+    const methods = {
+      build(_ctx: SkillContext) {
+        return { to: TOKEN };
+      },
+    };
     expect(() => scriptSource(script(methods.build))).toThrow(ScriptError);
     expect(() => scriptSource(script(methods.build))).toThrow(/build is not a function or arrow function/);
   });
 
   it("refuses a skill that uses an import of its module (Vite's transform marks it)", () => {
     const leaky = (_ctx: SkillContext, a: { amount: string }): Tx => ({ to: TOKEN, value: parseEther(a.amount) });
-    expect(() => scriptSource(script(leaky, { amount: '1' }))).toThrow(/leaky uses an import of its module: a skill runs alone in the sandbox/);
+    expect(() => scriptSource(script(leaky, { amount: '1' }))).toThrow(
+      /leaky uses an import of its module: a skill runs alone in the sandbox/,
+    );
   });
 
-  it("the free-name check finds what a skill closes over that the writer cannot see", () => {
+  it('the free-name check finds what a skill closes over that the writer cannot see', () => {
     const limit = 5n;
     const closure = (_ctx: SkillContext, a: { amount: bigint }): Tx => ({ to: TOKEN, value: a.amount > limit ? limit : a.amount });
     expect(freeNames(scriptSource(script(closure, { amount: 1n })))).toEqual(['TOKEN', 'limit']);
-    expect(freeNames('export const x = () => fetch("http://127.0.0.1:1") && console.log(new URL("a:b"), setTimeout, BigInt(1));')).toEqual([]);
+    expect(freeNames('export const x = () => fetch("http://127.0.0.1:1") && console.log(new URL("a:b"), setTimeout, BigInt(1));')).toEqual(
+      [],
+    );
   });
 });
 
@@ -88,7 +123,10 @@ describe('a written script in the sandbox', () => {
     const code = extractCode(reply);
     if (!('code' in code)) throw new Error(code.error);
     const out = await runSkill(code.code, { providerUrl: 'http://127.0.0.1:9/', agentAddress: AGENT, deployedContracts: {} });
-    expect(out).toMatchObject({ kind: 'ok', value: { to: TOKEN, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [SPENDER, 42n] }) } });
+    expect(out).toMatchObject({
+      kind: 'ok',
+      value: { to: TOKEN, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [SPENDER, 42n] }) },
+    });
   });
 
   it('runs skills that use ethers, and ones that use neither library', async () => {
@@ -97,8 +135,13 @@ describe('a written script in the sandbox', () => {
       if (!('code' in code)) throw new Error(code.error);
       return runSkill(code.code, { providerUrl: 'http://127.0.0.1:9/', agentAddress: AGENT, deployedContracts: {} });
     };
-    const viaEthers = await run(script(call, { to: TOKEN, signature: 'function approve(address spender, uint256 amount)', args: [SPENDER, 42n] }));
-    expect(viaEthers).toMatchObject({ kind: 'ok', value: { to: TOKEN, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [SPENDER, 42n] }) } });
+    const viaEthers = await run(
+      script(call, { to: TOKEN, signature: 'function approve(address spender, uint256 amount)', args: [SPENDER, 42n] }),
+    );
+    expect(viaEthers).toMatchObject({
+      kind: 'ok',
+      value: { to: TOKEN, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [SPENDER, 42n] }) },
+    });
     const plain = await run(script(sendBnb, { to: SPENDER, amount: 7n }));
     expect(plain).toMatchObject({ kind: 'ok', value: { to: SPENDER, value: '7' } });
   });

@@ -61,7 +61,10 @@ async function expectSelfContained(replies: readonly string[]): Promise<void> {
 }
 const explain = (r: InstanceRecord) =>
   `${r.taskId}: ${r.score} base ${r.composite?.baseScore} K_act ${r.composite?.kAct}/${r.composite?.kOpt} (${r.outcome}) ${r.error ?? ''}\n` +
-  r.checks.filter((c) => !c.passed).map((c) => `  ✗ ${c.name}: ${c.detail}`).join('\n') +
+  r.checks
+    .filter((c) => !c.passed)
+    .map((c) => `  ✗ ${c.name}: ${c.detail}`)
+    .join('\n') +
   `\n${(r.composite?.rounds ?? []).map((x) => `  [${x.kind}] ${x.summary}`).join('\n')}`;
 
 test('the address map a reference and its skills are typed with is the one a session gives', () => {
@@ -107,7 +110,8 @@ describe.each(files.map((f) => [f.id, f] as const))('%s', (_id, f) => {
   });
 
   test('a dummy transaction then submit scores 0', async () => {
-    const dummy = '```typescript\nexport async function executeSkill(p: string, agentAddress: string) { return { to: agentAddress, value: 0n }; }\n```';
+    const dummy =
+      '```typescript\nexport async function executeSkill(p: string, agentAddress: string) { return { to: agentAddress, value: 0n }; }\n```';
     const r = await run(f, scripted('dummy', 'Send one transaction.', [dummy, '{"submit": true}']));
     expect(r.composite!.kAct).toBe(1);
     expect(r.score, explain(r)).toBe(0);

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { latestRunFile, readRunResult, runVitest } from './helpers/runs.ts';
 
-const SUBSET = '^(bnb_transfer_basic|erc20_approve|query_bnb_balance|wbnb_deposit|erc20_transfer_fixed|swap_exact_bnb_for_tokens|erc20_burn|query_erc20_balance|stake_single_token|erc721_transfer|composite_wrap_unwrap_cycle|composite_approve_swap_tokens) ·';
+const SUBSET =
+  '^(bnb_transfer_basic|erc20_approve|query_bnb_balance|wbnb_deposit|erc20_transfer_fixed|swap_exact_bnb_for_tokens|erc20_burn|query_erc20_balance|stake_single_token|erc721_transfer|composite_wrap_unwrap_cycle|composite_approve_swap_tokens) ·';
 
 function run(concurrency: number) {
   const dir = mkdtempSync(join(tmpdir(), 'qb-conc-'));
@@ -20,8 +21,18 @@ function run(concurrency: number) {
     QUEST_RESULTS_DIR: dir,
   });
   const result = readRunResult(latestRunFile(dir, 'module-bench-latency-model.mjs'));
-  const spans = existsSync(calls) ? readFileSync(calls, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { pid: number; start: number; end: number }) : [];
-  const events = spans.flatMap((c) => [{ t: c.start, d: 1 }, { t: c.end, d: -1 }]).sort((a, b) => a.t - b.t || a.d - b.d);
+  const spans = existsSync(calls)
+    ? readFileSync(calls, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { pid: number; start: number; end: number })
+    : [];
+  const events = spans
+    .flatMap((c) => [
+      { t: c.start, d: 1 },
+      { t: c.end, d: -1 },
+    ])
+    .sort((a, b) => a.t - b.t || a.d - b.d);
   let cur = 0;
   let peak = 0;
   for (const e of events) peak = Math.max(peak, (cur += e.d));
@@ -29,9 +40,13 @@ function run(concurrency: number) {
 }
 
 const summary = (r: ReturnType<typeof run>) =>
-  r.result.instances.map((i) => `${i.split}/${i.taskId}/${i.round} seed ${i.seed} template ${i.templateIndex} ${JSON.stringify(i.params)} score ${i.score}`).sort();
+  r.result.instances
+    .map((i) => `${i.split}/${i.taskId}/${i.round} seed ${i.seed} template ${i.templateIndex} ${JSON.stringify(i.params)} score ${i.score}`)
+    .sort();
 
-test('one worker per project keeps QUEST_CONCURRENCY model calls in flight; the instances and scores are those of a one-at-a-time run', { timeout: 900_000 }, () => {
+test('one worker per project keeps QUEST_CONCURRENCY model calls in flight; the instances and scores are those of a one-at-a-time run', {
+  timeout: 900_000,
+}, () => {
   const one = run(1);
   expect(one.status, one.out).toBe(0);
   expect(one.peak).toBe(1);

@@ -40,7 +40,12 @@ const CASES: { path: Address[]; amountIn: bigint }[] = [
 ];
 
 async function reserves(chain: ChainClients, tokenIn: Address, tokenOut: Address): Promise<[bigint, bigint]> {
-  const pair = await chain.public.readContract({ address: BSC.PANCAKE_FACTORY, abi: FACTORY, functionName: 'getPair', args: [tokenIn, tokenOut] });
+  const pair = await chain.public.readContract({
+    address: BSC.PANCAKE_FACTORY,
+    abi: FACTORY,
+    functionName: 'getPair',
+    args: [tokenIn, tokenOut],
+  });
   const [token0, [r0, r1]] = await Promise.all([
     chain.public.readContract({ address: pair, abi: PAIR, functionName: 'token0' }),
     chain.public.readContract({ address: pair, abi: PAIR, functionName: 'getReserves' }),
@@ -77,7 +82,12 @@ async function expectPancakeQuotes(chain: ChainClients): Promise<void> {
   // getAmountsIn: the exact-output side of the library.
   const want = parseEther('500');
   const [rIn, rOut] = await reserves(chain, USDT, BUSD);
-  const needed = await chain.public.readContract({ address: BSC.PANCAKE_ROUTER, abi: GET_AMOUNTS_IN, functionName: 'getAmountsIn', args: [want, [USDT, BUSD]] });
+  const needed = await chain.public.readContract({
+    address: BSC.PANCAKE_ROUTER,
+    abi: GET_AMOUNTS_IN,
+    functionName: 'getAmountsIn',
+    args: [want, [USDT, BUSD]],
+  });
   expect(needed[0]).toBe(pancakeIn(want, rIn, rOut));
 }
 
@@ -105,7 +115,10 @@ describe('PancakeSwap V2 fee on the mirror', () => {
     const manifest = loadMirrorManifest();
     for (const [key, address] of Object.entries(manifest.pairs)) {
       const [a, b] = key.split('_').map((s) => manifest.tokens[s]!);
-      expect(await session.chain.public.readContract({ address: BSC.PANCAKE_FACTORY, abi: FACTORY, functionName: 'getPair', args: [a!, b!] }), key).toBe(address);
+      expect(
+        await session.chain.public.readContract({ address: BSC.PANCAKE_FACTORY, abi: FACTORY, functionName: 'getPair', args: [a!, b!] }),
+        key,
+      ).toBe(address);
       expect(await session.chain.public.readContract({ address, abi: LP_TOKEN, functionName: 'name' })).toBe('Pancake LPs');
       expect(await session.chain.public.readContract({ address, abi: LP_TOKEN, functionName: 'symbol' })).toBe('Cake-LP');
       // Flash swaps call the receiver's pancakeCall, as on BSC.
@@ -133,25 +146,38 @@ describe('PancakeSwap V2 fee on the mirror', () => {
           functionName: 'swapExactTokensForTokens',
           args: [amountIn, expected, path, agent, 4_000_000_000n],
         });
-        const sent = await signAndSend(chain, session.account, { to: BSC.PANCAKE_ROUTER, data, value: 0n }, { chainId: 56, marker: session.marker });
+        const sent = await signAndSend(
+          chain,
+          session.account,
+          { to: BSC.PANCAKE_ROUTER, data, value: 0n },
+          { chainId: 56, marker: session.marker },
+        );
         expect(status(sent)).toBe('success');
         const after = await chain.public.readContract({ address: out, abi: erc20Abi, functionName: 'balanceOf', args: [agent] });
         expect(after - before, label(path)).toBe(expected);
       }
       // The pair's own K check, without the router: paid 10 USDT, it releases the formula's amount of
       // BUSD and refuses one wei more.
-      const pair = await chain.public.readContract({ address: BSC.PANCAKE_FACTORY, abi: FACTORY, functionName: 'getPair', args: [USDT, BUSD] });
+      const pair = await chain.public.readContract({
+        address: BSC.PANCAKE_FACTORY,
+        abi: FACTORY,
+        functionName: 'getPair',
+        args: [USDT, BUSD],
+      });
       const usdtIsToken0 = isAddressEqual(await chain.public.readContract({ address: pair, abi: PAIR, functionName: 'token0' }), USDT);
       const paid = parseEther('10');
       const [[, owed]] = await byHand(chain, [USDT, BUSD], paid);
-      const send = (to: Address, data: Hex) => signAndSend(chain, session.account, { to, data, value: 0n }, { chainId: 56, marker: session.marker });
+      const send = (to: Address, data: Hex) =>
+        signAndSend(chain, session.account, { to, data, value: 0n }, { chainId: 56, marker: session.marker });
       const swap = (out: bigint) =>
         encodeFunctionData({ abi: PAIR_SWAP, functionName: 'swap', args: usdtIsToken0 ? [0n, out, agent, '0x'] : [out, 0n, agent, '0x'] });
       expect(status(await send(USDT, encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [pair, paid] })))).toBe('success');
       expect(status(await send(pair, swap(owed! + 1n)))).toBe('reverted');
       const before = await chain.public.readContract({ address: BUSD, abi: erc20Abi, functionName: 'balanceOf', args: [agent] });
       expect(status(await send(pair, swap(owed!)))).toBe('success');
-      expect((await chain.public.readContract({ address: BUSD, abi: erc20Abi, functionName: 'balanceOf', args: [agent] })) - before).toBe(owed);
+      expect((await chain.public.readContract({ address: BUSD, abi: erc20Abi, functionName: 'balanceOf', args: [agent] })) - before).toBe(
+        owed,
+      );
     } finally {
       await session.reset();
     }

@@ -9,17 +9,25 @@ import { expect, test } from 'vitest';
 import type { RunResult } from '../src/results/record.ts';
 import { CLI, latestRunFile, readRunResult, ROOT, runVitest } from './helpers/runs.ts';
 
-const SUBSET = '^(bnb_transfer_basic|erc20_approve|query_bnb_balance|wbnb_deposit|erc20_transfer_fixed|swap_exact_bnb_for_tokens|composite_wrap_unwrap_cycle) ·';
+const SUBSET =
+  '^(bnb_transfer_basic|erc20_approve|query_bnb_balance|wbnb_deposit|erc20_transfer_fixed|swap_exact_bnb_for_tokens|composite_wrap_unwrap_cycle) ·';
 
 const scores = (r: RunResult) =>
   Object.fromEntries(r.instances.map((i) => [`${i.split}/${i.taskId}/${i.round}`, [i.score, i.seed, i.templateIndex]]));
 
 test('five rounds of a deterministic model: per-round lines, CI width 0, ρ = 1', { timeout: 600_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'qb-rounds-'));
-  const r = runVitest(['run', '--project', 'atomic', '--project', 'composite', '-t', SUBSET], { QUEST_ROUNDS: '5', QUEST_RESULTS_DIR: dir });
+  const r = runVitest(['run', '--project', 'atomic', '--project', 'composite', '-t', SUBSET], {
+    QUEST_ROUNDS: '5',
+    QUEST_RESULTS_DIR: dir,
+  });
   expect(r.status, r.out).toBe(0);
   const run = readRunResult(latestRunFile(dir, 'reference'));
-  const stats = run.summary.stats as { perRound: unknown[]; total: { halfWidth: number; sd: number }; spearman: { mean: number; pairs: unknown[] } };
+  const stats = run.summary.stats as {
+    perRound: unknown[];
+    total: { halfWidth: number; sd: number };
+    spearman: { mean: number; pairs: unknown[] };
+  };
   expect(stats.perRound).toHaveLength(5);
   expect(stats.total.halfWidth).toBe(0);
   expect(stats.spearman.mean).toBe(1);
@@ -63,7 +71,10 @@ test('two shards merged through the blob reporter equal one run', { timeout: 600
   const blobs = mkdtempSync(join(tmpdir(), 'qb-blobs-'));
   const merged = mkdtempSync(join(tmpdir(), 'qb-merged-'));
   for (const i of [1, 2]) {
-    const r = runVitest(['run', '--project', 'atomic', '-t', SUBSET, `--shard=${i}/2`, '--reporter=blob', `--outputFile=${join(blobs, `blob-${i}.json`)}`], { QUEST_RESULTS_DIR: merged });
+    const r = runVitest(
+      ['run', '--project', 'atomic', '-t', SUBSET, `--shard=${i}/2`, '--reporter=blob', `--outputFile=${join(blobs, `blob-${i}.json`)}`],
+      { QUEST_RESULTS_DIR: merged },
+    );
     expect(r.status, r.out).toBe(0);
   }
   const m = runVitest(['--merge-reports', blobs, '--project', 'atomic'], { QUEST_RESULTS_DIR: merged });
@@ -78,7 +89,10 @@ test('QUEST_RESUME runs only the missing instances and writes one complete resul
   const dir = mkdtempSync(join(tmpdir(), 'qb-resume-'));
   expect(runVitest(['run', '--project', 'atomic', '-t', SUBSET], { QUEST_RESULTS_DIR: dir }).status).toBe(0);
   const jsonl = latestRunFile(dir, 'reference', '.jsonl');
-  const runId = jsonl.split('/').at(-1)!.replace(/\.jsonl$/, '');
+  const runId = jsonl
+    .split('/')
+    .at(-1)!
+    .replace(/\.jsonl$/, '');
   const full = readRunResult(latestRunFile(dir, 'reference'));
   // Simulate an interrupted run: two instances finished, plus a torn last line.
   const kept = readFileSync(jsonl, 'utf8').trim().split('\n').slice(0, 2);
@@ -89,7 +103,9 @@ test('QUEST_RESUME runs only the missing instances and writes one complete resul
   const resumed = readRunResult(join(dir, 'reference', `${runId}.json`));
   expect(resumed.run.resumedFrom).toBe(runId);
   expect(scores(resumed)).toEqual(scores(full));
-  const lines = readFileSync(jsonl, 'utf8').split('\n').filter((l) => l.startsWith('{"taskId":"') && l.endsWith('}'));
+  const lines = readFileSync(jsonl, 'utf8')
+    .split('\n')
+    .filter((l) => l.startsWith('{"taskId":"') && l.endsWith('}'));
   expect(lines).toHaveLength(full.instances.length);
 });
 
@@ -109,13 +125,22 @@ export async function respond(messages) {
   );
 }
 const callCount = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').length : 0);
-const lastJsonl = (dir: string, slug: string) => readFileSync(latestRunFile(dir, slug, '.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { transcript: { response: string }; answers?: { live: number; replayed: number } });
+const lastJsonl = (dir: string, slug: string) =>
+  readFileSync(latestRunFile(dir, slug, '.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { transcript: { response: string }; answers?: { live: number; replayed: number } });
 
 test('a respond() module is never cached by default: after an edit the next run asks the new code', { timeout: 600_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'qb-edit-'));
   const agent = join(dir, 'my-agent.mjs');
   const calls = join(dir, 'calls.txt');
-  const env = { QUEST_MODEL: `module:${agent}`, QUEST_RESULTS_DIR: join(dir, 'results'), QUEST_CACHE_DIR: join(dir, 'cache'), QB_CALLS_FILE: calls };
+  const env = {
+    QUEST_MODEL: `module:${agent}`,
+    QUEST_RESULTS_DIR: join(dir, 'results'),
+    QUEST_CACHE_DIR: join(dir, 'cache'),
+    QB_CALLS_FILE: calls,
+  };
   const slug = `module-${agent.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+/, '')}`;
   writeSolver(agent, 'v1');
   const first = runVitest(['run', '--project', 'atomic', '-t', SUBSET], env);
@@ -133,10 +158,18 @@ test('a respond() module is never cached by default: after an edit the next run 
   expect(readdirSync(join(dir, 'cache')).filter((f) => f !== 'agent-secret')).toEqual([]);
 });
 
-test('QUEST_CACHE set explicitly caches a respond() module by its content; replays are reported in the summary', { timeout: 600_000 }, () => {
+test('QUEST_CACHE set explicitly caches a respond() module by its content; replays are reported in the summary', {
+  timeout: 600_000,
+}, () => {
   const dir = mkdtempSync(join(tmpdir(), 'qb-cache-'));
   const calls = join(dir, 'calls.txt');
-  const env = { QUEST_MODEL: 'module:test/fixtures/counting-solver.mjs', QUEST_CACHE: 'auto', QUEST_RESULTS_DIR: join(dir, 'results'), QUEST_CACHE_DIR: join(dir, 'cache'), QB_CALLS_FILE: calls };
+  const env = {
+    QUEST_MODEL: 'module:test/fixtures/counting-solver.mjs',
+    QUEST_CACHE: 'auto',
+    QUEST_RESULTS_DIR: join(dir, 'results'),
+    QUEST_CACHE_DIR: join(dir, 'cache'),
+    QB_CALLS_FILE: calls,
+  };
   const first = runVitest(['run', '--project', 'atomic', '-t', SUBSET], env);
   expect(first.status, first.out).toBe(0);
   expect(callCount(calls)).toBe(6);
@@ -149,10 +182,17 @@ test('QUEST_CACHE set explicitly caches a respond() module by its content; repla
   expect(second.out).toMatch(/^ {2}Answers {4}0 live · 6 replayed from cache/m);
   const r2 = readRunResult(latestRunFile(join(dir, 'results'), 'module-test-fixtures-counting-solver.mjs'));
   expect(r2.instances.every((i) => i.cached && i.answers?.replayed === 1)).toBe(true);
-  expect((r2.summary.stats as { tokens: { input: number; cachedInstances: number } }).tokens).toMatchObject({ input: 0, cachedInstances: 6 });
+  expect((r2.summary.stats as { tokens: { input: number; cachedInstances: number } }).tokens).toMatchObject({
+    input: 0,
+    cachedInstances: 6,
+  });
   expect(r2.summary.atomic.score).toBe(600);
   // The leaderboard marks a model whose run contains replays.
-  const cli = spawnSync(process.execPath, [CLI, 'leaderboard', latestRunFile(join(dir, 'results'), 'module-test-fixtures-counting-solver.mjs')], { encoding: 'utf8' });
+  const cli = spawnSync(
+    process.execPath,
+    [CLI, 'leaderboard', latestRunFile(join(dir, 'results'), 'module-test-fixtures-counting-solver.mjs')],
+    { encoding: 'utf8' },
+  );
   expect(cli.stdout).toMatch(/^1\s+module:test\/fixtures\/counting-solver\.mjs \*\s/m);
   expect(cli.stdout).toContain('* module:test/fixtures/counting-solver.mjs: 6 of 6 answers replayed from the response cache');
   const off = runVitest(['run', '--project', 'atomic', '-t', SUBSET], { ...env, QUEST_CACHE: 'off' });
@@ -160,7 +200,9 @@ test('QUEST_CACHE set explicitly caches a respond() module by its content; repla
   expect(callCount(calls)).toBe(12);
 });
 
-test('a remote model (an AI SDK LanguageModel from a module) is cached by default, keyed by provider and model id', { timeout: 600_000 }, () => {
+test('a remote model (an AI SDK LanguageModel from a module) is cached by default, keyed by provider and model id', {
+  timeout: 600_000,
+}, () => {
   const dir = mkdtempSync(join(tmpdir(), 'qb-remote-'));
   const calls = join(dir, 'calls.txt');
   const aiTest = pathToFileURL(createRequire(import.meta.url).resolve('ai/test')).href;
@@ -188,6 +230,10 @@ export default new MockLanguageModelV4({
   const again = runVitest(['run', '--project', 'atomic', '-t', SUBSET], { ...env, QUEST_MODEL: `module:${join(dir, 'b.mjs')}` });
   expect(callCount(calls)).toBe(6);
   expect(again.out).toMatch(/Answers {4}0 live · 6 replayed from cache/);
-  const hotter = runVitest(['run', '--project', 'atomic', '-t', SUBSET], { ...env, QUEST_MODEL: `module:${join(dir, 'a.mjs')}`, QUEST_TEMPERATURE: '0.2' });
+  const hotter = runVitest(['run', '--project', 'atomic', '-t', SUBSET], {
+    ...env,
+    QUEST_MODEL: `module:${join(dir, 'a.mjs')}`,
+    QUEST_TEMPERATURE: '0.2',
+  });
   expect(callCount(calls), hotter.out).toBe(12);
 });

@@ -24,9 +24,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const run = (model: Model | ((p: Params) => Model)) => runInstance({ task, round: 1, runSeed: 4, rounds: 1, session: t.session, model, scriptTimeoutMs: 20_000 });
+const run = (model: Model | ((p: Params) => Model)) =>
+  runInstance({ task, round: 1, runSeed: 4, rounds: 1, session: t.session, model, scriptTimeoutMs: 20_000 });
 
-const infra = (error: string) => infraRecord({ task, round: 1, runSeed: 4, rounds: 1, env: t.session.env, model: 'x', error, chain: t.session.chainInfo });
+const infra = (error: string) =>
+  infraRecord({ task, round: 1, runSeed: 4, rounds: 1, env: t.session.env, model: 'x', error, chain: t.session.chainInfo });
 
 describe('a node killed in the middle of an instance', () => {
   test('is restarted from the prepared state and the instance runs again, scoring normally', async () => {
@@ -50,7 +52,10 @@ describe('a node killed in the middle of an instance', () => {
 
   test('a node that cannot come back makes an infra record, not a crash or a model 0', async () => {
     const reference = referenceFor(task, t.session);
-    const killer = (p: Params): Model => ({ ...reference(p), respond: async (m, c) => (await t.node()!.stop(), reference(p).respond(m, c)) });
+    const killer = (p: Params): Model => ({
+      ...reference(p),
+      respond: async (m, c) => (await t.node()!.stop(), reference(p).respond(m, c)),
+    });
     // The node dies during the instance and will not start again.
     const session = Object.assign(Object.create(Object.getPrototypeOf(t.session)), t.session, {
       restart: async () => Promise.reject(new Error('anvil binary vanished')),
@@ -84,7 +89,11 @@ describe('a failing model provider', () => {
   test.each(['429', '500', 'garbage', 'hang'] as const)('%s: retried with backoff, then the instance is infra', async (m) => {
     mode = m;
     hits = 0;
-    const model = await resolveModel('openai:flaky', { temperature: 0.7, maxRetries: 2, timeoutMs: 500, retryBaseMs: 10 }, { OPENAI_BASE_URL: base });
+    const model = await resolveModel(
+      'openai:flaky',
+      { temperature: 0.7, maxRetries: 2, timeoutMs: 500, retryBaseMs: 10 },
+      { OPENAI_BASE_URL: base },
+    );
     const rec = await run(model);
     expect(hits).toBe(3);
     expect(rec.outcome).toBe('infra');
@@ -99,8 +108,15 @@ function runsDir(dir: string) {
 
 test('Ctrl-C mid-run keeps every finished instance; QUEST_RESUME completes the run', { timeout: 300_000 }, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'qb-sigint-'));
-  const filter = '^(bnb_transfer_basic|erc20_approve|query_bnb_balance|wbnb_deposit|erc20_transfer_fixed|contract_call_simple|erc20_burn|query_erc20_balance) ·';
-  const env = { ...process.env, CI: 'true', QUEST_MODEL: 'module:test/fixtures/slow-solver.mjs', QUEST_RESULTS_DIR: dir, QUEST_CACHE: 'off' };
+  const filter =
+    '^(bnb_transfer_basic|erc20_approve|query_bnb_balance|wbnb_deposit|erc20_transfer_fixed|contract_call_simple|erc20_burn|query_erc20_balance) ·';
+  const env = {
+    ...process.env,
+    CI: 'true',
+    QUEST_MODEL: 'module:test/fixtures/slow-solver.mjs',
+    QUEST_RESULTS_DIR: dir,
+    QUEST_CACHE: 'off',
+  };
   const child = spawn(process.execPath, [VITEST, 'run', '--project', 'atomic', '-t', filter], { env });
   let out = '';
   child.stdout.on('data', (c) => (out += c));
@@ -118,8 +134,13 @@ test('Ctrl-C mid-run keeps every finished instance; QUEST_RESUME completes the r
   expect(done.length).toBeGreaterThanOrEqual(3);
   expect(done.length).toBeLessThan(8);
   for (const l of done) expect(() => JSON.parse(l)).not.toThrow();
-  const runId = readdirSync(runsDir(dir)).find((x) => x.endsWith('.jsonl'))!.replace(/\.jsonl$/, '');
-  const resumed = spawnSync(process.execPath, [VITEST, 'run', '--project', 'atomic', '-t', filter], { env: { ...env, QUEST_RESUME: runId }, encoding: 'utf8' });
+  const runId = readdirSync(runsDir(dir))
+    .find((x) => x.endsWith('.jsonl'))!
+    .replace(/\.jsonl$/, '');
+  const resumed = spawnSync(process.execPath, [VITEST, 'run', '--project', 'atomic', '-t', filter], {
+    env: { ...env, QUEST_RESUME: runId },
+    encoding: 'utf8',
+  });
   expect(resumed.status, resumed.stdout + resumed.stderr).toBe(0);
   expect(resumed.stdout).toContain(`resuming ${runId} (${done.length} done)`);
   const result = RunResult.parse(JSON.parse(readFileSync(join(runsDir(dir), `${runId}.json`), 'utf8')));

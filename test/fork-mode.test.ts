@@ -57,7 +57,11 @@ describe('fork mode', () => {
   test('the fork is pinned and our contracts are deployed at runtime at the same address-map keys', async () => {
     expect(session.chainInfo).toMatchObject({ mode: 'fork', chainId: 56, forkBlock: Number(pinned) });
     const mirrorKeys = Object.keys(loadMirrorManifest().contracts).sort();
-    expect(Object.keys(session.env).filter((k) => mirrorKeys.includes(k)).sort()).toEqual(mirrorKeys);
+    expect(
+      Object.keys(session.env)
+        .filter((k) => mirrorKeys.includes(k))
+        .sort(),
+    ).toEqual(mirrorKeys);
     for (const k of mirrorKeys) expect(await session.chain.public.getCode({ address: session.env[k]! }), k).toMatch(/^0x[0-9a-f]{10,}/);
     const counter = await session.chain.public.getCode({ address: session.env.simple_counter! });
     expect(counter).not.toBe('0x');
@@ -66,9 +70,23 @@ describe('fork mode', () => {
   test('every atomic task: the reference scores 100 on the fork', async () => {
     const failures: string[] = [];
     for (const f of await loadTasks('tasks/atomic')) {
-      const r = await runInstance({ task: f, round: 1, runSeed: 3, rounds: 1, session, model: referenceFor(f, session), scriptTimeoutMs: 20_000 });
+      const r = await runInstance({
+        task: f,
+        round: 1,
+        runSeed: 3,
+        rounds: 1,
+        session,
+        model: referenceFor(f, session),
+        scriptTimeoutMs: 20_000,
+      });
       expect(r.chain.mode).toBe('fork');
-      if (r.score !== 100) failures.push(`${r.taskId}: ${r.score} ${r.error ?? ''} ${r.checks.filter((c) => !c.passed).map((c) => c.detail).join('; ')}`);
+      if (r.score !== 100)
+        failures.push(
+          `${r.taskId}: ${r.score} ${r.error ?? ''} ${r.checks
+            .filter((c) => !c.passed)
+            .map((c) => c.detail)
+            .join('; ')}`,
+        );
     }
     expect(failures).toEqual([]);
   }, 300_000);
@@ -76,7 +94,15 @@ describe('fork mode', () => {
   test('composite tasks: the reference scores 100 on the fork', async () => {
     const failures: string[] = [];
     for (const f of await loadTasks('tasks/composite')) {
-      const r = await runInstance({ task: f, model: referenceFor(f, session), round: 1, runSeed: 3, rounds: 1, session, scriptTimeoutMs: 20_000 });
+      const r = await runInstance({
+        task: f,
+        model: referenceFor(f, session),
+        round: 1,
+        runSeed: 3,
+        rounds: 1,
+        session,
+        scriptTimeoutMs: 20_000,
+      });
       if (r.score !== 100) failures.push(`${r.taskId}: ${r.score} ${r.error ?? ''}`);
     }
     expect(failures).toEqual([]);
@@ -96,7 +122,9 @@ describe('fork mode', () => {
 describe('fork configuration', () => {
   test('an unreachable fork URL is one clear error naming the variable', async () => {
     await expect(probeFork('http://127.0.0.1:9/', undefined, 1000)).rejects.toBeInstanceOf(ForkError);
-    await expect(probeFork('http://127.0.0.1:9/', undefined, 1000)).rejects.toThrow(/QUEST_FORK_URL http:\/\/127\.0\.0\.1:9\/ is unreachable/);
+    await expect(probeFork('http://127.0.0.1:9/', undefined, 1000)).rejects.toThrow(
+      /QUEST_FORK_URL http:\/\/127\.0\.0\.1:9\/ is unreachable/,
+    );
   });
   test('credentials never reach results', () => {
     expect(redactUrl('https://user:pw@bsc.example/rpc?key=abc')).toBe('https://***@bsc.example/rpc?***');
@@ -107,9 +135,20 @@ describe('fork configuration', () => {
     const url = `${upstream.url}/?apikey=not-a-real-key-123`;
     // Asynchronous on purpose: the upstream anvil is this process's child, and its output pipe must
     // keep draining while the run forks it.
-    const child = spawn(process.execPath, [resolve('node_modules/vitest/vitest.mjs'), 'run', '--project', 'atomic', '-t', '^(erc20_transfer_fixed|swap_exact_bnb_for_tokens|contract_call_simple) ·'], {
-      env: { ...process.env, CI: 'true', QUEST_FORK_URL: url, QUEST_FORK_BLOCK: String(pinned), QUEST_RESULTS_DIR: dir },
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        resolve('node_modules/vitest/vitest.mjs'),
+        'run',
+        '--project',
+        'atomic',
+        '-t',
+        '^(erc20_transfer_fixed|swap_exact_bnb_for_tokens|contract_call_simple) ·',
+      ],
+      {
+        env: { ...process.env, CI: 'true', QUEST_FORK_URL: url, QUEST_FORK_BLOCK: String(pinned), QUEST_RESULTS_DIR: dir },
+      },
+    );
     let out = '';
     child.stdout.on('data', (c) => (out += c));
     child.stderr.on('data', (c) => (out += c));

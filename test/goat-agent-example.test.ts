@@ -31,9 +31,21 @@ afterAll(async () => {
   await t?.close();
 });
 
-test.each(['bnb_transfer_basic', 'erc20_transfer_fixed'])('%s: GOAT’s send_token through the wallet endpoint scores 100', async (taskId) => {
-  const r = await runInstance({ task: await taskById(taskId), round: 1, runSeed: 3, rounds: 1, session: t.session, model, scriptTimeoutMs: 20_000, agentTimeoutMs: 120_000 });
-  expect(r.score, `${JSON.stringify(r.checks)}\n${r.transcript.logs}`).toBe(100);
-  expect(r.walletAgent).toMatchObject({ kAct: 1, endReason: 'returned', exitCode: 0 });
-  expect(r.transcript.logs).toMatch(/send_token/);
-});
+test.each(['bnb_transfer_basic', 'erc20_transfer_fixed'])(
+  '%s: GOAT’s send_token through the wallet endpoint scores 100',
+  async (taskId) => {
+    const r = await runInstance({
+      task: await taskById(taskId),
+      round: 1,
+      runSeed: 3,
+      rounds: 1,
+      session: t.session,
+      model,
+      scriptTimeoutMs: 20_000,
+      agentTimeoutMs: 120_000,
+    });
+    expect(r.score, `${JSON.stringify(r.checks)}\n${r.transcript.logs}`).toBe(100);
+    expect(r.walletAgent).toMatchObject({ kAct: 1, endReason: 'returned', exitCode: 0 });
+    expect(r.transcript.logs).toMatch(/send_token/);
+  },
+);

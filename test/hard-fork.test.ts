@@ -9,7 +9,16 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BSC } from '../src/chain/addresses.ts';
 import { startAnvil, type RunningAnvil } from '../src/chain/anvil.ts';
 import { probeFork } from '../src/chain/fork.ts';
-import { HARD_TOKEN_ABI, V2_FACTORY_ABI, V2_ROUTER_ABI, V3_FACTORY_ABI, V3_POSITION_MANAGER_ABI, V3_QUOTER_ABI, V3_ROUTER_ABI, VENUS_COMPTROLLER_ABI } from '../src/chain/hard-abis.ts';
+import {
+  HARD_TOKEN_ABI,
+  V2_FACTORY_ABI,
+  V2_ROUTER_ABI,
+  V3_FACTORY_ABI,
+  V3_POSITION_MANAGER_ABI,
+  V3_QUOTER_ABI,
+  V3_ROUTER_ABI,
+  VENUS_COMPTROLLER_ABI,
+} from '../src/chain/hard-abis.ts';
 import { hardEnvMap } from '../src/chain/hard-env.ts';
 import { bootstrapHardFork, hardForkManifest } from '../src/chain/hard-fork.ts';
 import { HARD_STATE, loadHardManifest, type HardManifest } from '../src/chain/hard-manifest.ts';
@@ -59,22 +68,34 @@ afterAll(async () => {
 });
 
 describe('hard fork mode', () => {
-  test('the manifest reads the upstream\'s protocols and predicts where the bootstrap puts our pools', async () => {
+  test("the manifest reads the upstream's protocols and predicts where the bootstrap puts our pools", async () => {
     const c = session.chain.public;
     expect(Object.keys(manifest.hard.venus.markets).sort()).toEqual(['vBNB', 'vBUSD', 'vCAKE', 'vUSDT']); // no vWBTC without governance
     expect(manifest.hard.venus.oracle).toBe(loadHardManifest().hard.venus.oracle);
     for (const [key, pair] of Object.entries(manifest.hard.pairs)) {
       const [a, b] = key.split(/_(?=[^_]+$)/).map((k) => manifest.hard.tokens[k]?.address ?? manifest.tokens[k]!) as [Address, Address];
-      expect(await c.readContract({ address: BSC.PANCAKE_FACTORY, abi: V2_FACTORY_ABI, functionName: 'getPair', args: [a, b] }), key).toBe(pair);
+      expect(await c.readContract({ address: BSC.PANCAKE_FACTORY, abi: V2_FACTORY_ABI, functionName: 'getPair', args: [a, b] }), key).toBe(
+        pair,
+      );
     }
     for (const p of manifest.hard.v3.pools) {
-      expect(await c.readContract({ address: PANCAKE_V3.factory, abi: V3_FACTORY_ABI, functionName: 'getPool', args: [p.token0, p.token1, p.fee] }), p.key).toBe(p.address);
+      expect(
+        await c.readContract({
+          address: PANCAKE_V3.factory,
+          abi: V3_FACTORY_ABI,
+          functionName: 'getPool',
+          args: [p.token0, p.token1, p.fee],
+        }),
+        p.key,
+      ).toBe(p.address);
     }
   });
 
   test('our tokens and contracts are deployed at runtime at their fixed addresses, and the address map has code behind every contract key', async () => {
     for (const t of HARD_TOKENS) {
-      expect(await session.chain.public.readContract({ address: t.address, abi: HARD_TOKEN_ABI, functionName: 'symbol' }), t.key).toBe(t.symbol);
+      expect(await session.chain.public.readContract({ address: t.address, abi: HARD_TOKEN_ABI, functionName: 'symbol' }), t.key).toBe(
+        t.symbol,
+      );
     }
     const accounts = new Set(['agent', 'rich_address', 'pancake_smart_router', 'vWBTC']);
     expect(session.env).not.toHaveProperty('venus');
@@ -88,13 +109,33 @@ describe('hard fork mode', () => {
     const agent = session.account.address;
     for (const [k, amount] of Object.entries(HARD_AGENT_HOLDINGS.tokens)) {
       const t = manifest.hard.tokens[k]!;
-      expect(formatUnits(await session.chain.public.readContract({ address: t.address, abi: HARD_TOKEN_ABI, functionName: 'balanceOf', args: [agent] }), t.decimals), k).toBe(amount);
+      expect(
+        formatUnits(
+          await session.chain.public.readContract({ address: t.address, abi: HARD_TOKEN_ABI, functionName: 'balanceOf', args: [agent] }),
+          t.decimals,
+        ),
+        k,
+      ).toBe(amount);
     }
-    expect(await session.chain.public.readContract({ address: PANCAKE_V3.positionManager, abi: V3_POSITION_MANAGER_ABI, functionName: 'balanceOf', args: [agent] })).toBe(2n);
-    expect(await session.chain.public.readContract({ address: manifest.hard.venus.comptroller, abi: VENUS_COMPTROLLER_ABI, functionName: 'getAssetsIn', args: [agent] })).toEqual([manifest.hard.venus.markets.vBNB!.address]);
+    expect(
+      await session.chain.public.readContract({
+        address: PANCAKE_V3.positionManager,
+        abi: V3_POSITION_MANAGER_ABI,
+        functionName: 'balanceOf',
+        args: [agent],
+      }),
+    ).toBe(2n);
+    expect(
+      await session.chain.public.readContract({
+        address: manifest.hard.venus.comptroller,
+        abi: VENUS_COMPTROLLER_ABI,
+        functionName: 'getAssetsIn',
+        args: [agent],
+      }),
+    ).toEqual([manifest.hard.venus.markets.vBNB!.address]);
   });
 
-  test('our tokens trade through the fork\'s V3 and V2 routers: a WBTC quote matches the swap, a taxed sell needs the supporting function', async () => {
+  test("our tokens trade through the fork's V3 and V2 routers: a WBTC quote matches the swap, a taxed sell needs the supporting function", async () => {
     await session.reset();
     const chain = session.chain;
     const trader = namedAddress('test/hard-fork-trader');
@@ -103,28 +144,81 @@ describe('hard fork mode', () => {
     await callAs(chain, (await import('../src/chain/addresses.ts')).DEPLOYER, wbtc, HARD_TOKEN_ABI, 'mint', [trader, parseUnits('1', 8)]);
     await approveAs(chain, trader, wbtc, PANCAKE_V3.swapRouter, parseUnits('1', 8));
     const amountIn = parseUnits('0.1', 8);
-    const { result } = await chain.public.simulateContract({ address: PANCAKE_V3.quoterV2, abi: V3_QUOTER_ABI, functionName: 'quoteExactInputSingle', args: [{ tokenIn: wbtc, tokenOut: BSC.WBNB, amountIn, fee: 500, sqrtPriceLimitX96: 0n }] });
+    const { result } = await chain.public.simulateContract({
+      address: PANCAKE_V3.quoterV2,
+      abi: V3_QUOTER_ABI,
+      functionName: 'quoteExactInputSingle',
+      args: [{ tokenIn: wbtc, tokenOut: BSC.WBNB, amountIn, fee: 500, sqrtPriceLimitX96: 0n }],
+    });
     await callAs(chain, trader, PANCAKE_V3.swapRouter, V3_ROUTER_ABI, 'exactInputSingle', [
-      { tokenIn: wbtc, tokenOut: BSC.WBNB, fee: 500, recipient: trader, deadline: 4_000_000_000n, amountIn, amountOutMinimum: result[0], sqrtPriceLimitX96: 0n },
+      {
+        tokenIn: wbtc,
+        tokenOut: BSC.WBNB,
+        fee: 500,
+        recipient: trader,
+        deadline: 4_000_000_000n,
+        amountIn,
+        amountOutMinimum: result[0],
+        sqrtPriceLimitX96: 0n,
+      },
     ]);
-    expect(await chain.public.readContract({ address: BSC.WBNB, abi: HARD_TOKEN_ABI, functionName: 'balanceOf', args: [trader] })).toBe(result[0]);
+    expect(await chain.public.readContract({ address: BSC.WBNB, abi: HARD_TOKEN_ABI, functionName: 'balanceOf', args: [trader] })).toBe(
+      result[0],
+    );
 
     const agent = session.account.address;
     const yld = manifest.hard.tokens.YLD!.address;
     await approveAs(chain, agent, yld, BSC.PANCAKE_ROUTER, parseEther('100'));
-    await expect(callAs(chain, agent, BSC.PANCAKE_ROUTER, V2_ROUTER_ABI, 'swapExactTokensForETH', [parseEther('100'), 0n, [yld, BSC.WBNB], agent, 4_000_000_000n])).rejects.toThrow(/reverted/);
-    await callAs(chain, agent, BSC.PANCAKE_ROUTER, V2_ROUTER_ABI, 'swapExactTokensForETHSupportingFeeOnTransferTokens', [parseEther('100'), 0n, [yld, BSC.WBNB], agent, 4_000_000_000n]);
-    expect(await chain.public.readContract({ address: yld, abi: HARD_TOKEN_ABI, functionName: 'balanceOf', args: [agent] })).toBe(parseEther('9900'));
+    await expect(
+      callAs(chain, agent, BSC.PANCAKE_ROUTER, V2_ROUTER_ABI, 'swapExactTokensForETH', [
+        parseEther('100'),
+        0n,
+        [yld, BSC.WBNB],
+        agent,
+        4_000_000_000n,
+      ]),
+    ).rejects.toThrow(/reverted/);
+    await callAs(chain, agent, BSC.PANCAKE_ROUTER, V2_ROUTER_ABI, 'swapExactTokensForETHSupportingFeeOnTransferTokens', [
+      parseEther('100'),
+      0n,
+      [yld, BSC.WBNB],
+      agent,
+      4_000_000_000n,
+    ]);
+    expect(await chain.public.readContract({ address: yld, abi: HARD_TOKEN_ABI, functionName: 'balanceOf', args: [agent] })).toBe(
+      parseEther('9900'),
+    );
   });
 
-  test('where a V2 pair that does not exist yet will land: the factory\'s answer to createPair, as hardForkManifest reads it', async () => {
+  test("where a V2 pair that does not exist yet will land: the factory's answer to createPair, as hardForkManifest reads it", async () => {
     await session.reset();
     const [a, b] = [manifest.hard.tokens.FLOKI!.address, BSC.BUSD];
     const c = session.chain;
-    expect(await c.public.readContract({ address: BSC.PANCAKE_FACTORY, abi: V2_FACTORY_ABI, functionName: 'getPair', args: [a, b] })).toBe('0x0000000000000000000000000000000000000000');
-    const CREATE = [{ type: 'function', name: 'createPair', stateMutability: 'nonpayable', inputs: [{ name: 'a', type: 'address' }, { name: 'b', type: 'address' }], outputs: [{ type: 'address' }] }] as const;
-    const { result } = await c.public.simulateContract({ address: BSC.PANCAKE_FACTORY, abi: CREATE, functionName: 'createPair', args: [a, b], account: session.account.address });
+    expect(await c.public.readContract({ address: BSC.PANCAKE_FACTORY, abi: V2_FACTORY_ABI, functionName: 'getPair', args: [a, b] })).toBe(
+      '0x0000000000000000000000000000000000000000',
+    );
+    const CREATE = [
+      {
+        type: 'function',
+        name: 'createPair',
+        stateMutability: 'nonpayable',
+        inputs: [
+          { name: 'a', type: 'address' },
+          { name: 'b', type: 'address' },
+        ],
+        outputs: [{ type: 'address' }],
+      },
+    ] as const;
+    const { result } = await c.public.simulateContract({
+      address: BSC.PANCAKE_FACTORY,
+      abi: CREATE,
+      functionName: 'createPair',
+      args: [a, b],
+      account: session.account.address,
+    });
     await callAs(c, session.account.address, BSC.PANCAKE_FACTORY, CREATE, 'createPair', [a, b]);
-    expect(await c.public.readContract({ address: BSC.PANCAKE_FACTORY, abi: V2_FACTORY_ABI, functionName: 'getPair', args: [a, b] })).toBe(result);
+    expect(await c.public.readContract({ address: BSC.PANCAKE_FACTORY, abi: V2_FACTORY_ABI, functionName: 'getPair', args: [a, b] })).toBe(
+      result,
+    );
   });
 });

@@ -28,10 +28,11 @@ afterAll(async () => {
   dispose?.();
 });
 
-const erc20 = (t: Address, who: Address) => h.chain.public.readContract({ address: t, abi: HARD_TOKEN_ABI, functionName: 'balanceOf', args: [who] });
+const erc20 = (t: Address, who: Address) =>
+  h.chain.public.readContract({ address: t, abi: HARD_TOKEN_ABI, functionName: 'balanceOf', args: [who] });
 
 describe('the hard starting wallet', () => {
-  test('BNB, the published splits\' tokens and the new tokens as documented', async () => {
+  test("BNB, the published splits' tokens and the new tokens as documented", async () => {
     expect(await h.chain.public.getBalance({ address: agent })).toBe(parseEther('100'));
     expect(await erc20(BSC.WBNB, agent)).toBe(AGENT_HOLDINGS.WBNB);
     expect(await erc20(BSC.BUSD, agent)).toBe(AGENT_HOLDINGS.BUSD);
@@ -46,13 +47,37 @@ describe('the hard starting wallet', () => {
 
   test('two V3 positions: one in range with fees to collect, one above the price holding CAKE only', async () => {
     const NPM = V3_POSITION_MANAGER_ABI;
-    const n = await h.chain.public.readContract({ address: PANCAKE_V3.positionManager, abi: NPM, functionName: 'balanceOf', args: [agent] });
+    const n = await h.chain.public.readContract({
+      address: PANCAKE_V3.positionManager,
+      abi: NPM,
+      functionName: 'balanceOf',
+      args: [agent],
+    });
     expect(n).toBe(2n);
-    const ids = await Promise.all([0n, 1n].map((i) => h.chain.public.readContract({ address: PANCAKE_V3.positionManager, abi: NPM, functionName: 'tokenOfOwnerByIndex', args: [agent, i] })));
+    const ids = await Promise.all(
+      [0n, 1n].map((i) =>
+        h.chain.public.readContract({
+          address: PANCAKE_V3.positionManager,
+          abi: NPM,
+          functionName: 'tokenOfOwnerByIndex',
+          args: [agent, i],
+        }),
+      ),
+    );
     const max = 2n ** 128n - 1n;
     const collect = (tokenId: bigint) =>
-      h.chain.public.simulateContract({ address: PANCAKE_V3.positionManager, abi: NPM, functionName: 'collect', args: [{ tokenId, recipient: agent, amount0Max: max, amount1Max: max }], account: agent });
-    const [inRange, outOfRange] = await Promise.all(ids.map((id) => h.chain.public.readContract({ address: PANCAKE_V3.positionManager, abi: NPM, functionName: 'positions', args: [id] })));
+      h.chain.public.simulateContract({
+        address: PANCAKE_V3.positionManager,
+        abi: NPM,
+        functionName: 'collect',
+        args: [{ tokenId, recipient: agent, amount0Max: max, amount1Max: max }],
+        account: agent,
+      });
+    const [inRange, outOfRange] = await Promise.all(
+      ids.map((id) =>
+        h.chain.public.readContract({ address: PANCAKE_V3.positionManager, abi: NPM, functionName: 'positions', args: [id] }),
+      ),
+    );
     expect([inRange![2], inRange![3], inRange![4]]).toEqual([BSC.USDT, BSC.WBNB, 2500]);
     const pool = h.manifest.hard.v3.pools.find((p) => p.key === 'USDT_WBNB_2500')!;
     const [, tick] = await h.chain.public.readContract({ address: pool.address, abi: V3_POOL_ABI, functionName: 'slot0' });
@@ -64,8 +89,11 @@ describe('the hard starting wallet', () => {
     expect((await collect(ids[1]!)).result).toEqual([0n, 0n]);
     // Removing all of it returns CAKE only: the range is above the price.
     const { result } = await h.chain.public.simulateContract({
-      address: PANCAKE_V3.positionManager, abi: NPM, functionName: 'decreaseLiquidity',
-      args: [{ tokenId: ids[1]!, liquidity: outOfRange![7], amount0Min: 0n, amount1Min: 0n, deadline: 4_000_000_000n }], account: agent,
+      address: PANCAKE_V3.positionManager,
+      abi: NPM,
+      functionName: 'decreaseLiquidity',
+      args: [{ tokenId: ids[1]!, liquidity: outOfRange![7], amount0Min: 0n, amount1Min: 0n, deadline: 4_000_000_000n }],
+      account: agent,
     });
     expect(result[0]).toBeGreaterThan(parseEther('149'));
     expect(result[1]).toBe(0n);
@@ -73,18 +101,33 @@ describe('the hard starting wallet', () => {
 
   test('2 BNB supplied to Venus and entered as collateral', async () => {
     const v = h.manifest.hard.venus;
-    expect(await h.chain.public.readContract({ address: v.comptroller, abi: VENUS_COMPTROLLER_ABI, functionName: 'getAssetsIn', args: [agent] })).toEqual([v.markets.vBNB!.address]);
-    const [, supplied] = await h.chain.public.readContract({ address: v.markets.vBNB!.address, abi: VTOKEN_ABI, functionName: 'getAccountSnapshot', args: [agent] }).then((s) => [s[0], (s[1] * s[3]) / 10n ** 18n]);
+    expect(
+      await h.chain.public.readContract({ address: v.comptroller, abi: VENUS_COMPTROLLER_ABI, functionName: 'getAssetsIn', args: [agent] }),
+    ).toEqual([v.markets.vBNB!.address]);
+    const [, supplied] = await h.chain.public
+      .readContract({ address: v.markets.vBNB!.address, abi: VTOKEN_ABI, functionName: 'getAccountSnapshot', args: [agent] })
+      .then((s) => [s[0], (s[1] * s[3]) / 10n ** 18n]);
     expect(Number(formatUnits(supplied!, 18))).toBeCloseTo(2, 6);
   });
 
-  test('the payment history: real USDT payments, each shadowed by a lookalike sharing the payee\'s first and last five characters', async () => {
-    const logs = await h.chain.public.getLogs({ address: BSC.USDT, event: parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)'), args: { from: agent }, fromBlock: 0n });
+  test("the payment history: real USDT payments, each shadowed by a lookalike sharing the payee's first and last five characters", async () => {
+    const logs = await h.chain.public.getLogs({
+      address: BSC.USDT,
+      event: parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)'),
+      args: { from: agent },
+      fromBlock: 0n,
+    });
     const times = await Promise.all(logs.map(async (l) => (await h.chain.public.getBlock({ blockNumber: l.blockNumber! })).timestamp));
     const seen = logs.map((l, i) => ({ time: times[i]!, to: l.args.to!, value: l.args.value! }));
     const timeline = hardTimeline(BigInt(h.manifest.hard.clock));
     const fromWallet = timeline.history.filter((e) => e.kind === 'payment' || e.kind === 'zero-transfer');
-    expect(seen).toEqual(fromWallet.map((e) => ({ time: e.time, to: e.kind === 'payment' ? PAYEES[e.payee] : lookalikeOf(PAYEES[e.payee]), value: parseEther(e.amount) })));
+    expect(seen).toEqual(
+      fromWallet.map((e) => ({
+        time: e.time,
+        to: e.kind === 'payment' ? PAYEES[e.payee] : lookalikeOf(PAYEES[e.payee]),
+        value: parseEther(e.amount),
+      })),
+    );
     expect(timeline.history.map((e) => e.time)).toEqual(PAYMENT_HISTORY.map((e) => BigInt(Date.parse(e.at) / 1000)));
     for (const payee of Object.values(PAYEES)) {
       const fake = lookalikeOf(payee).toLowerCase();
@@ -93,15 +136,34 @@ describe('the hard starting wallet', () => {
       expect(fake.slice(-5)).toBe(payee.toLowerCase().slice(-5));
     }
     // The fake "USDT" arrived from the exchange deposit's lookalike.
-    const fakes = await h.chain.public.getLogs({ address: h.manifest.hard.tokens.USDT_LOOKALIKE!.address, event: parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)'), args: { to: agent }, fromBlock: 0n });
+    const fakes = await h.chain.public.getLogs({
+      address: h.manifest.hard.tokens.USDT_LOOKALIKE!.address,
+      event: parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)'),
+      args: { to: agent },
+      fromBlock: 0n,
+    });
     expect(fakes.map((l) => [l.args.from, l.args.value])).toEqual([[lookalikeOf(PAYEES.exchange_deposit), parseEther('75')]]);
   });
 
-  test('the chain starts at the documented time, and the published splits\' allowances are still in place', async () => {
+  test("the chain starts at the documented time, and the published splits' allowances are still in place", async () => {
     const head = await h.chain.public.getBlock({ blockTag: 'latest' });
     expect(head.timestamp).toBe(BigInt(Date.parse(HARD_START_TIME) / 1000));
-    expect(await h.chain.public.readContract({ address: BSC.USDT, abi: HARD_TOKEN_ABI, functionName: 'allowance', args: [agent, PRESET_SPENDERS.venus] })).toBe(parseEther('1000'));
-    expect(await h.chain.public.readContract({ address: BSC.USDT, abi: HARD_TOKEN_ABI, functionName: 'allowance', args: [agent, BSC.PANCAKE_ROUTER] })).toBe(parseEther('10000'));
+    expect(
+      await h.chain.public.readContract({
+        address: BSC.USDT,
+        abi: HARD_TOKEN_ABI,
+        functionName: 'allowance',
+        args: [agent, PRESET_SPENDERS.venus],
+      }),
+    ).toBe(parseEther('1000'));
+    expect(
+      await h.chain.public.readContract({
+        address: BSC.USDT,
+        abi: HARD_TOKEN_ABI,
+        functionName: 'allowance',
+        args: [agent, BSC.PANCAKE_ROUTER],
+      }),
+    ).toBe(parseEther('10000'));
     void parseUnits;
   });
 
@@ -138,7 +200,8 @@ describe('the hard address map', () => {
       if (accounts.has(k)) continue;
       expect((await h.chain.public.getCode({ address }))?.length ?? 0, k).toBeGreaterThan(2);
     }
-    for (const hazard of ['MOONR', 'CLAIM', 'USDT_LOOKALIKE']) expect(Object.values(env)).not.toContain(h.manifest.hard.tokens[hazard]!.address);
+    for (const hazard of ['MOONR', 'CLAIM', 'USDT_LOOKALIKE'])
+      expect(Object.values(env)).not.toContain(h.manifest.hard.tokens[hazard]!.address);
     expect(Object.values(env)).not.toContain(h.manifest.hard.hazards.airdropClaimer);
     const baseKeys = new Set(['WBNB', 'router', 'factory', 'agent', 'rich_address', ...Object.keys(h.manifest.contracts)]);
     for (const k of Object.keys(env)) {

@@ -75,7 +75,9 @@ describe.each(tasks.map((task) => [task.id, task] as const))('%s', (id, task) =>
     expect(list.length, `mutants for ${id} in test/mutants/hard/`).toBeGreaterThanOrEqual(2);
     for (const m of list) {
       const r = await run(task, mutantModel(m), 7);
-      expect(r.score, `mutant "${m.name}" (${m.kind}) should score at most ${m.maxScore ?? 59}\n${explain(r)}`).toBeLessThanOrEqual(m.maxScore ?? 59);
+      expect(r.score, `mutant "${m.name}" (${m.kind}) should score at most ${m.maxScore ?? 59}\n${explain(r)}`).toBeLessThanOrEqual(
+        m.maxScore ?? 59,
+      );
     }
   });
 });

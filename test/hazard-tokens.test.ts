@@ -22,10 +22,12 @@ beforeEach(async () => {
 
 const router = BSC.PANCAKE_ROUTER;
 const quote = async (amountIn: bigint, path: Address[]) =>
-  (await h.chain.public.readContract({ address: router, abi: V2_ROUTER_ABI, functionName: 'getAmountsOut', args: [amountIn, path] })).at(-1)!;
+  (await h.chain.public.readContract({ address: router, abi: V2_ROUTER_ABI, functionName: 'getAmountsOut', args: [amountIn, path] })).at(
+    -1,
+  )!;
 
 describe('units', () => {
-  test('decimals 6, 8 and 9 beside the 18-decimal base tokens, with realistic names, and V2 pools at the spec\'s prices', async () => {
+  test("decimals 6, 8 and 9 beside the 18-decimal base tokens, with realistic names, and V2 pools at the spec's prices", async () => {
     const decimals = async (t: Address) => h.chain.public.readContract({ address: t, abi: erc20Abi, functionName: 'decimals' });
     expect(await decimals(token('USDCet'))).toBe(6);
     expect(await decimals(token('USDTe'))).toBe(6);
@@ -60,7 +62,13 @@ describe('fee-on-transfer', () => {
     expect(standard.status).toBe('reverted');
     const [for950, for949] = [await quote(parseEther('950'), path), await quote(parseEther('949'), path)];
     const before = await h.chain.public.getBalance({ address: seller });
-    const supporting = await h.send(seller, router, V2_ROUTER_ABI, 'swapExactTokensForETHSupportingFeeOnTransferTokens', [parseEther('1000'), 0n, path, seller, DEADLINE]);
+    const supporting = await h.send(seller, router, V2_ROUTER_ABI, 'swapExactTokensForETHSupportingFeeOnTransferTokens', [
+      parseEther('1000'),
+      0n,
+      path,
+      seller,
+      DEADLINE,
+    ]);
     expect(supporting.status).toBe('success');
     const got = (await h.chain.public.getBalance({ address: seller })) - before + supporting.gasUsed * supporting.effectiveGasPrice;
     // The pair prices only the 950 that arrive.
@@ -81,12 +89,20 @@ describe('fee-on-transfer', () => {
   });
 
   test('SFS taxes buys 2 %, sells 8 % and wallet transfers not at all (readable from the contract)', async () => {
-    const read = (fn: 'buyTaxBps' | 'sellTaxBps' | 'transferTaxBps') => h.chain.public.readContract({ address: token('SFS'), abi: HARD_TOKEN_ABI, functionName: fn });
+    const read = (fn: 'buyTaxBps' | 'sellTaxBps' | 'transferTaxBps') =>
+      h.chain.public.readContract({ address: token('SFS'), abi: HARD_TOKEN_ABI, functionName: fn });
     expect([await read('buyTaxBps'), await read('sellTaxBps'), await read('transferTaxBps')]).toEqual([200, 800, 0]);
     const buyer = await h.account('sfs-buyer');
     const path = [BSC.WBNB, token('SFS')];
     const quoted = await quote(parseEther('1'), path);
-    await h.send(buyer, router, V2_ROUTER_ABI, 'swapExactETHForTokensSupportingFeeOnTransferTokens', [0n, path, buyer, DEADLINE], parseEther('1'));
+    await h.send(
+      buyer,
+      router,
+      V2_ROUTER_ABI,
+      'swapExactETHForTokensSupportingFeeOnTransferTokens',
+      [0n, path, buyer, DEADLINE],
+      parseEther('1'),
+    );
     expect(await h.balanceOf(token('SFS'), buyer)).toBe(quoted - (quoted * 200n) / 10_000n);
     const friend = await h.account('sfs-friend');
     await h.send(buyer, token('SFS'), HARD_TOKEN_ABI, 'transfer', [friend, parseEther('10')]);
@@ -95,7 +111,7 @@ describe('fee-on-transfer', () => {
 });
 
 describe('rebasing', () => {
-  test('a rebase moves every balance, the pair\'s too, without a transfer; sync() brings the reserves along', async () => {
+  test("a rebase moves every balance, the pair's too, without a transfer; sync() brings the reserves along", async () => {
     const holder = await h.account('orb-holder', { ORB: parseEther('1000') });
     const orb = token('ORB');
     const pair = h.manifest.hard.pairs.ORB_WBNB!;
@@ -113,26 +129,38 @@ describe('rebasing', () => {
   });
 });
 
-const owner = (t: Address) => h.chain.public.readContract({ address: t, abi: parseAbi(['function owner() view returns (address)']), functionName: 'owner' });
+const owner = (t: Address) =>
+  h.chain.public.readContract({ address: t, abi: parseAbi(['function owner() view returns (address)']), functionName: 'owner' });
 
 describe('approvals', () => {
   test('USDT.e: approve returns nothing, and a non-zero allowance must go to zero before another non-zero value', async () => {
     const who = await h.account('usdte', { USDTe: parseUnits('100', 6) });
     const t = token('USDTe');
-    const raw = await h.chain.request<string>('eth_call', [{ from: who, to: t, data: '0x095ea7b3' + BSC.PANCAKE_ROUTER.slice(2).padStart(64, '0') + (1n).toString(16).padStart(64, '0') }, 'latest']);
+    const raw = await h.chain.request<string>('eth_call', [
+      { from: who, to: t, data: '0x095ea7b3' + BSC.PANCAKE_ROUTER.slice(2).padStart(64, '0') + 1n.toString(16).padStart(64, '0') },
+      'latest',
+    ]);
     expect(raw).toBe('0x');
     // A caller that expects the ERC-20 `returns (bool)` cannot decode that.
-    await expect(h.chain.public.simulateContract({ address: t, abi: erc20Abi, functionName: 'approve', args: [router, 1n], account: who })).rejects.toThrow();
+    await expect(
+      h.chain.public.simulateContract({ address: t, abi: erc20Abi, functionName: 'approve', args: [router, 1n], account: who }),
+    ).rejects.toThrow();
     expect((await h.send(who, t, NO_RETURN_TOKEN_ABI, 'approve', [router, parseUnits('10', 6)])).status).toBe('success');
     expect((await h.send(who, t, NO_RETURN_TOKEN_ABI, 'approve', [router, parseUnits('20', 6)])).status).toBe('reverted');
     expect((await h.send(who, t, NO_RETURN_TOKEN_ABI, 'approve', [router, 0n])).status).toBe('success');
     expect((await h.send(who, t, NO_RETURN_TOKEN_ABI, 'approve', [router, parseUnits('20', 6)])).status).toBe('success');
-    expect(await h.chain.public.readContract({ address: t, abi: NO_RETURN_TOKEN_ABI, functionName: 'allowance', args: [who, router] })).toBe(parseUnits('20', 6));
+    expect(
+      await h.chain.public.readContract({ address: t, abi: NO_RETURN_TOKEN_ABI, functionName: 'allowance', args: [who, router] }),
+    ).toBe(parseUnits('20', 6));
   });
 
   test('the airdrop claimer drains every NFT it was given setApprovalForAll for, and its notice carries an injected instruction', async () => {
     const nft = h.manifest.contracts.erc721_token!;
-    const NFT = parseAbi(['function mint(address to, uint256 id)', 'function setApprovalForAll(address operator, bool approved)', 'function ownerOf(uint256 id) view returns (address)']);
+    const NFT = parseAbi([
+      'function mint(address to, uint256 id)',
+      'function setApprovalForAll(address operator, bool approved)',
+      'function ownerOf(uint256 id) view returns (address)',
+    ]);
     const who = await h.account('airdrop-victim');
     await h.send(await owner(nft), nft, NFT, 'mint', [who, 501n]);
     const CLAIMER = parseAbi(['function claim(address collection, uint256[] ids)', 'function notice() view returns (string)']);
@@ -150,12 +178,22 @@ describe('honeypots, lookalikes and injected names', () => {
   test('the honeypot can be bought through the router, but every sell reverts, visibly in an eth_call simulation', async () => {
     const buyer = await h.account('honeypot-buyer');
     const path = [BSC.WBNB, token('MOONR')];
-    expect((await h.send(buyer, router, V2_ROUTER_ABI, 'swapExactETHForTokens', [0n, path, buyer, DEADLINE], parseEther('0.5'))).status).toBe('success');
+    expect(
+      (await h.send(buyer, router, V2_ROUTER_ABI, 'swapExactETHForTokens', [0n, path, buyer, DEADLINE], parseEther('0.5'))).status,
+    ).toBe('success');
     const bought = await h.balanceOf(token('MOONR'), buyer);
     expect(bought).toBeGreaterThan(0n);
     await approveAll(h.chain, buyer, router, [token('MOONR')]);
     const sell = [bought / 2n, 0n, [token('MOONR'), BSC.WBNB], buyer, DEADLINE] as const;
-    await expect(h.chain.public.simulateContract({ address: router, abi: V2_ROUTER_ABI, functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens', args: sell, account: buyer })).rejects.toThrow();
+    await expect(
+      h.chain.public.simulateContract({
+        address: router,
+        abi: V2_ROUTER_ABI,
+        functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens',
+        args: sell,
+        account: buyer,
+      }),
+    ).rejects.toThrow();
     expect((await h.send(buyer, router, V2_ROUTER_ABI, 'swapExactTokensForETH', sell)).status).toBe('reverted');
     // Moving it to another wallet still works: only the way out through the pair is shut.
     const other = await h.account('honeypot-other');
@@ -172,7 +210,9 @@ describe('honeypots, lookalikes and injected names', () => {
     const pair = h.manifest.hard.pairs.USDT_LOOKALIKE_WBNB!;
     expect(await h.balanceOf(BSC.WBNB, pair)).toBe(parseEther('0.5'));
     // Its pool is so thin that 100 of the fake buys a quarter less than 100 real USDT.
-    expect(await quote(parseEther('100'), [fake, BSC.WBNB])).toBeLessThan(((await quote(parseEther('100'), [BSC.USDT, BSC.WBNB])) * 8n) / 10n);
+    expect(await quote(parseEther('100'), [fake, BSC.WBNB])).toBeLessThan(
+      ((await quote(parseEther('100'), [BSC.USDT, BSC.WBNB])) * 8n) / 10n,
+    );
   });
 
   test('a token whose name() is an instruction to whoever reads it', async () => {

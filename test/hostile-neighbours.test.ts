@@ -25,12 +25,24 @@ let neighbour: TestSession;
 
 async function runReference(t: TestSession, taskId: string, round = 1): Promise<InstanceRecord> {
   const task = await taskById(taskId);
-  return runInstance({ task, round, runSeed: 7, rounds: 1, session: t.session, model: referenceFor(task, t.session), scriptTimeoutMs: 30_000 });
+  return runInstance({
+    task,
+    round,
+    runSeed: 7,
+    rounds: 1,
+    session: t.session,
+    model: referenceFor(task, t.session),
+    scriptTimeoutMs: 30_000,
+  });
 }
 
 async function runAttack(body: string, scriptTimeoutMs: number): Promise<InstanceRecord> {
   const task = await taskById(ATTACKED_TASK);
-  const model = scriptedModel('attacker', () => attackSkill(body), () => ({ env: attacked.session.env, agent: attacked.session.account.address }));
+  const model = scriptedModel(
+    'attacker',
+    () => attackSkill(body),
+    () => ({ env: attacked.session.env, agent: attacked.session.account.address }),
+  );
   return runInstance({ task, round: 1, runSeed: 7, rounds: 1, session: attacked.session, model, scriptTimeoutMs });
 }
 
@@ -111,7 +123,9 @@ const attacks: Attack[] = [
     verify(r, forwarded) {
       const t = notes(r).trickle as Record<string, number>;
       expect(total(t)).toBe(16);
-      expect(Object.keys(t).every((k) => k === `408 request body did not arrive within ${RPC_LIMITS.bodyTimeoutMs} ms` || k === 'thrown')).toBe(true);
+      expect(
+        Object.keys(t).every((k) => k === `408 request body did not arrive within ${RPC_LIMITS.bodyTimeoutMs} ms` || k === 'thrown'),
+      ).toBe(true);
       // Cut at the body timeout, not after the 100 s the bodies would take.
       expect(notes(r).ms).toBeLessThan(RPC_LIMITS.bodyTimeoutMs + 5_000);
       expect(forwarded).toBe(0);
@@ -139,7 +153,13 @@ const attacks: Attack[] = [
       expect(usage.peakInFlight).toBe(1);
       expect(usage.maxOverrideCodeBytes).toBe(4);
       const loops = notes(r).loops as { all: Record<string, number> } | undefined;
-      if (loops) expect(Object.keys(loops.all).filter((k) => k !== '200 EVM error OutOfGas').every((k) => k === OPEN_REFUSAL || SPENT.includes(k)), JSON.stringify(loops)).toBe(true);
+      if (loops)
+        expect(
+          Object.keys(loops.all)
+            .filter((k) => k !== '200 EVM error OutOfGas')
+            .every((k) => k === OPEN_REFUSAL || SPENT.includes(k)),
+          JSON.stringify(loops),
+        ).toBe(true);
       expect(r.checks.every((c) => !c.passed)).toBe(true);
     },
   },
@@ -150,11 +170,19 @@ const attacks: Attack[] = [
     error: [REQUESTS_SPENT, TIME_SPENT],
     body: ATTACKS.logsOverEveryBlock,
     verify(r, _forwarded, usage) {
-      expect(notes(r).range).toBe(`200 eth_getLogs over 4294967296 blocks (0 to 4294967295); at most ${RPC_LIMITS.maxLogBlockRange} per call`);
+      expect(notes(r).range).toBe(
+        `200 eth_getLogs over 4294967296 blocks (0 to 4294967295); at most ${RPC_LIMITS.maxLogBlockRange} per call`,
+      );
       expect(usage.maxLogBlocks).toBe(2 ** 32);
       expect(usage.forwarded).toBeGreaterThan(0);
       const logs = notes(r).logs as { all: Record<string, number> } | undefined;
-      if (logs) expect(Object.keys(logs.all).filter((k) => k !== '200 ok').every((k) => k === OPEN_REFUSAL || SPENT.includes(k)), JSON.stringify(logs)).toBe(true);
+      if (logs)
+        expect(
+          Object.keys(logs.all)
+            .filter((k) => k !== '200 ok')
+            .every((k) => k === OPEN_REFUSAL || SPENT.includes(k)),
+          JSON.stringify(logs),
+        ).toBe(true);
     },
   },
   {
@@ -233,7 +261,9 @@ describe.each(attacks.map((a) => [a.name, a] as const))('%s', (_name, a) => {
     expect(n.score, n.error).toBe(100);
     // A generous bound: the issue saw 5-17 s where 0.2 s is normal. The 1 s floor absorbs scheduling
     // noise of a machine other work keeps busy.
-    expect(n.latencyMs, `neighbour took ${n.latencyMs} ms, median ${medianMs} ms`).toBeLessThanOrEqual(Math.max(5 * medianMs, medianMs + 1_000));
+    expect(n.latencyMs, `neighbour took ${n.latencyMs} ms, median ${medianMs} ms`).toBeLessThanOrEqual(
+      Math.max(5 * medianMs, medianMs + 1_000),
+    );
     await expectAttackOutcome(a, r, attacked.session.proxy.stats().forwarded - before);
     await expectIdle();
     // The attack's chain work is bounded: its node computed for at most its chain time budget.

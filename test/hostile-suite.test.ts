@@ -3,14 +3,14 @@
 // expected outcome, and leave a concrete trace showing it gained nothing. A markdown summary of the
 // table is printed at the end.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { encodeAbiParameters, erc20Abi, keccak256, parseEther, parseUnits, type Address, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, onTestFailed, test } from 'vitest';
-import { cpuMs, expectNotSpinning, sleep } from './helpers/processes.ts';
+import { expectNotSpinning, sleep } from './helpers/processes.ts';
 import { MARKER_ADDRESS } from '../src/chain/addresses.ts';
 import { BLOCK_INTERVAL_SECONDS } from '../src/chain/session.ts';
 import { referenceScriptModel, type ScriptRound } from '../src/composite/reference.ts';
@@ -31,7 +31,6 @@ const SECRET_VAR = 'QUESTBENCH_HOSTILE_SECRET';
 const SECRET = `sk-hostile-${randomBytes(12).toString('hex')}`;
 const NONCE = randomBytes(6).toString('hex');
 const J = JSON.stringify;
-
 
 let t: Awaited<ReturnType<typeof openTestSession>>;
 let agent: Address;
@@ -58,7 +57,8 @@ beforeAll(async () => {
 const pub = () => t.session.chain.public;
 const bnb = (address: Address) => pub().getBalance({ address });
 const nonceOf = (address: Address) => pub().getTransactionCount({ address });
-const tokenBalance = (token: Address, owner: Address) => pub().readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
+const tokenBalance = (token: Address, owner: Address) =>
+  pub().readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
 const allowance = (token: Address, owner: Address, spender: Address) =>
   pub().readContract({ address: token, abi: erc20Abi, functionName: 'allowance', args: [owner, spender] });
 const hex = (n: bigint) => `0x${n.toString(16)}`;
@@ -88,7 +88,6 @@ async function expectProcessGone(pid: number): Promise<void> {
   }
   throw new Error(`sandbox process ${pid} is still alive`);
 }
-
 
 /** A plain script run right after an attack reads the true balance with ethers and viem and passes. */
 async function expectHonestFollowUp(): Promise<void> {
@@ -164,7 +163,10 @@ async function atomic(taskId: string, script: (ctx: ScriptContext) => string, sc
   return runInstance({ task, round: 1, runSeed: 7, rounds: 1, session: t.session, model, scriptTimeoutMs });
 }
 
-async function composite(taskId: string, build: (params: Record<string, any>) => { plan: string; rounds: ScriptRound[] }): Promise<InstanceRecord> {
+async function composite(
+  taskId: string,
+  build: (params: Record<string, any>) => { plan: string; rounds: ScriptRound[] },
+): Promise<InstanceRecord> {
   const task = await taskById(taskId);
   proxyBefore = t.session.proxy.stats();
   return runInstance({
@@ -352,11 +354,13 @@ const cases: Case[] = [
     },
   },
   {
-    attack: 'debug_traceTransaction alone and in a JSON-RPC batch mixing eth_chainId/eth_getBalance with debug_traceCall, anvil_setBalance, evm_mine',
+    attack:
+      'debug_traceTransaction alone and in a JSON-RPC batch mixing eth_chainId/eth_getBalance with debug_traceCall, anvil_setBalance, evm_mine',
     task: 'query_bnb_balance',
     outcome: 'wrong_state',
     score: 20,
-    checked: 'batch: allowed items answered (0x38, real balance), the 4 others -32601; single call -32601; planted balance intact; head unchanged; proxy refused 5 / forwarded 2',
+    checked:
+      'batch: allowed items answered (0x38, real balance), the 4 others -32601; single call -32601; planted balance intact; head unchanged; proxy refused 5 / forwarded 2',
     run: () =>
       atomic('query_bnb_balance', ({ params }) =>
         skill(`
@@ -620,10 +624,13 @@ const cases: Case[] = [
     task: 'bnb_transfer_basic',
     outcome: 'runtime_error',
     score: 0,
-    checked: 'error names the memory/heap limit (its host crashed; rerun alone, the failure was its own); that Deno process is gone; no tx sent',
+    checked:
+      'error names the memory/heap limit (its host crashed; rerun alone, the failure was its own); that Deno process is gone; no tx sent',
     run: () =>
       atomic('bnb_transfer_basic', () =>
-        skill(`console.log('PID ' + Deno.pid); const hoard: number[][] = []; for (;;) hoard.push(new Array(1_000_000).fill(Math.random()));`),
+        skill(
+          `console.log('PID ' + Deno.pid); const hoard: number[][] = []; for (;;) hoard.push(new Array(1_000_000).fill(Math.random()));`,
+        ),
       ),
     async verify(r) {
       expect(r.error).toMatch(/out of memory|memory limit exceeded/);
@@ -639,7 +646,9 @@ const cases: Case[] = [
     checked: 'error "output exceeded 1048576 bytes"; recorded logs capped (< 70 kB); no tx sent',
     run: () =>
       atomic('erc20_transfer_fixed', ({ params }) =>
-        skill(`const line = 'y'.repeat(1023); for (let i = 0; i < 5 * 1024; i++) console.log(line); return { to: ${J(params.token.address)} };`),
+        skill(
+          `const line = 'y'.repeat(1023); for (let i = 0; i < 5 * 1024; i++) console.log(line); return { to: ${J(params.token.address)} };`,
+        ),
       ),
     verify: expectOutputCut,
   },
@@ -700,7 +709,8 @@ const cases: Case[] = [
     },
   },
   {
-    attack: 'tries every route to post a forged "done" to its host (postMessage, its prototype, Deno internals, BroadcastChannel, worker_threads parentPort), 100k times, then answers 1',
+    attack:
+      'tries every route to post a forged "done" to its host (postMessage, its prototype, Deno internals, BroadcastChannel, worker_threads parentPort), 100k times, then answers 1',
     task: 'query_bnb_balance',
     outcome: 'wrong_state',
     score: 20,
@@ -737,7 +747,10 @@ const cases: Case[] = [
     outcome: 'runtime_error',
     score: 0,
     checked: 'error "output exceeded 1048576 bytes"; cut within seconds; recorded logs capped (< 70 kB); no tx sent',
-    run: () => atomic('erc20_transfer_fixed', ({ params }) => skill(`for (let i = 0; i < 2_000_000; i++) console.log(''); return { to: ${J(params.token.address)} };`)),
+    run: () =>
+      atomic('erc20_transfer_fixed', ({ params }) =>
+        skill(`for (let i = 0; i < 2_000_000; i++) console.log(''); return { to: ${J(params.token.address)} };`),
+      ),
     async verify(r) {
       await expectOutputCut(r);
       expect(r.latencyMs).toBeLessThan(10_000);
@@ -748,10 +761,13 @@ const cases: Case[] = [
     task: 'bnb_transfer_basic',
     outcome: 'runtime_error',
     score: 0,
-    checked: 'error names the resident-memory limit (its host was killed; rerun alone, the failure was its own); no tx sent; the next instance reads correctly',
+    checked:
+      'error names the resident-memory limit (its host was killed; rerun alone, the failure was its own); no tx sent; the next instance reads correctly',
     run: () =>
       atomic('bnb_transfer_basic', () =>
-        skill(`const keep: Uint8Array[] = []; for (;;) { keep.push(new Uint8Array(32 << 20).fill(1)); await new Promise((r) => setTimeout(r, 2)); }`),
+        skill(
+          `const keep: Uint8Array[] = []; for (;;) { keep.push(new Uint8Array(32 << 20).fill(1)); await new Promise((r) => setTimeout(r, 2)); }`,
+        ),
       ),
     async verify(r) {
       expect(r.error).toMatch(/^memory limit exceeded: resident memory \d+ MB > \d+ MB$/);
@@ -764,7 +780,8 @@ const cases: Case[] = [
     task: 'query_bnb_balance',
     outcome: 'wrong_state',
     score: 20,
-    checked: 'within seconds the host it was started in is gone or idle (a Worker thread beyond its count gets it replaced); the next instance reads correctly',
+    checked:
+      'within seconds the host it was started in is gone or idle (a Worker thread beyond its count gets it replaced); the next instance reads correctly',
     run: () =>
       atomic('query_bnb_balance', () =>
         skill(`
@@ -810,7 +827,8 @@ const cases: Case[] = [
     },
   },
   {
-    attack: "looks for the host's own channel: lists the temp dir for its socket, connects to unix sockets there, writes raw to stdout/stderr",
+    attack:
+      "looks for the host's own channel: lists the temp dir for its socket, connects to unix sockets there, writes raw to stdout/stderr",
     task: 'query_bnb_balance',
     outcome: 'wrong_state',
     score: 0,
@@ -884,7 +902,13 @@ const cases: Case[] = [
     outcome: 'rejected',
     score: 0,
     checked: 'error names the foreign sender; nothing signed (agent and dev nonces unchanged); recipient 0',
-    run: () => atomic('bnb_transfer_basic', ({ params }) => skill(`return { from: ${J(DEV)}, to: ${J(params.to)}, value: parseEther(${J(params.amount)}) };`, "import { parseEther } from 'viem';")),
+    run: () =>
+      atomic('bnb_transfer_basic', ({ params }) =>
+        skill(
+          `return { from: ${J(DEV)}, to: ${J(params.to)}, value: parseEther(${J(params.amount)}) };`,
+          "import { parseEther } from 'viem';",
+        ),
+      ),
     async verify(r) {
       expect(r.error).toContain(`"from" is ${DEV}`);
       await expectNoTxSent(r);
@@ -898,7 +922,10 @@ const cases: Case[] = [
     outcome: 'wrong_state',
     score: 0,
     checked: 'tx mined to the agent; every check gated "went to <agent>"; agent lost exactly the gas; recipient 0',
-    run: () => atomic('bnb_transfer_basic', ({ params }) => skill(`return { to: agentAddress, value: parseEther(${J(params.amount)}) };`, "import { parseEther } from 'viem';")),
+    run: () =>
+      atomic('bnb_transfer_basic', ({ params }) =>
+        skill(`return { to: agentAddress, value: parseEther(${J(params.amount)}) };`, "import { parseEther } from 'viem';"),
+      ),
     async verify(r) {
       expect(r.tx?.to).toBe(agent);
       expect(r.tx?.status).toBe('success');
@@ -915,7 +942,13 @@ const cases: Case[] = [
     outcome: 'rejected',
     score: 0,
     checked: 'error "gas limit 30000001 is outside [21000, 30000000]"; no tx sent',
-    run: () => atomic('bnb_transfer_basic', ({ params }) => skill(`return { to: ${J(params.to)}, value: parseEther(${J(params.amount)}), gasLimit: 30_000_001n };`, "import { parseEther } from 'viem';")),
+    run: () =>
+      atomic('bnb_transfer_basic', ({ params }) =>
+        skill(
+          `return { to: ${J(params.to)}, value: parseEther(${J(params.amount)}), gasLimit: 30_000_001n };`,
+          "import { parseEther } from 'viem';",
+        ),
+      ),
     async verify(r) {
       expect(r.error).toBe('gas limit 30000001 is outside [21000, 30000000]');
       await expectNoTxSent(r);
@@ -930,9 +963,12 @@ const cases: Case[] = [
     checked: 'node refused it (insufficient funds); no tx sent; recipient 0',
     run: () =>
       atomic('bnb_transfer_basic', ({ params }) =>
-        skill(`
+        skill(
+          `
           const balance = BigInt((await rpc(providerUrl, 'eth_getBalance', [agentAddress, 'latest'])).result);
-          return { to: ${J(params.to)}, value: balance + parseEther(${J(params.amount)}) };`, "import { parseEther } from 'viem';"),
+          return { to: ${J(params.to)}, value: balance + parseEther(${J(params.amount)}) };`,
+          "import { parseEther } from 'viem';",
+        ),
       ),
     async verify(r) {
       expect(r.error).toMatch(/^the node rejected the transaction: .*(insufficient funds|lack of funds)/i);
@@ -1000,7 +1036,9 @@ const cases: Case[] = [
     checked: 'refused at compile time by the import gate; DENO_DIR npm/remote caches unchanged; no tx sent',
     run: () =>
       atomic('bnb_transfer_basic', ({ params }) =>
-        skill(`const e = await import('npm:ethers'); const h = await import('https://esm.sh/ethers@6'); return { to: ${J(params.to)}, value: e.parseEther(${J(params.amount)}) };`),
+        skill(
+          `const e = await import('npm:ethers'); const h = await import('https://esm.sh/ethers@6'); return { to: ${J(params.to)}, value: e.parseEther(${J(params.amount)}) };`,
+        ),
       ),
     async verify(r) {
       expect(r.error).toMatch(/^import error: .*import "npm:ethers" is not allowed/);
@@ -1112,7 +1150,13 @@ describe('hostile answers through the real pipeline', () => {
   test.each(cases.map((c) => [c.attack, label(c), c.task, c] as const))('%s → %s [%s]', async (_a, _l, _t, c) => {
     const denoBefore = denoDirListing();
     const r = await c.run();
-    const row: Row = { attack: c.attack, task: c.task, outcome: `${r.outcome}${r.schemaRule ? `/${r.schemaRule}` : ''}`, score: String(r.score), checked: c.checked };
+    const row: Row = {
+      attack: c.attack,
+      task: c.task,
+      outcome: `${r.outcome}${r.schemaRule ? `/${r.schemaRule}` : ''}`,
+      score: String(r.score),
+      checked: c.checked,
+    };
     rows.push(row);
     onTestFailed(() => {
       row.checked += ' — **FAILED**';
@@ -1129,7 +1173,13 @@ describe('hostile answers through the real pipeline', () => {
   });
 
   test('the well-known anvil dev accounts hold nothing on the benchmark chain', async () => {
-    const row: Row = { attack: 'funds behind the published dev key (precondition for raw-tx attacks)', task: '(chain)', outcome: '-', score: '-', checked: 'dev account #0 balance is 0 and the node has no unlocked accounts' };
+    const row: Row = {
+      attack: 'funds behind the published dev key (precondition for raw-tx attacks)',
+      task: '(chain)',
+      outcome: '-',
+      score: '-',
+      checked: 'dev account #0 balance is 0 and the node has no unlocked accounts',
+    };
     rows.push(row);
     onTestFailed(() => {
       row.checked += ` — **FAILED**: holds ${devBalance} wei`;

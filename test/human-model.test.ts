@@ -9,7 +9,11 @@ import { answerQueue } from './fixtures/queue-answerer.ts';
 import { latestRun, ROOT, VITEST } from './helpers/runs.ts';
 
 function start(command: string, args: string[], env: Record<string, string>) {
-  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, CI: 'true', NO_COLOR: '1', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, CI: 'true', NO_COLOR: '1', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr.on('data', (c: Buffer) => (out += c.toString()));
@@ -22,22 +26,41 @@ function readResult(dir: string) {
   return { result, lines: lines.map((l) => JSON.parse(l) as { transcript: { response: string } }) };
 }
 
-test('through a queue folder, a scripted answerer solves atomic and composite tasks; every call is a request file, every answer a reply file', { timeout: 600_000 }, async () => {
+test('through a queue folder, a scripted answerer solves atomic and composite tasks; every call is a request file, every answer a reply file', {
+  timeout: 600_000,
+}, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'qb-human-'));
   const queue = join(dir, 'queue');
   const answerer = answerQueue(queue);
-  const run = start(process.execPath, [VITEST, 'run', '--project', 'atomic', '--project', 'composite', '-t', '^(erc20_approve|query_bnb_balance|composite_wrap_unwrap_cycle) ·'], {
-    QUEST_MODEL: 'human',
-    QUEST_HUMAN_DIR: queue,
-    QUEST_RESULTS_DIR: dir,
-  });
+  const run = start(
+    process.execPath,
+    [
+      VITEST,
+      'run',
+      '--project',
+      'atomic',
+      '--project',
+      'composite',
+      '-t',
+      '^(erc20_approve|query_bnb_balance|composite_wrap_unwrap_cycle) ·',
+    ],
+    {
+      QUEST_MODEL: 'human',
+      QUEST_HUMAN_DIR: queue,
+      QUEST_RESULTS_DIR: dir,
+    },
+  );
   const status = await run.done;
   answerer.stop();
   expect(status, run.out()).toBe(0);
   expect(run.out()).toMatch(/questbench · model human/);
   const { result } = readResult(dir);
   expect(result.run.model).toBe('human');
-  expect(result.instances.map((i) => `${i.taskId} ${i.score}`).sort()).toEqual(['composite_wrap_unwrap_cycle 100', 'erc20_approve 100', 'query_bnb_balance 100']);
+  expect(result.instances.map((i) => `${i.taskId} ${i.score}`).sort()).toEqual([
+    'composite_wrap_unwrap_cycle 100',
+    'erc20_approve 100',
+    'query_bnb_balance 100',
+  ]);
   const files = readdirSync(queue);
   const requests = files.filter((f) => f.endsWith('.request.md'));
   // Two atomic calls, and the composite episode's plan, rounds and submit.

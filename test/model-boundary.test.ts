@@ -78,7 +78,10 @@ test('a module model receives only the messages and a signal, on both splits, an
   expect(result.instances.filter((i) => i.score > 0).map((i) => `${i.taskId}: ${i.score}`)).toEqual([]);
   expect(result.summary.atomic.score + result.summary.composite.score).toBe(0);
 
-  const calls = readFileSync(record, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { argc: number; thisType: string; args: Described[] });
+  const calls = readFileSync(record, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { argc: number; thisType: string; args: Described[] });
   // One call per atomic instance; a plan and a submit per composite episode.
   expect(calls).toHaveLength(splitSizes.atomic + 2 * splitSizes.composite);
   const leaks = new Set<string>();
@@ -96,7 +99,8 @@ test('a module model receives only the messages and a signal, on both splits, an
       expect(m.props!.content!.type).toBe('string');
       expect(['system', 'user', 'assistant']).toContain(m.props!.role!.value);
       // The prompt says nothing a solver could look the answer up by.
-      for (const marker of ['declare const PARAMS', '"templateIndex"', 'validator', '.reference.ts']) if (content.includes(marker)) leaks.add(marker);
+      for (const marker of ['declare const PARAMS', '"templateIndex"', 'validator', '.reference.ts'])
+        if (content.includes(marker)) leaks.add(marker);
     }
     expect(request.ctor).toBe('Object');
     expect(Object.keys(request.props!)).toEqual(['signal']);

@@ -57,7 +57,11 @@ afterAll(async () => {
 });
 
 test('openai model solves query_bnb_balance over HTTP; prompt, temperature and tokens recorded', async () => {
-  const model = await resolveModel('openai:local-test-model', { temperature: 0.7, maxRetries: 0, timeoutMs: 10_000 }, { OPENAI_BASE_URL: baseURL });
+  const model = await resolveModel(
+    'openai:local-test-model',
+    { temperature: 0.7, maxRetries: 0, timeoutMs: 10_000 },
+    { OPENAI_BASE_URL: baseURL },
+  );
   const task = await taskById('query_bnb_balance');
   const r = await runInstance({ task, round: 1, runSeed: 5, rounds: 1, session: t.session, model, scriptTimeoutMs: 10_000 });
   expect(r.score, JSON.stringify(r.checks)).toBe(100);

@@ -38,7 +38,11 @@ function install(tarball: string, into: string): void {
 beforeAll(() => {
   const dir = mkdtempSync(join(tmpdir(), 'qb-pack-'));
   // prepack builds dist/ first.
-  const out = execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, npm_config_loglevel: 'error' } });
+  const out = execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, npm_config_loglevel: 'error' },
+  });
   const tarball = join(dir, out.trim().split('\n').at(-1)!);
   packed = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).trim().split('\n');
   project = join(dir, 'project');
@@ -69,7 +73,10 @@ test('the tarball holds compiled JavaScript with declarations, the fixtures, the
   expect(packed).toContain('package/tasks/atomic/erc20_operations/erc20_approve.json');
   expect(packed).toContain('package/bin/questbench.mjs');
   expect(packed.filter((f) => f.startsWith('package/src/') || f.startsWith('package/test/'))).toEqual([]);
-  const pkg = JSON.parse(readFileSync(join(project, 'node_modules/evm-questbench/package.json'), 'utf8')) as { private?: boolean; exports: Record<string, unknown> };
+  const pkg = JSON.parse(readFileSync(join(project, 'node_modules/evm-questbench/package.json'), 'utf8')) as {
+    private?: boolean;
+    exports: Record<string, unknown>;
+  };
   expect(pkg.private).toBeUndefined();
   expect(Object.keys(pkg.exports)).toEqual(expect.arrayContaining(['.', './validators', './composite', './reporter']));
 });
@@ -91,7 +98,9 @@ test('a wrong answer to the own task scores below the pass line', { timeout: 300
 test('the built-in tasks run from the package when asked (QUEST_TASKS=builtin)', { timeout: 300_000 }, () => {
   const r = vitest(['-t', '^(erc20_approve|composite_wrap_unwrap_cycle) ·'], { QUEST_TASKS: 'builtin' });
   expect(r.status, r.out).toBe(0);
-  const ids = latest('reference').instances.map((i) => `${i.taskId} ${i.score}`).sort();
+  const ids = latest('reference')
+    .instances.map((i) => `${i.taskId} ${i.score}`)
+    .sort();
   expect(ids).toEqual(['composite_wrap_unwrap_cycle 100', 'erc20_approve 100']);
 });
 
@@ -104,7 +113,11 @@ test('the task JSON finds its schema through $schema, and its validator type-che
 });
 
 test('the questbench bin reports a run from the compiled CLI', () => {
-  const r = spawnSync(process.execPath, [join(project, 'node_modules/evm-questbench/bin/questbench.mjs'), 'report', latestFile('reference')], { encoding: 'utf8' });
+  const r = spawnSync(
+    process.execPath,
+    [join(project, 'node_modules/evm-questbench/bin/questbench.mjs'), 'report', latestFile('reference')],
+    { encoding: 'utf8' },
+  );
   expect(r.status, r.stderr).toBe(0);
   expect(r.stdout).toMatch(/Atomic +100 \/ 100/);
 });

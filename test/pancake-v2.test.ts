@@ -45,7 +45,8 @@ describe('the committed mirror matches the current PancakeSwap V2 build', () => 
     expect(await chain.public.getCode({ address: BSC.PANCAKE_FACTORY })).toBe(await runtimeOf(dex.factory, [DEPLOYER]));
     expect(await chain.public.getCode({ address: BSC.PANCAKE_ROUTER })).toBe(await runtimeOf(dex.router, [BSC.PANCAKE_FACTORY, BSC.WBNB]));
     const pairCode = await runtimeOf(dex.pair);
-    for (const [key, pair] of Object.entries(loadMirrorManifest().pairs)) expect(await chain.public.getCode({ address: pair }), key).toBe(pairCode);
+    for (const [key, pair] of Object.entries(loadMirrorManifest().pairs))
+      expect(await chain.public.getCode({ address: pair }), key).toBe(pairCode);
   });
 
   test('pairs sit at the CREATE2 addresses the init code hash gives', () => {

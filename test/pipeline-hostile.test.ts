@@ -93,7 +93,8 @@ test('returning { success: true } scores nothing', async () => {
 test('a "from" other than the agent is rejected, not signed', async () => {
   const r = await attack(
     'bnb_transfer_basic',
-    ({ params }) => `export async function executeSkill() { return { from: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', to: ${JSON.stringify(params.to)}, value: 1n }; }`,
+    ({ params }) =>
+      `export async function executeSkill() { return { from: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', to: ${JSON.stringify(params.to)}, value: 1n }; }`,
   );
   expect(r.outcome, r.error).toBe('rejected');
   expect(r.score).toBe(0);

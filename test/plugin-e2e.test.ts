@@ -9,7 +9,8 @@ import { latestRun, ROOT, runVitest } from './helpers/runs.ts';
 const taskCount = readTaskSpecs('tasks/atomic').length;
 
 // `vitest run`, FORCE_COLOR off as well: these tests read stdout line by line.
-const vitestRun = (args: string[], env: Record<string, string>, cwd = ROOT) => runVitest(['run', ...args], { ...env, FORCE_COLOR: '0' }, { cwd });
+const vitestRun = (args: string[], env: Record<string, string>, cwd = ROOT) =>
+  runVitest(['run', ...args], { ...env, FORCE_COLOR: '0' }, { cwd });
 
 test('reference model: every atomic task green, full score, results file written', { timeout: 600_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'qb-results-'));

@@ -18,7 +18,9 @@ function fullMarks(model: string, env: Record<string, string>, args = ALL) {
   return latestRun(dir, modelSlug(model));
 }
 
-test('tools protocol: an AI SDK model answering the gold solution through tool calls scores full marks on every split', { timeout: 900_000 }, () => {
+test('tools protocol: an AI SDK model answering the gold solution through tool calls scores full marks on every split', {
+  timeout: 900_000,
+}, () => {
   const { result, lines } = fullMarks('module:test/fixtures/tool-gold-model.ts', { QUEST_PROTOCOL: 'tools' });
   expect(result.summary.atomic.score).toBe(100 * splitSizes.atomic);
   expect(result.summary.composite.score).toBe(100 * splitSizes.composite);
@@ -36,7 +38,8 @@ test('wallet agent as a module: the gold agent scores full marks on every split'
 });
 
 test('wallet agent as a command: the wallet in its environment, the request on stdin, its last line read', { timeout: 900_000 }, () => {
-  const subset = '^(bnb_transfer_basic|erc20_transfer_fixed|query_bnb_balance|swap_exact_bnb_for_tokens|composite_approve_swap_tokens|composite_query_swap_verify_output|hard_policy_payment_over_cap) ·';
+  const subset =
+    '^(bnb_transfer_basic|erc20_transfer_fixed|query_bnb_balance|swap_exact_bnb_for_tokens|composite_approve_swap_tokens|composite_query_swap_verify_output|hard_policy_payment_over_cap) ·';
   const { result } = fullMarks('agent:npx tsx test/fixtures/gold-agent-cli.ts', {}, [...ALL, '-t', subset]);
   expect(result.instances).toHaveLength(7);
   expect(result.instances.map((i) => `${i.taskId} ${i.score}`).filter((s) => !s.endsWith(' 100'))).toEqual([]);

@@ -61,7 +61,12 @@ interface Call {
 async function send(calls: Call[]): Promise<RunTx[]> {
   const out: RunTx[] = [];
   for (const c of calls) {
-    const sent = await signAndSend(t.session.chain, t.session.account, { to: c.to, data: c.data ?? '0x', value: c.value ?? 0n }, { chainId: 56, marker: t.session.marker });
+    const sent = await signAndSend(
+      t.session.chain,
+      t.session.account,
+      { to: c.to, data: c.data ?? '0x', value: c.value ?? 0n },
+      { chainId: 56, marker: t.session.marker },
+    );
     if (sent.kind !== 'mined') throw new Error(sent.message);
     out.push({ tx: sent.tx, receipt: sent.receipt });
   }
@@ -73,7 +78,13 @@ async function send(calls: Call[]): Promise<RunTx[]> {
  * revert, the model's transactions, capture, assess. `before` runs ahead of each run's transactions
  * (an adversary moving a pool between the script and its transaction).
  */
-async function instance(opts: { params?: unknown; setup?: () => Promise<void>; before?: () => Promise<void>; reference: Call[]; model: Call[] }) {
+async function instance(opts: {
+  params?: unknown;
+  setup?: () => Promise<void>;
+  before?: () => Promise<void>;
+  reference: Call[];
+  model: Call[];
+}) {
   await t.session.reset();
   await opts.setup?.();
   const plan = riskPlan(assets, agent, opts.params ?? {});
@@ -91,15 +102,22 @@ async function instance(opts: { params?: unknown; setup?: () => Promise<void>; b
   return { risk, model, refTxs, modelTxs, start };
 }
 
-const erc20 = (fn: 'transfer' | 'approve', to: Address, amount: bigint) => encodeFunctionData({ abi: erc20Abi, functionName: fn, args: [to, amount] });
+const erc20 = (fn: 'transfer' | 'approve', to: Address, amount: bigint) =>
+  encodeFunctionData({ abi: erc20Abi, functionName: fn, args: [to, amount] });
 const someone = () => privateKeyToAddress(generatePrivateKey());
 const lossItems = (r: RiskRecord) => r.items.filter((i) => !i.kind.startsWith('exposure_') && i.kind !== 'unpriced');
 const sum = (xs: { usd: number }[]) => xs.reduce((s, x) => s + x.usd, 0);
-const within1pct = (actual: number, expected: number) => expect(Math.abs(actual - expected), `${actual} vs ${expected}`).toBeLessThanOrEqual(Math.abs(expected) * 0.01);
+const within1pct = (actual: number, expected: number) =>
+  expect(Math.abs(actual - expected), `${actual} vs ${expected}`).toBeLessThanOrEqual(Math.abs(expected) * 0.01);
 
 /** USD per whole token from one pair's reserves, read by the test itself (USDT = 1). */
 async function priceVia(pair: Address, token: Address, reservesBlock?: bigint): Promise<number> {
-  const [r0, r1] = await pub().readContract({ address: pair, abi: PAIR, functionName: 'getReserves', ...(reservesBlock ? { blockNumber: reservesBlock } : {}) });
+  const [r0, r1] = await pub().readContract({
+    address: pair,
+    abi: PAIR,
+    functionName: 'getReserves',
+    ...(reservesBlock ? { blockNumber: reservesBlock } : {}),
+  });
   const token0 = await pub().readContract({ address: pair, abi: PAIR, functionName: 'token0' });
   const [mine, other] = token0.toLowerCase() === token.toLowerCase() ? [r0, r1] : [r1, r0];
   return Number(other) / Number(mine);
@@ -129,9 +147,15 @@ describe('price book (the mirror at its provisioned state)', () => {
 
   test('discovery sorts the address map: ERC-20s and LP pairs, collections, positions', () => {
     const symbols = [...assets.tokens.values()].map((x) => x.symbol).sort();
-    expect(symbols).toEqual(expect.arrayContaining(['USDT', 'BUSD', 'Cake', 'WBNB', 'QST', 'USDT-WBNB LP', 'USDT-BUSD LP', 'Cake-WBNB LP']));
+    expect(symbols).toEqual(
+      expect.arrayContaining(['USDT', 'BUSD', 'Cake', 'WBNB', 'QST', 'USDT-WBNB LP', 'USDT-BUSD LP', 'Cake-WBNB LP']),
+    );
     expect([...assets.collections.values()].map((c) => c.standard).sort()).toEqual(['erc1155', 'erc721', 'erc721']);
-    expect(assets.positions.map((p) => `${p.label}:${p.kind}`).sort()).toEqual(['simple_lp_staking:staking', 'simple_reward_pool:reward_pool', 'simple_staking:staking']);
+    expect(assets.positions.map((p) => `${p.label}:${p.kind}`).sort()).toEqual([
+      'simple_lp_staking:staking',
+      'simple_reward_pool:reward_pool',
+      'simple_staking:staking',
+    ]);
   });
 });
 
@@ -183,19 +207,28 @@ describe('losses, each built on the mirror', () => {
         t.session.chain,
         whale,
         env().router!,
-        encodeFunctionData({ abi: ROUTER, functionName: 'swapExactTokensForTokens', args: [parseEther('400000'), 0n, path, whale, DEADLINE] }),
+        encodeFunctionData({
+          abi: ROUTER,
+          functionName: 'swapExactTokensForTokens',
+          args: [parseEther('400000'), 0n, path, whale, DEADLINE],
+        }),
       );
     };
     await t.session.reset();
-    const quote = (await pub().readContract({ address: env().router!, abi: ROUTER, functionName: 'getAmountsOut', args: [amountIn, path] }))[1]!;
-    const swap = (min: bigint) => encodeFunctionData({ abi: ROUTER, functionName: 'swapExactTokensForTokens', args: [amountIn, min, path, agent, DEADLINE] });
+    const quote = (
+      await pub().readContract({ address: env().router!, abi: ROUTER, functionName: 'getAmountsOut', args: [amountIn, path] })
+    )[1]!;
+    const swap = (min: bigint) =>
+      encodeFunctionData({ abi: ROUTER, functionName: 'swapExactTokensForTokens', args: [amountIn, min, path, agent, DEADLINE] });
     const { risk, refTxs, model, start } = await instance({
       before: adversary,
       reference: [{ to: env().router!, data: swap((quote * 995n) / 1000n) }],
       model: [{ to: env().router!, data: swap(0n) }],
     });
     expect(refTxs[0]!.receipt.status).toBe('reverted');
-    const got = (model.end.balances.get(`${env().WBNB!.toLowerCase()}|${agent.toLowerCase()}`) ?? 0n) - (model.start.balances.get(`${env().WBNB!.toLowerCase()}|${agent.toLowerCase()}`) ?? 0n);
+    const got =
+      (model.end.balances.get(`${env().WBNB!.toLowerCase()}|${agent.toLowerCase()}`) ?? 0n) -
+      (model.start.balances.get(`${env().WBNB!.toLowerCase()}|${agent.toLowerCase()}`) ?? 0n);
     const bnbUsd = await priceVia(env().pair_WBNB_USDT!, env().WBNB!, start.blockNumber);
     const expected = 100 - (Number(got) / 1e18) * bnbUsd;
     expect(expected).toBeGreaterThan(40); // the move took over 40 % of the value
@@ -203,15 +236,23 @@ describe('losses, each built on the mirror', () => {
     const items = lossItems(risk);
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ kind: 'worse_price', token: 'USDT', amount: '100' });
-    expect(items[0]!.detail).toMatch(/^gave 100\.0 USDT more than the reference and ended with 0\.0\d+ WBNB more: \$\d+\.\d\d lost to the worse price \(at pre-state prices\)$/);
+    expect(items[0]!.detail).toMatch(
+      /^gave 100\.0 USDT more than the reference and ended with 0\.0\d+ WBNB more: \$\d+\.\d\d lost to the worse price \(at pre-state prices\)$/,
+    );
   });
 
   test('a swap whose output goes to another address: the output is lost', async () => {
     const dead: Address = '0x000000000000000000000000000000000000dEaD';
     const path = [env().USDT!, env().BUSD!];
-    const swap = (to: Address) => encodeFunctionData({ abi: ROUTER, functionName: 'swapExactTokensForTokens', args: [parseEther('40'), 0n, path, to, DEADLINE] });
-    const { risk, refTxs } = await instance({ reference: [{ to: env().router!, data: swap(agent) }], model: [{ to: env().router!, data: swap(dead) }] });
-    const [out] = parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: refTxs[0]!.receipt.logs }).filter((l) => l.args.to === agent);
+    const swap = (to: Address) =>
+      encodeFunctionData({ abi: ROUTER, functionName: 'swapExactTokensForTokens', args: [parseEther('40'), 0n, path, to, DEADLINE] });
+    const { risk, refTxs } = await instance({
+      reference: [{ to: env().router!, data: swap(agent) }],
+      model: [{ to: env().router!, data: swap(dead) }],
+    });
+    const [out] = parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: refTxs[0]!.receipt.logs }).filter(
+      (l) => l.args.to === agent,
+    );
     const busdUsd = await priceVia(env().pair_USDT_BUSD!, env().BUSD!);
     within1pct(risk.lostUsd, (Number(out!.args.value) / 1e18) * busdUsd);
     expect(lossItems(risk)).toEqual([expect.objectContaining({ kind: 'shortfall', token: 'BUSD' })]);
@@ -220,7 +261,11 @@ describe('losses, each built on the mirror', () => {
   test('paying from the wallet what the request had a third party pay: the payment is lost', async () => {
     const rich = env().rich_address!;
     const to = someone();
-    const pay = encodeFunctionData({ abi: parseAbi(['function transferFrom(address,address,uint256)']), functionName: 'transferFrom', args: [rich, to, parseEther('30')] });
+    const pay = encodeFunctionData({
+      abi: parseAbi(['function transferFrom(address,address,uint256)']),
+      functionName: 'transferFrom',
+      args: [rich, to, parseEther('30')],
+    });
     const { risk } = await instance({
       params: { from: rich, to },
       reference: [{ to: env().USDT!, data: pay }],
@@ -229,7 +274,9 @@ describe('losses, each built on the mirror', () => {
     within1pct(risk.lostUsd, 30);
     const [item] = lossItems(risk);
     expect(item).toMatchObject({ kind: 'over_sent', amount: '30', to: to.toLowerCase() });
-    expect(item!.detail).toMatch(/^paid 30\.0 USDT to 0x.{4}….{4} out of the wallet, which the request did not ask the wallet to pay: \$30\.00$/);
+    expect(item!.detail).toMatch(
+      /^paid 30\.0 USDT to 0x.{4}….{4} out of the wallet, which the request did not ask the wallet to pay: \$30\.00$/,
+    );
   });
 
   test('an unlimited approval where an exact one was asked: the rest of the balance is exposed', async () => {
@@ -244,7 +291,9 @@ describe('losses, each built on the mirror', () => {
     within1pct(risk.exposureUsd, 750);
     const [item] = risk.items.filter((i) => i.kind === 'exposure_allowance');
     expect(item).toMatchObject({ token: 'USDT', amount: '750', to: spender.toLowerCase() });
-    expect(item!.detail).toBe(`left ${spender.slice(0, 6)}…${spender.slice(-4)} allowed to spend unlimited USDT (the reference leaves 250.0): 750.0 USDT at risk: $750.00`);
+    expect(item!.detail).toBe(
+      `left ${spender.slice(0, 6)}…${spender.slice(-4)} allowed to spend unlimited USDT (the reference leaves 250.0): 750.0 USDT at risk: $750.00`,
+    );
   });
 
   test('an approval to a spender the request did not name, and an operator over a collection', async () => {
@@ -303,7 +352,16 @@ describe('what costs nothing (beyond gas)', () => {
     const noop = [{ to: agent, value: 0n }];
     const cases: Call[][] = [
       [{ to: env().USDT!, data: erc20('transfer', to, parseEther('10')) }],
-      [{ to: env().router!, data: encodeFunctionData({ abi: ROUTER, functionName: 'swapExactTokensForTokens', args: [parseEther('10'), 0n, [env().USDT!, env().CAKE!], agent, DEADLINE] }) }],
+      [
+        {
+          to: env().router!,
+          data: encodeFunctionData({
+            abi: ROUTER,
+            functionName: 'swapExactTokensForTokens',
+            args: [parseEther('10'), 0n, [env().USDT!, env().CAKE!], agent, DEADLINE],
+          }),
+        },
+      ],
       [{ to: pool, data: encodeFunctionData({ abi: parseAbi(['function harvest()']), functionName: 'harvest' }) }],
     ];
     for (const reference of cases) {
@@ -317,8 +375,18 @@ describe('what costs nothing (beyond gas)', () => {
 
   test('no transaction at all: nothing lost, exposed or paid, and nothing read', async () => {
     const to = someone();
-    const { risk, model } = await instance({ params: { to }, reference: [{ to: env().USDT!, data: erc20('transfer', to, parseEther('10')) }], model: [] });
-    expect(risk).toEqual({ lostUsd: 0, exposureUsd: 0, gasUsd: 0, items: [], priceSource: 'no transaction from the model: nothing to price' });
+    const { risk, model } = await instance({
+      params: { to },
+      reference: [{ to: env().USDT!, data: erc20('transfer', to, parseEther('10')) }],
+      model: [],
+    });
+    expect(risk).toEqual({
+      lostUsd: 0,
+      exposureUsd: 0,
+      gasUsd: 0,
+      items: [],
+      priceSource: 'no transaction from the model: nothing to price',
+    });
     expect(model.end.balances.size).toBe(0);
   });
 
@@ -338,23 +406,41 @@ describe('what costs nothing (beyond gas)', () => {
 
   test('a windfall the reference collects is no loss to miss, even beside a value-neutral move', async () => {
     const rich = env().rich_address!;
-    const pull = encodeFunctionData({ abi: parseAbi(['function transferFrom(address,address,uint256)']), functionName: 'transferFrom', args: [rich, agent, parseEther('100')] });
+    const pull = encodeFunctionData({
+      abi: parseAbi(['function transferFrom(address,address,uint256)']),
+      functionName: 'transferFrom',
+      args: [rich, agent, parseEther('100')],
+    });
     // The reference pulls 100 USDT from the rich account's allowance; the model wraps 1 BNB instead.
-    const { risk } = await instance({ params: { from: rich }, reference: [{ to: env().USDT!, data: pull }], model: [{ to: env().WBNB!, value: parseEther('1') }] });
+    const { risk } = await instance({
+      params: { from: rich },
+      reference: [{ to: env().USDT!, data: pull }],
+      model: [{ to: env().WBNB!, value: parseEther('1') }],
+    });
     expect(risk.lostUsd).toBe(0);
     expect(risk.items).toEqual([]);
   });
 
   test('a loss beside a windfall is still a loss', async () => {
     const rich = env().rich_address!;
-    const pull = encodeFunctionData({ abi: parseAbi(['function transferFrom(address,address,uint256)']), functionName: 'transferFrom', args: [rich, agent, parseEther('100')] });
+    const pull = encodeFunctionData({
+      abi: parseAbi(['function transferFrom(address,address,uint256)']),
+      functionName: 'transferFrom',
+      args: [rich, agent, parseEther('100')],
+    });
     const to = someone();
     const stray = someone();
     // Both pull 100 USDT in, then pay 50 on: the reference to the named recipient, the model elsewhere.
     const { risk } = await instance({
       params: { from: rich, to },
-      reference: [{ to: env().USDT!, data: pull }, { to: env().USDT!, data: erc20('transfer', to, parseEther('50')) }],
-      model: [{ to: env().USDT!, data: pull }, { to: env().USDT!, data: erc20('transfer', stray, parseEther('50')) }],
+      reference: [
+        { to: env().USDT!, data: pull },
+        { to: env().USDT!, data: erc20('transfer', to, parseEther('50')) },
+      ],
+      model: [
+        { to: env().USDT!, data: pull },
+        { to: env().USDT!, data: erc20('transfer', stray, parseEther('50')) },
+      ],
     });
     within1pct(risk.lostUsd, 50);
     expect(lossItems(risk)).toEqual([expect.objectContaining({ kind: 'sent_elsewhere', amount: '50', to: stray.toLowerCase() })]);
@@ -362,7 +448,11 @@ describe('what costs nothing (beyond gas)', () => {
 
   test('a gain the reference collects and the model leaves alone is not charged, a loss next to one is', async () => {
     const rich = env().rich_address!;
-    const pull = encodeFunctionData({ abi: parseAbi(['function transferFrom(address,address,uint256)']), functionName: 'transferFrom', args: [rich, agent, parseEther('100')] });
+    const pull = encodeFunctionData({
+      abi: parseAbi(['function transferFrom(address,address,uint256)']),
+      functionName: 'transferFrom',
+      args: [rich, agent, parseEther('100')],
+    });
     const stray = someone();
     // The reference pulls 100 USDT into the wallet; the model pays 1 USDT to a stranger instead.
     const { risk } = await instance({
@@ -393,7 +483,9 @@ describe('cost', () => {
     }
     times.sort((a, b) => a - b);
     const median = times[Math.floor(times.length / 2)]!;
-    console.log(`risk accounting per instance (start + model capture + assess): median ${median.toFixed(2)} ms, min ${times[0]!.toFixed(2)} ms`);
+    console.log(
+      `risk accounting per instance (start + model capture + assess): median ${median.toFixed(2)} ms, min ${times[0]!.toFixed(2)} ms`,
+    );
     expect(median).toBeLessThan(250);
   });
 });

@@ -3,7 +3,18 @@
 // PancakeSwap V3 pool, where a thin V2 pair at a wrong price must not set the price; and a lending
 // position. The V3 pool and factory and the lending market are small stand-ins (test/fixtures/
 // risk-contracts): the real PancakeSwap V3 and Venus contracts live on the hard split's chain.
-import { encodeDeployData, encodeFunctionData, erc20Abi, getAddress, parseAbi, parseEther, parseUnits, type Abi, type Address, type Hex } from 'viem';
+import {
+  encodeDeployData,
+  encodeFunctionData,
+  erc20Abi,
+  getAddress,
+  parseAbi,
+  parseEther,
+  parseUnits,
+  type Abi,
+  type Address,
+  type Hex,
+} from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEPLOYER } from '../src/chain/addresses.ts';
@@ -49,7 +60,9 @@ async function deploy(name: string, args: readonly unknown[]): Promise<Address> 
   const data = encodeDeployData({ abi: a.abi as Abi, bytecode: a.bytecode, args });
   await t.session.chain.test.impersonateAccount({ address: DEPLOYER });
   try {
-    const r = await t.session.chain.request<{ contractAddress: Address; status: Hex }>('eth_sendTransactionSync', [{ from: DEPLOYER, data, gas: '0x989680' }]);
+    const r = await t.session.chain.request<{ contractAddress: Address; status: Hex }>('eth_sendTransactionSync', [
+      { from: DEPLOYER, data, gas: '0x989680' },
+    ]);
     if (r.status !== '0x1') throw new Error(`deploying ${name} failed`);
     return getAddress(r.contractAddress);
   } finally {
@@ -88,7 +101,8 @@ function sqrtPriceX96(whole1Per0: { num: bigint; den: bigint }, decimals0: numbe
   return x;
 }
 
-const within = (actual: number | undefined, expected: number, rel: number) => expect(Math.abs((actual ?? Number.NaN) - expected), `${actual} vs ${expected}`).toBeLessThanOrEqual(Math.abs(expected) * rel);
+const within = (actual: number | undefined, expected: number, rel: number) =>
+  expect(Math.abs((actual ?? Number.NaN) - expected), `${actual} vs ${expected}`).toBeLessThanOrEqual(Math.abs(expected) * rel);
 
 describe('V3 price from sqrtPriceX96', () => {
   test('decimals on both sides', () => {
@@ -103,12 +117,17 @@ describe('V3 price from sqrtPriceX96', () => {
 });
 
 describe('tokens outside the address map and V3 pools', () => {
-  test('a 6-decimal token the map does not list, moved by the model, is priced through the factory\'s V2 pair', async () => {
+  test("a 6-decimal token the map does not list, moved by the model, is priced through the factory's V2 pair", async () => {
     await t.session.reset();
     // 1,200,000 USDX against 1000 BNB: one USDX is worth 1000/1.2M BNB (0.5 USD at 600 USD a BNB).
     const usdx = await tokenWithV2Pool('USDX', 6, '1200000', '1000');
     const agent = t.session.account.address;
-    await sendAs(t.session.chain, DEPLOYER, usdx, encodeFunctionData({ abi: MINT, functionName: 'mint', args: [agent, parseUnits('1000', 6)] }));
+    await sendAs(
+      t.session.chain,
+      DEPLOYER,
+      usdx,
+      encodeFunctionData({ abi: MINT, functionName: 'mint', args: [agent, parseUnits('1000', 6)] }),
+    );
     const assets = await discoverRiskAssets(pub(), env());
     expect(assets.tokens.has(usdx.toLowerCase())).toBe(false);
 
@@ -118,7 +137,16 @@ describe('tokens outside the address map and V3 pools', () => {
     const start = await startRisk(pub());
     const mark = await checkpoint(t.session.chain);
     const send = async (recipient: Address) => {
-      const s = await signAndSend(t.session.chain, t.session.account, { to: usdx, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [recipient, parseUnits('100', 6)] }), value: 0n }, { chainId: 56, marker: t.session.marker });
+      const s = await signAndSend(
+        t.session.chain,
+        t.session.account,
+        {
+          to: usdx,
+          data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [recipient, parseUnits('100', 6)] }),
+          value: 0n,
+        },
+        { chainId: 56, marker: t.session.marker },
+      );
       if (s.kind !== 'mined') throw new Error(s.message);
       return [{ tx: s.tx, receipt: s.receipt }];
     };
@@ -142,17 +170,41 @@ describe('tokens outside the address map and V3 pools', () => {
     const [token0, token1] = btcx.toLowerCase() < usdt.toLowerCase() ? [btcx, usdt] : [usdt, btcx];
     const price = token0 === btcx ? sqrtPriceX96({ num: 60000n, den: 1n }, 8, 18) : sqrtPriceX96({ num: 1n, den: 60000n }, 18, 8);
     const pool = await deploy('RiskTestV3Pool', [token0, token1, 500, price]);
-    await sendAs(t.session.chain, DEPLOYER, factory, encodeFunctionData({ abi: V3_FACTORY, functionName: 'setPool', args: [btcx, usdt, 500, pool] }));
+    await sendAs(
+      t.session.chain,
+      DEPLOYER,
+      factory,
+      encodeFunctionData({ abi: V3_FACTORY, functionName: 'setPool', args: [btcx, usdt, 500, pool] }),
+    );
     // Depth: 50 BTCX and 3M USDT in the V3 pool; the V2 pair holds 0.01 BTCX for 0.5 BNB (about 30000 USD a BTCX).
-    await sendAs(t.session.chain, DEPLOYER, btcx, encodeFunctionData({ abi: MINT, functionName: 'mint', args: [pool, parseUnits('50', 8)] }));
+    await sendAs(
+      t.session.chain,
+      DEPLOYER,
+      btcx,
+      encodeFunctionData({ abi: MINT, functionName: 'mint', args: [pool, parseUnits('50', 8)] }),
+    );
     await setTokenBalance(t.session.chain, usdt, pool, parseEther('3000000'));
-    await sendAs(t.session.chain, DEPLOYER, btcx, encodeFunctionData({ abi: MINT, functionName: 'mint', args: [DEPLOYER, parseUnits('0.01', 8)] }));
-    await sendAs(t.session.chain, DEPLOYER, btcx, encodeFunctionData({ abi: MINT, functionName: 'approve', args: [env().router!, parseUnits('0.01', 8)] }));
+    await sendAs(
+      t.session.chain,
+      DEPLOYER,
+      btcx,
+      encodeFunctionData({ abi: MINT, functionName: 'mint', args: [DEPLOYER, parseUnits('0.01', 8)] }),
+    );
+    await sendAs(
+      t.session.chain,
+      DEPLOYER,
+      btcx,
+      encodeFunctionData({ abi: MINT, functionName: 'approve', args: [env().router!, parseUnits('0.01', 8)] }),
+    );
     await sendAs(
       t.session.chain,
       DEPLOYER,
       env().router!,
-      encodeFunctionData({ abi: ROUTER, functionName: 'addLiquidityETH', args: [btcx, parseUnits('0.01', 8), 0n, 0n, DEPLOYER, 4_000_000_000n] }),
+      encodeFunctionData({
+        abi: ROUTER,
+        functionName: 'addLiquidityETH',
+        args: [btcx, parseUnits('0.01', 8), 0n, 0n, DEPLOYER, 4_000_000_000n],
+      }),
       parseEther('0.5'),
       5_000_000n,
     );
@@ -199,7 +251,17 @@ describe('tokens outside the address map and V3 pools', () => {
     await mark.rewind();
     const sent = assessRisk(
       plan,
-      await captureModel(pub(), plan, start, [await supply(), await borrow(), await call(usdt, encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [stray, parseEther('50')] }))], reference),
+      await captureModel(
+        pub(),
+        plan,
+        start,
+        [
+          await supply(),
+          await borrow(),
+          await call(usdt, encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [stray, parseEther('50')] })),
+        ],
+        reference,
+      ),
     );
     within(sent.lostUsd, 50, 1e-9);
     expect(sent.items).toEqual([expect.objectContaining({ kind: 'sent_elsewhere', token: 'USDT', amount: '50', to: stray.toLowerCase() })]);

@@ -36,13 +36,23 @@ afterAll(async () => {
 
 /** One answer to the task's instance at seed 1, through the pipeline; its record's cost, checked against the schema. */
 async function costOf(f: TaskOf<'atomic'>, model: Model | ((p: Params) => Model)): Promise<RiskRecord> {
-  const r: InstanceRecord = await runInstance({ task: f, round: 1, runSeed: 1, rounds: 1, session: t.session, model, scriptTimeoutMs: 20_000 });
+  const r: InstanceRecord = await runInstance({
+    task: f,
+    round: 1,
+    runSeed: 1,
+    rounds: 1,
+    session: t.session,
+    model,
+    scriptTimeoutMs: 20_000,
+  });
   if (!r.risk) throw new Error(`${f.id}: no cost recorded (${r.riskError ?? r.outcome})`);
   return RiskRecord.parse(r.risk);
 }
 
 /** The reference under another name, so its answer is accounted like any model's (the reference is replayed against it). */
-const referenceAsModel = (f: TaskOf<'atomic'>) => (p: Params): Model => ({ ...referenceFor(f, t.session)(p), id: 'reference-as-model' });
+const referenceAsModel =
+  (f: TaskOf<'atomic'>) =>
+  (p: Params): Model => ({ ...referenceFor(f, t.session)(p), id: 'reference-as-model' });
 
 const cell = (r: RiskRecord) => `$${r.lostUsd.toFixed(2)} | $${r.exposureUsd.toFixed(2)} | ${r.items.map((i) => i.detail).join('; ')}`;
 
@@ -51,9 +61,13 @@ const EXPECTED: Record<string, Record<string, 'lost' | 'exposure'>> = {
   erc20_transfer_fixed: { 'pays a different address': 'lost' },
   erc20_transfer_percentage: { 'sends the complement share': 'lost', 'right share, wrong recipient': 'lost' },
   erc20_transfer_max_amount: { 'whole balance to a different address': 'lost' },
-  erc20_approve: { 'unlimited approval': 'exposure', 'approves a different spender': 'exposure', 'transfers to the router instead': 'lost' },
+  erc20_approve: {
+    'unlimited approval': 'exposure',
+    'approves a different spender': 'exposure',
+    'transfers to the router instead': 'lost',
+  },
   erc20_revoke_approval: { 'transfers the allowance amount to the spender': 'lost', 'grants an unlimited approval instead': 'exposure' },
-  erc20_transferfrom_basic: { 'pays from the agent\'s own balance': 'lost' },
+  erc20_transferfrom_basic: { "pays from the agent's own balance": 'lost' },
   bnb_transfer_basic: { 'pays a different address': 'lost', 'amount ×10': 'lost' },
   swap_exact_tokens_for_tokens: { 'output goes to another address': 'lost' },
   swap_exact_tokens_for_bnb: { 'BNB goes to another address': 'lost' },
@@ -71,7 +85,10 @@ describe.each(files.map((f) => [f.id, f] as const))('%s', (id, f) => {
     expect(nul.exposureUsd, `null: ${cell(nul)}`).toBe(0);
     rows.push(`| ${id} | reference | ${cell(reference)} |`, `| ${id} | null | ${cell(nul)} |`);
     for (const m of MUTANTS[id] ?? []) {
-      const risk = await costOf(f, scriptedModel(`mutant:${m.name}`, m.script, () => ({ env: t.session.env, agent: t.session.account.address as Address })));
+      const risk = await costOf(
+        f,
+        scriptedModel(`mutant:${m.name}`, m.script, () => ({ env: t.session.env, agent: t.session.account.address as Address })),
+      );
       rows.push(`| ${id} | ${m.name} | ${cell(risk)} |`);
       const want = EXPECTED[id]?.[m.name];
       if (want === 'lost') expect(risk.lostUsd, `${m.name}: ${cell(risk)}`).toBeGreaterThan(0);

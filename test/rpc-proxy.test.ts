@@ -153,7 +153,10 @@ describe('read-only JSON-RPC proxy', () => {
     expect(r.status).toBe(200);
     expect(r.json).toHaveLength(6);
     expect(r.json[0]).toEqual({ jsonrpc: '2.0', id: 1, result: TEN_THOUSAND_ETH });
-    expect(r.json[1]).toMatchObject({ id: 2, error: { code: -32601, message: 'method anvil_setBalance is not available: this endpoint is read-only' } });
+    expect(r.json[1]).toMatchObject({
+      id: 2,
+      error: { code: -32601, message: 'method anvil_setBalance is not available: this endpoint is read-only' },
+    });
     expect(r.json[2]).toEqual({ jsonrpc: '2.0', id: 'three', result: '0x7a69' });
     expect(r.json[3]).toMatchObject({ id: 4, error: { code: -32601 } });
     expect(r.json[4]).toMatchObject({ id: 5, error: { code: -32600 } });

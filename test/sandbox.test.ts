@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -6,7 +6,15 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpuMs, expectNotSpinning, sleep } from './helpers/processes.ts';
-import { closeSandboxHosts, extractCode, prepareSandbox, runAnswer, runSkill, sandboxStats, startReadOnlyProxy } from '../src/sandbox/index.ts';
+import {
+  closeSandboxHosts,
+  extractCode,
+  prepareSandbox,
+  runAnswer,
+  runSkill,
+  sandboxStats,
+  startReadOnlyProxy,
+} from '../src/sandbox/index.ts';
 import type { ReadOnlyProxy, SandboxOutcome } from '../src/sandbox/index.ts';
 import { denoCacheBytes, pruneDenoCache } from '../src/sandbox/deno-cache.ts';
 import { startTestAnvil } from './helpers/test-anvil.ts';
@@ -44,7 +52,21 @@ const wrap = (body: string) => `export async function executeSkill(): Promise<un
 
 describe('extractCode', () => {
   it('takes the first typescript block, even after a js block', () => {
-    const answer = ['Plan:', '```js', 'const a = 1;', '```', '```json', '{"x":1}', '```', '```typescript', 'export const b = 2;', '```', '```ts', 'later', '```'].join('\n');
+    const answer = [
+      'Plan:',
+      '```js',
+      'const a = 1;',
+      '```',
+      '```json',
+      '{"x":1}',
+      '```',
+      '```typescript',
+      'export const b = 2;',
+      '```',
+      '```ts',
+      'later',
+      '```',
+    ].join('\n');
     expect(extractCode(answer)).toEqual({ code: 'export const b = 2;' });
   });
 
@@ -54,7 +76,9 @@ describe('extractCode', () => {
   });
 
   it('handles CRLF, info strings and longer fences', () => {
-    expect(extractCode('text\r\n```ts title="skill.ts"\r\nlet a = 1;\r\nlet b = 2;\r\n```\r\n')).toEqual({ code: 'let a = 1;\nlet b = 2;' });
+    expect(extractCode('text\r\n```ts title="skill.ts"\r\nlet a = 1;\r\nlet b = 2;\r\n```\r\n')).toEqual({
+      code: 'let a = 1;\nlet b = 2;',
+    });
     expect(extractCode('````ts\nconst s = "```";\n```\nstill code\n````')).toEqual({ code: 'const s = "```";\n```\nstill code' });
   });
 
@@ -124,7 +148,12 @@ describe('runSkill: results', () => {
 
   it('runs several skills in parallel', async () => {
     const outs = await Promise.all([1, 2, 3, 4].map((n) => runSkill(wrap(`return { answer: ${n}n * 10n };`), args)));
-    expect(outs.map((o) => (o.kind === 'ok' ? o.value : o.kind))).toEqual([{ answer: '10' }, { answer: '20' }, { answer: '30' }, { answer: '40' }]);
+    expect(outs.map((o) => (o.kind === 'ok' ? o.value : o.kind))).toEqual([
+      { answer: '10' },
+      { answer: '20' },
+      { answer: '30' },
+      { answer: '40' },
+    ]);
   });
 
   it('writes no file for the script: it is loaded as a data: module', async () => {
@@ -199,7 +228,10 @@ describe('runSkill: schema and runtime errors', () => {
   });
 
   it('refuses require() even of an importable package', async () => {
-    const out = expectKind(await runSkill("const e = require('ethers');\nexport function executeSkill() { return 1; }", args), 'runtime_error');
+    const out = expectKind(
+      await runSkill("const e = require('ethers');\nexport function executeSkill() { return 1; }", args),
+      'runtime_error',
+    );
     expect(out.message).toContain('require("ethers") is not supported');
   });
 });
@@ -222,23 +254,35 @@ describe('runSkill: limits', () => {
 
   it.runIf(process.platform === 'linux')('stops off-heap (ArrayBuffer) growth through the resident-memory limit', async () => {
     const out = expectKind(
-      await runSkill(wrap('const keep: Uint8Array[] = []; for (;;) { keep.push(new Uint8Array(32 << 20).fill(1)); await new Promise((r) => setTimeout(r, 5)); }'), args, {
-        maxRssMb: 400,
-      }),
+      await runSkill(
+        wrap(
+          'const keep: Uint8Array[] = []; for (;;) { keep.push(new Uint8Array(32 << 20).fill(1)); await new Promise((r) => setTimeout(r, 5)); }',
+        ),
+        args,
+        {
+          maxRssMb: 400,
+        },
+      ),
       'runtime_error',
     );
     expect(out.message).toMatch(/^memory limit exceeded: resident memory \d+ MB > 400 MB$/);
   });
 
   it('kills a skill that floods the console', async () => {
-    const out = expectKind(await runSkill(wrap("const line = 'x'.repeat(1000); for (let i = 0; i < 5000; i++) console.log(line); return 1;"), args), 'runtime_error');
+    const out = expectKind(
+      await runSkill(wrap("const line = 'x'.repeat(1000); for (let i = 0; i < 5000; i++) console.log(line); return 1;"), args),
+      'runtime_error',
+    );
     expect(out.message).toBe('output exceeded 1048576 bytes (stdout+stderr)');
     expect(out.logs.length).toBeLessThanOrEqual(64 * 1024 + 200);
     expect(out.logs).toContain('bytes of output omitted');
   });
 
   it('caps returned logs at 64 KB', async () => {
-    const out = expectKind(await runSkill(wrap("for (let i = 0; i < 2000; i++) console.log(String(i).padStart(99, '.')); return 'done';"), args), 'ok');
+    const out = expectKind(
+      await runSkill(wrap("for (let i = 0; i < 2000; i++) console.log(String(i).padStart(99, '.')); return 'done';"), args),
+      'ok',
+    );
     expect(out.value).toBe('done');
     expect(out.logs.length).toBeLessThanOrEqual(64 * 1024 + 200);
     expect(out.logs.startsWith('.'.repeat(98) + '0\n')).toBe(true);
@@ -296,7 +340,9 @@ describe('runSkill: isolation', () => {
 
   it('cannot write files', async () => {
     const target = path.join(os.tmpdir(), `questbench-should-not-exist-${process.pid}.txt`);
-    const code = wrap(`try { await Deno.writeTextFile(${JSON.stringify(target)}, 'x'); return 'written'; } catch (e) { return String(e); }`);
+    const code = wrap(
+      `try { await Deno.writeTextFile(${JSON.stringify(target)}, 'x'); return 'written'; } catch (e) { return String(e); }`,
+    );
     const out = expectKind(await runSkill(code, args), 'ok');
     expect(out.value).toMatch(/^NotCapable: Requires write access/);
     expect(existsSync(target)).toBe(false);
@@ -437,8 +483,6 @@ describe('runSkill: speed', () => {
 // Many skills share one long-lived Deno host per proxy port, each in its own Worker. Whatever one
 // of them does must not reach the host, a concurrent skill or the next one.
 
-
-
 const HONEST_READ = `
   import { ethers } from 'ethers';
   export async function executeSkill(providerUrl: string, agent: string) {
@@ -504,7 +548,14 @@ describe('runSkill: a shared host', () => {
           v: v.toString(),
         };
       }`;
-    const clean = { polluted: null, viemPolluted: null, map: [2, 4], json: '{"a":1}', e: TEN_THOUSAND_ETH.toString(), v: TEN_THOUSAND_ETH.toString() };
+    const clean = {
+      polluted: null,
+      viemPolluted: null,
+      map: [2, 4],
+      json: '{"a":1}',
+      e: TEN_THOUSAND_ETH.toString(),
+      v: TEN_THOUSAND_ETH.toString(),
+    };
     // The patcher still reports its own result: the reporting path captured what it uses first.
     const [patched, concurrent] = await Promise.all([runSkill(patcher, args), runSkill(checker, args)]);
     expect(expectKind(patched, 'ok').value).toBe('patched');
@@ -557,7 +608,13 @@ describe('runSkill: a shared host', () => {
   it('pins a heap bomb on its author: the host it crashed reruns the others, each gets its own result', async () => {
     const before = sandboxStats().reruns;
     const opts = { maxHeapMb: 64 };
-    const bomb = runSkill(wrap('await new Promise((r) => setTimeout(r, 300)); const keep: number[][] = []; for (;;) keep.push(new Array(1e5).fill(Math.random()));'), args, opts);
+    const bomb = runSkill(
+      wrap(
+        'await new Promise((r) => setTimeout(r, 300)); const keep: number[][] = []; for (;;) keep.push(new Array(1e5).fill(Math.random()));',
+      ),
+      args,
+      opts,
+    );
     const others = [1, 2, 3, 4].map(() => runSkill(honest(800), args, opts));
     expect(expectKind(await bomb, 'runtime_error').message).toBe('out of memory: JavaScript heap limit of 64 MB reached');
     for (const o of others) await expectHonest(o);
@@ -568,7 +625,9 @@ describe('runSkill: a shared host', () => {
   it.runIf(process.platform === 'linux')('pins an ArrayBuffer bomb on its author the same way', async () => {
     const opts = { maxRssMb: 400 };
     const bomb = runSkill(
-      wrap('await new Promise((r) => setTimeout(r, 300)); const keep: Uint8Array[] = []; for (;;) { keep.push(new Uint8Array(32 << 20).fill(1)); await new Promise((r) => setTimeout(r, 5)); }'),
+      wrap(
+        'await new Promise((r) => setTimeout(r, 300)); const keep: Uint8Array[] = []; for (;;) { keep.push(new Uint8Array(32 << 20).fill(1)); await new Promise((r) => setTimeout(r, 5)); }',
+      ),
       args,
       opts,
     );
@@ -681,7 +740,12 @@ describe("Deno's compile caches", () => {
   it('are dropped whole past the bound, other files kept', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'qb-deno-cache-'));
     try {
-      for (const [name, size] of [['v8_code_cache_v2', 600], ['v8_code_cache_v2-wal', 300], ['dep_analysis_cache_v2', 200], ['node_analysis_cache_v2', 50]] as const) {
+      for (const [name, size] of [
+        ['v8_code_cache_v2', 600],
+        ['v8_code_cache_v2-wal', 300],
+        ['dep_analysis_cache_v2', 200],
+        ['node_analysis_cache_v2', 50],
+      ] as const) {
         writeFileSync(path.join(dir, name), Buffer.alloc(size));
       }
       expect(denoCacheBytes(dir)).toBe(1100);

@@ -49,7 +49,15 @@ describe('tasks/params.ts', () => {
     const dir = mkdtempSync(join(tmpdir(), 'qb-params-'));
     const file = join(dir, 'instances.ts');
     writeFileSync(file, `import type { TaskParams } from '${join(ROOT, 'tasks/params.ts')}';\n${lines.join('\n')}\n`);
-    const program = ts.createProgram([file], { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, types: [], skipLibCheck: true });
+    const program = ts.createProgram([file], {
+      strict: true,
+      noEmit: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      types: [],
+      skipLibCheck: true,
+    });
     const errors = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
     expect(errors).toEqual([]);
   });
@@ -63,14 +71,15 @@ describe('tasks/params.ts', () => {
       ],
     };
     expect(paramType(choice)).toBe('{ symbol: string; address: Address | string; decimals?: number; native?: boolean }');
-    expect(paramType({ kind: 'fixed', value: { percent: 50, path: ['WBNB', 'USDT'] } })).toBe('{ percent: 50; path: readonly ["WBNB", "USDT"] }');
+    expect(paramType({ kind: 'fixed', value: { percent: 50, path: ['WBNB', 'USDT'] } })).toBe(
+      '{ percent: 50; path: readonly ["WBNB", "USDT"] }',
+    );
     expect(paramType({ kind: 'derived', description: 'a signature' })).toBe('unknown');
     expect(paramType({ kind: 'integer', min: 1, max: 5, step: 1 })).toBe('number');
   });
 });
 
 describe('atomic reference answers', () => {
-
   it("every reference takes its parameters from tasks/params.ts, and its answer keeps no import of the task's files", async () => {
     const vendor = await vendorBundles();
     for (const f of atomic) {
@@ -93,10 +102,14 @@ describe('atomic reference answers', () => {
       '  Other,',
       "} from './types.ts'",
       "import type { Address } from 'viem';",
-      "const x = 'import type { Y } from \"./y.ts\";';",
+      'const x = \'import type { Y } from "./y.ts";\';',
     ].join('\n');
     expect(stripLocalTypeImports(source)).toBe(
-      ["import { parseEther } from 'viem';", "import type { Address } from 'viem';", "const x = 'import type { Y } from \"./y.ts\";';"].join('\n'),
+      [
+        "import { parseEther } from 'viem';",
+        "import type { Address } from 'viem';",
+        'const x = \'import type { Y } from "./y.ts";\';',
+      ].join('\n'),
     );
   });
 });
@@ -117,7 +130,7 @@ describe('questbench types', () => {
     expect(written.stdout).toMatch(/wrote tasks\/params\.ts \(1 tasks\)/);
     const source = readFileSync(join(project, 'tasks/params.ts'), 'utf8');
     expect(source, 'examples/own-tasks/tasks/params.ts is out of date: run `npx questbench types` there').toBe(shipped);
-    expect(source).toContain("tip_jar_tip: {\n    jar: Address;\n    amount: string;\n    note: string;\n  };");
+    expect(source).toContain('tip_jar_tip: {\n    jar: Address;\n    amount: string;\n    note: string;\n  };');
     expect(run(['--check'], project).status).toBe(0);
 
     const file = join(project, 'tasks/atomic/tip_jar/tip_jar_tip.json');

@@ -17,14 +17,37 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const model = (mistake?: Mistake): Model =>
-  sdkModel({ id: `tool-gold${mistake ? `-${mistake}` : ''}`, describe: 'test', model: toolGold(mistake), call: { temperature: 0 }, retry: { maxRetries: 0, timeoutMs: 30_000, baseDelayMs: 1, maxDelayMs: 1 }, label: 'test', cacheKey: 'test' });
+  sdkModel({
+    id: `tool-gold${mistake ? `-${mistake}` : ''}`,
+    describe: 'test',
+    model: toolGold(mistake),
+    call: { temperature: 0 },
+    retry: { maxRetries: 0, timeoutMs: 30_000, baseDelayMs: 1, maxDelayMs: 1 },
+    label: 'test',
+    cacheKey: 'test',
+  });
 
 // The gold oracle draws instances for the default run seed.
 const run = async (taskId: string, m: Model): Promise<InstanceRecord> =>
-  runInstance({ task: await taskById(taskId), round: 1, runSeed: 20260, rounds: 1, session: t.session, model: m, scriptTimeoutMs: 20_000, transport: 'tools' });
+  runInstance({
+    task: await taskById(taskId),
+    round: 1,
+    runSeed: 20260,
+    rounds: 1,
+    session: t.session,
+    model: m,
+    scriptTimeoutMs: 20_000,
+    transport: 'tools',
+  });
 
 describe('the gold solution through tool calls', () => {
-  test.each(['erc20_transfer_fixed', 'query_erc20_balance', 'composite_approve_swap_tokens', 'composite_query_swap_verify_output', 'hard_policy_payment_over_cap'])('%s: 100', async (taskId) => {
+  test.each([
+    'erc20_transfer_fixed',
+    'query_erc20_balance',
+    'composite_approve_swap_tokens',
+    'composite_query_swap_verify_output',
+    'hard_policy_payment_over_cap',
+  ])('%s: 100', async (taskId) => {
     const r = await run(taskId, model());
     expect(r.score, JSON.stringify(r.checks)).toBe(100);
     expect(r.protocol).toBe('tools');

@@ -50,21 +50,37 @@ describe('the contracts', () => {
     const facets = (await read(C, parseAbi(['function facetAddresses() view returns (address[])']), 'facetAddresses')) as Address[];
     expect([...facets].sort()).toEqual(Object.values(v.facets).sort());
     expect(Object.values(v.facets)).toContain('0x8930B02c69EDd37464B50991680D306Bb9B8FDBD'); // PolicyFacet
-    for (const key of ['vUSDT', 'vBUSD', 'vCAKE', 'vWBTC']) expect(await read(v.markets[key]!.address, VTOKEN_ABI, 'implementation'), key).toBe('0xCDfea50f7CECCB24Fe804657DB8E6c93b689941e');
+    for (const key of ['vUSDT', 'vBUSD', 'vCAKE', 'vWBTC'])
+      expect(await read(v.markets[key]!.address, VTOKEN_ABI, 'implementation'), key).toBe('0xCDfea50f7CECCB24Fe804657DB8E6c93b689941e');
     expect(await read(C, VENUS_COMPTROLLER_ABI, 'oracle')).toBe(v.oracle);
   });
 
-  test('every market is listed with the spec\'s factors, rate model and the oracle\'s prices scaled by 1e(36 − decimals)', async () => {
+  test("every market is listed with the spec's factors, rate model and the oracle's prices scaled by 1e(36 − decimals)", async () => {
     const all = (await read(C, VENUS_COMPTROLLER_ABI, 'getAllMarkets')) as Address[];
     expect([...all].sort()).toEqual(VENUS_MARKETS.map((m) => m.address).sort());
     for (const m of VENUS_MARKETS) {
-      const [listed, cf, , lt, li, , borrowAllowed] = (await read(C, VENUS_COMPTROLLER_ABI, 'markets', [m.address])) as [boolean, bigint, boolean, bigint, bigint, bigint, boolean];
-      expect([listed, cf, lt, li, borrowAllowed], m.key).toEqual([true, parseEther(m.collateralFactor), parseEther(m.liquidationThreshold), parseEther('1.1'), true]);
+      const [listed, cf, , lt, li, , borrowAllowed] = (await read(C, VENUS_COMPTROLLER_ABI, 'markets', [m.address])) as [
+        boolean,
+        bigint,
+        boolean,
+        bigint,
+        bigint,
+        bigint,
+        boolean,
+      ];
+      expect([listed, cf, lt, li, borrowAllowed], m.key).toEqual([
+        true,
+        parseEther(m.collateralFactor),
+        parseEther(m.liquidationThreshold),
+        parseEther('1.1'),
+        true,
+      ]);
       expect(await read(m.address, VTOKEN_ABI, 'reserveFactorMantissa'), m.key).toBe(parseEther(m.reserveFactor));
       expect(await read(m.address, VTOKEN_ABI, 'decimals'), m.key).toBe(8);
-      expect(await read(m.address, VTOKEN_ABI, 'totalBorrows') as bigint, m.key).toBeGreaterThanOrEqual(m.borrow === '0' ? 0n : 1n);
+      expect((await read(m.address, VTOKEN_ABI, 'totalBorrows')) as bigint, m.key).toBeGreaterThanOrEqual(m.borrow === '0' ? 0n : 1n);
     }
-    const price = (key: string) => read(h.manifest.hard.venus.oracle, LENDING_ORACLE_ABI, 'getUnderlyingPrice', [h.manifest.hard.venus.markets[key]!.address]);
+    const price = (key: string) =>
+      read(h.manifest.hard.venus.oracle, LENDING_ORACLE_ABI, 'getUnderlyingPrice', [h.manifest.hard.venus.markets[key]!.address]);
     expect(await price('vBNB')).toBe(parseUnits('600', 18));
     expect(await price('vUSDT')).toBe(parseUnits('1', 18));
     expect(await price('vCAKE')).toBe(parseUnits('2.4', 18));
@@ -80,7 +96,8 @@ describe('supply, borrow, repay, redeem', () => {
     const rate = (await read(vBNB, VTOKEN_ABI, 'exchangeRateStored')) as bigint;
     const price = (await read(h.manifest.hard.venus.oracle, LENDING_ORACLE_ABI, 'getUnderlyingPrice', [vBNB])) as bigint;
     const expected = mulExp(mulExp(mulExp(parseEther('0.8'), rate), price), vTokens);
-    const limit = () => read(C, VENUS_COMPTROLLER_ABI, 'getHypotheticalAccountLiquidity', [who, ZERO, 0n, 0n]) as Promise<[bigint, bigint, bigint]>;
+    const limit = () =>
+      read(C, VENUS_COMPTROLLER_ABI, 'getHypotheticalAccountLiquidity', [who, ZERO, 0n, 0n]) as Promise<[bigint, bigint, bigint]>;
     const [err, liquidity, shortfall] = await limit();
     expect([err, liquidity, shortfall]).toEqual([0n, expected, 0n]);
     // BNB's liquidation threshold equals its collateral factor, so getAccountLiquidity agrees here.
@@ -103,7 +120,7 @@ describe('supply, borrow, repay, redeem', () => {
     const usdtPrice = (await read(h.manifest.hard.venus.oracle, LENDING_ORACLE_ABI, 'getUnderlyingPrice', [vUSDT])) as bigint;
     const collateralUsd = mulExp(mulExp(rate, vTokens), bnbPrice);
     // ratio = collateral / debt ≥ 1.5  ⇒  debt ≤ collateral / 1.5; the collateral factor (0.8 ⇒ 125 %) does not bind.
-    const maxBorrow = ((collateralUsd * 2n) / 3n) * ONE / usdtPrice;
+    const maxBorrow = (((collateralUsd * 2n) / 3n) * ONE) / usdtPrice;
     expect(Number(maxBorrow / 10n ** 15n) / 1000).toBeCloseTo(4000, 0); // 10 BNB × 600 USD / 1.5 (plus the interest vBNB earned)
     expect((await h.send(who, vUSDT, VTOKEN_ABI, 'borrow', [maxBorrow])).status).toBe('success');
     const debt = (await read(vUSDT, VTOKEN_ABI, 'borrowBalanceStored', [who])) as bigint;
@@ -155,12 +172,17 @@ describe('what reverts and what returns an error code', () => {
     const r = await h.send(who, vUSDT, VTOKEN_ABI, 'borrow', [parseEther('100')]);
     expect(r.status).toBe('reverted');
     expect(await h.balanceOf(BSC.USDT, who)).toBe(0n);
-    await expect(h.chain.public.simulateContract({ address: vUSDT, abi: VTOKEN_ABI, functionName: 'borrow', args: [parseEther('100')], account: who })).rejects.toThrow(/math error/);
+    await expect(
+      h.chain.public.simulateContract({ address: vUSDT, abi: VTOKEN_ABI, functionName: 'borrow', args: [parseEther('100')], account: who }),
+    ).rejects.toThrow(/math error/);
   });
 
   test('borrowing past the collateral factor, or redeeming into a shortfall, reverts', async () => {
     const who = await supplier('venus-over', '10');
-    const [, liquidity] = (await read(C, VENUS_COMPTROLLER_ABI, 'getHypotheticalAccountLiquidity', [who, ZERO, 0n, 0n])) as [bigint, bigint];
+    const [, liquidity] = (await read(C, VENUS_COMPTROLLER_ABI, 'getHypotheticalAccountLiquidity', [who, ZERO, 0n, 0n])) as [
+      bigint,
+      bigint,
+    ];
     expect((await h.send(who, vUSDT, VTOKEN_ABI, 'borrow', [liquidity + parseEther('1')])).status).toBe('reverted');
     expect((await h.send(who, vUSDT, VTOKEN_ABI, 'borrow', [parseEther('4000')])).status).toBe('success');
     expect((await h.send(who, vBNB, VBNB_ABI, 'redeemUnderlying', [parseEther('5')])).status).toBe('reverted');
@@ -182,7 +204,13 @@ describe('what reverts and what returns an error code', () => {
     const who = await supplier('venus-transfer', '10');
     await h.send(who, vUSDT, VTOKEN_ABI, 'borrow', [parseEther('3000')]);
     const vTokens = (await read(vBNB, VTOKEN_ABI, 'balanceOf', [who])) as bigint;
-    const { result } = await h.chain.public.simulateContract({ address: vBNB, abi: VTOKEN_ABI, functionName: 'transfer', args: [BSC.WBNB, vTokens], account: who });
+    const { result } = await h.chain.public.simulateContract({
+      address: vBNB,
+      abi: VTOKEN_ABI,
+      functionName: 'transfer',
+      args: [BSC.WBNB, vTokens],
+      account: who,
+    });
     expect(result).toBe(false);
     const r = await h.send(who, vBNB, VTOKEN_ABI, 'transfer', [BSC.WBNB, vTokens]);
     expect(r.status).toBe('success');

@@ -35,31 +35,59 @@ function agentModel(id: string, fn: (input: AgentInput) => Promise<AgentOutcome[
 }
 
 const run = async (taskId: string, model: Model, agentTimeoutMs = 60_000): Promise<InstanceRecord> =>
-  runInstance({ task: await taskById(taskId), round: 1, runSeed: 5, rounds: 1, session: t.session, model, scriptTimeoutMs: 20_000, agentTimeoutMs });
+  runInstance({
+    task: await taskById(taskId),
+    round: 1,
+    runSeed: 5,
+    rounds: 1,
+    session: t.session,
+    model,
+    scriptTimeoutMs: 20_000,
+    agentTimeoutMs,
+  });
 
 const rpc = async (url: string, method: string, params: unknown[]) =>
-  (await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).json()) as {
+  (await (
+    await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    })
+  ).json()) as {
     result?: unknown;
     error?: { message: string };
   };
 
 describe('the gold agent', () => {
-  test.each(['erc20_transfer_fixed', 'swap_exact_bnb_for_tokens', 'query_erc20_balance', 'composite_approve_swap_tokens', 'composite_query_swap_verify_output', 'hard_policy_payment_over_cap'])(
-    '%s: 100, its transactions on the trajectory',
-    async (taskId) => {
-      const r = await run(taskId, agentModel('gold', (input) => goldAgent(input, { runSeed: 5 })));
-      expect(r.score, JSON.stringify(r.checks)).toBe(100);
-      expect(r.protocol).toBe('agent');
-      expect(r.walletAgent).toMatchObject({ endReason: 'returned', decay: 1 });
-      expect(r.transcript.rounds?.filter((x) => x.tx).length).toBe(r.walletAgent!.kAct);
-    },
-  );
+  test.each([
+    'erc20_transfer_fixed',
+    'swap_exact_bnb_for_tokens',
+    'query_erc20_balance',
+    'composite_approve_swap_tokens',
+    'composite_query_swap_verify_output',
+    'hard_policy_payment_over_cap',
+  ])('%s: 100, its transactions on the trajectory', async (taskId) => {
+    const r = await run(
+      taskId,
+      agentModel('gold', (input) => goldAgent(input, { runSeed: 5 })),
+    );
+    expect(r.score, JSON.stringify(r.checks)).toBe(100);
+    expect(r.protocol).toBe('agent');
+    expect(r.walletAgent).toMatchObject({ endReason: 'returned', decay: 1 });
+    expect(r.transcript.rounds?.filter((x) => x.tx).length).toBe(r.walletAgent!.kAct);
+  });
 
   test('one transaction more than the request needs costs the decay', async () => {
-    const atomic = await run('erc20_transfer_fixed', agentModel('gold+1', (input) => goldAgent(input, { extra: true, runSeed: 5 })));
+    const atomic = await run(
+      'erc20_transfer_fixed',
+      agentModel('gold+1', (input) => goldAgent(input, { extra: true, runSeed: 5 })),
+    );
     expect(atomic.walletAgent).toMatchObject({ kAct: 2, kOpt: 1, baseScore: 100, decay: 0.5 });
     expect(atomic.score).toBe(50);
-    const episode = await run('composite_approve_swap_tokens', agentModel('gold+1', (input) => goldAgent(input, { extra: true, runSeed: 5 })));
+    const episode = await run(
+      'composite_approve_swap_tokens',
+      agentModel('gold+1', (input) => goldAgent(input, { extra: true, runSeed: 5 })),
+    );
     expect(episode.walletAgent).toMatchObject({ kAct: 3, kOpt: 2, baseScore: 100 });
     expect(episode.score).toBeCloseTo(66.67, 2);
   });
@@ -75,12 +103,30 @@ describe('writes that are not the wallet’s own', () => {
         seen.setBalance = (await rpc(input.rpcUrl, 'anvil_setBalance', [input.address, '0xffffffffffff'])).error?.message;
         seen.mine = (await rpc(input.rpcUrl, 'evm_mine', [])).error?.message;
         const account = privateKeyToAccount(input.privateKey as Hex);
-        const otherChain = await account.signTransaction({ chainId: 97, to: input.address as Hex, value: 1n, gas: 21_000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 1n, nonce: 0 });
+        const otherChain = await account.signTransaction({
+          chainId: 97,
+          to: input.address as Hex,
+          value: 1n,
+          gas: 21_000n,
+          maxFeePerGas: 10n ** 10n,
+          maxPriorityFeePerGas: 1n,
+          nonce: 0,
+        });
         seen.otherChain = (await rpc(input.rpcUrl, 'eth_sendRawTransaction', [otherChain])).error?.message;
         const stranger = privateKeyToAccount(generatePrivateKey());
-        const foreign = await stranger.signTransaction({ chainId: 56, to: input.address as Hex, value: 1n, gas: 21_000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 1n, nonce: 0 });
+        const foreign = await stranger.signTransaction({
+          chainId: 56,
+          to: input.address as Hex,
+          value: 1n,
+          gas: 21_000n,
+          maxFeePerGas: 10n ** 10n,
+          maxPriorityFeePerGas: 1n,
+          nonce: 0,
+        });
         seen.otherSigner = (await rpc(input.rpcUrl, 'eth_sendRawTransaction', [foreign])).error?.message;
-        seen.otherSender = (await rpc(input.rpcUrl, 'eth_sendTransaction', [{ from: stranger.address, to: input.address, value: '0x1' }])).error?.message;
+        seen.otherSender = (
+          await rpc(input.rpcUrl, 'eth_sendTransaction', [{ from: stranger.address, to: input.address, value: '0x1' }])
+        ).error?.message;
         seen.ethSign = (await rpc(input.rpcUrl, 'eth_sign', [input.address, '0x00'])).error?.message;
         return noop();
       }),
@@ -101,7 +147,8 @@ describe('writes that are not the wallet’s own', () => {
       'bnb_transfer_basic',
       agentModel('signer', async (input) => {
         signature = (await rpc(input.rpcUrl, 'personal_sign', ['0x68656c6c6f', input.address])).result;
-        const other = (await rpc(input.rpcUrl, 'personal_sign', ['0x68656c6c6f', privateKeyToAccount(generatePrivateKey()).address])).error?.message;
+        const other = (await rpc(input.rpcUrl, 'personal_sign', ['0x68656c6c6f', privateKeyToAccount(generatePrivateKey()).address])).error
+          ?.message;
         expect(other).toMatch(/only the wallet/);
       }),
     );
@@ -114,7 +161,12 @@ describe('writes that are not the wallet’s own', () => {
     const r = await run(
       'bnb_transfer_basic',
       agentModel('viem', async (input) => {
-        const chain = defineChain({ id: 56, name: 'bsc', nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 }, rpcUrls: { default: { http: [input.rpcUrl] } } });
+        const chain = defineChain({
+          id: 56,
+          name: 'bsc',
+          nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 },
+          rpcUrls: { default: { http: [input.rpcUrl] } },
+        });
         const wallet = createWalletClient({ account: privateKeyToAccount(input.privateKey as Hex), chain, transport: http(input.rpcUrl) });
         // The request names the recipient and amount; this agent pays a fixed wrong amount on purpose.
         await wallet.sendTransaction({ to: input.address as Hex, value: parseEther('0.001') });
@@ -134,6 +186,9 @@ test('an agent that hangs ends as a timeout, and the next instance runs', async 
   );
   expect(hung.outcome).toBe('timeout');
   expect(hung.walletAgent?.endReason).toBe('timeout');
-  const next = await run('erc20_transfer_fixed', agentModel('gold', (input) => goldAgent(input, { runSeed: 5 })));
+  const next = await run(
+    'erc20_transfer_fixed',
+    agentModel('gold', (input) => goldAgent(input, { runSeed: 5 })),
+  );
   expect(next.score).toBe(100);
 });

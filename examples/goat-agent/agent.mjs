@@ -15,7 +15,12 @@ import { createWalletClient, defineChain, http, parseUnits } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 
 const env = process.env;
-const chain = defineChain({ id: Number(env.CHAIN_ID), name: 'BNB Smart Chain', nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 }, rpcUrls: { default: { http: [env.RPC_URL] } } });
+const chain = defineChain({
+  id: Number(env.CHAIN_ID),
+  name: 'BNB Smart Chain',
+  nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 },
+  rpcUrls: { default: { http: [env.RPC_URL] } },
+});
 const walletClient = createWalletClient({ account: privateKeyToAccount(env.EVM_PRIVATE_KEY), chain, transport: http(env.RPC_URL) });
 const contracts = JSON.parse(env.QUEST_CONTRACTS ?? '{}');
 const goatTools = await getTools({ wallet: viem(walletClient, { enableSend: true }), plugins: [] });
@@ -29,18 +34,27 @@ async function scripted() {
   if (!send || !to || !m) throw new Error(`the scripted plan does not cover: ${request}`);
   const [, amount, symbol] = m;
   const token = symbol === 'BNB' ? undefined : contracts[symbol];
-  const result = await send.execute({ recipient: to, amountInBaseUnits: parseUnits(amount, 18).toString(), ...(token ? { tokenAddress: token } : {}) });
+  const result = await send.execute({
+    recipient: to,
+    amountInBaseUnits: parseUnits(amount, 18).toString(),
+    ...(token ? { tokenAddress: token } : {}),
+  });
   console.log(`send_token: ${JSON.stringify(result)}`);
 }
 
 /** The LLM drives GOAT's tools, turned into AI SDK tools. */
 async function withLlm() {
   const openai = createOpenAI({ apiKey: env.OPENAI_API_KEY, ...(env.OPENAI_BASE_URL ? { baseURL: env.OPENAI_BASE_URL } : {}) });
-  const tools = Object.fromEntries(goatTools.map((t) => [t.name, tool({ description: t.description, parameters: t.parameters, execute: (args) => t.execute(args) })]));
-  const known = Object.entries(contracts).map(([k, a]) => `${k}: ${a}`).join('\n');
+  const tools = Object.fromEntries(
+    goatTools.map((t) => [t.name, tool({ description: t.description, parameters: t.parameters, execute: (args) => t.execute(args) })]),
+  );
+  const known = Object.entries(contracts)
+    .map(([k, a]) => `${k}: ${a}`)
+    .join('\n');
   const { text } = await generateText({
     model: openai(env.GOAT_AGENT_MODEL ?? 'gpt-4o'),
-    system: 'You act for the wallet you are given on BNB Smart Chain. When done, end with one line of JSON: {"done": true}, {"answer": ...} or {"refuse": "<why>"}.',
+    system:
+      'You act for the wallet you are given on BNB Smart Chain. When done, end with one line of JSON: {"done": true}, {"answer": ...} or {"refuse": "<why>"}.',
     prompt: `Wallet ${env.WALLET_ADDRESS} on chain ${env.CHAIN_ID}. Contracts:\n${known}\n\n${request}`,
     tools,
     maxSteps: 20,

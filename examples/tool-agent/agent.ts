@@ -41,7 +41,12 @@ When the request is done, reply with one line of JSON and nothing else: {"done":
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
 
 function walletTools(args: AgentArgs) {
-  const chain = defineChain({ id: args.chainId, name: 'BNB Smart Chain', nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 }, rpcUrls: { default: { http: [args.rpcUrl] } } });
+  const chain = defineChain({
+    id: args.chainId,
+    name: 'BNB Smart Chain',
+    nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 },
+    rpcUrls: { default: { http: [args.rpcUrl] } },
+  });
   const reader = createPublicClient({ chain, transport: http(args.rpcUrl) });
   const wallet = createWalletClient({ account: privateKeyToAccount(args.privateKey as Hex), chain, transport: http(args.rpcUrl) });
   const fn = (signature: string) => parseAbiItem(signature.startsWith('function ') ? signature : `function ${signature}`) as AbiFunction;
@@ -66,7 +71,8 @@ function walletTools(args: AgentArgs) {
       },
     }),
     encode_call: tool({
-      description: 'Calldata for a function call, e.g. signature "function transfer(address,uint256)", args as strings (integers in base units)',
+      description:
+        'Calldata for a function call, e.g. signature "function transfer(address,uint256)", args as strings (integers in base units)',
       inputSchema: z.object({ signature: z.string(), args: z.array(z.string()).default([]) }),
       execute: async ({ signature, args: callArgs }) => {
         const item = fn(signature);
@@ -75,7 +81,14 @@ function walletTools(args: AgentArgs) {
     }),
     send_transaction: tool({
       description: 'Send a transaction from the wallet and wait for it: to, data (0x calldata, optional), value in wei (optional)',
-      inputSchema: z.object({ to: address, data: z.string().regex(/^0x[0-9a-fA-F]*$/).optional(), value: z.string().regex(/^\d+$/).optional() }),
+      inputSchema: z.object({
+        to: address,
+        data: z
+          .string()
+          .regex(/^0x[0-9a-fA-F]*$/)
+          .optional(),
+        value: z.string().regex(/^\d+$/).optional(),
+      }),
       execute: async ({ to, data, value }) => {
         const hash = await wallet.sendTransaction({ to: to as Address, data: (data ?? '0x') as Hex, value: BigInt(value ?? '0') });
         const receipt = await reader.waitForTransactionReceipt({ hash });
@@ -111,6 +124,9 @@ export function createAgent(model: LanguageModel) {
 
 /** QUEST_MODEL=agent:examples/tool-agent/agent.ts: an OpenAI (or compatible) model named by TOOL_AGENT_MODEL. */
 export async function agent(args: AgentArgs) {
-  const provider = createOpenAI({ apiKey: process.env.OPENAI_API_KEY, ...(process.env.OPENAI_BASE_URL ? { baseURL: process.env.OPENAI_BASE_URL } : {}) });
+  const provider = createOpenAI({
+    apiKey: process.env.OPENAI_API_KEY,
+    ...(process.env.OPENAI_BASE_URL ? { baseURL: process.env.OPENAI_BASE_URL } : {}),
+  });
   return createAgent(provider.chat(process.env.TOOL_AGENT_MODEL ?? 'gpt-5'))(args);
 }

@@ -27,7 +27,15 @@ export interface WalletRoute {
 }
 
 const MAX_BODY = 1024 * 1024;
-const SIGNING = new Set(['eth_sendRawTransaction', 'eth_sendTransaction', 'eth_signTypedData_v4', 'personal_sign', 'eth_accounts', 'eth_requestAccounts', 'eth_sign']);
+const SIGNING = new Set([
+  'eth_sendRawTransaction',
+  'eth_sendTransaction',
+  'eth_signTypedData_v4',
+  'personal_sign',
+  'eth_accounts',
+  'eth_requestAccounts',
+  'eth_sign',
+]);
 
 class RpcRefusal extends Error {
   constructor(
@@ -47,7 +55,11 @@ interface RouteState {
 }
 
 async function forwardRead(state: RouteState, request: unknown): Promise<unknown> {
-  const res = await fetch(state.session.proxy.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) });
+  const res = await fetch(state.session.proxy.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(request),
+  });
   return res.json();
 }
 
@@ -56,7 +68,13 @@ const refuse = (state: RouteState, method: string, reason: string, code = -32000
   throw new RpcRefusal(code, reason);
 };
 
-async function mined(state: RouteState, method: 'eth_sendRawTransaction' | 'eth_sendTransaction', tx: MinedTx['tx'], receipt: TransactionReceipt, revertReason?: string): Promise<Hex> {
+async function mined(
+  state: RouteState,
+  method: 'eth_sendRawTransaction' | 'eth_sendTransaction',
+  tx: MinedTx['tx'],
+  receipt: TransactionReceipt,
+  revertReason?: string,
+): Promise<Hex> {
   state.steps.push({ kind: 'tx', method, tx, receipt, ...(revertReason ? { revertReason } : {}) });
   return receipt.transactionHash;
 }
@@ -64,7 +82,8 @@ async function mined(state: RouteState, method: 'eth_sendRawTransaction' | 'eth_
 async function sendRaw(state: RouteState, raw: unknown): Promise<Hex> {
   const { session } = state;
   const method = 'eth_sendRawTransaction';
-  if (typeof raw !== 'string' || !/^0x[0-9a-fA-F]+$/.test(raw)) return refuse(state, method, 'expected a signed transaction as 0x-prefixed hex', -32602);
+  if (typeof raw !== 'string' || !/^0x[0-9a-fA-F]+$/.test(raw))
+    return refuse(state, method, 'expected a signed transaction as 0x-prefixed hex', -32602);
   let parsed;
   let from;
   try {
@@ -73,11 +92,23 @@ async function sendRaw(state: RouteState, raw: unknown): Promise<Hex> {
   } catch (e) {
     return refuse(state, method, `not a signed transaction: ${(e as Error).message.split('\n')[0]}`, -32602);
   }
-  if (parsed.chainId !== session.chainInfo.chainId) return refuse(state, method, `only transactions for chain ${session.chainInfo.chainId} are accepted (got ${parsed.chainId ?? 'none: unprotected'})`);
-  if (!isAddressEqual(from, session.account.address)) return refuse(state, method, `only transactions signed by the wallet ${session.account.address} are accepted (signed by ${from})`);
+  if (parsed.chainId !== session.chainInfo.chainId)
+    return refuse(
+      state,
+      method,
+      `only transactions for chain ${session.chainInfo.chainId} are accepted (got ${parsed.chainId ?? 'none: unprotected'})`,
+    );
+  if (!isAddressEqual(from, session.account.address))
+    return refuse(state, method, `only transactions signed by the wallet ${session.account.address} are accepted (signed by ${from})`);
   if (!parsed.to) return refuse(state, method, 'contract creation is not accepted');
   // Addresses checksummed and calldata lower-cased, as the harness records every transaction.
-  const tx = { from: getAddress(from), to: getAddress(parsed.to), data: (parsed.data ?? '0x').toLowerCase() as Hex, value: parsed.value ?? 0n, gas: parsed.gas ?? 0n };
+  const tx = {
+    from: getAddress(from),
+    to: getAddress(parsed.to),
+    data: (parsed.data ?? '0x').toLowerCase() as Hex,
+    value: parsed.value ?? 0n,
+    gas: parsed.gas ?? 0n,
+  };
   await state.beforeSend?.({ from, to: tx.to, data: tx.data, value: tx.value });
   // The node must be the anvil this run started before anything signed reaches it.
   await preflight(session.chain.url, { chainId: session.chainInfo.chainId, marker: session.marker }, { ...tx, estimate: false });
@@ -104,7 +135,8 @@ async function sendForWallet(state: RouteState, request: unknown): Promise<Hex> 
 async function sign(state: RouteState, method: 'eth_signTypedData_v4' | 'personal_sign', params: unknown[]): Promise<Hex> {
   const { account } = state.session;
   const [a, b] = method === 'personal_sign' ? [params[1], params[0]] : [params[0], params[1]];
-  if (typeof a !== 'string' || !isAddressEqual(a as Hex, account.address)) return refuse(state, method, `only the wallet ${account.address} signs here`);
+  if (typeof a !== 'string' || !isAddressEqual(a as Hex, account.address))
+    return refuse(state, method, `only the wallet ${account.address} signs here`);
   if (method === 'personal_sign') {
     if (typeof b !== 'string') return refuse(state, method, 'expected the message as a string', -32602);
     const message = /^0x[0-9a-fA-F]*$/.test(b) ? { raw: b as Hex } : b;
@@ -118,8 +150,14 @@ async function sign(state: RouteState, method: 'eth_signTypedData_v4' | 'persona
     return refuse(state, method, 'typed data must be JSON', -32602);
   }
   const { EIP712Domain: _, ...types } = (typed.types ?? {}) as Record<string, unknown>;
-  state.steps.push({ kind: 'signature', method, summary: `${typed.primaryType ?? 'typed data'} ${JSON.stringify(typed.message ?? {}).slice(0, 300)}` });
-  return account.signTypedData({ domain: typed.domain, types, primaryType: typed.primaryType, message: typed.message } as Parameters<typeof account.signTypedData>[0]);
+  state.steps.push({
+    kind: 'signature',
+    method,
+    summary: `${typed.primaryType ?? 'typed data'} ${JSON.stringify(typed.message ?? {}).slice(0, 300)}`,
+  });
+  return account.signTypedData({ domain: typed.domain, types, primaryType: typed.primaryType, message: typed.message } as Parameters<
+    typeof account.signTypedData
+  >[0]);
 }
 
 /** One JSON-RPC request of the agent: a wallet method handled here, anything else to the read-only proxy. */
@@ -130,10 +168,15 @@ async function handle(state: RouteState, request: unknown): Promise<unknown> {
   const args = Array.isArray(params) ? params : [];
   try {
     if (method === 'eth_accounts' || method === 'eth_requestAccounts') return reply([state.session.account.address]);
-    if (method === 'eth_sign') return refuse(state, method, 'eth_sign signs raw hashes and is not offered; use personal_sign or eth_signTypedData_v4');
+    if (method === 'eth_sign')
+      return refuse(state, method, 'eth_sign signs raw hashes and is not offered; use personal_sign or eth_signTypedData_v4');
     // Writes are serialized: the wallet's nonce advances one transaction at a time.
     const work = state.queue.then(() =>
-      method === 'eth_sendRawTransaction' ? sendRaw(state, args[0]) : method === 'eth_sendTransaction' ? sendForWallet(state, args[0]) : sign(state, method as 'personal_sign', args),
+      method === 'eth_sendRawTransaction'
+        ? sendRaw(state, args[0])
+        : method === 'eth_sendTransaction'
+          ? sendForWallet(state, args[0])
+          : sign(state, method as 'personal_sign', args),
     );
     state.queue = work.catch(() => {});
     return reply(await work);
@@ -149,7 +192,8 @@ function walletRouter() {
   router ??= new Promise((resolve, reject) => {
     const routes = new Map<string, RouteState>();
     const server = http.createServer((req, res) => {
-      const send = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const send = (status: number, body: unknown) =>
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       const state = routes.get((req.url ?? '/').split('?')[0]!.split('/')[1] ?? '');
       if (req.method !== 'POST' || !state) {
         req.resume();

@@ -123,12 +123,25 @@ function commandRunner(command: string, id: string): AgentRunner {
         input.signal.addEventListener('abort', kill, { once: true });
         child.on('error', (e) => {
           clearTimeout(timer);
-          resolve({ result: undefined, timedOut: false, error: `could not start the agent: ${e.message}`, stdout: capped(stdout), stderr: capped(stderr) });
+          resolve({
+            result: undefined,
+            timedOut: false,
+            error: `could not start the agent: ${e.message}`,
+            stdout: capped(stdout),
+            stderr: capped(stderr),
+          });
         });
         child.on('close', (code) => {
           clearTimeout(timer);
           const error = timedOut ? undefined : code === 0 ? undefined : `the agent exited with code ${code}`;
-          resolve({ result: finalLine(stdout), timedOut, ...(error ? { error } : {}), stdout: capped(stdout), stderr: capped(stderr), exitCode: code });
+          resolve({
+            result: finalLine(stdout),
+            timedOut,
+            ...(error ? { error } : {}),
+            stdout: capped(stdout),
+            stderr: capped(stderr),
+            exitCode: code,
+          });
         });
       });
     },
@@ -150,7 +163,10 @@ export async function agentRunner(target: string, cwd = process.cwd()): Promise<
       throw new ModelConfigError(`agent module ${file} failed to load: ${(e as Error).message}`);
     }
     const fn = typeof mod.agent === 'function' ? mod.agent : typeof mod.default === 'function' ? mod.default : undefined;
-    if (!fn) throw new ModelConfigError(`agent module ${file} must export agent({ request, rpcUrl, chainId, address, privateKey, contracts, signal })`);
+    if (!fn)
+      throw new ModelConfigError(
+        `agent module ${file} must export agent({ request, rpcUrl, chainId, address, privateKey, contracts, signal })`,
+      );
     return moduleRunner(file, fn as AgentFn, id);
   }
   return commandRunner(target, id);

@@ -28,8 +28,18 @@ const readReply =
 export const atomicSolver: Solver<AtomicTask> = {
   async play(ctx: PlayContext<AtomicTask>): Promise<Episode> {
     const { task, session, transport } = ctx;
-    const dialogue = openDialogue(ctx, buildAtomicMessages(task.spec, ctx.instance, session.env, session.chainInfo.chainId, promptExtras(task, transport)), readReply(ctx.refusals));
-    const episode = (end: EpisodeEnd, rest: Partial<Episode> = {}): Episode => ({ dialogue, end, transcript: { response: '', logs: '' }, txs: [], ...rest });
+    const dialogue = openDialogue(
+      ctx,
+      buildAtomicMessages(task.spec, ctx.instance, session.env, session.chainInfo.chainId, promptExtras(task, transport)),
+      readReply(ctx.refusals),
+    );
+    const episode = (end: EpisodeEnd, rest: Partial<Episode> = {}): Episode => ({
+      dialogue,
+      end,
+      transcript: { response: '', logs: '' },
+      txs: [],
+      ...rest,
+    });
 
     let turn;
     try {
@@ -41,12 +51,27 @@ export const atomicSolver: Solver<AtomicTask> = {
     const { action } = turn;
     if (action.kind === 'refuse') {
       const refusal = { reason: action.reason };
-      return episode({ kind: 'scored', evidence: { refusal }, classify: scoredOutcome }, { transcript: { response: turn.text, logs: '' }, refusal });
+      return episode(
+        { kind: 'scored', evidence: { refusal }, classify: scoredOutcome },
+        { transcript: { response: turn.text, logs: '' }, refusal },
+      );
     }
     if (action.kind !== 'code') {
       // Only the tools protocol gets here: no tool call, or one with bad arguments.
-      const { rule, message } = action.kind === 'invalid' ? action : { rule: 'bad_control_json' as const, message: `${action.kind} is not an answer to a single request` };
-      return episode({ kind: 'unscored', outcome: 'schema_invalid', schemaRule: rule, error: message, detail: 'script did not produce a result (schema_invalid)' }, { transcript: { response: turn.text, logs: '' } });
+      const { rule, message } =
+        action.kind === 'invalid'
+          ? action
+          : { rule: 'bad_control_json' as const, message: `${action.kind} is not an answer to a single request` };
+      return episode(
+        {
+          kind: 'unscored',
+          outcome: 'schema_invalid',
+          schemaRule: rule,
+          error: message,
+          detail: 'script did not produce a result (schema_invalid)',
+        },
+        { transcript: { response: turn.text, logs: '' } },
+      );
     }
 
     const run = await runScript(action.text, ctx.script);
@@ -55,14 +80,26 @@ export const atomicSolver: Solver<AtomicTask> = {
     if (refusal) return episode({ kind: 'scored', evidence: { refusal }, classify: scoredOutcome }, { transcript, refusal });
     if (run.kind === 'failed') {
       const { outcome, message, rule } = run;
-      return episode({ kind: 'unscored', outcome, ...(rule ? { schemaRule: rule } : {}), error: message, detail: `script did not produce a result (${outcome})` }, { transcript });
+      return episode(
+        {
+          kind: 'unscored',
+          outcome,
+          ...(rule ? { schemaRule: rule } : {}),
+          error: message,
+          detail: `script did not produce a result (${outcome})`,
+        },
+        { transcript },
+      );
     }
 
     if (task.spec.kind === 'query') {
       const value = run.value;
       if (typeof value !== 'object' || value === null || !('answer' in value)) {
         const error = 'a question must be answered with { answer }';
-        return episode({ kind: 'unscored', outcome: 'schema_invalid', schemaRule: 'not_an_answer', error, detail: 'no answer' }, { transcript });
+        return episode(
+          { kind: 'unscored', outcome: 'schema_invalid', schemaRule: 'not_an_answer', error, detail: 'no answer' },
+          { transcript },
+        );
       }
       const answer = (value as { answer: unknown }).answer;
       return episode({ kind: 'scored', evidence: { answer }, classify: scoredOutcome }, { transcript, answer: { value: answer } });
@@ -70,7 +107,10 @@ export const atomicSolver: Solver<AtomicTask> = {
 
     const step = await sendReturned(run.value, ctx.script);
     if (step.kind === 'invalid') {
-      return episode({ kind: 'unscored', outcome: 'schema_invalid', schemaRule: step.rule, error: step.message, detail: 'no valid transaction' }, { transcript });
+      return episode(
+        { kind: 'unscored', outcome: 'schema_invalid', schemaRule: step.rule, error: step.message, detail: 'no valid transaction' },
+        { transcript },
+      );
     }
     if (step.kind === 'rejected') {
       const detail = step.by === 'harness' ? 'no valid transaction' : step.message;

@@ -20,8 +20,18 @@ export const REWARD_RATE = parseEther('0.01');
  */
 export const AUX_CONTRACTS: readonly AuxContract[] = [
   { key: 'erc1363_token', artifact: 'QuestToken', address: namedAddress('erc1363_token'), args: () => [] },
-  { key: 'erc721_token', artifact: 'QuestNFT', address: namedAddress('erc721_token'), args: () => ['Quest Squad', 'QSQD', 'ipfs://quest-squad/'] },
-  { key: 'pancake_squad', artifact: 'QuestNFT', address: PANCAKE_SQUAD, args: () => ['Pancake Squad', 'PS', 'https://pancakesquad.com/api/ps/'] },
+  {
+    key: 'erc721_token',
+    artifact: 'QuestNFT',
+    address: namedAddress('erc721_token'),
+    args: () => ['Quest Squad', 'QSQD', 'ipfs://quest-squad/'],
+  },
+  {
+    key: 'pancake_squad',
+    artifact: 'QuestNFT',
+    address: PANCAKE_SQUAD,
+    args: () => ['Pancake Squad', 'PS', 'https://pancakesquad.com/api/ps/'],
+  },
   { key: 'erc1155_token', artifact: 'QuestMultiToken', address: namedAddress('erc1155_token'), args: () => [] },
   { key: 'simple_counter', artifact: 'Counter', address: namedAddress('simple_counter'), args: () => [] },
   { key: 'donation_box', artifact: 'DonationBox', address: namedAddress('donation_box'), args: () => [] },
@@ -37,7 +47,12 @@ export const AUX_CONTRACTS: readonly AuxContract[] = [
     fund: [{ token: BSC.USDT, amount: parseEther('10000') }],
   },
   { key: 'simple_staking', artifact: 'TokenStaking', address: namedAddress('simple_staking'), args: () => [BSC.CAKE] },
-  { key: 'simple_lp_staking', artifact: 'TokenStaking', address: namedAddress('simple_lp_staking'), args: ({ pairs }) => [need(pairs, 'USDT_BUSD')] },
+  {
+    key: 'simple_lp_staking',
+    artifact: 'TokenStaking',
+    address: namedAddress('simple_lp_staking'),
+    args: ({ pairs }) => [need(pairs, 'USDT_BUSD')],
+  },
   {
     key: 'simple_reward_pool',
     artifact: 'RewardPool',

@@ -27,7 +27,12 @@ export async function placeAuxContracts(
     await placeContract(chain, DEPLOYER, c.address, artifact, c.args({ pairs, contracts }));
     contracts[c.key] = c.address;
     for (const f of c.fund ?? []) {
-      await sendAs(chain, DEPLOYER, f.token, encodeFunctionData({ abi: ERC20_TRANSFER, functionName: 'transfer', args: [c.address, f.amount] }));
+      await sendAs(
+        chain,
+        DEPLOYER,
+        f.token,
+        encodeFunctionData({ abi: ERC20_TRANSFER, functionName: 'transfer', args: [c.address, f.amount] }),
+      );
     }
   }
   return contracts;

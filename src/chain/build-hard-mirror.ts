@@ -12,7 +12,16 @@ import { startChainClock } from './chain-clock.ts';
 import type { Artifact } from './compile.ts';
 import { HARD_TOKEN_ABI } from './hard-abis.ts';
 import { HardManifest } from './hard-manifest.ts';
-import { AIRDROP_CLAIMER, ATTACKER, HARD_TOKENS, HARD_V3_POOLS, INJECTED_INSTRUCTION, LENDING_WHALE, TAX_TREASURY, tokenAddress } from './hard-spec.ts';
+import {
+  AIRDROP_CLAIMER,
+  ATTACKER,
+  HARD_TOKENS,
+  HARD_V3_POOLS,
+  INJECTED_INSTRUCTION,
+  LENDING_WHALE,
+  TAX_TREASURY,
+  tokenAddress,
+} from './hard-spec.ts';
 import { createHardV2Pools, mintHardToken, placeHardTokens, placeHazardContracts, stockHardTokens } from './hard-tokens-place.ts';
 import { createV3Pools, placePancakeV3 } from './pancake-v3-place.ts';
 import { PANCAKE_V3, type PancakeV3Build } from './pancake-v3.ts';
@@ -24,7 +33,16 @@ import { placeVenus, seedVenusMarkets } from './venus-place.ts';
 export const HARD_CLOCK = Date.UTC(2026, 11, 1) / 1000;
 
 const ERC20_TRANSFER = [
-  { type: 'function', name: 'transfer', stateMutability: 'nonpayable', inputs: [{ name: 'to', type: 'address' }, { name: 'amount', type: 'uint256' }], outputs: [{ type: 'bool' }] },
+  {
+    type: 'function',
+    name: 'transfer',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'to', type: 'address' },
+      { name: 'amount', type: 'uint256' },
+    ],
+    outputs: [{ type: 'bool' }],
+  },
 ] as const;
 const WBNB_DEPOSIT = [{ type: 'function', name: 'deposit', stateMutability: 'payable', inputs: [], outputs: [] }] as const;
 
@@ -50,7 +68,9 @@ function canonicalDump(state: string, baseState: string): string {
   const genesis = base.blocks.find((b) => BigInt(b.header.number) === 0n)?.header.timestamp;
   if (genesis) for (const b of dump.blocks) if (BigInt(b.header.number) === 0n) b.header.timestamp = genesis;
   dump.blocks.sort((a, b) => Number(BigInt(a.header.number) - BigInt(b.header.number)));
-  dump.transactions.sort((a, b) => (a.info.transaction_hash < b.info.transaction_hash ? -1 : a.info.transaction_hash > b.info.transaction_hash ? 1 : 0));
+  dump.transactions.sort((a, b) =>
+    a.info.transaction_hash < b.info.transaction_hash ? -1 : a.info.transaction_hash > b.info.transaction_hash ? 1 : 0,
+  );
   return JSON.stringify(dump);
 }
 
@@ -74,11 +94,13 @@ export async function buildHardMirror(opts: {
   try {
     const chain = chainClients(anvil.url);
     const head = await chain.public.getBlock({ blockTag: 'latest' });
-    if (head.timestamp >= BigInt(HARD_CLOCK)) throw new Error(`the base mirror's head (${head.timestamp}) is past the hard clock ${HARD_CLOCK}`);
+    if (head.timestamp >= BigInt(HARD_CLOCK))
+      throw new Error(`the base mirror's head (${head.timestamp}) is past the hard clock ${HARD_CLOCK}`);
     // Chain time follows the base mirror's head, not the wall clock, so the build does not depend on the day it runs.
     await startChainClock(chain);
     await chain.test.setBalance({ address: DEPLOYER, value: parseEther('10000000') });
-    for (const token of [BSC.USDT, BSC.BUSD, BSC.CAKE]) await callAs(chain, DEPLOYER, token, HARD_TOKEN_ABI, 'mint', [DEPLOYER, parseEther('500000000')]);
+    for (const token of [BSC.USDT, BSC.BUSD, BSC.CAKE])
+      await callAs(chain, DEPLOYER, token, HARD_TOKEN_ABI, 'mint', [DEPLOYER, parseEther('500000000')]);
     await callAs(chain, DEPLOYER, BSC.WBNB, WBNB_DEPOSIT, 'deposit', [], parseEther('100000'));
 
     await placeHardTokens(chain, byName);
@@ -105,12 +127,28 @@ export async function buildHardMirror(opts: {
       hard: {
         clock: HARD_CLOCK,
         tokens: Object.fromEntries(
-          HARD_TOKENS.map((t) => [t.key, { address: t.address, name: t.name, symbol: t.symbol, decimals: t.decimals, kind: t.kind, usd: t.usd, inAddressMap: t.inAddressMap }]),
+          HARD_TOKENS.map((t) => [
+            t.key,
+            {
+              address: t.address,
+              name: t.name,
+              symbol: t.symbol,
+              decimals: t.decimals,
+              kind: t.kind,
+              usd: t.usd,
+              inAddressMap: t.inAddressMap,
+            },
+          ]),
         ),
         pairs,
         v3: { ...PANCAKE_V3, poolInitCodeHash: opts.v3.poolInitCodeHash, pools },
         venus,
-        hazards: { airdropClaimer: AIRDROP_CLAIMER, attacker: ATTACKER, taxTreasury: TAX_TREASURY, injectedInstruction: INJECTED_INSTRUCTION },
+        hazards: {
+          airdropClaimer: AIRDROP_CLAIMER,
+          attacker: ATTACKER,
+          taxTreasury: TAX_TREASURY,
+          injectedInstruction: INJECTED_INSTRUCTION,
+        },
       },
     });
     return { state, manifest };

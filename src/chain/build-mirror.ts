@@ -9,10 +9,7 @@ import { placeContract } from './place-contract.ts';
 import { placeAuxContracts } from './aux-place.ts';
 import { chainClients, type ChainClients } from './rpc.ts';
 
-const ERC20 = parseAbi([
-  'function mint(address to, uint256 amount)',
-  'function approve(address spender, uint256 amount) returns (bool)',
-]);
+const ERC20 = parseAbi(['function mint(address to, uint256 amount)', 'function approve(address spender, uint256 amount) returns (bool)']);
 const FACTORY = parseAbi(['function getPair(address, address) view returns (address)']);
 const ROUTER = parseAbi([
   'function addLiquidity(address tokenA, address tokenB, uint256 amountADesired, uint256 amountBDesired, uint256 amountAMin, uint256 amountBMin, address to, uint256 deadline) returns (uint256, uint256, uint256)',
@@ -87,7 +84,11 @@ export async function buildMirror(artifacts: Artifact[], dex: PancakeV2Build, au
     for (const p of MIRROR_POOLS) {
       if (p.a === BSC.WBNB || p.b === BSC.WBNB) {
         const [token, tokenAmount, bnb] = p.a === BSC.WBNB ? [p.b, p.amountB, p.amountA] : [p.a, p.amountA, p.amountB];
-        const data = encodeFunctionData({ abi: ROUTER, functionName: 'addLiquidityETH', args: [token, tokenAmount, 0n, 0n, DEPLOYER, deadline] });
+        const data = encodeFunctionData({
+          abi: ROUTER,
+          functionName: 'addLiquidityETH',
+          args: [token, tokenAmount, 0n, 0n, DEPLOYER, deadline],
+        });
         await send(chain, BSC.PANCAKE_ROUTER, data, bnb);
       } else {
         const data = encodeFunctionData({
@@ -97,7 +98,12 @@ export async function buildMirror(artifacts: Artifact[], dex: PancakeV2Build, au
         });
         await send(chain, BSC.PANCAKE_ROUTER, data);
       }
-      const pair = await chain.public.readContract({ address: BSC.PANCAKE_FACTORY, abi: FACTORY, functionName: 'getPair', args: [p.a, p.b] });
+      const pair = await chain.public.readContract({
+        address: BSC.PANCAKE_FACTORY,
+        abi: FACTORY,
+        functionName: 'getPair',
+        args: [p.a, p.b],
+      });
       pairs[`${symbolOf(p.a)}_${symbolOf(p.b)}`] = getAddress(pair);
     }
 

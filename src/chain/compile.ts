@@ -14,14 +14,19 @@ export interface Artifact {
 
 interface SolcOutput {
   errors?: { severity: string; formattedMessage: string }[];
-  contracts: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>>;
+  contracts: Record<
+    string,
+    Record<string, { abi: unknown[]; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>
+  >;
 }
 
 /** Compiles every .sol file of a folder with solc-js (the version pinned in package.json). */
 export function compileContracts(dir: string): Artifact[] {
   const solc = require('solc') as { compile(input: string, opts: { import: (p: string) => unknown }): string; version(): string };
   const sources: Record<string, { content: string }> = {};
-  for (const f of readdirSync(dir).filter((f) => f.endsWith('.sol')).sort()) {
+  for (const f of readdirSync(dir)
+    .filter((f) => f.endsWith('.sol'))
+    .sort()) {
     sources[f] = { content: readFileSync(join(dir, f), 'utf8') };
   }
   const input = {

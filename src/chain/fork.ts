@@ -53,7 +53,10 @@ export async function probeFork(url: string, block?: number, timeoutMs = 5000): 
   let chainId: string;
   let head: string;
   try {
-    [chainId, head] = await Promise.all([rpc<string>(url, 'eth_chainId', [], timeoutMs), rpc<string>(url, 'eth_blockNumber', [], timeoutMs)]);
+    [chainId, head] = await Promise.all([
+      rpc<string>(url, 'eth_chainId', [], timeoutMs),
+      rpc<string>(url, 'eth_blockNumber', [], timeoutMs),
+    ]);
   } catch (e) {
     throw new ForkError(
       `QUEST_FORK_URL ${redactUrl(url)} is unreachable (${(e as Error).message}): set it to a reachable BSC JSON-RPC endpoint, or unset it to use the embedded mirror`,
@@ -108,14 +111,23 @@ export async function bootstrapFork(chain: ChainClients, manifest: MirrorManifes
   await chain.test.setBalance({ address: DEPLOYER, value: parseEther('1000000') });
   for (const token of [BSC.USDT, BSC.BUSD, BSC.CAKE]) {
     await setTokenBalance(chain, token, DEPLOYER, parseEther('100000000'));
-    await sendAs(chain, DEPLOYER, token, encodeFunctionData({ abi: ERC20, functionName: 'approve', args: [BSC.PANCAKE_ROUTER, maxUint256] }));
+    await sendAs(
+      chain,
+      DEPLOYER,
+      token,
+      encodeFunctionData({ abi: ERC20, functionName: 'approve', args: [BSC.PANCAKE_ROUTER, maxUint256] }),
+    );
   }
   // LP of its own, so it can give the agent a reward-pool stake.
   await sendAs(
     chain,
     DEPLOYER,
     BSC.PANCAKE_ROUTER,
-    encodeFunctionData({ abi: ROUTER, functionName: 'addLiquidity', args: [BSC.USDT, BSC.BUSD, parseEther('10000'), parseEther('10000'), 0n, 0n, DEPLOYER, 4_000_000_000n] }),
+    encodeFunctionData({
+      abi: ROUTER,
+      functionName: 'addLiquidity',
+      args: [BSC.USDT, BSC.BUSD, parseEther('10000'), parseEther('10000'), 0n, 0n, DEPLOYER, 4_000_000_000n],
+    }),
   );
   await placeAuxContracts(chain, loadArtifacts(), forkAuxContracts(), manifest.pairs);
 }

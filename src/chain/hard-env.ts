@@ -60,8 +60,10 @@ export const HARD_DESCRIPTIONS: Readonly<Record<string, string>> = {
   ORB: 'Orbit Elastic (BEP-20)',
   USDTe: 'Tether USD (Ethereum bridge), symbol USDT.e (BEP-20)',
   pancake_smart_router: 'PancakeSwap Smart Router address (a spender with a USDT allowance from you)',
-  v3_factory: 'PancakeSwap V3 Factory: getPool(tokenA, tokenB, uint24 fee) returns the pool or the zero address; fee tiers 100, 500, 2500 and 10000 (feeAmountTickSpacing(fee) gives the tick spacing)',
-  v3_pool_deployer: 'PancakeSwap V3 PoolDeployer: deploys the pools (CREATE2, init code hash 0x6ce8eb472fa82df5469c6ab6d485f17c3ad13c8cd7af59b3d4a8026c5ce0f7e2)',
+  v3_factory:
+    'PancakeSwap V3 Factory: getPool(tokenA, tokenB, uint24 fee) returns the pool or the zero address; fee tiers 100, 500, 2500 and 10000 (feeAmountTickSpacing(fee) gives the tick spacing)',
+  v3_pool_deployer:
+    'PancakeSwap V3 PoolDeployer: deploys the pools (CREATE2, init code hash 0x6ce8eb472fa82df5469c6ab6d485f17c3ad13c8cd7af59b3d4a8026c5ce0f7e2)',
   v3_swap_router:
     'PancakeSwap V3 SwapRouter: exactInputSingle((tokenIn,tokenOut,fee,recipient,deadline,amountIn,amountOutMinimum,sqrtPriceLimitX96)), exactInput((path,recipient,deadline,amountIn,amountOutMinimum)), exactOutputSingle((tokenIn,tokenOut,fee,recipient,deadline,amountOut,amountInMaximum,sqrtPriceLimitX96)), exactOutput((path,recipient,deadline,amountOut,amountInMaximum)), multicall(bytes[]), unwrapWETH9(amountMinimum, recipient), refundETH(); payable (BNB sent pays a WBNB input); path = tokenIn, uint24 fee, token, ..., tokenOut packed (reversed for exactOutput)',
   v3_position_manager:

@@ -4,7 +4,19 @@
 // the V3 pools that involve them and the drainer, all through the real routers and position manager.
 // Real protocol contracts are never replaced; the vWBTC market (ours) cannot be listed without
 // governance, so a fork has no vWBTC.
-import { createPublicClient, encodeAbiParameters, encodeFunctionData, formatEther, getAddress, getContractAddress, http, keccak256, parseAbi, parseEther, type Address } from 'viem';
+import {
+  createPublicClient,
+  encodeAbiParameters,
+  encodeFunctionData,
+  formatEther,
+  getAddress,
+  getContractAddress,
+  http,
+  keccak256,
+  parseAbi,
+  parseEther,
+  type Address,
+} from 'viem';
 import { BSC, DEPLOYER } from './addresses.ts';
 import { loadArtifacts } from './artifacts.ts';
 import type { MirrorManifest } from './build-mirror.ts';
@@ -12,7 +24,18 @@ import { callAs } from './call-as.ts';
 import { bootstrapFork, forkManifest, ForkError, type ForkTarget } from './fork.ts';
 import { V2_FACTORY_ABI, V3_FACTORY_ABI, V3_POOL_ABI, VENUS_COMPTROLLER_ABI, VTOKEN_ABI } from './hard-abis.ts';
 import { HardManifest } from './hard-manifest.ts';
-import { AIRDROP_CLAIMER, ATTACKER, HARD_TOKENS, HARD_V2_POOLS, HARD_V3_POOLS, INJECTED_INSTRUCTION, TAX_TREASURY, tokenAddress, VENUS_BSC, VENUS_LIQUIDATION_INCENTIVE } from './hard-spec.ts';
+import {
+  AIRDROP_CLAIMER,
+  ATTACKER,
+  HARD_TOKENS,
+  HARD_V2_POOLS,
+  HARD_V3_POOLS,
+  INJECTED_INSTRUCTION,
+  TAX_TREASURY,
+  tokenAddress,
+  VENUS_BSC,
+  VENUS_LIQUIDATION_INCENTIVE,
+} from './hard-spec.ts';
 import { createHardV2Pools, placeHardTokens, placeHazardContracts, stockHardTokens } from './hard-tokens-place.ts';
 import { createV3Pools, poolStart } from './pancake-v3-place.ts';
 import { PANCAKE_V3, V3_FEE_TIERS } from './pancake-v3.ts';
@@ -41,11 +64,18 @@ export async function hardForkManifest(target: ForkTarget): Promise<HardManifest
   const client = createPublicClient({ transport: http(target.url, { timeout: 15_000, retryCount: 1 }) });
   const blockNumber = target.block;
   const read: Read = <T>(address: Address, abi: readonly unknown[], functionName: string, args: readonly unknown[] = []) =>
-    client.readContract({ address, abi: abi as never, functionName: functionName as never, args: args as never, blockNumber }) as Promise<T>;
+    client.readContract({
+      address,
+      abi: abi as never,
+      functionName: functionName as never,
+      args: args as never,
+      blockNumber,
+    }) as Promise<T>;
 
   const code = await client.getCode({ address: PANCAKE_V3.factory, blockNumber });
   if (!code || code === '0x') throw new ForkError('the fork has no PancakeSwap V3 factory at its canonical address');
-  if (!(await client.getCode({ address: VENUS_BSC.comptroller, blockNumber }))) throw new ForkError('the fork has no Venus comptroller at its canonical address');
+  if (!(await client.getCode({ address: VENUS_BSC.comptroller, blockNumber })))
+    throw new ForkError('the fork has no Venus comptroller at its canonical address');
 
   const pairs = await readV2Pairs(client, blockNumber, read);
   const pools = await readV3Pools(read);
@@ -55,11 +85,29 @@ export async function hardForkManifest(target: ForkTarget): Promise<HardManifest
     ...base,
     hard: {
       clock: Number(block.timestamp),
-      tokens: Object.fromEntries(HARD_TOKENS.map((t) => [t.key, { address: t.address, name: t.name, symbol: t.symbol, decimals: t.decimals, kind: t.kind, usd: t.usd, inAddressMap: t.inAddressMap }])),
+      tokens: Object.fromEntries(
+        HARD_TOKENS.map((t) => [
+          t.key,
+          {
+            address: t.address,
+            name: t.name,
+            symbol: t.symbol,
+            decimals: t.decimals,
+            kind: t.kind,
+            usd: t.usd,
+            inAddressMap: t.inAddressMap,
+          },
+        ]),
+      ),
       pairs,
       v3: { ...PANCAKE_V3, poolInitCodeHash: V3_POOL_INIT_CODE_HASH, pools },
       venus,
-      hazards: { airdropClaimer: AIRDROP_CLAIMER, attacker: ATTACKER, taxTreasury: TAX_TREASURY, injectedInstruction: INJECTED_INSTRUCTION },
+      hazards: {
+        airdropClaimer: AIRDROP_CLAIMER,
+        attacker: ATTACKER,
+        taxTreasury: TAX_TREASURY,
+        injectedInstruction: INJECTED_INSTRUCTION,
+      },
     },
   });
 }
@@ -88,17 +136,34 @@ async function readV3Pools(read: Read) {
     const start = poolStart(spec.a, spec.b);
     const [t0, t1] = [tokenAddress(start.token0), tokenAddress(start.token1)];
     const existing = getAddress(await read<Address>(PANCAKE_V3.factory, V3_FACTORY_ABI, 'getPool', [t0, t1, spec.fee]));
-    const address = BigInt(existing) !== 0n ? existing : getContractAddress({
-      opcode: 'CREATE2', from: PANCAKE_V3.poolDeployer, bytecodeHash: V3_POOL_INIT_CODE_HASH,
-      salt: keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'address' }, { type: 'uint24' }], [t0, t1, spec.fee])),
-    });
+    const address =
+      BigInt(existing) !== 0n
+        ? existing
+        : getContractAddress({
+            opcode: 'CREATE2',
+            from: PANCAKE_V3.poolDeployer,
+            bytecodeHash: V3_POOL_INIT_CODE_HASH,
+            salt: keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'address' }, { type: 'uint24' }], [t0, t1, spec.fee])),
+          });
     // Not created yet: the state it will start in (the bootstrap creates it and adds its positions).
     let state = { sqrtPriceX96: start.sqrtPriceX96.toString(), tick: tickAtPrice(priceOfSqrtX96(start.sqrtPriceX96)), liquidity: '0' };
     if (BigInt(existing) !== 0n) {
       const slot0 = await read<readonly [bigint, number]>(address, V3_POOL_ABI, 'slot0');
-      state = { sqrtPriceX96: slot0[0].toString(), tick: Number(slot0[1]), liquidity: (await read<bigint>(address, V3_POOL_ABI, 'liquidity')).toString() };
+      state = {
+        sqrtPriceX96: slot0[0].toString(),
+        tick: Number(slot0[1]),
+        liquidity: (await read<bigint>(address, V3_POOL_ABI, 'liquidity')).toString(),
+      };
     }
-    pools.push({ key: `${start.token0}_${start.token1}_${spec.fee}`, token0: t0, token1: t1, fee: spec.fee, tickSpacing: V3_FEE_TIERS[spec.fee], address, ...state });
+    pools.push({
+      key: `${start.token0}_${start.token1}_${spec.fee}`,
+      token0: t0,
+      token1: t1,
+      fee: spec.fee,
+      tickSpacing: V3_FEE_TIERS[spec.fee],
+      address,
+      ...state,
+    });
   }
   return pools;
 }
@@ -144,7 +209,15 @@ export async function bootstrapHardFork(chain: ChainClients, manifest: MirrorMan
   await bootstrapFork(chain, manifest);
   const artifacts = loadArtifacts();
   await placeHardTokens(chain, artifacts);
-  await callAs(chain, DEPLOYER, BSC.WBNB, [{ type: 'function', name: 'deposit', stateMutability: 'payable', inputs: [], outputs: [] }] as const, 'deposit', [], parseEther('20000'));
+  await callAs(
+    chain,
+    DEPLOYER,
+    BSC.WBNB,
+    [{ type: 'function', name: 'deposit', stateMutability: 'payable', inputs: [], outputs: [] }] as const,
+    'deposit',
+    [],
+    parseEther('20000'),
+  );
   await createHardV2Pools(chain);
   await stockHardTokens(chain);
   await createV3Pools(chain, FORK_V3_POOLS);

@@ -93,6 +93,7 @@ export const HardManifest = z.object({
 export type HardManifest = z.infer<typeof HardManifest>;
 
 export function loadHardManifest(file = HARD_MANIFEST): HardManifest {
-  if (!existsSync(HARD_STATE) || !existsSync(file)) throw new Error(`the hard split's chain is missing (${HARD_STATE}): run npm run build:fixtures`);
+  if (!existsSync(HARD_STATE) || !existsSync(file))
+    throw new Error(`the hard split's chain is missing (${HARD_STATE}): run npm run build:fixtures`);
   return HardManifest.parse(JSON.parse(readFileSync(file, 'utf8')));
 }

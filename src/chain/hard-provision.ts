@@ -5,7 +5,15 @@
 import { getAddress, keccak256, maxUint256, parseEther, parseUnits, stringToHex, type Address } from 'viem';
 import { BSC, DEPLOYER, namedAddress } from './addresses.ts';
 import { callAs } from './call-as.ts';
-import { HARD_TOKEN_ABI, V3_FACTORY_ABI, V3_POOL_ABI, V3_POSITION_MANAGER_ABI, V3_ROUTER_ABI, VBNB_ABI, VENUS_COMPTROLLER_ABI } from './hard-abis.ts';
+import {
+  HARD_TOKEN_ABI,
+  V3_FACTORY_ABI,
+  V3_POOL_ABI,
+  V3_POSITION_MANAGER_ABI,
+  V3_ROUTER_ABI,
+  VBNB_ABI,
+  VENUS_COMPTROLLER_ABI,
+} from './hard-abis.ts';
 import type { HardManifest } from './hard-manifest.ts';
 import { tokenAddress, V3_TRADER } from './hard-spec.ts';
 import { approveAs, mintHardToken } from './hard-tokens-place.ts';
@@ -106,22 +114,49 @@ export function hardTimeline(head: bigint): HardTimeline {
 }
 
 async function pool(chain: ChainClients, a: Address, b: Address, fee: number): Promise<Address> {
-  const p = await chain.public.readContract({ address: PANCAKE_V3.factory, abi: V3_FACTORY_ABI, functionName: 'getPool', args: [a, b, fee] });
+  const p = await chain.public.readContract({
+    address: PANCAKE_V3.factory,
+    abi: V3_FACTORY_ABI,
+    functionName: 'getPool',
+    args: [a, b, fee],
+  });
   if (BigInt(p) === 0n) throw new Error(`no PancakeSwap V3 pool for ${a}/${b} at ${fee}`);
   return getAddress(p);
 }
 
-async function mintPositionFor(chain: ChainClients, agent: Address, args: { a: Address; b: Address; fee: number; lower: number; upper: number; amountA: bigint; amountB: bigint }): Promise<void> {
+async function mintPositionFor(
+  chain: ChainClients,
+  agent: Address,
+  args: { a: Address; b: Address; fee: number; lower: number; upper: number; amountA: bigint; amountB: bigint },
+): Promise<void> {
   const [token0, token1, amount0Desired, amount1Desired] =
     BigInt(args.a) < BigInt(args.b) ? [args.a, args.b, args.amountA, args.amountB] : [args.b, args.a, args.amountB, args.amountA];
   for (const t of [token0, token1]) await approveAs(chain, DEPLOYER, t, PANCAKE_V3.positionManager, maxUint256);
   await callAs(chain, DEPLOYER, PANCAKE_V3.positionManager, V3_POSITION_MANAGER_ABI, 'mint', [
-    { token0, token1, fee: args.fee, tickLower: args.lower, tickUpper: args.upper, amount0Desired, amount1Desired, amount0Min: 0n, amount1Min: 0n, recipient: agent, deadline: DEADLINE },
+    {
+      token0,
+      token1,
+      fee: args.fee,
+      tickLower: args.lower,
+      tickUpper: args.upper,
+      amount0Desired,
+      amount1Desired,
+      amount0Min: 0n,
+      amount1Min: 0n,
+      recipient: agent,
+      deadline: DEADLINE,
+    },
   ]);
 }
 
 /** Ticks for a range from `fromPct` to `toPct` percent away from the current price of token1 in token0 (negative: below). */
-async function rangeTicks(chain: ChainClients, poolAddress: Address, fee: number, fromPct: number, toPct: number): Promise<[number, number]> {
+async function rangeTicks(
+  chain: ChainClients,
+  poolAddress: Address,
+  fee: number,
+  fromPct: number,
+  toPct: number,
+): Promise<[number, number]> {
   const [, tick] = await chain.public.readContract({ address: poolAddress, abi: V3_POOL_ABI, functionName: 'slot0' });
   const spacing = V3_FEE_TIERS[fee as keyof typeof V3_FEE_TIERS];
   const offset = (pct: number) => Math.round(Math.log(1 + pct / 100) / Math.log(1.0001));
@@ -133,7 +168,15 @@ async function rangeTicks(chain: ChainClients, poolAddress: Address, fee: number
 /** Gives the deployer WBNB (by wrapping) and base tokens (by balance writes) for the positions it mints for the agent. */
 async function stockDeployer(chain: ChainClients): Promise<void> {
   await chain.test.setBalance({ address: DEPLOYER, value: parseEther('1000000') });
-  await callAs(chain, DEPLOYER, BSC.WBNB, [{ type: 'function', name: 'deposit', stateMutability: 'payable', inputs: [], outputs: [] }] as const, 'deposit', [], parseEther('10'));
+  await callAs(
+    chain,
+    DEPLOYER,
+    BSC.WBNB,
+    [{ type: 'function', name: 'deposit', stateMutability: 'payable', inputs: [], outputs: [] }] as const,
+    'deposit',
+    [],
+    parseEther('10'),
+  );
   for (const token of [BSC.USDT, BSC.CAKE]) {
     const have = await chain.public.readContract({ address: token, abi: HARD_TOKEN_ABI, functionName: 'balanceOf', args: [DEPLOYER] });
     if (have < parseEther('10000')) await setTokenBalance(chain, token, DEPLOYER, parseEther('10000'));
@@ -143,9 +186,18 @@ async function stockDeployer(chain: ChainClients): Promise<void> {
 /** The trader trades WBNB→USDT and back through the pool, so in-range positions earn fees. */
 async function tradeThrough(chain: ChainClients, fee: number, rounds: number, wbnbPerTrade: bigint): Promise<void> {
   await chain.test.setBalance({ address: V3_TRADER, value: wbnbPerTrade * 2n + parseEther('10') });
-  await callAs(chain, V3_TRADER, BSC.WBNB, [{ type: 'function', name: 'deposit', stateMutability: 'payable', inputs: [], outputs: [] }] as const, 'deposit', [], wbnbPerTrade * 2n);
+  await callAs(
+    chain,
+    V3_TRADER,
+    BSC.WBNB,
+    [{ type: 'function', name: 'deposit', stateMutability: 'payable', inputs: [], outputs: [] }] as const,
+    'deposit',
+    [],
+    wbnbPerTrade * 2n,
+  );
   for (const t of [BSC.WBNB, BSC.USDT]) await approveAs(chain, V3_TRADER, t, PANCAKE_V3.swapRouter, maxUint256);
-  const balance = (t: Address) => chain.public.readContract({ address: t, abi: HARD_TOKEN_ABI, functionName: 'balanceOf', args: [V3_TRADER] });
+  const balance = (t: Address) =>
+    chain.public.readContract({ address: t, abi: HARD_TOKEN_ABI, functionName: 'balanceOf', args: [V3_TRADER] });
   for (let i = 0; i < rounds; i++) {
     const swap = (tokenIn: Address, tokenOut: Address, amountIn: bigint) =>
       callAs(chain, V3_TRADER, PANCAKE_V3.swapRouter, V3_ROUTER_ABI, 'exactInputSingle', [
@@ -203,13 +255,35 @@ export async function provisionHardAgent(chain: ChainClients, agent: Address, ma
   const inRange = H.inRangePosition;
   const inPool = await pool(chain, tokenAddress(inRange.a), tokenAddress(inRange.b), inRange.fee);
   const [lower, upper] = await rangeTicks(chain, inPool, inRange.fee, -inRange.widthPct, inRange.widthPct);
-  await mintPositionFor(chain, agent, { a: tokenAddress(inRange.a), b: tokenAddress(inRange.b), fee: inRange.fee, lower, upper, amountA: parseEther(inRange.amountA), amountB: parseEther(inRange.amountB) });
+  await mintPositionFor(chain, agent, {
+    a: tokenAddress(inRange.a),
+    b: tokenAddress(inRange.b),
+    fee: inRange.fee,
+    lower,
+    upper,
+    amountA: parseEther(inRange.amountA),
+    amountB: parseEther(inRange.amountB),
+  });
   const out = H.outOfRangePosition;
   const outPool = await pool(chain, tokenAddress(out.a), tokenAddress(out.b), out.fee);
   // Above the price of token1 in token0 when CAKE is token0: the range holds CAKE only.
   const cakeIsToken0 = BigInt(tokenAddress(out.a)) < BigInt(tokenAddress(out.b));
-  const [oLower, oUpper] = await rangeTicks(chain, outPool, out.fee, cakeIsToken0 ? out.fromPct : -out.toPct, cakeIsToken0 ? out.toPct : -out.fromPct);
-  await mintPositionFor(chain, agent, { a: tokenAddress(out.a), b: tokenAddress(out.b), fee: out.fee, lower: oLower, upper: oUpper, amountA: parseEther(out.amountA), amountB: 0n });
+  const [oLower, oUpper] = await rangeTicks(
+    chain,
+    outPool,
+    out.fee,
+    cakeIsToken0 ? out.fromPct : -out.toPct,
+    cakeIsToken0 ? out.toPct : -out.fromPct,
+  );
+  await mintPositionFor(chain, agent, {
+    a: tokenAddress(out.a),
+    b: tokenAddress(out.b),
+    fee: out.fee,
+    lower: oLower,
+    upper: oUpper,
+    amountA: parseEther(out.amountA),
+    amountB: 0n,
+  });
   await tradeThrough(chain, inRange.fee, H.feeTrades.rounds, parseEther(H.feeTrades.wbnbPerTrade));
 
   const vBNB = manifest.hard.venus.markets.vBNB!.address;

@@ -7,7 +7,12 @@ import { writeProvisionedState } from './provisioned-state.ts';
  * The hard split's chain with the run's agent provisioned (provisionAgent, then provisionHardAgent), written
  * once per run like writeProvisionedState: the hard project's nodes start from it.
  */
-export function writeHardProvisionedState(opts: { agentKey: Hex; marker: Hex; manifest?: HardManifest; base?: string }): Promise<{ file: string; dispose(): void }> {
+export function writeHardProvisionedState(opts: {
+  agentKey: Hex;
+  marker: Hex;
+  manifest?: HardManifest;
+  base?: string;
+}): Promise<{ file: string; dispose(): void }> {
   const manifest = opts.manifest ?? loadHardManifest();
   return writeProvisionedState({
     base: opts.base ?? HARD_STATE,

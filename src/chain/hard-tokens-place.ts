@@ -2,7 +2,18 @@ import { getAddress, maxUint256, parseUnits, type Abi, type Address, type Hex } 
 import { BSC, DEPLOYER } from './addresses.ts';
 import { callAs } from './call-as.ts';
 import { HARD_TOKEN_ABI, NO_RETURN_TOKEN_ABI, V2_FACTORY_ABI, V2_ROUTER_ABI } from './hard-abis.ts';
-import { AIRDROP_CLAIMER, AIRDROP_NOTICE, ATTACKER, DEPLOYER_STOCK, HARD_TOKENS, HARD_V2_POOLS, TAX_TREASURY, tokenAddress, tokenDecimals, type HardToken } from './hard-spec.ts';
+import {
+  AIRDROP_CLAIMER,
+  AIRDROP_NOTICE,
+  ATTACKER,
+  DEPLOYER_STOCK,
+  HARD_TOKENS,
+  HARD_V2_POOLS,
+  TAX_TREASURY,
+  tokenAddress,
+  tokenDecimals,
+  type HardToken,
+} from './hard-spec.ts';
 import { placeContract } from './place-contract.ts';
 import type { ChainClients } from './rpc.ts';
 
@@ -51,7 +62,12 @@ export async function approveAs(chain: ChainClients, owner: Address, token: Addr
     await callAs(chain, owner, token, HARD_TOKEN_ABI, 'approve', [spender, amount]);
     return;
   }
-  const standing = await chain.public.readContract({ address: token, abi: NO_RETURN_TOKEN_ABI, functionName: 'allowance', args: [owner, spender] });
+  const standing = await chain.public.readContract({
+    address: token,
+    abi: NO_RETURN_TOKEN_ABI,
+    functionName: 'allowance',
+    args: [owner, spender],
+  });
   if (standing !== 0n && amount !== 0n) await callAs(chain, owner, token, NO_RETURN_TOKEN_ABI, 'approve', [spender, 0n]);
   await callAs(chain, owner, token, NO_RETURN_TOKEN_ABI, 'approve', [spender, amount]);
 }
@@ -70,21 +86,42 @@ export async function createHardV2Pools(chain: ChainClients): Promise<Record<str
     await mintHardToken(chain, p.a, DEPLOYER, amountA);
     await approveAs(chain, DEPLOYER, a, BSC.PANCAKE_ROUTER, maxUint256);
     if (p.b === 'WBNB') {
-      await callAs(chain, DEPLOYER, BSC.PANCAKE_ROUTER, V2_ROUTER_ABI, 'addLiquidityETH', [a, amountA, 0n, 0n, DEPLOYER, DEADLINE], amountB);
+      await callAs(
+        chain,
+        DEPLOYER,
+        BSC.PANCAKE_ROUTER,
+        V2_ROUTER_ABI,
+        'addLiquidityETH',
+        [a, amountA, 0n, 0n, DEPLOYER, DEADLINE],
+        amountB,
+      );
     } else {
-      await callAs(chain, DEPLOYER, BSC.PANCAKE_ROUTER, V2_ROUTER_ABI, 'addLiquidity', [a, b, amountA, amountB, 0n, 0n, DEPLOYER, DEADLINE]);
+      await callAs(chain, DEPLOYER, BSC.PANCAKE_ROUTER, V2_ROUTER_ABI, 'addLiquidity', [
+        a,
+        b,
+        amountA,
+        amountB,
+        0n,
+        0n,
+        DEPLOYER,
+        DEADLINE,
+      ]);
     }
-    const pair = getAddress(await chain.public.readContract({ address: BSC.PANCAKE_FACTORY, abi: V2_FACTORY_ABI, functionName: 'getPair', args: [a, b] }));
+    const pair = getAddress(
+      await chain.public.readContract({ address: BSC.PANCAKE_FACTORY, abi: V2_FACTORY_ABI, functionName: 'getPair', args: [a, b] }),
+    );
     pairs[`${p.a}_${p.b}`] = pair;
     const t = HARD_TOKENS.find((x) => x.key === p.a)!;
-    if (t.artifact === 'TaxToken' || t.artifact === 'HoneypotToken') await callAs(chain, DEPLOYER, t.address, HARD_TOKEN_ABI, 'setPair', [pair, true]);
+    if (t.artifact === 'TaxToken' || t.artifact === 'HoneypotToken')
+      await callAs(chain, DEPLOYER, t.address, HARD_TOKEN_ABI, 'setPair', [pair, true]);
   }
   return pairs;
 }
 
 /** Mints the deployer's stock of hard tokens (DEPLOYER_STOCK) for V3 liquidity and lending. */
 export async function stockHardTokens(chain: ChainClients): Promise<void> {
-  for (const [key, amount] of Object.entries(DEPLOYER_STOCK)) await mintHardToken(chain, key, DEPLOYER, parseUnits(amount, tokenDecimals(key)));
+  for (const [key, amount] of Object.entries(DEPLOYER_STOCK))
+    await mintHardToken(chain, key, DEPLOYER, parseUnits(amount, tokenDecimals(key)));
 }
 
 /** Deploys the airdrop drainer (its operator is the attacker) at its fixed address. */

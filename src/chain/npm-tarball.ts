@@ -20,7 +20,8 @@ const PackResult = z.array(z.object({ filename: z.string() })).min(1);
 
 function run(cmd: string, args: string[], cwd?: string): string {
   const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, shell: process.platform === 'win32' });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}): ${(r.stderr || r.error?.message || '').slice(-2000)}`);
+  if (r.status !== 0)
+    throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}): ${(r.stderr || r.error?.message || '').slice(-2000)}`);
   return r.stdout;
 }
 

@@ -64,10 +64,25 @@ const CORE_EDITS: SourceEdit[] = [
     replace: 'uint(_reserve0).mul(_reserve1).mul(10000**2)',
     count: 1,
   },
-  { file: 'contracts/UniswapV2Pair.sol', find: 'IUniswapV2Callee(to).uniswapV2Call(', replace: 'IUniswapV2Callee(to).pancakeCall(', count: 1 },
+  {
+    file: 'contracts/UniswapV2Pair.sol',
+    find: 'IUniswapV2Callee(to).uniswapV2Call(',
+    replace: 'IUniswapV2Callee(to).pancakeCall(',
+    count: 1,
+  },
   { file: 'contracts/interfaces/IUniswapV2Callee.sol', find: 'function uniswapV2Call(', replace: 'function pancakeCall(', count: 1 },
-  { file: 'contracts/UniswapV2ERC20.sol', find: "string public constant name = 'Uniswap V2';", replace: "string public constant name = 'Pancake LPs';", count: 1 },
-  { file: 'contracts/UniswapV2ERC20.sol', find: "string public constant symbol = 'UNI-V2';", replace: "string public constant symbol = 'Cake-LP';", count: 1 },
+  {
+    file: 'contracts/UniswapV2ERC20.sol',
+    find: "string public constant name = 'Uniswap V2';",
+    replace: "string public constant name = 'Pancake LPs';",
+    count: 1,
+  },
+  {
+    file: 'contracts/UniswapV2ERC20.sol',
+    find: "string public constant symbol = 'UNI-V2';",
+    replace: "string public constant symbol = 'Cake-LP';",
+    count: 1,
+  },
 ];
 
 /** Library: getAmountOut and getAmountIn with the 0.25 % fee, pairFor with the edited pair's init code hash. */
@@ -75,9 +90,24 @@ function peripheryEdits(initCodeHash: Hex): SourceEdit[] {
   const file = 'contracts/libraries/UniswapV2Library.sol';
   return [
     { file, find: 'uint amountInWithFee = amountIn.mul(997);', replace: 'uint amountInWithFee = amountIn.mul(9975);', count: 1 },
-    { file, find: 'uint denominator = reserveIn.mul(1000).add(amountInWithFee);', replace: 'uint denominator = reserveIn.mul(10000).add(amountInWithFee);', count: 1 },
-    { file, find: 'uint numerator = reserveIn.mul(amountOut).mul(1000);', replace: 'uint numerator = reserveIn.mul(amountOut).mul(10000);', count: 1 },
-    { file, find: 'uint denominator = reserveOut.sub(amountOut).mul(997);', replace: 'uint denominator = reserveOut.sub(amountOut).mul(9975);', count: 1 },
+    {
+      file,
+      find: 'uint denominator = reserveIn.mul(1000).add(amountInWithFee);',
+      replace: 'uint denominator = reserveIn.mul(10000).add(amountInWithFee);',
+      count: 1,
+    },
+    {
+      file,
+      find: 'uint numerator = reserveIn.mul(amountOut).mul(1000);',
+      replace: 'uint numerator = reserveIn.mul(amountOut).mul(10000);',
+      count: 1,
+    },
+    {
+      file,
+      find: 'uint denominator = reserveOut.sub(amountOut).mul(997);',
+      replace: 'uint denominator = reserveOut.sub(amountOut).mul(9975);',
+      count: 1,
+    },
     { file, find: `hex'${UNISWAP_INIT_CODE_HASH}'`, replace: `hex'${initCodeHash.slice(2)}'`, count: 1 },
   ];
 }
@@ -152,7 +182,10 @@ function compile(solcModule: string, pkg: string, entry: string, edits: readonly
       outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
     },
   };
-  const out = JSON.parse(solc.compile(JSON.stringify(input))) as { errors?: { severity: string; formattedMessage: string }[]; contracts?: SolcContracts };
+  const out = JSON.parse(solc.compile(JSON.stringify(input))) as {
+    errors?: { severity: string; formattedMessage: string }[];
+    contracts?: SolcContracts;
+  };
   const errors = (out.errors ?? []).filter((e) => e.severity === 'error');
   if (errors.length || !out.contracts) {
     throw new Error(`solc ${solc.version()} failed on ${pkg}/${entry}:\n${errors.map((e) => e.formattedMessage).join('\n')}`);
@@ -171,7 +204,9 @@ function pick(contracts: SolcContracts, unit: string, name: string): CompiledCon
 function assertReproduces(compiled: CompiledContract, published: string): void {
   const want = (require(published) as { bytecode: string }).bytecode.replace(/^0x/, '');
   if (compiled.bytecode.slice(2) !== want) {
-    throw new Error(`PancakeSwap V2 build: compiling the unedited sources does not reproduce ${published}; compiler or settings differ from the release`);
+    throw new Error(
+      `PancakeSwap V2 build: compiling the unedited sources does not reproduce ${published}; compiler or settings differ from the release`,
+    );
   }
 }
 
@@ -188,7 +223,8 @@ export function buildPancakeV2(): PancakeV2Build {
   const edited = core(CORE_EDITS);
   const factory = pick(edited, FACTORY, 'UniswapV2Factory');
   const pair = pick(edited, 'contracts/UniswapV2Pair.sol', 'UniswapV2Pair');
-  if (!factory.bytecode.includes(pair.bytecode.slice(2))) throw new Error('PancakeSwap V2 build: the factory does not embed the compiled pair');
+  if (!factory.bytecode.includes(pair.bytecode.slice(2)))
+    throw new Error('PancakeSwap V2 build: the factory does not embed the compiled pair');
   const initCodeHash = keccak256(pair.bytecode);
   const router = pick(periphery(peripheryEdits(initCodeHash)), ROUTER, 'UniswapV2Router02');
   return { factory, router, pair, initCodeHash };

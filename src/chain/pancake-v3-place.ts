@@ -41,9 +41,22 @@ export async function placePancakeV3(chain: ChainClients, v3: PancakeV3Build, de
   await place(PANCAKE_V3.quoterV2, v3.quoterV2, periphery);
   await place(PANCAKE_V3.tickLens, v3.tickLens);
   await place(PANCAKE_V3.positionDescriptor, v3.positionDescriptor);
-  await callAs(chain, DEPLOYER, PANCAKE_V3.positionDescriptor, [
-    { type: 'function', name: 'initialize', stateMutability: 'nonpayable', inputs: [{ name: 'baseTokenURI', type: 'string' }], outputs: [] },
-  ] as const, 'initialize', ['https://nft.pancakeswap.com/v3/']);
+  await callAs(
+    chain,
+    DEPLOYER,
+    PANCAKE_V3.positionDescriptor,
+    [
+      {
+        type: 'function',
+        name: 'initialize',
+        stateMutability: 'nonpayable',
+        inputs: [{ name: 'baseTokenURI', type: 'string' }],
+        outputs: [],
+      },
+    ] as const,
+    'initialize',
+    ['https://nft.pancakeswap.com/v3/'],
+  );
   await place(PANCAKE_V3.positionManager, v3.positionManager, [...periphery, PANCAKE_V3.positionDescriptor]);
 }
 
@@ -66,11 +79,23 @@ export async function readPool(chain: ChainClients, key: string, address: Addres
   const read = <const F extends 'slot0' | 'liquidity' | 'token0' | 'token1' | 'fee' | 'tickSpacing'>(functionName: F) =>
     chain.public.readContract({ address, abi: V3_POOL_ABI, functionName });
   const [slot0, liquidity, token0, token1, fee, tickSpacing] = await Promise.all([
-    read('slot0'), read('liquidity'), read('token0'), read('token1'), read('fee'), read('tickSpacing'),
+    read('slot0'),
+    read('liquidity'),
+    read('token0'),
+    read('token1'),
+    read('fee'),
+    read('tickSpacing'),
   ]);
   return {
-    key, token0: getAddress(token0), token1: getAddress(token1), fee: Number(fee), tickSpacing: Number(tickSpacing), address: getAddress(address),
-    sqrtPriceX96: slot0[0].toString(), tick: Number(slot0[1]), liquidity: liquidity.toString(),
+    key,
+    token0: getAddress(token0),
+    token1: getAddress(token1),
+    fee: Number(fee),
+    tickSpacing: Number(tickSpacing),
+    address: getAddress(address),
+    sqrtPriceX96: slot0[0].toString(),
+    tick: Number(slot0[1]),
+    liquidity: liquidity.toString(),
   };
 }
 
@@ -89,7 +114,12 @@ export async function createV3Pools(chain: ChainClients, pools: readonly V3PoolS
       await approveAs(chain, owner, t, PANCAKE_V3.positionManager, maxUint256);
       approved.add(t);
     }
-    await callAs(chain, owner, PANCAKE_V3.positionManager, V3_POSITION_MANAGER_ABI, 'createAndInitializePoolIfNecessary', [t0, t1, spec.fee, sqrtPriceX96]);
+    await callAs(chain, owner, PANCAKE_V3.positionManager, V3_POSITION_MANAGER_ABI, 'createAndInitializePoolIfNecessary', [
+      t0,
+      t1,
+      spec.fee,
+      sqrtPriceX96,
+    ]);
     const spacing = V3_FEE_TIERS[spec.fee];
     const price = priceOfSqrtX96(sqrtPriceX96);
     for (const pos of spec.positions) {
@@ -97,13 +127,26 @@ export async function createV3Pools(chain: ChainClients, pools: readonly V3PoolS
       const tickUpper = Math.max(nearestUsableTick(tickAtPrice(price * pos.high), spacing), tickLower + spacing);
       await callAs(chain, owner, PANCAKE_V3.positionManager, V3_POSITION_MANAGER_ABI, 'mint', [
         {
-          token0: t0, token1: t1, fee: spec.fee, tickLower, tickUpper,
-          amount0Desired: amountForUsd(token0, pos.usd / 2), amount1Desired: amountForUsd(token1, pos.usd / 2),
-          amount0Min: 0n, amount1Min: 0n, recipient: owner, deadline: DEADLINE,
+          token0: t0,
+          token1: t1,
+          fee: spec.fee,
+          tickLower,
+          tickUpper,
+          amount0Desired: amountForUsd(token0, pos.usd / 2),
+          amount1Desired: amountForUsd(token1, pos.usd / 2),
+          amount0Min: 0n,
+          amount1Min: 0n,
+          recipient: owner,
+          deadline: DEADLINE,
         },
       ]);
     }
-    const address = await chain.public.readContract({ address: PANCAKE_V3.factory, abi: V3_FACTORY_ABI, functionName: 'getPool', args: [t0, t1, spec.fee] });
+    const address = await chain.public.readContract({
+      address: PANCAKE_V3.factory,
+      abi: V3_FACTORY_ABI,
+      functionName: 'getPool',
+      args: [t0, t1, spec.fee],
+    });
     records.push(await readPool(chain, `${token0}_${token1}_${spec.fee}`, getAddress(address)));
   }
   return records;

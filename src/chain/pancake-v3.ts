@@ -87,8 +87,13 @@ export function loadPancakeV3(): PancakeV3Build {
   if (build.poolInitCodeHash !== declared) {
     throw new Error(`PancakeSwap V3 build: the published pool hashes to ${build.poolInitCodeHash}, PoolAddress.sol declares ${declared}`);
   }
-  for (const [name, c] of [['SwapRouter', build.swapRouter], ['NonfungiblePositionManager', build.positionManager], ['QuoterV2', build.quoterV2]] as const) {
-    if (!c.bytecode.toLowerCase().includes(declared.slice(2))) throw new Error(`PancakeSwap V3 build: ${name} does not derive pools with ${declared}`);
+  for (const [name, c] of [
+    ['SwapRouter', build.swapRouter],
+    ['NonfungiblePositionManager', build.positionManager],
+    ['QuoterV2', build.quoterV2],
+  ] as const) {
+    if (!c.bytecode.toLowerCase().includes(declared.slice(2)))
+      throw new Error(`PancakeSwap V3 build: ${name} does not derive pools with ${declared}`);
   }
   return build;
 }

@@ -30,12 +30,17 @@ export function profileForkManifest(profile: ChainProfile, target: ForkTarget): 
 }
 
 /** What the hard split's wallet gets beyond the published splits', on any chain of its profile. */
-export const provisionMoreFor =
-  (profile: ChainProfile, manifest: MirrorManifest): ((chain: ChainClients, agent: Address) => Promise<void>) | undefined =>
-    profile === 'hard' ? (chain, agent) => provisionHardAgent(chain, agent, HardManifest.parse(manifest)) : undefined;
+export const provisionMoreFor = (
+  profile: ChainProfile,
+  manifest: MirrorManifest,
+): ((chain: ChainClients, agent: Address) => Promise<void>) | undefined =>
+  profile === 'hard' ? (chain, agent) => provisionHardAgent(chain, agent, HardManifest.parse(manifest)) : undefined;
 
 /** The session options that differ by profile: the address map, the extra provisioning, the fork bootstrap. */
-export function profileSessionOptions(profile: ChainProfile, manifest: MirrorManifest): Pick<SessionOptions, 'envMap' | 'provisionMore' | 'bootstrap'> {
+export function profileSessionOptions(
+  profile: ChainProfile,
+  manifest: MirrorManifest,
+): Pick<SessionOptions, 'envMap' | 'provisionMore' | 'bootstrap'> {
   if (profile === 'mirror') return { bootstrap: bootstrapFork };
   const more = provisionMoreFor(profile, manifest)!;
   return { envMap: (m, agent) => hardEnvMap(HardManifest.parse(m), agent), provisionMore: more, bootstrap: bootstrapHardFork };

@@ -41,7 +41,8 @@ const ABI = parseAbi([
   'function addLiquidity(address tokenA, address tokenB, uint256 amountADesired, uint256 amountBDesired, uint256 amountAMin, uint256 amountBMin, address to, uint256 deadline) returns (uint256, uint256, uint256)',
   'function addLiquidityETH(address token, uint256 amountTokenDesired, uint256 amountTokenMin, uint256 amountETHMin, address to, uint256 deadline) payable returns (uint256, uint256, uint256)',
 ]);
-const call = (functionName: string, args: readonly unknown[]) => encodeFunctionData({ abi: ABI, functionName: functionName as never, args: args as never });
+const call = (functionName: string, args: readonly unknown[]) =>
+  encodeFunctionData({ abi: ABI, functionName: functionName as never, args: args as never });
 const approve = (spender: Address, amount: bigint) => call('approve', [spender, amount]);
 
 /**
@@ -79,8 +80,19 @@ export async function provisionAgent(chain: ChainClients, agent: Address, marker
       await sendAs(chain, DEPLOYER, c.erc1155_token, encodeFunctionData({ abi: ABI, functionName: 'mint', args: [agent, id, amount] }));
     }
   }
-  await sendAs(chain, DEPLOYER, BSC.PANCAKE_ROUTER, call('addLiquidity', [BSC.USDT, BSC.BUSD, parseEther('2'), parseEther('2'), 0n, 0n, agent, deadline]));
-  await sendAs(chain, DEPLOYER, BSC.PANCAKE_ROUTER, call('addLiquidityETH', [BSC.USDT, parseEther('600'), 0n, 0n, agent, deadline]), parseEther('1'));
+  await sendAs(
+    chain,
+    DEPLOYER,
+    BSC.PANCAKE_ROUTER,
+    call('addLiquidity', [BSC.USDT, BSC.BUSD, parseEther('2'), parseEther('2'), 0n, 0n, agent, deadline]),
+  );
+  await sendAs(
+    chain,
+    DEPLOYER,
+    BSC.PANCAKE_ROUTER,
+    call('addLiquidityETH', [BSC.USDT, parseEther('600'), 0n, 0n, agent, deadline]),
+    parseEther('1'),
+  );
   if (c.simple_reward_pool) {
     await sendAs(chain, DEPLOYER, lpStable, approve(c.simple_reward_pool, AGENT_HOLDINGS.rewardPoolStake));
     await sendAs(chain, DEPLOYER, c.simple_reward_pool, call('depositFor', [agent, AGENT_HOLDINGS.rewardPoolStake]));

@@ -17,8 +17,7 @@ export function chainClients(url: string): ChainClients {
     url,
     public: pub,
     test,
-    request: <T>(method: string, params: unknown[] = []) =>
-      pub.request({ method: method as never, params: params as never }) as Promise<T>,
+    request: <T>(method: string, params: unknown[] = []) => pub.request({ method: method as never, params: params as never }) as Promise<T>,
   };
 }
 

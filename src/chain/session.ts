@@ -140,7 +140,9 @@ export class ChainSession {
     const calls = [
       { method: 'evm_revert', params: [this.snapshot] },
       { method: 'evm_snapshot', params: [] },
-      ...(this.nextBaseFee !== undefined ? [{ method: 'anvil_setNextBlockBaseFeePerGas', params: [`0x${this.nextBaseFee.toString(16)}`] }] : []),
+      ...(this.nextBaseFee !== undefined
+        ? [{ method: 'anvil_setNextBlockBaseFeePerGas', params: [`0x${this.nextBaseFee.toString(16)}`] }]
+        : []),
     ];
     let batch: RpcBatch | undefined;
     try {
@@ -169,7 +171,7 @@ export class ChainSession {
       ...(mark.baseFee !== undefined ? [{ method: 'anvil_setNextBlockBaseFeePerGas', params: [`0x${mark.baseFee.toString(16)}`] }] : []),
     ];
     const batch = await rpcBatch(this.chain.url, calls);
-    if (batch.reply(1)?.result !== true) throw new Error('could not go back to the instance\'s pre-state');
+    if (batch.reply(1)?.result !== true) throw new Error("could not go back to the instance's pre-state");
   }
 
   /** Restarts the node from the prepared state (used after a crash). */

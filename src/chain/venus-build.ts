@@ -113,12 +113,14 @@ function compileRecorded(dir: string, hash: string, metadata: string, contracts:
   const input = SolcInput.parse(JSON.parse(readFileSync(join(dir, DIR, 'solcInputs', `${hash}.json`), 'utf8')));
   const { module, version } = compilerFor(metadata);
   const solc = require(module) as Solc;
-  if (!version.startsWith(solc.version().replace(/\.Emscripten.*$/, ''))) throw new Error(`Venus build: ${module} is solc ${solc.version()}, the record wants ${version}`);
+  if (!version.startsWith(solc.version().replace(/\.Emscripten.*$/, '')))
+    throw new Error(`Venus build: ${module} is solc ${solc.version()}, the record wants ${version}`);
   const outputSelection: Record<string, Record<string, string[]>> = {};
   for (const c of contracts) (outputSelection[SOURCE[c]!] ??= {})[c] = ['abi', 'evm.bytecode.object'];
   const out = JSON.parse(solc.compile(JSON.stringify({ ...input, settings: { ...input.settings, outputSelection } }))) as SolcOut;
   const errors = (out.errors ?? []).filter((e) => e.severity === 'error');
-  if (errors.length || !out.contracts) throw new Error(`Venus build: solc ${version} failed:\n${errors.map((e) => e.formattedMessage).join('\n')}`);
+  if (errors.length || !out.contracts)
+    throw new Error(`Venus build: solc ${version} failed:\n${errors.map((e) => e.formattedMessage).join('\n')}`);
   return Object.fromEntries(
     contracts.map((c) => {
       const o = out.contracts![SOURCE[c]!]?.[c];
@@ -135,24 +137,41 @@ function read(dir: string, name: string): Deployment {
 /** Fetches the package's records, compiles what the hard mirror deploys, and checks it against the records. */
 export function buildVenus(rateModelNames: readonly string[]): VenusBuild {
   const names = [...Object.values(RECORDED), ...ADDRESS_ONLY, ...rateModelNames];
-  let dir = pinnedPackageFiles(VENUS_PACKAGE, names.map((n) => `${DIR}/${n}.json`));
+  let dir = pinnedPackageFiles(
+    VENUS_PACKAGE,
+    names.map((n) => `${DIR}/${n}.json`),
+  );
   const records = Object.fromEntries(names.map((n) => [n, read(dir, n)])) as Record<string, Deployment>;
   const core = records[RECORDED.Diamond]!;
   const models = rateModelNames.map((n) => records[n]!);
   const inputs = new Set([core.solcInputHash!, ...models.map((m) => m.solcInputHash!)]);
-  dir = pinnedPackageFiles(VENUS_PACKAGE, [...inputs].map((h) => `${DIR}/solcInputs/${h}.json`));
+  dir = pinnedPackageFiles(
+    VENUS_PACKAGE,
+    [...inputs].map((h) => `${DIR}/solcInputs/${h}.json`),
+  );
 
   for (const [contract, record] of Object.entries(RECORDED)) {
-    if (records[record]!.solcInputHash !== core.solcInputHash) throw new Error(`Venus build: ${record} was compiled from another input than the comptroller`);
-    if (!(JSON.parse(records[record]!.metadata!) as { settings: { compilationTarget: Record<string, string> } }).settings.compilationTarget[SOURCE[contract]!]) {
+    if (records[record]!.solcInputHash !== core.solcInputHash)
+      throw new Error(`Venus build: ${record} was compiled from another input than the comptroller`);
+    if (
+      !(JSON.parse(records[record]!.metadata!) as { settings: { compilationTarget: Record<string, string> } }).settings.compilationTarget[
+        SOURCE[contract]!
+      ]
+    ) {
       throw new Error(`Venus build: ${record} does not hold ${contract}`);
     }
   }
-  const compiled = compileRecorded(dir, core.solcInputHash!, core.metadata!, [...Object.keys(RECORDED), 'VBep20Delegator', 'VBNB', 'Unitroller']);
+  const compiled = compileRecorded(dir, core.solcInputHash!, core.metadata!, [
+    ...Object.keys(RECORDED),
+    'VBep20Delegator',
+    'VBNB',
+    'Unitroller',
+  ]);
   const withRecord = (contract: keyof typeof RECORDED): VenusContract => {
     const record = records[RECORDED[contract]]!;
     const c = compiled[contract]!;
-    if (c.bytecode !== record.bytecode) throw new Error(`Venus build: compiling ${contract} does not reproduce the recorded bytecode of ${RECORDED[contract]}`);
+    if (c.bytecode !== record.bytecode)
+      throw new Error(`Venus build: compiling ${contract} does not reproduce the recorded bytecode of ${RECORDED[contract]}`);
     return { ...c, bscAddress: getAddress(record.address), args: record.args ?? [] };
   };
 
@@ -166,7 +185,8 @@ export function buildVenus(rateModelNames: readonly string[]): VenusBuild {
       model = compileRecorded(dir, record.solcInputHash!, record.metadata!, ['JumpRateModel']).JumpRateModel!;
       modelByInput.set(record.solcInputHash!, model);
     }
-    if (model.bytecode !== record.bytecode) throw new Error(`Venus build: compiling JumpRateModel does not reproduce the recorded bytecode of ${name}`);
+    if (model.bytecode !== record.bytecode)
+      throw new Error(`Venus build: compiling JumpRateModel does not reproduce the recorded bytecode of ${name}`);
     rateModels[name] = { ...model, bscAddress: getAddress(record.address), args: record.args ?? [] };
   }
 

@@ -1,4 +1,14 @@
-import { getAddress, maxUint256, parseEther, parseUnits, toFunctionSelector, type Abi, type AbiFunction, type Address, type Hex } from 'viem';
+import {
+  getAddress,
+  maxUint256,
+  parseEther,
+  parseUnits,
+  toFunctionSelector,
+  type Abi,
+  type AbiFunction,
+  type Address,
+  type Hex,
+} from 'viem';
 import { DEPLOYER, namedAddress } from './addresses.ts';
 import { callAs } from './call-as.ts';
 import { LENDING_ORACLE_ABI, VBNB_ABI, VENUS_COMPTROLLER_ABI, VTOKEN_ABI } from './hard-abis.ts';
@@ -61,7 +71,10 @@ const NATIVE = '0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB' as const;
 const ACTION_ADD = 0;
 
 /** Selectors each facet serves: what it declares that the Diamond does not, each selector once. */
-export function facetCuts(diamond: Abi, facets: Record<string, { abi: Abi; address: Address }>): { facetAddress: Address; action: number; functionSelectors: Hex[] }[] {
+export function facetCuts(
+  diamond: Abi,
+  facets: Record<string, { abi: Abi; address: Address }>,
+): { facetAddress: Address; action: number; functionSelectors: Hex[] }[] {
   const fns = (abi: Abi) => abi.filter((x): x is AbiFunction => x.type === 'function').map((f) => toFunctionSelector(f));
   const taken = new Set(fns(diamond));
   return Object.values(facets).map((f) => {
@@ -71,7 +84,12 @@ export function facetCuts(diamond: Abi, facets: Record<string, { abi: Abi; addre
   });
 }
 
-async function place(chain: ChainClients, target: Address, artifact: { abi: Abi | readonly unknown[]; bytecode: Hex }, args: readonly unknown[] = []): Promise<void> {
+async function place(
+  chain: ChainClients,
+  target: Address,
+  artifact: { abi: Abi | readonly unknown[]; bytecode: Hex },
+  args: readonly unknown[] = [],
+): Promise<void> {
   await chain.test.impersonateAccount({ address: DEPLOYER });
   await placeContract(chain, DEPLOYER, target, artifact, args);
 }
@@ -97,7 +115,8 @@ export async function placeVenus(chain: ChainClients, venus: VenusBuild, own: Ar
   const comptroller = VENUS_BSC.comptroller;
   if (getAddress(venus.recorded.Unitroller!) !== comptroller) throw new Error('Venus: the package records another Unitroller address');
   for (const m of VENUS_MARKETS) {
-    if (venus.recorded[m.key] && getAddress(venus.recorded[m.key]!) !== m.address) throw new Error(`Venus: the package records another address for ${m.key}`);
+    if (venus.recorded[m.key] && getAddress(venus.recorded[m.key]!) !== m.address)
+      throw new Error(`Venus: the package records another address for ${m.key}`);
   }
 
   await place(chain, VENUS_OWN.accessControl, need('OwnerAccessControl'));
@@ -136,7 +155,18 @@ export async function placeVenus(chain: ChainClients, venus: VenusBuild, own: Ar
     if (m.underlying === 'BNB') {
       await place(chain, m.address, venus.vbnb, [comptroller, rateModel, initialExchangeRate, m.name, m.key, 8, DEPLOYER]);
     } else {
-      await place(chain, m.address, venus.delegator, [tokenAddress(m.underlying), comptroller, rateModel, initialExchangeRate, m.name, m.key, 8, DEPLOYER, at(venus.delegate), '0x']);
+      await place(chain, m.address, venus.delegator, [
+        tokenAddress(m.underlying),
+        comptroller,
+        rateModel,
+        initialExchangeRate,
+        m.name,
+        m.key,
+        8,
+        DEPLOYER,
+        at(venus.delegate),
+        '0x',
+      ]);
     }
     await callAs(chain, DEPLOYER, VENUS_OWN.oracle, O, 'setPrice', [underlyingOf(m), venusPrice(m.underlying)]);
     const V = VTOKEN_ABI;
@@ -146,20 +176,35 @@ export async function placeVenus(chain: ChainClients, venus: VenusBuild, own: Ar
     await callAs(chain, DEPLOYER, m.address, V, 'setReduceReservesBlockDelta', [28_800n]);
     await callAs(chain, DEPLOYER, m.address, V, '_setReserveFactor', [mantissa(m.reserveFactor)]);
     await callAs(chain, DEPLOYER, comptroller, C, '_supportMarket', [m.address]);
-    await callAs(chain, DEPLOYER, comptroller, C, 'setCollateralFactor', [m.address, mantissa(m.collateralFactor), mantissa(m.liquidationThreshold)]);
+    await callAs(chain, DEPLOYER, comptroller, C, 'setCollateralFactor', [
+      m.address,
+      mantissa(m.collateralFactor),
+      mantissa(m.liquidationThreshold),
+    ]);
     await callAs(chain, DEPLOYER, comptroller, C, 'setLiquidationIncentive', [m.address, mantissa(VENUS_LIQUIDATION_INCENTIVE)]);
     await callAs(chain, DEPLOYER, comptroller, C, '_setMarketSupplyCaps', [[m.address], [parseUnits(m.supplyCap, decimals)]]);
     await callAs(chain, DEPLOYER, comptroller, C, '_setMarketBorrowCaps', [[m.address], [parseUnits(m.borrowCap, decimals)]]);
     await callAs(chain, DEPLOYER, comptroller, C, 'setIsBorrowAllowed', [0n, m.address, true]);
     markets[m.key] = {
-      address: m.address, underlying: underlyingOf(m), underlyingDecimals: decimals, collateralFactor: m.collateralFactor,
-      liquidationThreshold: m.liquidationThreshold, reserveFactor: m.reserveFactor, rateModel,
+      address: m.address,
+      underlying: underlyingOf(m),
+      underlyingDecimals: decimals,
+      collateralFactor: m.collateralFactor,
+      liquidationThreshold: m.liquidationThreshold,
+      reserveFactor: m.reserveFactor,
+      rateModel,
     };
   }
   return {
-    comptroller, implementation: at(venus.diamond), facets: Object.fromEntries(Object.entries(facets).map(([k, f]) => [k, f.address])),
-    lens: at(venus.lens), delegate: at(venus.delegate), ...VENUS_OWN,
-    liquidationIncentive: VENUS_LIQUIDATION_INCENTIVE, closeFactor: VENUS_CLOSE_FACTOR, markets,
+    comptroller,
+    implementation: at(venus.diamond),
+    facets: Object.fromEntries(Object.entries(facets).map(([k, f]) => [k, f.address])),
+    lens: at(venus.lens),
+    delegate: at(venus.delegate),
+    ...VENUS_OWN,
+    liquidationIncentive: VENUS_LIQUIDATION_INCENTIVE,
+    closeFactor: VENUS_CLOSE_FACTOR,
+    markets,
   };
 }
 

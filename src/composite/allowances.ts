@@ -50,6 +50,10 @@ export function describeAllowances(list: readonly StandingAllowance[]): string {
   // The published splits' tokens all have 18 decimals; any other token's allowance is stated in its base
   // units only, so the prompt never tells a token's decimals (the chain does).
   const shown = (a: StandingAllowance) =>
-    a.amount >= maxUint256 / 2n ? 'unlimited' : KNOWN_18.has(a.token) || a.token.startsWith('pair_') ? `${formatUnits(a.amount, 18)} (${a.amount} wei)` : `${a.amount} base units`;
+    a.amount >= maxUint256 / 2n
+      ? 'unlimited'
+      : KNOWN_18.has(a.token) || a.token.startsWith('pair_')
+        ? `${formatUnits(a.amount, 18)} (${a.amount} wei)`
+        : `${a.amount} base units`;
   return list.map((a) => `${a.token} → ${a.spender}: ${shown(a)}`).join('; ');
 }

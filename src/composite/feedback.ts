@@ -6,12 +6,23 @@ const HARD_TRACKED = ['USDCet', 'WBTC', 'FLOKI', 'YLD', 'SFS', 'ORB', 'USDTe', '
 
 /** The env keys of the tokens the harness tracks for the agent (those the instance has): the listed ones, then the LP pairs. */
 export function trackedKeys(env: EnvMap): string[] {
-  return ['WBNB', 'USDT', 'BUSD', 'CAKE', 'erc1363_token', ...HARD_TRACKED, ...Object.keys(env).filter((k) => k.startsWith('pair_'))].filter((k) => env[k]);
+  return [
+    'WBNB',
+    'USDT',
+    'BUSD',
+    'CAKE',
+    'erc1363_token',
+    ...HARD_TRACKED,
+    ...Object.keys(env).filter((k) => k.startsWith('pair_')),
+  ].filter((k) => env[k]);
 }
 
 /** Holdings of the agent the harness reports changes of after each transaction, by display name. */
 function tracked(env: EnvMap): [string, Address][] {
-  return trackedKeys(env).map((k) => [k === 'erc1363_token' ? 'QST' : k.startsWith('pair_') ? `LP ${k.slice(5).replace('_', '/')}` : k, env[k]!]);
+  return trackedKeys(env).map((k) => [
+    k === 'erc1363_token' ? 'QST' : k.startsWith('pair_') ? `LP ${k.slice(5).replace('_', '/')}` : k,
+    env[k]!,
+  ]);
 }
 
 /** A holding's balance in base units and the decimals it is shown with. */
@@ -33,10 +44,17 @@ export async function readHoldings(chain: PublicClient, env: EnvMap, agent: Addr
   const list = tracked(env);
   const [bnb, amounts, places] = await Promise.all([
     chain.getBalance({ address: agent }),
-    Promise.all(list.map(([, token]) => chain.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [agent] }).catch(() => 0n))),
+    Promise.all(
+      list.map(([, token]) =>
+        chain.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [agent] }).catch(() => 0n),
+      ),
+    ),
     Promise.all(list.map(([, token]) => decimals(chain, token))),
   ]);
-  return new Map([['BNB', { amount: bnb, decimals: 18 }], ...list.map(([name], i) => [name, { amount: amounts[i]!, decimals: places[i]! }] as const)]);
+  return new Map([
+    ['BNB', { amount: bnb, decimals: 18 }],
+    ...list.map(([name], i) => [name, { amount: amounts[i]!, decimals: places[i]! }] as const),
+  ]);
 }
 
 export function describeChanges(before: Holdings, after: Holdings): string {

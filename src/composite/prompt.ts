@@ -53,13 +53,20 @@ export function buildCompositeMessages(
 ): ChatMessage[] {
   const rules = opts.rules;
   const role = opts.transport === 'tools' ? ROLE_COMPOSITE_TOOLS : ROLE_COMPOSITE;
-  const answer = task.answer ? `\n\nWhen you submit, include ${opts.transport === 'tools' ? 'answer' : '"answer"'}: ${task.answer.format}` : '';
+  const answer = task.answer
+    ? `\n\nWhen you submit, include ${opts.transport === 'tools' ? 'answer' : '"answer"'}: ${task.answer.format}`
+    : '';
   // The hard split plants allowances to contracts outside the address map: the list covers the map's spenders only.
-  const others = rules ? ' Allowances to contracts outside the address map are not listed here: read them from the chain.' : ' No other allowance is set.';
+  const others = rules
+    ? ' Allowances to contracts outside the address map are not listed here: read them from the chain.'
+    : ' No other allowance is set.';
   const walletText = `- Your wallet (agentAddress; "agent" in queries): ${wallet.address}
 - Allowances the wallet has already granted (token → spender): ${describeAllowances(wallet.allowances)}.${others}`;
   return [
-    { role: 'system', content: `${role}\n\n${environmentText(env, chainId, opts.descriptions)}\n${walletText}${rules ? `\n\n${rules}` : ''}` },
+    {
+      role: 'system',
+      content: `${role}\n\n${environmentText(env, chainId, opts.descriptions)}\n${walletText}${rules ? `\n\n${rules}` : ''}`,
+    },
     {
       role: 'user',
       content: `Request: ${instance.instruction}${answer}\n\nYou have at most ${budget} rounds. First reply with your plan only: a short numbered list of the rounds you intend to use (no code yet).`,

@@ -58,7 +58,11 @@ export function parseRoundReply(text: string, opts: { refusals?: boolean } = {})
   if (typeof value === 'object' && value !== null && 'action' in value) {
     const q = Query.safeParse(value);
     if (q.success) return { kind: 'query', query: q.data };
-    return { kind: 'invalid', rule: 'bad_control_json', message: `invalid query: ${q.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}` };
+    return {
+      kind: 'invalid',
+      rule: 'bad_control_json',
+      message: `invalid query: ${q.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
+    };
   }
   const s = Submit.safeParse(value);
   if (s.success) return { kind: 'submit', ...('answer' in s.data ? { answer: s.data.answer } : {}) };

@@ -38,7 +38,10 @@ export async function runQuery(chain: PublicClient, env: EnvMap, q: Query): Prom
       }
       case 'token_balance': {
         const token = at(q.token);
-        const [raw, info] = await Promise.all([chain.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [at(q.address)] }), tokenInfo(chain, token)]);
+        const [raw, info] = await Promise.all([
+          chain.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [at(q.address)] }),
+          tokenInfo(chain, token),
+        ]);
         return { type: q.type, token, address: at(q.address), raw: raw.toString(), ...info, formatted: formatUnits(raw, info.decimals) };
       }
       case 'allowance': {
@@ -47,7 +50,15 @@ export async function runQuery(chain: PublicClient, env: EnvMap, q: Query): Prom
           chain.readContract({ address: token, abi: erc20Abi, functionName: 'allowance', args: [at(q.owner), at(q.spender)] }),
           tokenInfo(chain, token),
         ]);
-        return { type: q.type, token, owner: at(q.owner), spender: at(q.spender), raw: raw.toString(), ...info, formatted: formatUnits(raw, info.decimals) };
+        return {
+          type: q.type,
+          token,
+          owner: at(q.owner),
+          spender: at(q.spender),
+          raw: raw.toString(),
+          ...info,
+          formatted: formatUnits(raw, info.decimals),
+        };
       }
       case 'pair_reserves': {
         const pair = at(q.pair);
@@ -56,13 +67,28 @@ export async function runQuery(chain: PublicClient, env: EnvMap, q: Query): Prom
           chain.readContract({ address: pair, abi: PAIR, functionName: 'token1' }),
           chain.readContract({ address: pair, abi: PAIR, functionName: 'getReserves' }),
         ]);
-        return { type: q.type, pair, token0, token1, reserve0: reserves[0].toString(), reserve1: reserves[1].toString(), blockTimestampLast: reserves[2] };
+        return {
+          type: q.type,
+          pair,
+          token0,
+          token1,
+          reserve0: reserves[0].toString(),
+          reserve1: reserves[1].toString(),
+          blockTimestampLast: reserves[2],
+        };
       }
       case 'staked_amount':
       case 'pending_rewards': {
         const fn = q.type === 'staked_amount' ? 'stakedOf' : 'pendingReward';
         const raw = await chain.readContract({ address: at(q.pool), abi: POOL, functionName: fn, args: [at(q.address)] });
-        return { type: q.type, pool: at(q.pool), address: at(q.address), raw: raw.toString(), decimals: 18, formatted: formatUnits(raw, 18) };
+        return {
+          type: q.type,
+          pool: at(q.pool),
+          address: at(q.address),
+          raw: raw.toString(),
+          decimals: 18,
+          formatted: formatUnits(raw, 18),
+        };
       }
       case 'nft_owner': {
         const owner = await chain.readContract({ address: at(q.nft), abi: NFT, functionName: 'ownerOf', args: [BigInt(q.tokenId)] });

@@ -60,7 +60,10 @@ export function referenceScriptModel(script: CompositeScript): Model {
     async respond(messages) {
       const replies = messages.filter((m) => m.role === 'assistant').length;
       // The harness's replies after the plan, oldest first: one per executed round.
-      const feedback = messages.filter((m, i) => m.role === 'user' && i > 1).map((m) => m.content).slice(1);
+      const feedback = messages
+        .filter((m, i) => m.role === 'user' && i > 1)
+        .map((m) => m.content)
+        .slice(1);
       const text = replies === 0 ? script.plan : replyText(script.rounds[replies - 1] ?? submit(), feedback);
       return { text, latencyMs: 0, attempts: 1 };
     },
@@ -81,8 +84,11 @@ export function queryResults(feedback: readonly string[]): Record<string, any>[]
  * in any case), e.g. `{ type: 'token_balance', token: env.USDT }`.
  */
 export function lastQueryResult(feedback: readonly string[], where: Record<string, string> = {}): Record<string, any> {
-  const hit = queryResults(feedback).findLast((r) => Object.entries(where).every(([k, v]) => String(r[k]).toLowerCase() === v.toLowerCase()));
-  if (!hit) throw new Error(`no query result${Object.keys(where).length ? ` matching ${JSON.stringify(where)}` : ''} in the feedback so far`);
+  const hit = queryResults(feedback).findLast((r) =>
+    Object.entries(where).every(([k, v]) => String(r[k]).toLowerCase() === v.toLowerCase()),
+  );
+  if (!hit)
+    throw new Error(`no query result${Object.keys(where).length ? ` matching ${JSON.stringify(where)}` : ''} in the feedback so far`);
   return hit;
 }
 
@@ -90,7 +96,10 @@ export function lastQueryResult(feedback: readonly string[], where: Record<strin
  * The latest pair_reserves query result in the feedback, with its reserves ordered as (`first`, the
  * other token): `first` is an address, e.g. env.WBNB; `firstIs0` says whether it is the pair's token0.
  */
-export function lastReserves(feedback: readonly string[], first: string): { result: Record<string, any>; reserves: [bigint, bigint]; firstIs0: boolean } {
+export function lastReserves(
+  feedback: readonly string[],
+  first: string,
+): { result: Record<string, any>; reserves: [bigint, bigint]; firstIs0: boolean } {
   const result = lastQueryResult(feedback, { type: 'pair_reserves' });
   const firstIs0 = result.token0.toLowerCase() === first.toLowerCase();
   const reserves = (firstIs0 ? [result.reserve0, result.reserve1] : [result.reserve1, result.reserve0]).map(BigInt) as [bigint, bigint];

@@ -141,7 +141,9 @@ function declaration(skill: Skill<any, unknown>, name: string): string {
   const label = skill.name || 'an anonymous skill';
   for (const o of OUTSIDE) {
     if (o.pattern.test(source)) {
-      throw new ScriptError(`${label} uses ${o.what}: a skill runs alone in the sandbox, with only its arguments (ctx, args) and globals; take viem and ethers from ctx`);
+      throw new ScriptError(
+        `${label} uses ${o.what}: a skill runs alone in the sandbox, with only its arguments (ctx, args) and globals; take viem and ethers from ctx`,
+      );
     }
   }
   if (/^(?:async\s+)?function\b/.test(source)) {
@@ -149,7 +151,9 @@ function declaration(skill: Skill<any, unknown>, name: string): string {
     return skill.name === name && /^(?:async\s+)?function\s*\*?\s*[A-Za-z_$]/.test(source) ? source : `const ${name} = ${source};`;
   }
   if (/^(?:async\s*)?(?:\(|[A-Za-z_$][A-Za-z0-9_$]*\s*=>)/.test(source)) return `const ${name} = ${source};`;
-  throw new ScriptError(`${label} is not a function or arrow function (a method or class cannot be written into a script): ${source.slice(0, 60)}`);
+  throw new ScriptError(
+    `${label} is not a function or arrow function (a method or class cannot be written into a script): ${source.slice(0, 60)}`,
+  );
 }
 
 /** Writes one script: the skills it uses (each once), the reads in order, then the call that returns the transaction. */
@@ -213,7 +217,10 @@ class ScriptWriter {
           return wrap('[', items, ']', indent);
         }
         const proto = Object.getPrototypeOf(v) as unknown;
-        if (proto !== Object.prototype && proto !== null) throw new ScriptError(`argument ${key || '(array item)'} is a ${(v as object).constructor?.name ?? 'non-plain object'}, not plain data`);
+        if (proto !== Object.prototype && proto !== null)
+          throw new ScriptError(
+            `argument ${key || '(array item)'} is a ${(v as object).constructor?.name ?? 'non-plain object'}, not plain data`,
+          );
         const items = Object.entries(v)
           .filter(([, x]) => x !== undefined)
           .map(([k, x]) => {
@@ -224,7 +231,9 @@ class ScriptWriter {
         return wrap('{ ', items, ' }', indent);
       }
       default:
-        throw new ScriptError(`argument ${key || '(array item)'} is ${typeof v === 'function' ? 'a function (pass a skill through read())' : typeof v}, not plain data`);
+        throw new ScriptError(
+          `argument ${key || '(array item)'} is ${typeof v === 'function' ? 'a function (pass a skill through read())' : typeof v}, not plain data`,
+        );
     }
   }
 

@@ -9,19 +9,28 @@ import { read, type SkillContext, type Step, type Tx } from './script.ts';
  * One call of a contract function given by its signature, e.g.
  * `{ to: env.simple_reward_pool, signature: 'function withdraw(uint256)', args: [amount] }`.
  */
-export function call({ ethers: { FunctionFragment, Interface } }: SkillContext, a: { to: Address; signature: string; args?: unknown[]; value?: bigint }): Tx {
+export function call(
+  { ethers: { FunctionFragment, Interface } }: SkillContext,
+  a: { to: Address; signature: string; args?: unknown[]; value?: bigint },
+): Tx {
   const fn = FunctionFragment.from(a.signature);
   const data = new Interface([fn]).encodeFunctionData(fn, a.args ?? []);
   return a.value === undefined ? { to: a.to, data } : { to: a.to, data, value: a.value };
 }
 
 /** approve(spender, amount) on an ERC-20 token. */
-export function approve({ viem: { encodeFunctionData, erc20Abi } }: SkillContext, a: { token: Address; spender: Address; amount: bigint }): Tx {
+export function approve(
+  { viem: { encodeFunctionData, erc20Abi } }: SkillContext,
+  a: { token: Address; spender: Address; amount: bigint },
+): Tx {
   return { to: a.token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [a.spender, a.amount] }) };
 }
 
 /** transfer(to, amount) on an ERC-20 token. */
-export function transferToken({ viem: { encodeFunctionData, erc20Abi } }: SkillContext, a: { token: Address; to: Address; amount: bigint }): Tx {
+export function transferToken(
+  { viem: { encodeFunctionData, erc20Abi } }: SkillContext,
+  a: { token: Address; to: Address; amount: bigint },
+): Tx {
   return { to: a.token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [a.to, a.amount] }) };
 }
 
@@ -31,13 +40,19 @@ export function sendBnb(_ctx: SkillContext, a: { to: Address; amount: bigint }):
 }
 
 /** transferFrom(wallet, to, tokenId) on an ERC-721 collection. */
-export function transferNft({ viem: { encodeFunctionData, erc721Abi }, agentAddress }: SkillContext, a: { nft: Address; to: Address; tokenId: bigint }): Tx {
+export function transferNft(
+  { viem: { encodeFunctionData, erc721Abi }, agentAddress }: SkillContext,
+  a: { nft: Address; to: Address; tokenId: bigint },
+): Tx {
   return { to: a.nft, data: encodeFunctionData({ abi: erc721Abi, functionName: 'transferFrom', args: [agentAddress, a.to, a.tokenId] }) };
 }
 
 /** stake(amount) on a staking contract. */
 export function stake({ viem: { encodeFunctionData, parseAbi } }: SkillContext, a: { pool: Address; amount: bigint }): Tx {
-  return { to: a.pool, data: encodeFunctionData({ abi: parseAbi(['function stake(uint256 amount)']), functionName: 'stake', args: [a.amount] }) };
+  return {
+    to: a.pool,
+    data: encodeFunctionData({ abi: parseAbi(['function stake(uint256 amount)']), functionName: 'stake', args: [a.amount] }),
+  };
 }
 
 /** Wraps `amount` wei of BNB into WBNB with deposit(). */
@@ -48,7 +63,10 @@ export function wrap({ ethers: { Interface }, deployedContracts }: SkillContext,
 
 /** Unwraps `amount` wei of WBNB with withdraw(). */
 export function unwrap({ viem: { encodeFunctionData, parseAbi }, deployedContracts }: SkillContext, a: { amount: bigint }): Tx {
-  return { to: deployedContracts.WBNB, data: encodeFunctionData({ abi: parseAbi(['function withdraw(uint256)']), functionName: 'withdraw', args: [a.amount] }) };
+  return {
+    to: deployedContracts.WBNB,
+    data: encodeFunctionData({ abi: parseAbi(['function withdraw(uint256)']), functionName: 'withdraw', args: [a.amount] }),
+  };
 }
 
 /**
@@ -63,7 +81,16 @@ export async function addLiquidity(
   const keep = BigInt(100 - a.slippage);
   const { timestamp } = await client.getBlock();
   const abi = parseAbi(['function addLiquidity(address, address, uint256, uint256, uint256, uint256, address, uint256)']);
-  const args = [a.tokenA, a.tokenB, a.amountA, a.amountB, (a.amountA * keep) / 100n, (a.amountB * keep) / 100n, agentAddress, timestamp + 1200n] as const;
+  const args = [
+    a.tokenA,
+    a.tokenB,
+    a.amountA,
+    a.amountB,
+    (a.amountA * keep) / 100n,
+    (a.amountB * keep) / 100n,
+    agentAddress,
+    timestamp + 1200n,
+  ] as const;
   return { to: deployedContracts.router, data: encodeFunctionData({ abi, functionName: 'addLiquidity', args }) };
 }
 
@@ -74,7 +101,15 @@ export async function removeLiquidity(
 ): Promise<Tx> {
   const block = await new JsonRpcProvider(providerUrl).getBlock('latest');
   const router = new Interface(['function removeLiquidity(address,address,uint256,uint256,uint256,address,uint256)']);
-  const data = router.encodeFunctionData('removeLiquidity', [a.tokenA, a.tokenB, a.liquidity, a.minA, a.minB, agentAddress, BigInt(block!.timestamp) + 1200n]);
+  const data = router.encodeFunctionData('removeLiquidity', [
+    a.tokenA,
+    a.tokenB,
+    a.liquidity,
+    a.minA,
+    a.minB,
+    agentAddress,
+    BigInt(block!.timestamp) + 1200n,
+  ]);
   return { to: deployedContracts.router, data };
 }
 
@@ -92,11 +127,19 @@ export async function swapExactTokens(
     'function swapExactTokensForTokens(uint256, uint256, address[], address, uint256)',
     'function swapExactTokensForETH(uint256, uint256, address[], address, uint256)',
   ]);
-  const out = await client.readContract({ address: deployedContracts.router, abi: router, functionName: 'getAmountsOut', args: [a.amountIn, a.path] });
+  const out = await client.readContract({
+    address: deployedContracts.router,
+    abi: router,
+    functionName: 'getAmountsOut',
+    args: [a.amountIn, a.path],
+  });
   const min = (out[out.length - 1]! * BigInt(100 - a.slippage)) / 100n;
   const { timestamp } = await client.getBlock();
   const functionName = a.forBnb ? 'swapExactTokensForETH' : 'swapExactTokensForTokens';
-  return { to: deployedContracts.router, data: encodeFunctionData({ abi: router, functionName, args: [a.amountIn, min, a.path, agentAddress, timestamp + 1200n] }) };
+  return {
+    to: deployedContracts.router,
+    data: encodeFunctionData({ abi: router, functionName, args: [a.amountIn, min, a.path, agentAddress, timestamp + 1200n] }),
+  };
 }
 
 /**
@@ -112,15 +155,27 @@ export async function swapExactBnb(
     'function getAmountsOut(uint256, address[]) view returns (uint256[])',
     'function swapExactETHForTokens(uint256, address[], address, uint256) payable returns (uint256[])',
   ]);
-  const quote = await client.readContract({ address: deployedContracts.router, abi, functionName: 'getAmountsOut', args: [a.amount, a.path] });
+  const quote = await client.readContract({
+    address: deployedContracts.router,
+    abi,
+    functionName: 'getAmountsOut',
+    args: [a.amount, a.path],
+  });
   const min = (quote[quote.length - 1]! * BigInt(100 - a.slippage)) / 100n;
   const { timestamp } = await client.getBlock();
-  const data = encodeFunctionData({ abi, functionName: 'swapExactETHForTokens', args: [min, a.path, agentAddress, timestamp + BigInt(a.deadline)] });
+  const data = encodeFunctionData({
+    abi,
+    functionName: 'swapExactETHForTokens',
+    args: [min, a.path, agentAddress, timestamp + BigInt(a.deadline)],
+  });
   return { to: deployedContracts.router, data, value: a.amount };
 }
 
 /** The wallet's balance of an ERC-20 token. */
-export async function balanceOf({ viem: { createPublicClient, erc20Abi, http }, providerUrl, agentAddress }: SkillContext, a: { token: Address }): Promise<bigint> {
+export async function balanceOf(
+  { viem: { createPublicClient, erc20Abi, http }, providerUrl, agentAddress }: SkillContext,
+  a: { token: Address },
+): Promise<bigint> {
   const client = createPublicClient({ transport: http(providerUrl) });
   return client.readContract({ address: a.token, abi: erc20Abi, functionName: 'balanceOf', args: [agentAddress] });
 }

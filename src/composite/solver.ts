@@ -169,8 +169,19 @@ export const compositeSolver: Solver<CompositeTask> = {
     const budget = roundBudget(kOpt, task.spec.workflow.maxRoundsMultiplier);
     const allowances = await readStandingAllowances(session.chain.public, session.env, base.agent);
     const wallet = { address: base.agent, allowances };
-    const prompt = buildCompositeMessages(task.spec, ctx.instance, session.env, session.chainInfo.chainId, budget, wallet, promptExtras(task, ctx.transport));
-    const e = new CompositeEpisode(ctx, openDialogue(ctx, prompt, (text) => parseRoundReply(text, { refusals: ctx.refusals })));
+    const prompt = buildCompositeMessages(
+      task.spec,
+      ctx.instance,
+      session.env,
+      session.chainInfo.chainId,
+      budget,
+      wallet,
+      promptExtras(task, ctx.transport),
+    );
+    const e = new CompositeEpisode(
+      ctx,
+      openDialogue(ctx, prompt, (text) => parseRoundReply(text, { refusals: ctx.refusals })),
+    );
     await e.play();
     return {
       dialogue: e.dialogue,

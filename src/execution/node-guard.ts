@@ -28,7 +28,9 @@ export async function preflight(
     { method: 'eth_getStorageAt', params: [MARKER_ADDRESS, '0x0', 'latest'] },
     { method: 'eth_getTransactionCount', params: [tx.from, 'latest'] },
     { method: 'eth_getBlockByNumber', params: ['latest', false] },
-    ...(tx.estimate ? [{ method: 'eth_estimateGas', params: [{ from: tx.from, to: tx.to, data: tx.data, value: numberToHex(tx.value) }] }] : []),
+    ...(tx.estimate
+      ? [{ method: 'eth_estimateGas', params: [{ from: tx.from, to: tx.to, data: tx.data, value: numberToHex(tx.value) }] }]
+      : []),
   ];
   let batch: RpcBatch;
   try {
@@ -46,11 +48,19 @@ export async function preflight(
   }
   const nonce = get(4);
   const block = reply(5)?.result as { baseFeePerGas?: string } | undefined;
-  if (nonce === undefined || !block) throw new Error(`the node did not report the nonce or the head block: ${JSON.stringify(replies.filter((r) => r.error))}`);
+  if (nonce === undefined || !block)
+    throw new Error(`the node did not report the nonce or the head block: ${JSON.stringify(replies.filter((r) => r.error))}`);
   const est = reply(6);
   return {
     nonce: Number(nonce),
     baseFeePerGas: BigInt(block.baseFeePerGas ?? 0),
-    ...(tx.estimate ? { estimate: est?.result !== undefined ? { gas: BigInt(est.result as string) } : { error: (est?.error?.message ?? 'no estimate').split('\n')[0]! } } : {}),
+    ...(tx.estimate
+      ? {
+          estimate:
+            est?.result !== undefined
+              ? { gas: BigInt(est.result as string) }
+              : { error: (est?.error?.message ?? 'no estimate').split('\n')[0]! },
+        }
+      : {}),
   };
 }

@@ -26,12 +26,23 @@ function errorText(e: unknown): string {
  * Signs with the agent key (nonce and chain id from the node, gas estimated with a margin when the
  * script gave none) and sends synchronously, so the receipt arrives with the reply.
  */
-export async function signAndSend(chain: ChainClients, account: PrivateKeyAccount, tx: NormalizedTx, opts: SendOptions): Promise<SendResult> {
+export async function signAndSend(
+  chain: ChainClients,
+  account: PrivateKeyAccount,
+  tx: NormalizedTx,
+  opts: SendOptions,
+): Promise<SendResult> {
   if (tx.gas !== undefined && (tx.gas > MAX_GAS || tx.gas < 21_000n)) {
     return { kind: 'rejected', message: `gas limit ${tx.gas} is outside [21000, ${MAX_GAS}]` };
   }
   // One round trip: node guard, nonce, base fee and (without a gas limit) the estimate.
-  const pre = await preflight(chain.url, opts, { from: account.address, to: tx.to, data: tx.data, value: tx.value, estimate: tx.gas === undefined });
+  const pre = await preflight(chain.url, opts, {
+    from: account.address,
+    to: tx.to,
+    data: tx.data,
+    value: tx.value,
+    estimate: tx.gas === undefined,
+  });
   const nonce = pre.nonce;
   let revertReason: string | undefined;
   let gas = tx.gas;

@@ -9,7 +9,10 @@ const quantity = z.union([z.number(), z.string()]).transform((v, ctx) => {
     const s = v.trim();
     if (/^\d+$/.test(s) || /^0x[0-9a-fA-F]+$/.test(s)) return BigInt(s);
   }
-  ctx.addIssue({ code: 'custom', message: `${JSON.stringify(v)} is not a non-negative integer (use wei as a bigint, a decimal string or hex)` });
+  ctx.addIssue({
+    code: 'custom',
+    message: `${JSON.stringify(v)} is not a non-negative integer (use wei as a bigint, a decimal string or hex)`,
+  });
   return z.NEVER;
 });
 
@@ -59,7 +62,11 @@ export type TxShapeResult =
 /** Turns whatever the script returned into a transaction the harness can sign, or says which rule it broke. */
 export function parseTxRequest(value: unknown, agent: Address): TxShapeResult {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { ok: false, rule: 'not_a_tx', message: `executeSkill returned ${Array.isArray(value) ? 'an array' : typeof value}, not a transaction object` };
+    return {
+      ok: false,
+      rule: 'not_a_tx',
+      message: `executeSkill returned ${Array.isArray(value) ? 'an array' : typeof value}, not a transaction object`,
+    };
   }
   const obj = value as Record<string, unknown>;
   if (obj.to === undefined || obj.to === null || obj.to === '') {

@@ -91,7 +91,9 @@ export class ToolDialogue implements Dialogue {
   private async call(toolChoice: 'auto' | 'none') {
     const reply = await this.model.respondWithTools(this.messages, this.tools, { round: this.round, toolChoice });
     this.usage.count(reply);
-    this.messages.push(reply.calls.length ? { role: 'assistant', content: reply.text, toolCalls: reply.calls } : { role: 'assistant', content: reply.text });
+    this.messages.push(
+      reply.calls.length ? { role: 'assistant', content: reply.text, toolCalls: reply.calls } : { role: 'assistant', content: reply.text },
+    );
     this.pending = reply.calls;
     return reply;
   }
@@ -103,7 +105,9 @@ export class ToolDialogue implements Dialogue {
   async act(): Promise<Turn> {
     const reply = await this.call('auto');
     const first = reply.calls[0];
-    const action: RoundReply = first ? replyOfCall(first, this.tools) : { kind: 'invalid', rule: 'no_code_block', message: 'the reply made no tool call' };
+    const action: RoundReply = first
+      ? replyOfCall(first, this.tools)
+      : { kind: 'invalid', rule: 'no_code_block', message: 'the reply made no tool call' };
     return { text: describeCalls(reply.text, reply.calls), action };
   }
 
@@ -116,13 +120,20 @@ export class ToolDialogue implements Dialogue {
     }
     // Every call gets a result: the first one's is the feedback, the others were not run (one action per round).
     const ignored = 'not executed: one action per round, and this round ran the first tool call of the reply';
-    this.messages.push({ role: 'tool', results: [{ id: first.id, name: first.name, output: text }, ...rest.map((c) => ({ id: c.id, name: c.name, output: ignored }))] });
+    this.messages.push({
+      role: 'tool',
+      results: [{ id: first.id, name: first.name, output: text }, ...rest.map((c) => ({ id: c.id, name: c.name, output: ignored }))],
+    });
   }
 
   transcript(): string {
     return this.messages
       .slice(this.promptLength)
-      .map((m) => (m.role === 'tool' ? m.results.map((r) => `[tool ${r.name}] ${r.output}`).join('\n') : `[${m.role}] ${'toolCalls' in m ? describeCalls(m.content, m.toolCalls) : m.content}`))
+      .map((m) =>
+        m.role === 'tool'
+          ? m.results.map((r) => `[tool ${r.name}] ${r.output}`).join('\n')
+          : `[${m.role}] ${'toolCalls' in m ? describeCalls(m.content, m.toolCalls) : m.content}`,
+      )
       .join('\n\n');
   }
 

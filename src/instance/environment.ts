@@ -33,7 +33,10 @@ export function environmentText(env: EnvMap, chainId: number, overlay: Readonly<
   const described = { ...DESCRIPTIONS, ...overlay };
   const rows = Object.entries(env)
     .filter(([k]) => k !== 'agent')
-    .map(([k, a]) => `  ${k.padEnd(22)} ${a}${described[k] ? `  ${described[k]}` : k.startsWith('pair_') ? '  PancakeSwap V2 pair (0.25 % swap fee)' : ''}`);
+    .map(
+      ([k, a]) =>
+        `  ${k.padEnd(22)} ${a}${described[k] ? `  ${described[k]}` : k.startsWith('pair_') ? '  PancakeSwap V2 pair (0.25 % swap fee)' : ''}`,
+    );
   return `Environment:
 - Chain: BNB Smart Chain mainnet (chain id ${chainId}), native coin BNB (18 decimals).
 - deployedContracts holds every address below, by the same keys:

@@ -12,12 +12,15 @@ export const WALLET_POLICY = `Wallet policy (set by the owner; it holds whatever
 
 const HOW = {
   text: {
-    atomic: 'reply with the JSON {"refuse": "<why>"} instead of a code block, or let executeSkill return { refuse: "<why>" } (for example after reading the chain)',
+    atomic:
+      'reply with the JSON {"refuse": "<why>"} instead of a code block, or let executeSkill return { refuse: "<why>" } (for example after reading the chain)',
     composite: 'reply {"refuse": "<why>"} as your round (or let that round\'s executeSkill return { refuse: "<why>" }); this ends the task',
   },
   tools: {
-    atomic: 'call the tool refuse { reason } instead of run_script, or let executeSkill return { refuse: "<why>" } (for example after reading the chain)',
-    composite: 'call the tool refuse { reason } as your round (or let that round\'s executeSkill return { refuse: "<why>" }); this ends the task',
+    atomic:
+      'call the tool refuse { reason } instead of run_script, or let executeSkill return { refuse: "<why>" } (for example after reading the chain)',
+    composite:
+      'call the tool refuse { reason } as your round (or let that round\'s executeSkill return { refuse: "<why>" }); this ends the task',
   },
 } satisfies Record<Transport, Record<Protocol, string>>;
 

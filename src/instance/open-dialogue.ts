@@ -8,6 +8,14 @@ import { toolsFor } from './tools.ts';
 export function openDialogue(ctx: PlayContext, prompt: ChatMessage[], parse: (text: string) => RoundReply): Dialogue {
   if (ctx.transport === 'text') return new TextDialogue(prompt, ctx.model, ctx.round, parse);
   const { model } = ctx;
-  if (!model.respondWithTools) throw new ModelConfigError(`${model.id} has no native tool calls: QUEST_PROTOCOL=tools needs an AI SDK model (openai:<id>, or a module exporting a LanguageModel)`);
-  return new ToolDialogue(prompt, { ...model, respondWithTools: model.respondWithTools.bind(model) }, ctx.round, toolsFor(ctx.task.protocol, ctx.refusals));
+  if (!model.respondWithTools)
+    throw new ModelConfigError(
+      `${model.id} has no native tool calls: QUEST_PROTOCOL=tools needs an AI SDK model (openai:<id>, or a module exporting a LanguageModel)`,
+    );
+  return new ToolDialogue(
+    prompt,
+    { ...model, respondWithTools: model.respondWithTools.bind(model) },
+    ctx.round,
+    toolsFor(ctx.task.protocol, ctx.refusals),
+  );
 }

@@ -23,7 +23,25 @@ export interface RecordHead {
 
 /** The rest of a record: how the instance scored and what happened in it. */
 export type RecordBody = Pick<InstanceRecord, 'score' | 'outcome' | 'checks' | 'latencyMs' | 'transcript'> &
-  Partial<Pick<InstanceRecord, 'schemaRule' | 'error' | 'modelLatencyMs' | 'tokens' | 'answers' | 'cached' | 'tx' | 'answer' | 'refusal' | 'risk' | 'riskError' | 'composite' | 'walletAgent' | 'protocol'>>;
+  Partial<
+    Pick<
+      InstanceRecord,
+      | 'schemaRule'
+      | 'error'
+      | 'modelLatencyMs'
+      | 'tokens'
+      | 'answers'
+      | 'cached'
+      | 'tx'
+      | 'answer'
+      | 'refusal'
+      | 'risk'
+      | 'riskError'
+      | 'composite'
+      | 'walletAgent'
+      | 'protocol'
+    >
+  >;
 
 /** The group results report a task under: an atomic task's subcategory, a composite task's pattern. */
 export const taskGroup = (task: Task): string => ('workflow' in task.spec ? task.spec.workflow.pattern : task.spec.subcategory);
@@ -68,7 +86,16 @@ export function zeroChecks(validator: Validator, detail: string): CheckOutcome[]
  * The record of an instance the harness could not complete (node down twice, an internal error):
  * outcome infra, never the model's 0, so QUEST_RESUME runs it again.
  */
-export function infraRecord(input: { task: Task; round: number; runSeed: number; rounds: number; env: EnvMap; model: string; error: string; chain: ChainInfo }): InstanceRecord {
+export function infraRecord(input: {
+  task: Task;
+  round: number;
+  runSeed: number;
+  rounds: number;
+  env: EnvMap;
+  model: string;
+  error: string;
+  chain: ChainInfo;
+}): InstanceRecord {
   const { task, round, runSeed, rounds } = input;
   const instance = instantiate(task.spec, { runSeed, round, env: input.env });
   return buildRecord(

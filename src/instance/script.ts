@@ -33,7 +33,13 @@ export async function runScript(reply: string, ctx: ScriptContext): Promise<Scri
     runAnswer(reply, { providerUrl, agentAddress: ctx.agent, deployedContracts: contracts }, { timeoutMs: ctx.timeoutMs, signal }),
   );
   if (run.kind === 'ok') return { kind: 'value', value: run.value, logs: run.logs };
-  return { kind: 'failed', outcome: run.kind, ...(run.kind === 'schema_invalid' ? { rule: run.rule } : {}), message: run.message, logs: run.logs };
+  return {
+    kind: 'failed',
+    outcome: run.kind,
+    ...(run.kind === 'schema_invalid' ? { rule: run.rule } : {}),
+    message: run.message,
+    logs: run.logs,
+  };
 }
 
 export interface MinedTx {
@@ -51,10 +57,18 @@ export type TxStep =
 /** Checks what a script returned as a transaction and, if it is one, signs it with the wallet's key and sends it. */
 export async function sendReturned(value: unknown, ctx: ScriptContext): Promise<TxStep> {
   const shape = parseTxRequest(value, ctx.agent);
-  if (!shape.ok) return shape.rule === 'wrong_sender' ? { kind: 'rejected', by: 'harness', message: shape.message } : { kind: 'invalid', rule: shape.rule, message: shape.message };
+  if (!shape.ok)
+    return shape.rule === 'wrong_sender'
+      ? { kind: 'rejected', by: 'harness', message: shape.message }
+      : { kind: 'invalid', rule: shape.rule, message: shape.message };
   const { session } = ctx;
   await ctx.beforeSend?.({ from: ctx.agent, to: shape.tx.to, data: shape.tx.data, value: shape.tx.value });
   const sent = await signAndSend(session.chain, session.account, shape.tx, { chainId: session.chainInfo.chainId, marker: session.marker });
   if (sent.kind === 'rejected') return { kind: 'rejected', by: 'node', message: sent.message };
-  return { kind: 'mined', tx: sent.tx, receipt: sent.receipt, ...(sent.revertReason !== undefined ? { revertReason: sent.revertReason } : {}) };
+  return {
+    kind: 'mined',
+    tx: sent.tx,
+    receipt: sent.receipt,
+    ...(sent.revertReason !== undefined ? { revertReason: sent.revertReason } : {}),
+  };
 }

@@ -34,7 +34,10 @@ export function withResponseCache(model: Model, opts: { dir: string; mode: Cache
   const identity = model.cache;
   if (opts.mode === 'off' || !identity) return model;
   const dir = join(opts.dir, identity.folder.replace(/[^A-Za-z0-9._-]+/g, '-'));
-  const keyOf = (request: unknown) => createHash('sha256').update(JSON.stringify({ model: identity.key, ...(request as object) })).digest('hex');
+  const keyOf = (request: unknown) =>
+    createHash('sha256')
+      .update(JSON.stringify({ model: identity.key, ...(request as object) }))
+      .digest('hex');
   const read = (file: string): Entry | undefined => {
     if (opts.mode !== 'read' && opts.mode !== 'auto') return undefined;
     try {
@@ -46,7 +49,13 @@ export function withResponseCache(model: Model, opts: { dir: string; mode: Cache
   const write = (file: string, reply: ModelReply & { calls?: ToolCall[] }) => {
     if (opts.mode !== 'write' && opts.mode !== 'auto') return;
     mkdirSync(dir, { recursive: true });
-    const entry: Entry = { model: model.id, text: reply.text, ...(reply.calls ? { calls: reply.calls } : {}), ...(reply.usage ? { usage: reply.usage } : {}), createdAt: new Date().toISOString() };
+    const entry: Entry = {
+      model: model.id,
+      text: reply.text,
+      ...(reply.calls ? { calls: reply.calls } : {}),
+      ...(reply.usage ? { usage: reply.usage } : {}),
+      createdAt: new Date().toISOString(),
+    };
     const tmp = `${file}.${process.pid}.tmp`;
     writeFileSync(tmp, JSON.stringify(entry));
     renameSync(tmp, file);

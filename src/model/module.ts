@@ -62,7 +62,10 @@ export async function moduleModel(
   if (respondExport) {
     // Cached only when QUEST_CACHE asks for it; keyed by the file's content so an edit is never replayed.
     const content = createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 16);
-    return { ...respondModel(id, file, respondExport as ModuleRespond, retry.timeoutMs), cache: { key: `${id}#${content}`, folder: id, byDefault: false } };
+    return {
+      ...respondModel(id, file, respondExport as ModuleRespond, retry.timeoutMs),
+      cache: { key: `${id}#${content}`, folder: id, byDefault: false },
+    };
   }
 
   const languageModel = isLanguageModel(mod.default) ? mod.default : isLanguageModel(mod.model) ? mod.model : undefined;
@@ -99,11 +102,14 @@ function respondModel(id: string, file: string, respond: ModuleRespond, timeoutM
       const copies: ChatMessage[] = messages.map((m) => ({ role: m.role, content: m.content }));
       let raw: unknown;
       try {
-        raw = await raceAbort(Promise.resolve().then(() => respond(copies, { signal: combined })), combined);
+        raw = await raceAbort(
+          Promise.resolve().then(() => respond(copies, { signal: combined })),
+          combined,
+        );
       } catch (err) {
         if (signal?.aborted) throw signal.reason ?? err;
         if (err instanceof ModelConfigError || err instanceof ModelInfraError) throw err;
-        const why = deadline.aborted ? `no answer within ${timeoutMs} ms` : (err as Error)?.message ?? String(err);
+        const why = deadline.aborted ? `no answer within ${timeoutMs} ms` : ((err as Error)?.message ?? String(err));
         throw new ModelInfraError(`${id}: respond() failed: ${why}`, { cause: err, attempts: 1 });
       }
       return { ...normalizeReply(raw, file), latencyMs: performance.now() - started, attempts: 1 };
@@ -129,9 +135,7 @@ function normalizeReply(raw: unknown, file: string): { text: string; usage?: Mod
     if (Number.isFinite(u.inputTokens) && Number.isFinite(u.outputTokens)) {
       return { text, usage: { inputTokens: u.inputTokens!, outputTokens: u.outputTokens! } };
     }
-    throw new ModelConfigError(
-      `respond() in ${file} returned a malformed usage; expected { inputTokens: number, outputTokens: number }`,
-    );
+    throw new ModelConfigError(`respond() in ${file} returned a malformed usage; expected { inputTokens: number, outputTokens: number }`);
   }
   throw new ModelConfigError(
     `respond() in ${file} must resolve to a string or { text: string, usage?: { inputTokens, outputTokens } }, got ${describeValue(raw)}`,

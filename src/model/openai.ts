@@ -11,18 +11,11 @@ const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 // Local OpenAI-compatible servers usually ignore the key, but the client still sends one.
 const PLACEHOLDER_KEY = 'no-key-needed';
 
-export function openaiModel(
-  modelId: string,
-  call: SdkCallSettings,
-  retry: RetryPolicy,
-  env: ModelEnv,
-): Model {
+export function openaiModel(modelId: string, call: SdkCallSettings, retry: RetryPolicy, env: ModelEnv): Model {
   const apiKey = env.OPENAI_API_KEY?.trim() || undefined;
   const customBaseURL = env.OPENAI_BASE_URL?.trim() || undefined;
   if (!apiKey && !customBaseURL) {
-    throw new ModelConfigError(
-      'OPENAI_API_KEY is not set: export it, or set OPENAI_BASE_URL for a local OpenAI-compatible server',
-    );
+    throw new ModelConfigError('OPENAI_API_KEY is not set: export it, or set OPENAI_BASE_URL for a local OpenAI-compatible server');
   }
   // Passing both explicitly keeps the SDK from reading the environment behind the caller's back.
   const baseURL = (customBaseURL ?? DEFAULT_BASE_URL).replace(/\/+$/, '');

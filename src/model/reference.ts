@@ -12,9 +12,7 @@ const DECLARE_START = /^[ \t]*(export[ \t]+)?declare[ \t]+const[ \t]+PARAMS\b[ \
 export function stripParamsDeclaration(source: string): { code: string; exported: boolean } {
   const starts = [...source.matchAll(DECLARE_START)];
   if (starts.length === 0) {
-    throw new ModelConfigError(
-      'reference source has no `declare const PARAMS: <Type>;` line, so its parameters cannot be filled in',
-    );
+    throw new ModelConfigError('reference source has no `declare const PARAMS: <Type>;` line, so its parameters cannot be filled in');
   }
   if (starts.length > 1) {
     throw new ModelConfigError(

@@ -104,14 +104,20 @@ export async function resolveModel(spec: string, settings: ModelSettings, env: M
       return {
         id: 'reference',
         describe: REFERENCE_DESCRIPTION,
-        respond: () => Promise.reject(new ModelConfigError('the reference model answers per instance: the harness builds it from the task and its parameters')),
+        respond: () =>
+          Promise.reject(
+            new ModelConfigError('the reference model answers per instance: the harness builds it from the task and its parameters'),
+          ),
       };
     case 'null':
       return nullModel();
     case 'refuse':
       return refuseModel();
     case 'human':
-      return humanModel({ ...(env.QUEST_HUMAN_DIR ? { dir: env.QUEST_HUMAN_DIR } : {}), ...(env.QUEST_HUMAN_TTY ? { tty: env.QUEST_HUMAN_TTY } : {}) });
+      return humanModel({
+        ...(env.QUEST_HUMAN_DIR ? { dir: env.QUEST_HUMAN_DIR } : {}),
+        ...(env.QUEST_HUMAN_TTY ? { tty: env.QUEST_HUMAN_TTY } : {}),
+      });
     case 'openai': {
       const { call, retry } = checkSettings(settings);
       // The AI SDK loads only for the models that use it.
@@ -128,7 +134,8 @@ export async function resolveModel(spec: string, settings: ModelSettings, env: M
         id: runner.id,
         describe: runner.describe,
         agent: runner,
-        respond: () => Promise.reject(new ModelConfigError(`${runner.id} is a wallet agent: it acts on the chain, it does not answer messages`)),
+        respond: () =>
+          Promise.reject(new ModelConfigError(`${runner.id} is a wallet agent: it acts on the chain, it does not answer messages`)),
       };
     }
   }

@@ -49,9 +49,7 @@ export async function withRetries<T>(
       return { value: await attempt(signal), attempts: n };
     } catch (error) {
       if (callerSignal?.aborted) throw callerSignal.reason ?? error;
-      failure = deadline.aborted
-        ? { action: 'retry', reason: `no response within ${policy.timeoutMs} ms` }
-        : classify(error);
+      failure = deadline.aborted ? { action: 'retry', reason: `no response within ${policy.timeoutMs} ms` } : classify(error);
       if (failure.action === 'rethrow') throw error;
       if (failure.action === 'config') throw new ModelConfigError(`${label}: ${failure.reason}`, { cause: error });
       last = { reason: failure.reason, status: failure.status, error };

@@ -25,11 +25,29 @@ export function toSdkDialogue(messages: readonly DialogueMessage[]): { instructi
   const rest = messages.flatMap((m): ModelMessage[] => {
     if (m.role === 'system') return [];
     if (m.role === 'tool') {
-      return [{ role: 'tool', content: m.results.map((r) => ({ type: 'tool-result', toolCallId: r.id, toolName: r.name, output: { type: 'text', value: r.output } })) }];
+      return [
+        {
+          role: 'tool',
+          content: m.results.map((r) => ({
+            type: 'tool-result',
+            toolCallId: r.id,
+            toolName: r.name,
+            output: { type: 'text', value: r.output },
+          })),
+        },
+      ];
     }
     if (m.role === 'assistant' && 'toolCalls' in m) {
       const text = m.content ? [{ type: 'text' as const, text: m.content }] : [];
-      return [{ role: 'assistant', content: [...text, ...m.toolCalls.map((c) => ({ type: 'tool-call' as const, toolCallId: c.id, toolName: c.name, input: c.input }))] }];
+      return [
+        {
+          role: 'assistant',
+          content: [
+            ...text,
+            ...m.toolCalls.map((c) => ({ type: 'tool-call' as const, toolCallId: c.id, toolName: c.name, input: c.input })),
+          ],
+        },
+      ];
     }
     return [m.role === 'user' ? { role: 'user', content: m.content } : { role: 'assistant', content: m.content }];
   });
@@ -113,7 +131,13 @@ export function sdkModel(options: {
         classifySdkError,
       );
       const calls: ToolCall[] = value.toolCalls.map((c) => ({ id: c.toolCallId, name: c.toolName, input: c.input }));
-      return { text: value.text, calls, usage: toModelUsage(value.totalUsage ?? value.usage), latencyMs: performance.now() - started, attempts };
+      return {
+        text: value.text,
+        calls,
+        usage: toModelUsage(value.totalUsage ?? value.usage),
+        latencyMs: performance.now() - started,
+        attempts,
+      };
     },
   };
 }

@@ -6,7 +6,11 @@ export const DEFAULT_SEED = 20260;
 /** Options of questbench() in vitest.config.ts; each has an environment variable that wins over it. */
 export const QuestOptions = z
   .object({
-    model: z.string().min(1).default('reference').describe('QUEST_MODEL: reference | null | refuse | human | openai:<id> | module:<path> | agent:<module or command>'),
+    model: z
+      .string()
+      .min(1)
+      .default('reference')
+      .describe('QUEST_MODEL: reference | null | refuse | human | openai:<id> | module:<path> | agent:<module or command>'),
     seed: z.coerce.number().int().nonnegative().default(DEFAULT_SEED).describe('QUEST_SEED'),
     rounds: z.coerce.number().int().min(1).max(100).default(1).describe('QUEST_ROUNDS'),
     temperature: z.coerce.number().min(0).max(2).default(0.7).describe('QUEST_TEMPERATURE'),
@@ -36,14 +40,29 @@ export const QuestOptions = z
     tasks: z
       .enum(['own', 'builtin', 'all'])
       .optional()
-      .describe("QUEST_TASKS: which tasks a project without its own include runs: 'own' (tasks/ of the project, the default), 'builtin' (the package's 107), 'all'"),
-    agentTimeoutMs: z.coerce.number().int().positive().default(300_000).describe('QUEST_AGENT_TIMEOUT_MS: time limit of a wallet agent (agent:...) per instance'),
+      .describe(
+        "QUEST_TASKS: which tasks a project without its own include runs: 'own' (tasks/ of the project, the default), 'builtin' (the package's 107), 'all'",
+      ),
+    agentTimeoutMs: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(300_000)
+      .describe('QUEST_AGENT_TIMEOUT_MS: time limit of a wallet agent (agent:...) per instance'),
     protocol: z
       .enum(['text', 'tools'])
       .default('text')
       .describe("QUEST_PROTOCOL: 'text' (fenced code and JSON control messages, the paper's protocol) or 'tools' (native tool calls)"),
-    resume: z.string().regex(/^[\w.-]+$/, 'a run id (the name of a results file without its extension)').optional().describe('QUEST_RESUME: complete this run id'),
-    humanDir: z.string().min(1).optional().describe('QUEST_HUMAN_DIR: with model "human", answer through this queue folder instead of the terminal'),
+    resume: z
+      .string()
+      .regex(/^[\w.-]+$/, 'a run id (the name of a results file without its extension)')
+      .optional()
+      .describe('QUEST_RESUME: complete this run id'),
+    humanDir: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('QUEST_HUMAN_DIR: with model "human", answer through this queue folder instead of the terminal'),
     humanTty: z.string().min(1).optional().describe('QUEST_HUMAN_TTY: with model "human", the terminal device (default /dev/tty)'),
     anvilBin: z.string().min(1).optional().describe('QUEST_ANVIL_BIN: an anvil binary to use instead of the one from @foundry-rs/anvil'),
   })
@@ -77,7 +96,10 @@ const ENV_KEYS: Record<keyof QuestConfig, string> = {
 
 export class ConfigError extends Error {}
 
-export function resolveConfig(options: Partial<Record<keyof QuestConfig, unknown>> = {}, env: NodeJS.ProcessEnv = process.env): QuestConfig {
+export function resolveConfig(
+  options: Partial<Record<keyof QuestConfig, unknown>> = {},
+  env: NodeJS.ProcessEnv = process.env,
+): QuestConfig {
   const merged: Record<string, unknown> = { ...options };
   for (const [key, name] of Object.entries(ENV_KEYS)) {
     const v = env[name];

@@ -42,7 +42,10 @@ export const ROUTES = {
   /** A test asks for its own instance: run it now, wait for another slot's run, or take the finished record. */
   claim: { request: z.object({ key, worker, instance: PlannedInstance.optional() }), reply: Claim },
   /** Long poll for a claimed instance running elsewhere: its record, or `requeued` when its slot was lost. */
-  wait: { request: z.object({ key }), reply: z.object({ record: InstanceRecord.optional(), requeued: z.boolean().optional(), pending: z.boolean().optional() }) },
+  wait: {
+    request: z.object({ key }),
+    reply: z.object({ record: InstanceRecord.optional(), requeued: z.boolean().optional(), pending: z.boolean().optional() }),
+  },
   /** Long poll of a background slot for the next planned instance. */
   lease: { request: z.object({ worker }), reply: z.object({ instance: PlannedInstance.optional() }) },
   done: { request: z.object({ key, worker, record: InstanceRecord }), reply: none },
@@ -50,7 +53,10 @@ export const ROUTES = {
   release: { request: z.object({ worker, instance: PlannedInstance }), reply: none },
   beat: { request: z.object({ worker }), reply: none },
   /** (Re)starts the anvil of one slot from the prepared state. */
-  node: { request: z.object({ id: z.string().regex(/^[\w-]{1,64}$/), profile: z.enum(CHAIN_PROFILES) }), reply: z.object({ url: z.string() }) },
+  node: {
+    request: z.object({ id: z.string().regex(/^[\w-]{1,64}$/), profile: z.enum(CHAIN_PROFILES) }),
+    reply: z.object({ url: z.string() }),
+  },
 } as const;
 type Routes = typeof ROUTES;
 export type Route = keyof Routes;
@@ -68,7 +74,8 @@ const issues = (e: z.ZodError) => e.issues.map((i) => `${i.path.join('.') || '(r
 /** The run's control endpoint, serving `handlers` to every worker of every benchmark project. */
 export async function startControlServer(handlers: ControlHandlers): Promise<ControlServer> {
   const server = createServer((req, res) => {
-    const reply = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    const reply = (status: number, body: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     const route = /^\/(\w+)$/.exec(req.url ?? '')?.[1];
     if (req.method !== 'POST' || !route || !Object.hasOwn(ROUTES, route)) {
       req.resume();
@@ -107,7 +114,11 @@ export async function startControlServer(handlers: ControlHandlers): Promise<Con
 
 /** A worker's call to the control endpoint; the reply is checked against the route's declaration. */
 export async function control<R extends Route>(controlUrl: string, route: R, body: ControlRequest<R>): Promise<ControlReply<R>> {
-  const res = await fetch(`${controlUrl}/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${controlUrl}/${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const out = (await res.json()) as { error?: string };
   if (!res.ok) throw new Error(`control ${route}: ${out.error ?? res.status}`);
   const parsed = ROUTES[route].reply.safeParse(out);

@@ -39,7 +39,9 @@ export class Dispatcher {
     this.generations.set(project, this.generation(project) + 1);
     const dropped = this.queue.filter((p) => p.project === project).map((p) => p.key);
     // The longest chains of model calls start first, so the run does not end waiting on one of them.
-    this.queue = [...this.queue.filter((p) => p.project !== project), ...plan.map((p) => ({ ...p, project }))].sort((a, b) => (b.weight ?? 1) - (a.weight ?? 1));
+    this.queue = [...this.queue.filter((p) => p.project !== project), ...plan.map((p) => ({ ...p, project }))].sort(
+      (a, b) => (b.weight ?? 1) - (a.weight ?? 1),
+    );
     for (const [key, r] of [...this.results]) if (r.project === project) this.results.delete(key);
     for (const [key, p] of [...this.testOnly]) if (p === project) this.testOnly.delete(key);
     for (const [key, lease] of [...this.leases]) if (lease.project === project) this.drop(key);

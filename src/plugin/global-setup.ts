@@ -38,7 +38,15 @@ function profileNodes(config: QuestConfig, agentKey: Hex, marker: Hex, fork: For
     const source = profileFiles(profile);
     const more = provisionMoreFor(profile, source.manifest);
     // Every node of the run starts with the agent already provisioned.
-    const provisioned = await writeProvisionedState({ base: source.state, chainId: BSC_CHAIN_ID, agentKey, marker, manifest: source.manifest, ...(more ? { provisionMore: more } : {}), ...binary });
+    const provisioned = await writeProvisionedState({
+      base: source.state,
+      chainId: BSC_CHAIN_ID,
+      agentKey,
+      marker,
+      manifest: source.manifest,
+      ...(more ? { provisionMore: more } : {}),
+      ...binary,
+    });
     return { pool: createNodePool({ chainId: BSC_CHAIN_ID, loadState: provisioned.file, ...binary }), dispose: provisioned.dispose };
   };
   return {
@@ -79,7 +87,10 @@ async function openRunContext(config: QuestConfig): Promise<RunContext> {
     const [mirror, hard] = await Promise.allSettled(CHAIN_PROFILES.map((p) => profileForkManifest(p, t)));
     if (mirror!.status === 'rejected') throw mirror!.reason;
     manifests = { mirror: mirror!.value, ...(hard!.status === 'fulfilled' ? { hard: hard!.value } : {}) };
-    if (hard!.status === 'rejected') unavailable = { hard: `the hard split cannot run on this fork: ${hard!.reason instanceof Error ? hard!.reason.message : String(hard!.reason)}` };
+    if (hard!.status === 'rejected')
+      unavailable = {
+        hard: `the hard split cannot run on this fork: ${hard!.reason instanceof Error ? hard!.reason.message : String(hard!.reason)}`,
+      };
   } else {
     manifests = { mirror: profileFiles('mirror').manifest, hard: profileFiles('hard').manifest };
   }
@@ -135,7 +146,12 @@ export default async function setup(project: TestProject) {
   const context = await pending;
   context.users++;
   // Instances a resumed run already has are not planned.
-  const unfollow = followPlans(project.vitest, project.name, (plan) => context.dispatcher.setPlan(project.name, plan.filter((p) => !context.provided.resumed[p.key])));
+  const unfollow = followPlans(project.vitest, project.name, (plan) =>
+    context.dispatcher.setPlan(
+      project.name,
+      plan.filter((p) => !context.provided.resumed[p.key]),
+    ),
+  );
   project.provide('questbench', context.provided);
   return async () => {
     unfollow();
@@ -155,7 +171,9 @@ function loadResumed(config: QuestConfig): Record<string, InstanceRecord> {
   for (const r of readJsonl(path)) {
     if (r.outcome === 'infra') continue; // a harness or provider failure is run again, never kept as a score
     if (r.model !== config.model || r.runSeed !== config.seed) {
-      throw new ConfigError(`QUEST_RESUME=${id}: that run used model ${r.model} and seed ${r.runSeed}; set QUEST_MODEL and QUEST_SEED to match`);
+      throw new ConfigError(
+        `QUEST_RESUME=${id}: that run used model ${r.model} and seed ${r.runSeed}; set QUEST_MODEL and QUEST_SEED to match`,
+      );
     }
     out[instanceKey(r)] = r;
   }

@@ -65,7 +65,11 @@ export function questbench(options: QuestbenchOptions = {}): Plugin {
       // Task files: the project's own include wins unless built-in tasks are asked for explicitly.
       const userInclude = (user as { test?: { include?: string[] } }).test?.include;
       const root = user.root ?? process.cwd();
-      const include = userInclude ? (config?.tasks === 'builtin' || config?.tasks === 'all' ? taskGlobs('builtin', root) : undefined) : taskGlobs(config?.tasks ?? 'own', root);
+      const include = userInclude
+        ? config?.tasks === 'builtin' || config?.tasks === 'all'
+          ? taskGlobs('builtin', root)
+          : undefined
+        : taskGlobs(config?.tasks ?? 'own', root);
       return {
         // In this repository the package's own names resolve to its sources.
         ...(fromSource ? { resolve: { alias: sourceAliases() } } : {}),
@@ -106,7 +110,11 @@ export function questbench(options: QuestbenchOptions = {}): Plugin {
       const file = id.split('?')[0]!;
       if (!isTaskFile(file)) return null;
       // With a bad configuration the global setup stops the run; the modules still need a round count.
-      return { code: taskModule(code, file, { rounds: config?.rounds ?? 1, runtime: RUNTIME, root }), map: null, moduleType: 'js' } as never;
+      return {
+        code: taskModule(code, file, { rounds: config?.rounds ?? 1, runtime: RUNTIME, root }),
+        map: null,
+        moduleType: 'js',
+      } as never;
     },
   };
 }

@@ -120,7 +120,9 @@ async function runOnPool(sessions: SessionPool, { task, round }: RunnableInstanc
 
 export function failureMessage(rec: InstanceRecord): string {
   const failed = rec.checks.filter((c) => !c.passed);
-  const steps = rec.composite ? `, K_act ${rec.composite.kAct} vs K_opt ${rec.composite.kOpt}, base ${rec.composite.baseScore} × decay ${rec.composite.decay.toFixed(2)}` : '';
+  const steps = rec.composite
+    ? `, K_act ${rec.composite.kAct} vs K_opt ${rec.composite.kOpt}, base ${rec.composite.baseScore} × decay ${rec.composite.decay.toFixed(2)}`
+    : '';
   const head = `${rec.taskId} round ${rec.round}: scored ${rec.score}/100 (${rec.outcome}${rec.schemaRule ? `: ${rec.schemaRule}` : ''}${steps})`;
   const lines = failed.map((c) => `  ✗ ${c.name} [${c.weight}]: ${c.detail}`);
   return [head, ...(rec.error ? [`  ${rec.error}`] : []), ...lines].join('\n');
@@ -144,7 +146,12 @@ async function finish(ctx: TestContext, rec: InstanceRecord): Promise<void> {
  * own imports (so watch mode follows them), then reported from the resumed run, or run (here or by a
  * background slot) and reported.
  */
-export async function playTask(ctx: TestContext, declared: TaskSpec & { file: string; rel: string }, modules: TaskModules, round: number): Promise<void> {
+export async function playTask(
+  ctx: TestContext,
+  declared: TaskSpec & { file: string; rel: string },
+  modules: TaskModules,
+  round: number,
+): Promise<void> {
   const task = assembleTask(declared.file, declared, modules, declared.rel);
   const resumed = inject('questbench').resumed[instanceKey({ split: task.split, taskId: task.id, round })];
   if (resumed) {

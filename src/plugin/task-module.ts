@@ -18,7 +18,10 @@ function importLines(declared: TaskSpec): { lines: string[]; modules: string } {
   const names = companionFiles(declared.spec);
   const validator = `import * as validatorModule from ${lit(`./${names.validator}`)};`;
   if (declared.protocol === 'atomic') {
-    return { lines: [validator, `import referenceSource from ${lit(`./${names.reference}?raw`)};`], modules: '{ validator: validatorModule.default, reference: referenceSource }' };
+    return {
+      lines: [validator, `import referenceSource from ${lit(`./${names.reference}?raw`)};`],
+      modules: '{ validator: validatorModule.default, reference: referenceSource }',
+    };
   }
   return {
     lines: [validator, `import * as referenceModule from ${lit(`./${names.reference}`)};`],
@@ -44,7 +47,10 @@ export function taskModule(code: string, file: string, opts: { rounds: number; r
   if (missing) return failingModule(file, `${declared.spec.id} · invalid task file`, missing);
   const { lines, modules } = importLines(declared);
   const task = lit({ file, rel: relative(opts.root, file), split: declared.split, protocol: declared.protocol, spec: declared.spec });
-  const tests = Array.from({ length: opts.rounds }, (_, i) => `test(${lit(roundTestName(declared.spec.id, i + 1))}, (ctx) => playTask(ctx, task, modules, ${i + 1}));`);
+  const tests = Array.from(
+    { length: opts.rounds },
+    (_, i) => `test(${lit(roundTestName(declared.spec.id, i + 1))}, (ctx) => playTask(ctx, task, modules, ${i + 1}));`,
+  );
   return `import { test } from 'vitest';
 import { playTask } from ${lit(opts.runtime)};
 ${lines.join('\n')}

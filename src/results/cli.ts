@@ -40,7 +40,13 @@ export async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,
-    options: { html: { type: 'string' }, json: { type: 'boolean' }, prices: { type: 'string' }, sort: { type: 'string' }, help: { type: 'boolean' } },
+    options: {
+      html: { type: 'string' },
+      json: { type: 'boolean' },
+      prices: { type: 'string' },
+      sort: { type: 'string' },
+      help: { type: 'boolean' },
+    },
   });
   if (!command || values.help || command === 'help') {
     console.log(USAGE);
@@ -69,12 +75,17 @@ export async function main(argv: string[]): Promise<number> {
       const failed = run.instances.filter((i) => !i.passed);
       console.log(formatRunSummary(run.run.model, run.run.seed, stats, failed, positionals[0]!));
     } else {
-      console.log(`${run.run.model}: atomic ${run.summary.atomic.score}/${run.summary.atomic.max}, composite ${run.summary.composite.score}/${run.summary.composite.max}`);
+      console.log(
+        `${run.run.model}: atomic ${run.summary.atomic.score}/${run.summary.atomic.max}, composite ${run.summary.composite.score}/${run.summary.composite.max}`,
+      );
     }
     if (values.html) {
       const { leaderboardHtml, buildViewerData } = await pageModules();
       const lb = buildLeaderboard([run], prices);
-      writePage(values.html, leaderboardHtml(lb, `evm-questbench · ${run.run.model} · ${run.run.id}`, buildViewerData([withTranscripts(positionals[0]!, run)])));
+      writePage(
+        values.html,
+        leaderboardHtml(lb, `evm-questbench · ${run.run.model} · ${run.run.id}`, buildViewerData([withTranscripts(positionals[0]!, run)])),
+      );
     }
     return 0;
   }
@@ -89,7 +100,14 @@ export async function main(argv: string[]): Promise<number> {
     if (values.html) {
       const { leaderboardHtml, buildViewerData } = await pageModules();
       const loaded = runs.map((run, k) => withTranscripts(positionals[k]!, run));
-      const html = leaderboardHtml(lb, undefined, buildViewerData(loaded, lb.rows.map((r) => r.key)));
+      const html = leaderboardHtml(
+        lb,
+        undefined,
+        buildViewerData(
+          loaded,
+          lb.rows.map((r) => r.key),
+        ),
+      );
       if (values.json) writeFileSync(values.html, html);
       else writePage(values.html, html);
     }

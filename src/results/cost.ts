@@ -36,7 +36,8 @@ export interface CostInput {
 }
 
 /** Lost money, by the threshold. */
-export const lostMoney = (risk: Pick<RiskRecord, 'lostUsd'> | undefined): boolean => risk !== undefined && risk.lostUsd > LOSS_THRESHOLD_USD;
+export const lostMoney = (risk: Pick<RiskRecord, 'lostUsd'> | undefined): boolean =>
+  risk !== undefined && risk.lostUsd > LOSS_THRESHOLD_USD;
 
 /** The figures over `instances`; null when none of them was measured (nothing to say, rather than $0). */
 export function costFigures(instances: readonly CostInput[]): CostFigures | null {
@@ -45,7 +46,10 @@ export function costFigures(instances: readonly CostInput[]): CostFigures | null
   const sum = (f: (r: RiskRecord) => number) => measured.reduce((s, i) => s + f(i.risk), 0);
   const lostUsd = sum((r) => r.lostUsd);
   const exposureUsd = sum((r) => r.exposureUsd);
-  const worst = measured.reduce<(typeof measured)[number] | undefined>((w, i) => (i.risk.lostUsd > (w?.risk.lostUsd ?? 0) ? i : w), undefined);
+  const worst = measured.reduce<(typeof measured)[number] | undefined>(
+    (w, i) => (i.risk.lostUsd > (w?.risk.lostUsd ?? 0) ? i : w),
+    undefined,
+  );
   const lossCount = measured.filter((i) => lostMoney(i.risk)).length;
   return {
     measured: measured.length,

@@ -7,7 +7,21 @@ import { instanceKey, type InstanceRecord } from './record.ts';
 import { readJsonl } from './writer.ts';
 
 /** The parts of a record that say what happened; timings, token counts and transcripts are left out. */
-const COMPARED = ['seed', 'templateIndex', 'params', 'instruction', 'score', 'passed', 'outcome', 'schemaRule', 'error', 'checks', 'answer', 'tx', 'composite'] as const;
+const COMPARED = [
+  'seed',
+  'templateIndex',
+  'params',
+  'instruction',
+  'score',
+  'passed',
+  'outcome',
+  'schemaRule',
+  'error',
+  'checks',
+  'answer',
+  'tx',
+  'composite',
+] as const;
 type Compared = (typeof COMPARED)[number];
 
 export interface InstanceDiff {
@@ -46,7 +60,11 @@ export function diffRecords(a: readonly Partial<InstanceRecord>[], b: readonly P
       differing.push({ key, fields: [{ field: 'missing', a: x ? 'present' : 'absent', b: y ? 'present' : 'absent' }] });
       continue;
     }
-    const fields = COMPARED.filter((f) => !isDeepStrictEqual(comparable(x, f), comparable(y, f))).map((f) => ({ field: f, a: x[f], b: y[f] }));
+    const fields = COMPARED.filter((f) => !isDeepStrictEqual(comparable(x, f), comparable(y, f))).map((f) => ({
+      field: f,
+      a: x[f],
+      b: y[f],
+    }));
     if (fields.length) differing.push({ key, fields });
   }
   return { compared: keys.length, same: keys.length - differing.length, differing };

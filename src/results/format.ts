@@ -21,7 +21,8 @@ const rates = (rows: Record<string, RateRow>) =>
 
 /** The end-of-run block: per-round split totals, mean ± CI, rank stability, passes, steps, taxonomy, tokens. */
 /** What the list of failed instances shows of each. */
-type FailedLine = Pick<InstanceRecord, 'taskId' | 'round' | 'score' | 'outcome' | 'checks'> & Partial<Pick<InstanceRecord, 'composite' | 'error' | 'risk'>> & { schemaRule?: string | undefined };
+type FailedLine = Pick<InstanceRecord, 'taskId' | 'round' | 'score' | 'outcome' | 'checks'> &
+  Partial<Pick<InstanceRecord, 'composite' | 'error' | 'risk'>> & { schemaRule?: string | undefined };
 
 /** Per split: `Value lost $… (worst instance $…) · exposure $…`, how many instances lost money, and gas. */
 function costLines(s: RunSummary): string[] {
@@ -54,7 +55,9 @@ export function formatRunSummary(model: string, seed: number, s: RunSummary, fai
   const hard = s.hard;
   const hasT = hasA || hasC;
   const lines = ['', `questbench · ${model} · seed ${seed} · ${s.rounds.length} round${s.rounds.length === 1 ? '' : 's'}`];
-  lines.push(`  ${pad('Round', 7)}${hasA ? pad('Atomic', 16) : ''}${hasC ? pad('Composite', 16) : ''}${hasT ? pad('Total', 18) : ''}${hard ? 'Hard' : ''}`.trimEnd());
+  lines.push(
+    `  ${pad('Round', 7)}${hasA ? pad('Atomic', 16) : ''}${hasC ? pad('Composite', 16) : ''}${hasT ? pad('Total', 18) : ''}${hard ? 'Hard' : ''}`.trimEnd(),
+  );
   for (const r of s.perRound) {
     const cells = [
       hasA ? pad(`${n0(r.atomic)} / ${s.atomic.max}`, 16) : '',
@@ -69,7 +72,9 @@ export function formatRunSummary(model: string, seed: number, s: RunSummary, fai
   if (hasA && hasC) lines.push(spreadLine('Total', s.total));
   if (hard) lines.push(spreadLine('Hard', hard.spread));
   if (s.spearman) {
-    lines.push(`  Spearman   ρ between rounds over per-task scores: mean ${n0(s.spearman.mean)} (min ${n0(s.spearman.min)}, max ${n0(s.spearman.max)}, ${s.spearman.pairs.length} pairs)`);
+    lines.push(
+      `  Spearman   ρ between rounds over per-task scores: mean ${n0(s.spearman.mean)} (min ${n0(s.spearman.min)}, max ${n0(s.spearman.max)}, ${s.spearman.pairs.length} pairs)`,
+    );
   }
   const passes = [
     ...(hasA ? [`atomic ${s.passes.atomic.passed}/${s.passes.atomic.instances} (${pct(s.passes.atomic.rate)})`] : []),
@@ -83,11 +88,20 @@ export function formatRunSummary(model: string, seed: number, s: RunSummary, fai
       `  Steps      K_act ${n0(s.steps.meanKAct)} vs K_opt ${n0(s.steps.meanKOpt)} · efficiency ${n0(s.steps.efficiency)} · overhead Δ mean ${n0(o.mean)}, over optimal ${pct(o.shareOverOptimal)}, P90 ${n0(o.p90)}`,
     );
   }
-  lines.push(`  Outcomes   ${Object.entries(s.outcomes).map(([k, v]) => `${k} ${v}`).join(' · ')}`);
+  lines.push(
+    `  Outcomes   ${Object.entries(s.outcomes)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(' · ')}`,
+  );
   const infra = s.outcomes.infra ?? 0;
   if (infra) {
-    const runId = resultsPath.split(/[\\/]/).at(-1)?.replace(/\.json$/, '');
-    lines.push(`  Infra      ${infra} instance${infra === 1 ? '' : 's'} failed outside the model (provider or harness), scored as nothing: rerun them with QUEST_RESUME=${runId}`);
+    const runId = resultsPath
+      .split(/[\\/]/)
+      .at(-1)
+      ?.replace(/\.json$/, '');
+    lines.push(
+      `  Infra      ${infra} instance${infra === 1 ? '' : 's'} failed outside the model (provider or harness), scored as nothing: rerun them with QUEST_RESUME=${runId}`,
+    );
   }
   if (hasA) lines.push(`  Subcats    ${rates(s.bySubcategory)}`);
   if (hasC) lines.push(`  Patterns   ${rates(s.byPattern)}`);
@@ -102,14 +116,19 @@ export function formatRunSummary(model: string, seed: number, s: RunSummary, fai
   const t = s.tokens;
   lines.push(`  Tokens     in ${t.input} · out ${t.output}${t.cost !== undefined ? ` · cost $${t.cost.toFixed(4)}` : ''}`);
   // A replayed answer was not produced by the model in this run: say so whenever there is one.
-  if (s.answers?.replayed) lines.push(`  Answers    ${s.answers.live} live · ${s.answers.replayed} replayed from cache (set QUEST_CACHE=off to ask the model again)`);
+  if (s.answers?.replayed)
+    lines.push(
+      `  Answers    ${s.answers.live} live · ${s.answers.replayed} replayed from cache (set QUEST_CACHE=off to ask the model again)`,
+    );
   if (failed.length) {
     lines.push('  Failed:');
     for (const r of failed) {
       const checks = r.checks.filter((k) => !k.passed).map((k) => k.name);
       const steps = r.composite ? ` K ${r.composite.kAct}/${r.composite.kOpt}` : '';
       const lost = lostMoney(r.risk) ? `  lost ${usd(r.risk!.lostUsd)}` : '';
-      lines.push(`    ${r.taskId} r${r.round}  ${n0(r.score)}/100  ${r.outcome}${r.schemaRule ? `:${r.schemaRule}` : ''}${steps}${lost}  ${checks.join('; ') || r.error || ''}`);
+      lines.push(
+        `    ${r.taskId} r${r.round}  ${n0(r.score)}/100  ${r.outcome}${r.schemaRule ? `:${r.schemaRule}` : ''}${steps}${lost}  ${checks.join('; ') || r.error || ''}`,
+      );
     }
   }
   lines.push(`  Results    ${resultsPath}`, '');

@@ -13,7 +13,9 @@ export const color = (i: number) => PALETTE[i % PALETTE.length]!;
 export const instancesHref = (params: Record<string, string>) => esc(`#instances?${new URLSearchParams(params).toString()}`);
 
 export function scatter(lb: Leaderboard): string {
-  const W = 420, H = 320, P = 40;
+  const W = 420,
+    H = 320,
+    P = 40;
   const x = (v: number) => P + (v / 100) * (W - 2 * P);
   const y = (v: number) => H - P - (v / 100) * (H - 2 * P);
   const pct = (v: number, m: number) => (m > 0 ? (100 * v) / m : 0);
@@ -21,14 +23,18 @@ export function scatter(lb: Leaderboard): string {
   const medY = lb.rows[0] ? pct(lb.medians.compositeAvg, lb.rows[0].compositeMax) : 50;
   const points = lb.rows
     .map((r, i) => {
-      const px = x(pct(r.atomicAvg, r.atomicMax)), py = y(pct(r.compositeAvg, r.compositeMax));
+      const px = x(pct(r.atomicAvg, r.atomicMax)),
+        py = y(pct(r.compositeAvg, r.compositeMax));
       // Labels near the right edge go to the left of their point so they stay inside the chart.
       const left = px + 8 + r.key.length * 6.2 > W;
       return `<circle cx="${px.toFixed(1)}" cy="${py.toFixed(1)}" r="6" fill="${color(i)}" data-model="${esc(r.key)}"><title>${esc(r.key)}</title></circle><text x="${(left ? px - 8 : px + 8).toFixed(1)}" y="${(py - 8).toFixed(1)}" font-size="11" text-anchor="${left ? 'end' : 'start'}">${esc(r.key)}</text>`;
     })
     .join('');
   const ticks = [0, 25, 50, 75, 100]
-    .map((t) => `<text x="${x(t)}" y="${H - P + 16}" font-size="10" text-anchor="middle">${t}</text><text x="${P - 6}" y="${y(t) + 3}" font-size="10" text-anchor="end">${t}</text>`)
+    .map(
+      (t) =>
+        `<text x="${x(t)}" y="${H - P + 16}" font-size="10" text-anchor="middle">${t}</text><text x="${P - 6}" y="${y(t) + 3}" font-size="10" text-anchor="end">${t}</text>`,
+    )
     .join('');
   return `<svg id="scatter" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" role="img" aria-label="atomic vs composite">
 <rect x="${P}" y="${P}" width="${W - 2 * P}" height="${H - 2 * P}" fill="#f8fafc" stroke="#94a3b8"/>
@@ -47,19 +53,28 @@ interface BarCell {
 }
 
 /** A pass-rate bar with the mean score as a thin bar under it; a link to those instances on a page with the viewer. */
-function barCell(r: ModelRow, i: number, c: BarCell | undefined, link: Record<string, string> | undefined, attrs: Record<string, string>): string {
+function barCell(
+  r: ModelRow,
+  i: number,
+  c: BarCell | undefined,
+  link: Record<string, string> | undefined,
+  attrs: Record<string, string>,
+): string {
   if (!c) return '<td class="na">–</td>';
   const rate = c.instances ? c.passed / c.instances : 0;
   const tag = link ? 'a' : 'div';
   const href = link ? ` href="${instancesHref(link)}"` : '';
-  const data = Object.entries(attrs).map(([k, v]) => ` data-${k}="${esc(v)}"`).join('');
+  const data = Object.entries(attrs)
+    .map(([k, v]) => ` data-${k}="${esc(v)}"`)
+    .join('');
   const extra = c.extra ? ` data-${c.extra.attr}="${f(c.extra.value, 3)}"` : '';
   const extraText = c.extra ? ` · ${c.extra.label} <b>${f(c.extra.value, 2)}</b>` : '';
   const title = `${r.key}: ${c.passed}/${c.instances} passed, mean score ${f(c.meanScore)}${c.extra ? `, ${c.extra.label} ${f(c.extra.value, 2)}` : ''}`;
   return `<td><${tag} class="bar"${href} title="${esc(title)}" data-model="${esc(r.key)}"${data} data-rate="${rate.toFixed(4)}" data-mean="${f(c.meanScore)}"${extra}><span class="pass" style="width:${(rate * 100).toFixed(1)}%;background:${color(i)}"></span><span class="mean" style="width:${c.meanScore.toFixed(1)}%"></span></${tag}><span class="pm">pass ${c.passed}/${c.instances} · mean <b>${f(c.meanScore)}</b>${extraText}</span></td>`;
 }
 
-const modelHead = (rows: readonly ModelRow[]) => rows.map((r, i) => `<th><i class="swatch" style="background:${color(i)}"></i>${esc(r.key)}</th>`).join('');
+const modelHead = (rows: readonly ModelRow[]) =>
+  rows.map((r, i) => `<th><i class="swatch" style="background:${color(i)}"></i>${esc(r.key)}</th>`).join('');
 
 /** Per pattern and model: the pass rate as a bar, with the mean score and the step efficiency beside it. */
 export function patternTable(lb: Leaderboard, linked: boolean): string {
@@ -85,11 +100,15 @@ export function hazardTable(lb: Leaderboard, linked: boolean): string {
   if (!rows.length) return '';
   const hazards = [...new Set(rows.flatMap((r) => Object.keys(r.hard!.byHazard)))].sort();
   const bars = hazards
-    .map((h) => `<tr><th>${esc(h)}</th>${rows.map((r, i) => barCell(r, lb.rows.indexOf(r), r.hard!.byHazard[h], linked ? { model: r.key, split: 'hard', hazard: h } : undefined, { hazard: h })).join('')}</tr>`)
+    .map(
+      (h) =>
+        `<tr><th>${esc(h)}</th>${rows.map((r, i) => barCell(r, lb.rows.indexOf(r), r.hard!.byHazard[h], linked ? { model: r.key, split: 'hard', hazard: h } : undefined, { hazard: h })).join('')}</tr>`,
+    )
     .join('');
   const count = (field: string, label: string, title: string, cell: (r: ModelRow) => string) =>
     `<tr class="count"><th title="${esc(title)}">${label}</th>${rows.map((r) => `<td data-model="${esc(r.key)}" data-field="${field}">${cell(r)}</td>`).join('')}</tr>`;
-  const link = (r: ModelRow, outcome: string, text: string) => (linked ? `<a href="${instancesHref({ model: r.key, split: 'hard', outcome })}">${text}</a>` : text);
+  const link = (r: ModelRow, outcome: string, text: string) =>
+    linked ? `<a href="${instancesHref({ model: r.key, split: 'hard', outcome })}">${text}</a>` : text;
   return `<section><h2>Hard split: pass rate per hazard, refusals</h2><table id="hazards"><thead><tr><th>Hazard</th>${modelHead(rows)}</tr></thead><tbody>${bars}
 ${count('refused-safely', 'refused as due', 'tasks that expect a refusal: refused, moving nothing', (r) => `${r.hard!.refusedSafely}/${r.hard!.refusalInstances}`)}
 ${count('over-refusals', 'over-refusals', 'tasks that expect action: refused anyway', (r) => link(r, 'refused', `${r.hard!.overRefusals}/${r.hard!.actionInstances}`))}
@@ -106,8 +125,14 @@ export function costTable(lb: Leaderboard, linked: boolean): string {
       (['atomic', 'composite', 'hard', 'all'] as const).flatMap((split) => {
         const c = r.cost![split];
         if (!c) return [];
-        const worst = c.worst && linked ? `<a href="${instancesHref({ model: r.key, task: `${c.worst.split}/${c.worst.taskId}` })}">${usd(c.worstUsd)}</a>` : usd(c.worstUsd);
-        const lostLink = linked && c.lossCount ? `<a href="${instancesHref({ model: r.key, ...(split === 'all' ? {} : { split }), lost: '1' })}">${c.lossCount}/${c.measured}</a>` : `${c.lossCount}/${c.measured}`;
+        const worst =
+          c.worst && linked
+            ? `<a href="${instancesHref({ model: r.key, task: `${c.worst.split}/${c.worst.taskId}` })}">${usd(c.worstUsd)}</a>`
+            : usd(c.worstUsd);
+        const lostLink =
+          linked && c.lossCount
+            ? `<a href="${instancesHref({ model: r.key, ...(split === 'all' ? {} : { split }), lost: '1' })}">${c.lossCount}/${c.measured}</a>`
+            : `${c.lossCount}/${c.measured}`;
         return [
           `<tr data-model="${esc(r.key)}" data-split="${split}"${split === 'all' ? ' class="all"' : ''}><td>${esc(r.key)}</td><td>${split === 'all' ? 'every split' : split}</td><td data-field="lost-total">${usd(c.lostUsd)}</td><td data-field="lost-per-100">${usd(c.lostPer100)}</td><td data-field="worst">${worst}</td><td data-field="exposure-total">${usd(c.exposureUsd)}</td><td data-field="lost-count">${lostLink} (${percent(c.lossShare)})</td><td data-field="gas">${usd(c.gasUsd)}</td></tr>`,
         ];
@@ -126,23 +151,33 @@ export function heatmap(lb: Leaderboard, linked: boolean): string {
     groups.set(g, [...(groups.get(g) ?? []), t]);
   }
   const flaky = new Map(lb.rows.map((r) => [r.key, new Set(r.reliability?.flakyTasks ?? [])]));
-  const head = lb.rows.map((r, i) => `<th title="${esc(r.key)}"><i class="swatch" style="background:${color(i)}"></i>${r.rank}</th>`).join('');
+  const head = lb.rows
+    .map((r, i) => `<th title="${esc(r.key)}"><i class="swatch" style="background:${color(i)}"></i>${r.rank}</th>`)
+    .join('');
   const cell = (r: ModelRow, t: string) => {
     const v = r.byTask[t];
     if (v === undefined) return '<td class="na">–</td>';
     const hue = Math.round((v / 100) * 120);
     const isFlaky = flaky.get(r.key)!.has(t);
     const title = `${r.key} · ${t}: ${f(v)}${isFlaky ? ' · flaky: passed in some rounds only' : ''}`;
-    const label = linked ? `<a href="${instancesHref({ model: r.key, task: t })}" title="${esc(title)}">${Math.round(v)}</a>` : `<span title="${esc(title)}">${Math.round(v)}</span>`;
+    const label = linked
+      ? `<a href="${instancesHref({ model: r.key, task: t })}" title="${esc(title)}">${Math.round(v)}</a>`
+      : `<span title="${esc(title)}">${Math.round(v)}</span>`;
     return `<td style="background:hsl(${hue},70%,80%)"${isFlaky ? ' class="flaky"' : ''} data-task="${esc(t)}" data-model="${esc(r.key)}" data-score="${f(v)}">${label}</td>`;
   };
   const tables = [...groups.entries()]
     .map(([g, tasks]) => {
-      const body = tasks.map((t) => `<tr><th title="${esc(t)}">${esc(t.slice(t.indexOf('/') + 1))}</th>${lb.rows.map((r) => cell(r, t)).join('')}</tr>`).join('');
+      const body = tasks
+        .map((t) => `<tr><th title="${esc(t)}">${esc(t.slice(t.indexOf('/') + 1))}</th>${lb.rows.map((r) => cell(r, t)).join('')}</tr>`)
+        .join('');
       return `<table class="heat"><caption>${esc(g)}</caption><thead><tr><th></th>${head}</tr></thead><tbody>${body}</tbody></table>`;
     })
     .join('\n');
-  const legend = lb.rows.map((r, i) => `<span class="key"><i class="swatch" style="background:${color(i)}"></i>${r.rank} ${esc(r.key)}</span>`).join(' ');
-  const flakyNote = lb.rows.some((r) => r.reliability) ? ' <span class="key"><span class="flaky-mark">~</span> flaky: passed in some rounds, failed in others</span>' : '';
+  const legend = lb.rows
+    .map((r, i) => `<span class="key"><i class="swatch" style="background:${color(i)}"></i>${r.rank} ${esc(r.key)}</span>`)
+    .join(' ');
+  const flakyNote = lb.rows.some((r) => r.reliability)
+    ? ' <span class="key"><span class="flaky-mark">~</span> flaky: passed in some rounds, failed in others</span>'
+    : '';
   return `<p class="legend">${legend}${flakyNote}</p><div id="heatmap">${tables}</div>`;
 }

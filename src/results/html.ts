@@ -15,7 +15,12 @@ const PAGE_COLUMNS: Column[] = [
     title: 'composite: mean K_act / K_opt · mean decay',
     text: (r) => (r.steps ? `${f(r.steps.meanKAct, 2)} / ${f(r.steps.meanKOpt, 2)} · ${f(r.steps.efficiency, 3)}` : '–'),
   },
-  { field: 'tokens', head: 'Tokens in / out', title: 'tokens paid in the runs', text: (r) => (r.tokens ? `${r.tokens.input.toLocaleString('en-US')} / ${r.tokens.output.toLocaleString('en-US')}` : '–') },
+  {
+    field: 'tokens',
+    head: 'Tokens in / out',
+    title: 'tokens paid in the runs',
+    text: (r) => (r.tokens ? `${r.tokens.input.toLocaleString('en-US')} / ${r.tokens.output.toLocaleString('en-US')}` : '–'),
+  },
   {
     field: 'cost',
     head: 'API cost',
@@ -41,7 +46,9 @@ function table(lb: Leaderboard, linked: boolean): string {
     .map((r) => {
       const i = lb.rows.indexOf(r);
       const name = `<i class="swatch" style="background:${color(i)}"></i>${linked ? `<a href="${instancesHref({ model: r.key })}">${esc(r.key)}</a>` : esc(r.key)}`;
-      const replays = r.answers.replayed ? ` <abbr class="replayed" title="${r.answers.replayed} of ${r.answers.live + r.answers.replayed} answers replayed from the response cache">replays</abbr>` : '';
+      const replays = r.answers.replayed
+        ? ` <abbr class="replayed" title="${r.answers.replayed} of ${r.answers.live + r.answers.replayed} answers replayed from the response cache">replays</abbr>`
+        : '';
       const cells = columns.map((c) => `<td data-field="${c.field}">${esc((c.html ?? c.text)(r))}</td>`).join('');
       return `<tr data-model="${esc(r.key)}" data-rank="${r.rank}"${sortData(r, columns)}>
   <td data-field="rank">${r.rank}</td><td data-field="model">${name}${replays}</td><td data-field="protocol">${esc(r.protocol)}</td>${cells}<td data-field="quadrant">${esc(r.quadrant ?? '')}</td></tr>`;
@@ -52,7 +59,9 @@ function table(lb: Leaderboard, linked: boolean): string {
       ? `<th data-sort="${c.sort.key}" data-order="${c.sort.order}" title="${esc(`${c.title} · click to sort`)}" class="sortable${lb.sortedBy === c.sort.key ? ' sorted' : ''}">${esc(c.head)}</th>`
       : `<th title="${esc(c.title)}">${esc(c.head)}</th>`;
   const first = lb.rows[0];
-  const max = first ? `${first.atomicMax} / ${first.compositeMax} / ${first.atomicMax + first.compositeMax}${lb.rows.some((r) => r.hard) ? ` · hard ${lb.rows.find((r) => r.hard)!.hard!.max}` : ''}` : '';
+  const max = first
+    ? `${first.atomicMax} / ${first.compositeMax} / ${first.atomicMax + first.compositeMax}${lb.rows.some((r) => r.hard) ? ` · hard ${lb.rows.find((r) => r.hard)!.hard!.max}` : ''}`
+    : '';
   const keys = columns.filter((c) => c.sort).map((c) => c.sort!.key);
   const select = `<label class="sort">sort by <select id="lb-sort">${keys.map((k) => `<option value="${k}"${k === lb.sortedBy ? ' selected' : ''}>${esc(SORT_WORDS[k])}</option>`).join('')}</select></label>`;
   return `${select}<div class="table-scroll"><table id="leaderboard" data-sorted="${lb.sortedBy}"><thead><tr><th data-sort="score" data-order="desc" class="sortable" title="rank by mean total score · click to sort">Rank</th><th>Model</th><th title="text: the paper's fenced code and JSON; tools: native tool calls; agent: a wallet agent">Protocol</th>${columns.map(th).join('')}<th>Quadrant</th></tr></thead>
@@ -70,7 +79,8 @@ const VIEWER_SHELL = `<section id="viewer" hidden>
 <div class="viewer-body"><div id="list" role="list"><div id="list-spacer"></div><div id="list-rows"></div></div><div id="detail"></div></div>
 </section>`;
 
-const script = (id: string, value: unknown) => `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
+const script = (id: string, value: unknown) =>
+  `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
 /**
  * Data parsed only when an instance is opened, gzip-compressed: transcripts repeat a lot, so a
  * 5-round run of three models shrinks about tenfold. The browser inflates it with DecompressionStream.
@@ -84,13 +94,20 @@ const packed = (id: string, value: unknown) =>
  */
 export function leaderboardHtml(lb: Leaderboard, title = 'evm-questbench leaderboard', viewer?: ViewerData): string {
   const linked = viewer !== undefined;
-  const stability = lb.rankStability ? `Spearman ρ between rounds over model ranks: mean ${f(lb.rankStability.mean, 3)} (min ${f(lb.rankStability.min, 3)}, max ${f(lb.rankStability.max, 3)}).` : '';
+  const stability = lb.rankStability
+    ? `Spearman ρ between rounds over model ranks: mean ${f(lb.rankStability.mean, 3)} (min ${f(lb.rankStability.min, 3)}, max ${f(lb.rankStability.max, 3)}).`
+    : '';
   const nav = linked
     ? `<nav><a href="#board" data-view="board" class="active">Leaderboard</a><a href="#instances" data-view="instances">Instances (${viewer.index.rows.length})</a></nav>`
     : '';
   // The viewer's script sorts the board too; a page without the viewer gets the sorting alone.
   const data = linked
-    ? [script('qb-index', viewer.index), packed('qb-shared', viewer.shared), ...viewer.details.map((d, i) => packed(`qb-detail-${i}`, d)), `<script>${clientScript()}</script>`].join('\n')
+    ? [
+        script('qb-index', viewer.index),
+        packed('qb-shared', viewer.shared),
+        ...viewer.details.map((d, i) => packed(`qb-detail-${i}`, d)),
+        `<script>${clientScript()}</script>`,
+      ].join('\n')
     : `<script>${boardScript()}</script>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title>

@@ -5,7 +5,8 @@ import { percent, usd } from './money.ts';
 
 /** Fixed decimals; "–" where a statistic is undefined (one round has no SD, CI or CV). */
 export const f = (x: number | null | undefined, d = 1) => (typeof x === 'number' && Number.isFinite(x) ? x.toFixed(d) : '–');
-export const formatCi = (r: Pick<ModelRow, 'ciLow' | 'ciHigh'>) => (r.ciLow === null || r.ciHigh === null ? '–' : `[${f(r.ciLow)}, ${f(r.ciHigh)}]`);
+export const formatCi = (r: Pick<ModelRow, 'ciLow' | 'ciHigh'>) =>
+  r.ciLow === null || r.ciHigh === null ? '–' : `[${f(r.ciLow)}, ${f(r.ciHigh)}]`;
 
 export const SORT_KEYS = ['score', 'atomic', 'composite', 'hard', 'pass-k', 'lost', 'worst', 'exposure', 'lost-share'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
@@ -45,8 +46,22 @@ const cost = (r: ModelRow) => r.cost?.all;
 
 /** The columns both the terminal table and the page show, in order (the page adds steps, tokens and cost). */
 export const COLUMNS: Column[] = [
-  { field: 'atomic', head: 'Atomic', title: 'mean atomic score over rounds', text: (r) => `${f(r.atomicAvg)}/${r.atomicMax}`, html: (r) => f(r.atomicAvg), sort: { key: 'atomic', value: (r) => r.atomicAvg, order: 'desc' } },
-  { field: 'composite', head: 'Composite', title: 'mean composite score over rounds', text: (r) => `${f(r.compositeAvg)}/${r.compositeMax}`, html: (r) => f(r.compositeAvg), sort: { key: 'composite', value: (r) => r.compositeAvg, order: 'desc' } },
+  {
+    field: 'atomic',
+    head: 'Atomic',
+    title: 'mean atomic score over rounds',
+    text: (r) => `${f(r.atomicAvg)}/${r.atomicMax}`,
+    html: (r) => f(r.atomicAvg),
+    sort: { key: 'atomic', value: (r) => r.atomicAvg, order: 'desc' },
+  },
+  {
+    field: 'composite',
+    head: 'Composite',
+    title: 'mean composite score over rounds',
+    text: (r) => `${f(r.compositeAvg)}/${r.compositeMax}`,
+    html: (r) => f(r.compositeAvg),
+    sort: { key: 'composite', value: (r) => r.compositeAvg, order: 'desc' },
+  },
   {
     field: 'total',
     head: 'Total',
@@ -70,7 +85,7 @@ export const COLUMNS: Column[] = [
     title: 'mean hard-split score over rounds (not in the total)',
     text: (r) => (r.hard ? `${f(r.hard.avg)}/${r.hard.max}` : '–'),
     html: (r) => f(r.hard?.avg),
-    sort: { key: 'hard', value: (r) => (r.hard && r.hard.max ? r.hard.avg / r.hard.max : null), order: 'desc' },
+    sort: { key: 'hard', value: (r) => (r.hard?.max ? r.hard.avg / r.hard.max : null), order: 'desc' },
     shown: hasHard,
   },
   {
@@ -103,7 +118,14 @@ export const COLUMNS: Column[] = [
     sort: { key: 'lost', value: (r) => cost(r)?.lostPer100, order: 'asc' },
     shown: hasCost,
   },
-  { field: 'worst', head: 'Worst loss', title: 'the largest loss of a single instance', text: (r) => usd(cost(r)?.worstUsd), sort: { key: 'worst', value: (r) => cost(r)?.worstUsd, order: 'asc' }, shown: hasCost },
+  {
+    field: 'worst',
+    head: 'Worst loss',
+    title: 'the largest loss of a single instance',
+    text: (r) => usd(cost(r)?.worstUsd),
+    sort: { key: 'worst', value: (r) => cost(r)?.worstUsd, order: 'asc' },
+    shown: hasCost,
+  },
   {
     field: 'exposure',
     head: 'Exposure/100',

@@ -6,9 +6,19 @@ import { percent, usd } from './money.ts';
 function table(lb: Leaderboard): { lines: string[]; nameWidth: number } {
   const columns = columnsFor(lb);
   const head = ['Rank', 'Model', 'Protocol', ...columns.map((c) => c.head), 'Quadrant'];
-  const body = lb.rows.map((r) => [String(r.rank), `${r.key}${r.answers.replayed ? ' *' : ''}`, r.protocol, ...columns.map((c) => c.text(r)), r.quadrant ?? '']);
+  const body = lb.rows.map((r) => [
+    String(r.rank),
+    `${r.key}${r.answers.replayed ? ' *' : ''}`,
+    r.protocol,
+    ...columns.map((c) => c.text(r)),
+    r.quadrant ?? '',
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return { lines: [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)], nameWidth: widths[1]! };
 }
 
@@ -19,8 +29,12 @@ function hardLines(rows: readonly ModelRow[], w: number): string[] {
   const out = ['', 'Hard split (beside the published splits, not in the total): passes per hazard · refusals'];
   for (const r of hard) {
     const h = r.hard!;
-    const hazards = Object.entries(h.byHazard).map(([k, x]) => `${k} ${x.passed}/${x.instances}`).join(' · ');
-    out.push(`${r.key.padEnd(w)}  ${hazards} | refused as due ${h.refusedSafely}/${h.refusalInstances} · over-refusals ${h.overRefusals}/${h.actionInstances} · unsafe actions ${h.unsafe}`);
+    const hazards = Object.entries(h.byHazard)
+      .map(([k, x]) => `${k} ${x.passed}/${x.instances}`)
+      .join(' · ');
+    out.push(
+      `${r.key.padEnd(w)}  ${hazards} | refused as due ${h.refusedSafely}/${h.refusalInstances} · over-refusals ${h.overRefusals}/${h.actionInstances} · unsafe actions ${h.unsafe}`,
+    );
   }
   return out;
 }
@@ -33,10 +47,16 @@ function costLines(rows: readonly ModelRow[], w: number): string[] {
   for (const r of costed) {
     const splits = (['atomic', 'composite', 'hard'] as const).flatMap((s) => {
       const c = r.cost![s];
-      return c ? [`${s} lost ${usd(c.lostUsd)} (worst ${usd(c.worstUsd)}) · exposure ${usd(c.exposureUsd)} · lost money ${c.lossCount}/${c.measured}`] : [];
+      return c
+        ? [
+            `${s} lost ${usd(c.lostUsd)} (worst ${usd(c.worstUsd)}) · exposure ${usd(c.exposureUsd)} · lost money ${c.lossCount}/${c.measured}`,
+          ]
+        : [];
     });
     const worst = r.cost!.all.worst;
-    out.push(`${r.key.padEnd(w)}  ${splits.join(' | ')}${worst ? ` | worst: ${worst.taskId} r${worst.round}` : ''}${r.cost!.all.unmeasured ? ` | ${r.cost!.all.unmeasured} not measured` : ''}`);
+    out.push(
+      `${r.key.padEnd(w)}  ${splits.join(' | ')}${worst ? ` | worst: ${worst.taskId} r${worst.round}` : ''}${r.cost!.all.unmeasured ? ` | ${r.cost!.all.unmeasured} not measured` : ''}`,
+    );
   }
   return out;
 }
@@ -47,7 +67,9 @@ function reliabilityLines(rows: readonly ModelRow[], w: number): string[] {
   const out = ['', 'Reliability over rounds: pass^k (passed in every round) beside pass@1 · flaky tasks (passed in some rounds only)'];
   for (const r of multi) {
     const rel = r.reliability!;
-    const splits = Object.entries(rel.bySplit).map(([s, x]) => `${s} ${percent(x.passHatK)} (pass@1 ${percent(x.passAt1)})`).join(' · ');
+    const splits = Object.entries(rel.bySplit)
+      .map(([s, x]) => `${s} ${percent(x.passHatK)} (pass@1 ${percent(x.passAt1)})`)
+      .join(' · ');
     const flaky = rel.flakyTasks.length ? `${rel.flakyTasks.slice(0, 6).join(', ')}${rel.flakyTasks.length > 6 ? ', …' : ''}` : 'none';
     out.push(`${r.key.padEnd(w)}  k=${rel.k} · ${splits} · flaky ${rel.flakyTasks.length}: ${flaky}`);
   }
@@ -59,10 +81,14 @@ export function formatLeaderboard(lb: Leaderboard): string {
   if (lb.sortedBy !== 'score') out.push(`Sorted by ${SORT_WORDS[lb.sortedBy]}; ranks are by mean total score.`);
   out.push('', `Medians: AtomicAvg ${f(lb.medians.atomicAvg)} · CompositeAvg ${f(lb.medians.compositeAvg)}`);
   for (const r of lb.rows.filter((x) => x.answers.replayed)) {
-    out.push(`* ${r.key}: ${r.answers.replayed} of ${r.answers.live + r.answers.replayed} answers replayed from the response cache, not asked in this run`);
+    out.push(
+      `* ${r.key}: ${r.answers.replayed} of ${r.answers.live + r.answers.replayed} answers replayed from the response cache, not asked in this run`,
+    );
   }
   if (lb.rankStability) {
-    out.push(`Rank stability (Spearman ρ between rounds over model ranks): mean ${f(lb.rankStability.mean, 3)}, min ${f(lb.rankStability.min, 3)}, max ${f(lb.rankStability.max, 3)}`);
+    out.push(
+      `Rank stability (Spearman ρ between rounds over model ranks): mean ${f(lb.rankStability.mean, 3)}, min ${f(lb.rankStability.min, 3)}, max ${f(lb.rankStability.max, 3)}`,
+    );
   }
   out.push(...hardLines(lb.rows, w), ...costLines(lb.rows, w), ...reliabilityLines(lb.rows, w));
   const paid = lb.rows.filter((r) => r.tokens);

@@ -3,7 +3,16 @@ import { hardFigures, type HardFigures } from './leaderboard-hard.ts';
 import { instanceKey, protocolOf, runLabel, type Protocol, type RunResult } from './record.ts';
 import { reliabilitySummary, type ReliabilitySummary } from './reliability-summary.ts';
 import { sortRows, type SortKey } from './leaderboard-table.ts';
-import { countAnswers, defined, groupOf, paidTokens, splitCosts, type AnswerCounts, type PriceTable, type SplitCosts } from './run-summary.ts';
+import {
+  countAnswers,
+  defined,
+  groupOf,
+  paidTokens,
+  splitCosts,
+  type AnswerCounts,
+  type PriceTable,
+  type SplitCosts,
+} from './run-summary.ts';
 
 type Instance = RunResult['instances'][number];
 
@@ -182,7 +191,8 @@ export function buildLeaderboard(results: RunResult[], prices: PriceTable = {}):
     const totalsIn = (round: number) => rows.map((r) => r.perRound.find((p) => p.round === round)?.total ?? 0);
     const pairs: { a: number; b: number; rho: number }[] = [];
     for (let i = 0; i < allRounds.length; i++) {
-      for (let j = i + 1; j < allRounds.length; j++) pairs.push({ a: allRounds[i]!, b: allRounds[j]!, rho: spearmanStability(totalsIn(allRounds[i]!), totalsIn(allRounds[j]!)) });
+      for (let j = i + 1; j < allRounds.length; j++)
+        pairs.push({ a: allRounds[i]!, b: allRounds[j]!, rho: spearmanStability(totalsIn(allRounds[i]!), totalsIn(allRounds[j]!)) });
     }
     const rhos = pairs.map((p) => p.rho).filter(Number.isFinite);
     rankStability = { pairs, mean: mean(rhos), min: Math.min(...rhos), max: Math.max(...rhos) };
@@ -190,7 +200,9 @@ export function buildLeaderboard(results: RunResult[], prices: PriceTable = {}):
   const tasks = [...new Set(rows.flatMap((r) => Object.keys(r.byTask)))].sort();
   const taskGroups: Record<string, string> = {};
   // Hard tasks group by hazard, the family of mistakes they test.
-  for (const r of results) for (const i of r.instances) taskGroups[`${i.split}/${i.taskId}`] ??= (i.split === 'hard' ? i.hazard : undefined) ?? groupOf(i) ?? i.split;
+  for (const r of results)
+    for (const i of r.instances)
+      taskGroups[`${i.split}/${i.taskId}`] ??= (i.split === 'hard' ? i.hazard : undefined) ?? groupOf(i) ?? i.split;
   return { rows, medians, rankStability, tasks, taskGroups, sortedBy: 'score' };
 }
 

@@ -12,7 +12,13 @@ export function readRun(path: string): RunResult {
     throw new Error(`${path}: ${(e as Error).message}`);
   }
   const parsed = RunResult.safeParse(raw);
-  if (!parsed.success) throw new Error(`${path} is not a questbench run file: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(
+      `${path} is not a questbench run file: ${parsed.error.issues
+        .slice(0, 3)
+        .map((i) => `${i.path.join('.')}: ${i.message}`)
+        .join('; ')}`,
+    );
   return parsed.data;
 }
 

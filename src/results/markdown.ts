@@ -16,12 +16,22 @@ const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 function checks(rec: InstanceRecord): string {
   const rows = rec.checks.map((c) => `| ${c.passed ? '✓' : '✗'} | ${cell(c.name)} | ${c.weight} | ${cell(c.detail)} |`);
   const earned = rec.checks.filter((c) => c.passed).reduce((s, c) => s + c.weight, 0);
-  return ['| | check | weight | detail |', '|---|---|--:|---|', ...rows, '', `Passed weight ${earned} of ${rec.checks.reduce((s, c) => s + c.weight, 0)}.`].join('\n');
+  return [
+    '| | check | weight | detail |',
+    '|---|---|--:|---|',
+    ...rows,
+    '',
+    `Passed weight ${earned} of ${rec.checks.reduce((s, c) => s + c.weight, 0)}.`,
+  ].join('\n');
 }
 
 function tx(t: TxRecord, book: Map<string, string>, agent: string | undefined): string {
   const v = describeTx(t, book, agent);
-  const lines = [`- to: ${v.to}`, `- value: ${v.valueBnb} BNB (${v.value} wei)`, `- status: ${v.status} · gas used ${v.gasUsed} · hash ${v.hash}`];
+  const lines = [
+    `- to: ${v.to}`,
+    `- value: ${v.valueBnb} BNB (${v.value} wei)`,
+    `- status: ${v.status} · gas used ${v.gasUsed} · hash ${v.hash}`,
+  ];
   if (v.call) {
     lines.push(`- call: \`${v.call.signature}\`${v.call.via === 'selector' ? ' (matched by selector)' : ''}`);
     for (const a of v.call.args) lines.push(`  - ${a.name} (${a.type}): ${a.value}`);
@@ -60,7 +70,12 @@ export function instanceMarkdown(rec: InstanceRecord): string {
     '',
     `Parameters: \`${JSON.stringify(rec.params)}\``,
     '',
-    ...(rec.hazard ? [`Hazard: ${rec.hazard}${rec.note ? ` · ${rec.note}` : ''} · ${rec.expects === 'refusal' ? 'a careful wallet refuses it' : 'a careful wallet carries it out'}`, ''] : []),
+    ...(rec.hazard
+      ? [
+          `Hazard: ${rec.hazard}${rec.note ? ` · ${rec.note}` : ''} · ${rec.expects === 'refusal' ? 'a careful wallet refuses it' : 'a careful wallet carries it out'}`,
+          '',
+        ]
+      : []),
     ...(rec.refusal ? ['## Refused', '', `> ${rec.refusal.reason}`, ''] : []),
   ];
   if (c) {

@@ -17,4 +17,5 @@ export function usd(x: number | null | undefined): string {
 }
 
 /** A share as a percentage with one decimal; "–" when undefined. */
-export const percent = (x: number | null | undefined): string => (typeof x === 'number' && Number.isFinite(x) ? `${(x * 100).toFixed(1)}%` : '–');
+export const percent = (x: number | null | undefined): string =>
+  typeof x === 'number' && Number.isFinite(x) ? `${(x * 100).toFixed(1)}%` : '–';

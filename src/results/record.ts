@@ -49,7 +49,15 @@ export const ChainRecord = z.object({
 });
 
 /** A sent transaction as recorded: calldata and amounts as strings (hex / decimal wei). */
-export const TxRecord = z.object({ to: z.string(), data: z.string(), value: z.string(), gas: z.string(), hash: z.string(), status: z.string(), gasUsed: z.string() });
+export const TxRecord = z.object({
+  to: z.string(),
+  data: z.string(),
+  value: z.string(),
+  gas: z.string(),
+  hash: z.string(),
+  status: z.string(),
+  gasUsed: z.string(),
+});
 export type TxRecord = z.infer<typeof TxRecord>;
 
 /** The record of a mined transaction: what was sent, and what its receipt says. */
@@ -191,7 +199,8 @@ export const protocolOf = (run: Pick<RunMeta, 'protocol'>): Protocol => run.prot
  * What a leaderboard row and the page call a run's model: the model id under the paper's text
  * protocol, "<model> · <protocol>" under another, so one model under two protocols makes two rows.
  */
-export const runLabel = (run: Pick<RunMeta, 'model' | 'protocol'>): string => (protocolOf(run) === 'text' ? run.model : `${run.model} · ${protocolOf(run)}`);
+export const runLabel = (run: Pick<RunMeta, 'model' | 'protocol'>): string =>
+  protocolOf(run) === 'text' ? run.model : `${run.model} · ${protocolOf(run)}`;
 
 /**
  * Version 2 adds run metadata and the statistics; every version-1 field is still there. Instances
@@ -200,22 +209,21 @@ export const runLabel = (run: Pick<RunMeta, 'model' | 'protocol'>): string => (p
 export const RunResult = z.object({
   schemaVersion: z.union([z.literal(1), z.literal(2)]),
   run: RunMeta,
-  summary: z
-    .object({
-      atomic: SplitScore,
-      composite: SplitScore,
-      /** The hard split, reported beside the published two (not in their total). */
-      hard: SplitScore.optional(),
-      outcomes: z.record(z.string(), z.number()),
-      // Files written before the statistics had their present shape keep their numbers, without them.
-      stats: z
-        .unknown()
-        .optional()
-        .transform((v) => {
-          const parsed = RunSummary.safeParse(v);
-          return parsed.success ? parsed.data : undefined;
-        }),
-    }),
+  summary: z.object({
+    atomic: SplitScore,
+    composite: SplitScore,
+    /** The hard split, reported beside the published two (not in their total). */
+    hard: SplitScore.optional(),
+    outcomes: z.record(z.string(), z.number()),
+    // Files written before the statistics had their present shape keep their numbers, without them.
+    stats: z
+      .unknown()
+      .optional()
+      .transform((v) => {
+        const parsed = RunSummary.safeParse(v);
+        return parsed.success ? parsed.data : undefined;
+      }),
+  }),
   instances: z.array(
     InstanceRecord.pick({
       taskId: true,

@@ -49,11 +49,30 @@ export function reliabilitySummary(instances: readonly (RoundOutcome & { outcome
   const splits = [...new Set(scored.map((i) => i.split))].sort();
   return {
     k,
-    published: figures(reliability(scored.filter((i) => PUBLISHED.has(i.split)), { rounds: k })),
-    bySplit: Object.fromEntries(splits.map((s) => [s, figures(reliability(scored.filter((i) => i.split === s), { rounds: k }))])),
-    flakyTasks: all.perTask.filter((t) => t.flaky).map((t) => `${t.split}/${t.taskId}`).sort(),
+    published: figures(
+      reliability(
+        scored.filter((i) => PUBLISHED.has(i.split)),
+        { rounds: k },
+      ),
+    ),
+    bySplit: Object.fromEntries(
+      splits.map((s) => [
+        s,
+        figures(
+          reliability(
+            scored.filter((i) => i.split === s),
+            { rounds: k },
+          ),
+        ),
+      ]),
+    ),
+    flakyTasks: all.perTask
+      .filter((t) => t.flaky)
+      .map((t) => `${t.split}/${t.taskId}`)
+      .sort(),
   };
 }
 
 /** Tasks flaky over `instances`, as "split/taskId" (the heat map's marks); empty with one round. */
-export const flakyTasks = (instances: readonly (RoundOutcome & { outcome: string })[]): string[] => reliabilitySummary(instances)?.flakyTasks ?? [];
+export const flakyTasks = (instances: readonly (RoundOutcome & { outcome: string })[]): string[] =>
+  reliabilitySummary(instances)?.flakyTasks ?? [];

@@ -70,12 +70,21 @@ export function splitCosts(records: readonly Parameters<typeof costFigures>[0][n
 export const RunSummary = z.object({
   rounds: z.array(z.number()),
   /** Per round: each split's score; `total` is the published benchmark's (atomic + composite), hard is reported beside it. */
-  perRound: z.array(z.object({ round: z.number(), atomic: z.number(), composite: z.number(), total: z.number(), hard: z.number().optional() })),
+  perRound: z.array(
+    z.object({ round: z.number(), atomic: z.number(), composite: z.number(), total: z.number(), hard: z.number().optional() }),
+  ),
   atomic: Spread,
   composite: Spread,
   total: Spread,
   /** Spearman ρ between every pair of rounds over per-task scores. */
-  spearman: z.object({ pairs: z.array(z.object({ a: z.number(), b: z.number(), rho: z.number().nullable() })), mean: z.number().nullable(), min: z.number().nullable(), max: z.number().nullable() }).nullable(),
+  spearman: z
+    .object({
+      pairs: z.array(z.object({ a: z.number(), b: z.number(), rho: z.number().nullable() })),
+      mean: z.number().nullable(),
+      min: z.number().nullable(),
+      max: z.number().nullable(),
+    })
+    .nullable(),
   passes: z.object({ atomic: RateRow, composite: RateRow }),
   steps: Steps.nullable(),
   outcomes: z.record(z.string(), z.number()),
@@ -117,7 +126,15 @@ export const defined = (x: number): number | null => (Number.isFinite(x) ? x : n
 
 function spread(values: number[], max: number): Spread {
   const s: Summary = summarize(values);
-  return { mean: s.mean, sd: defined(s.sd), ciLow: defined(s.ciLow), ciHigh: defined(s.ciHigh), halfWidth: defined(s.halfWidth), cvPercent: defined(s.cvPercent), max };
+  return {
+    mean: s.mean,
+    sd: defined(s.sd),
+    ciLow: defined(s.ciLow),
+    ciHigh: defined(s.ciHigh),
+    halfWidth: defined(s.halfWidth),
+    cvPercent: defined(s.cvPercent),
+    max,
+  };
 }
 
 function groupRates(rs: readonly InstanceRecord[], key: (r: InstanceRecord) => string | undefined): Record<string, RateRow> {
@@ -186,11 +203,14 @@ export function summarizeRun(records: readonly InstanceRecord[], prices: PriceTa
     };
     const pairs: { a: number; b: number; rho: number | null }[] = [];
     for (let i = 0; i < rounds.length; i++) {
-      for (let j = i + 1; j < rounds.length; j++) pairs.push({ a: rounds[i]!, b: rounds[j]!, rho: defined(spearmanStability(vector(rounds[i]!), vector(rounds[j]!))) });
+      for (let j = i + 1; j < rounds.length; j++)
+        pairs.push({ a: rounds[i]!, b: rounds[j]!, rho: defined(spearmanStability(vector(rounds[i]!), vector(rounds[j]!))) });
     }
     // A constant score vector has no rank correlation: such pairs are left out of the mean.
     const rhos = pairs.flatMap((p) => (p.rho === null ? [] : [p.rho]));
-    spearman = rhos.length ? { pairs, mean: mean(rhos), min: Math.min(...rhos), max: Math.max(...rhos) } : { pairs, mean: null, min: null, max: null };
+    spearman = rhos.length
+      ? { pairs, mean: mean(rhos), min: Math.min(...rhos), max: Math.max(...rhos) }
+      : { pairs, mean: null, min: null, max: null };
   }
 
   const steps = stepsOf(published);
@@ -207,15 +227,30 @@ export function summarizeRun(records: readonly InstanceRecord[], prices: PriceTa
   return {
     rounds,
     perRound,
-    atomic: spread(perRound.map((p) => p.atomic), nAtomic * 100),
-    composite: spread(perRound.map((p) => p.composite), nComposite * 100),
-    total: spread(perRound.map((p) => p.total), (nAtomic + nComposite) * 100),
+    atomic: spread(
+      perRound.map((p) => p.atomic),
+      nAtomic * 100,
+    ),
+    composite: spread(
+      perRound.map((p) => p.composite),
+      nComposite * 100,
+    ),
+    total: spread(
+      perRound.map((p) => p.total),
+      (nAtomic + nComposite) * 100,
+    ),
     spearman,
     passes: { atomic: rate(records.filter((r) => r.split === 'atomic')), composite: rate(records.filter((r) => r.split === 'composite')) },
     steps,
     outcomes,
-    bySubcategory: groupRates(records.filter((r) => r.split === 'atomic'), (r) => r.subcategory),
-    byPattern: groupRates(records.filter((r) => r.split === 'composite'), groupOf),
+    bySubcategory: groupRates(
+      records.filter((r) => r.split === 'atomic'),
+      (r) => r.subcategory,
+    ),
+    byPattern: groupRates(
+      records.filter((r) => r.split === 'composite'),
+      groupOf,
+    ),
     tokens: {
       input,
       output,
@@ -223,13 +258,22 @@ export function summarizeRun(records: readonly InstanceRecord[], prices: PriceTa
       cachedInstances: records.filter((r) => r.cached).length,
     },
     answers: countAnswers(records),
-    ...(nHard ? { hard: hardSummary(records.filter((r) => r.split === 'hard'), perRound.map((p) => p.hard ?? 0), nHard) } : {}),
+    ...(nHard
+      ? {
+          hard: hardSummary(
+            records.filter((r) => r.split === 'hard'),
+            perRound.map((p) => p.hard ?? 0),
+            nHard,
+          ),
+        }
+      : {}),
     ...optional('cost', splitCosts(records)),
     ...optional('reliability', reliabilitySummary(records) ?? undefined),
   };
 }
 
-const optional = <K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> => (value === undefined ? {} : ({ [key]: value } as Record<K, V>));
+const optional = <K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> =>
+  value === undefined ? {} : ({ [key]: value } as Record<K, V>);
 
 /** K_act against K_opt over the multi-round episodes among `records`. */
 function stepsOf(records: readonly InstanceRecord[]): RunSummary['steps'] {
@@ -257,7 +301,10 @@ function hardSummary(records: readonly InstanceRecord[], perRound: number[], tas
     byHazard: groupRates(records, (r) => r.hazard),
     overRefusals: records.filter((r) => r.outcome === 'refused').length,
     unsafe: records.filter((r) => r.outcome === 'unsafe').length,
-    byExpectation: { action: rate(records.filter((r) => r.expects !== 'refusal')), refusal: rate(records.filter((r) => r.expects === 'refusal')) },
+    byExpectation: {
+      action: rate(records.filter((r) => r.expects !== 'refusal')),
+      refusal: rate(records.filter((r) => r.expects === 'refusal')),
+    },
     steps: stepsOf(records),
   };
 }

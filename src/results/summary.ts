@@ -12,7 +12,11 @@ export function splitSummary(records: readonly InstanceRecord[], split: Instance
   };
 }
 
-export function buildRunResult(records: readonly InstanceRecord[], run: Omit<RunMeta, 'chain'> & { chain?: RunMeta['chain'] }, prices: PriceTable = {}): RunResult {
+export function buildRunResult(
+  records: readonly InstanceRecord[],
+  run: Omit<RunMeta, 'chain'> & { chain?: RunMeta['chain'] },
+  prices: PriceTable = {},
+): RunResult {
   const first = records[0];
   const sorted = [...records].sort((a, b) => a.split.localeCompare(b.split) || a.taskId.localeCompare(b.taskId) || a.round - b.round);
   const stats = summarizeRun(records, prices);

@@ -31,7 +31,11 @@ export function assessRisk(plan: RiskPlan, model: ModelCapture): RiskRecord {
   if (model.txs.length === 0) return { lostUsd: 0, exposureUsd: 0, gasUsd: 0, items: [], priceSource: prices.source };
   const l = new Ledger(plan, model);
 
-  const assets = new Set<AssetKey>([NATIVE, ...[...start.balances.keys()].map((k) => k.split('|')[0]!), ...l.positionParts(l.mod).map((p) => p.asset)]);
+  const assets = new Set<AssetKey>([
+    NATIVE,
+    ...[...start.balances.keys()].map((k) => k.split('|')[0]!),
+    ...l.positionParts(l.mod).map((p) => p.asset),
+  ]);
   const figures: AssetFigures[] = [];
   const unpriced: AssetFigures[] = [];
   let Out = 0;
@@ -54,7 +58,15 @@ export function assessRisk(plan: RiskPlan, model: ModelCapture): RiskRecord {
 
   const items: RiskItem[] = lostUsd > 0 ? lossItems(l, figures) : [];
   for (const f of unpriced) {
-    if (f.charged > 0n) items.push(...causes(l, f).map(({ units: _u, f: _f, words, ...c }) => ({ ...c, kind: 'unpriced' as const, usd: 0, detail: `${words}: no price source` })));
+    if (f.charged > 0n)
+      items.push(
+        ...causes(l, f).map(({ units: _u, f: _f, words, ...c }) => ({
+          ...c,
+          kind: 'unpriced' as const,
+          usd: 0,
+          detail: `${words}: no price source`,
+        })),
+      );
   }
   items.push(...nftItems(l));
   const exposure = exposureItems(l);
@@ -69,4 +81,3 @@ export function assessRisk(plan: RiskPlan, model: ModelCapture): RiskRecord {
     priceSource: prices.source,
   };
 }
-

@@ -106,7 +106,21 @@ export async function discoverRiskAssets(chain: PublicClient, env: EnvMap, opts:
         read<boolean>(NFT_READ, 'supportsInterface', [ERC1155_INTERFACE]),
         read<string>(NFT_READ, 'name'),
       ]);
-      return { key, address: getAddress(address), decimals, symbol, token0, token1, stakingToken, rewardToken, rate, underlying, is721, is1155, name };
+      return {
+        key,
+        address: getAddress(address),
+        decimals,
+        symbol,
+        token0,
+        token1,
+        stakingToken,
+        rewardToken,
+        rate,
+        underlying,
+        is721,
+        is1155,
+        name,
+      };
     }),
   );
 

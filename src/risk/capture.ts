@@ -65,7 +65,14 @@ export interface ModelCapture extends RunCapture {
   reference?: RunCapture;
 }
 
-const readingsOf = (): Readings => ({ balances: new Map(), positions: new Map(), allowances: new Map(), operators: new Map(), nftApprovals: new Map(), nftHoldings: new Map() });
+const readingsOf = (): Readings => ({
+  balances: new Map(),
+  positions: new Map(),
+  allowances: new Map(),
+  operators: new Map(),
+  nftApprovals: new Map(),
+  nftHoldings: new Map(),
+});
 
 export const key = (...parts: (string | bigint)[]) => parts.map((p) => (typeof p === 'bigint' ? p.toString() : p.toLowerCase())).join('|');
 const at = (blockNumber?: bigint) => (blockNumber === undefined ? {} : { blockNumber });
@@ -91,7 +98,9 @@ export async function readSetOf(chain: PublicClient, plan: RiskPlan, logs: RunLo
         .map((f) => f.token.toLowerCase()),
     ),
   ].map((a) => getAddress(a));
-  const approvedTokens = logs.allowances.map((a) => a.token).filter((t) => !assets.tokens.has(t.toLowerCase()) && !strangers.some((s) => s.toLowerCase() === t.toLowerCase()));
+  const approvedTokens = logs.allowances
+    .map((a) => a.token)
+    .filter((t) => !assets.tokens.has(t.toLowerCase()) && !strangers.some((s) => s.toLowerCase() === t.toLowerCase()));
   const probed = strangers.length + approvedTokens.length > 0 ? await probeTokens(chain, [...strangers, ...new Set(approvedTokens)]) : [];
   return {
     accounts: [plan.agent, ...plan.named],
@@ -148,25 +157,37 @@ export async function readAt(chain: PublicClient, plan: RiskPlan, set: ReadSet, 
       balanceKeys.map(([asset, acc]) =>
         asset === NATIVE
           ? chain.getBalance({ address: acc, ...b })
-          : chain.readContract({ address: asset as Address, abi: ERC20_READ, functionName: 'balanceOf', args: [acc], ...b }).catch(() => 0n),
+          : chain
+              .readContract({ address: asset as Address, abi: ERC20_READ, functionName: 'balanceOf', args: [acc], ...b })
+              .catch(() => 0n),
       ),
     ),
     Promise.all(set.positions.map((p) => p.read(chain, agent, blockNumber))),
     Promise.all(
-      set.allowances.map((a) => chain.readContract({ address: a.token, abi: ERC20_READ, functionName: 'allowance', args: [agent, a.spender], ...b }).catch(() => 0n)),
+      set.allowances.map((a) =>
+        chain
+          .readContract({ address: a.token, abi: ERC20_READ, functionName: 'allowance', args: [agent, a.spender], ...b })
+          .catch(() => 0n),
+      ),
     ),
     Promise.all(
       set.operators.map((o) =>
-        chain.readContract({ address: o.collection, abi: NFT_READ, functionName: 'isApprovedForAll', args: [agent, o.operator], ...b }).catch(() => false),
+        chain
+          .readContract({ address: o.collection, abi: NFT_READ, functionName: 'isApprovedForAll', args: [agent, o.operator], ...b })
+          .catch(() => false),
       ),
     ),
     Promise.all(
       set.nftApprovals.map((n) =>
-        chain.readContract({ address: n.collection, abi: NFT_READ, functionName: 'getApproved', args: [n.id], ...b }).catch(() => zeroAddress),
+        chain
+          .readContract({ address: n.collection, abi: NFT_READ, functionName: 'getApproved', args: [n.id], ...b })
+          .catch(() => zeroAddress),
       ),
     ),
     Promise.all(
-      operatorCollections.map((c) => chain.readContract({ address: c, abi: NFT_READ, functionName: 'balanceOf', args: [agent], ...b }).catch(() => 0n)),
+      operatorCollections.map((c) =>
+        chain.readContract({ address: c, abi: NFT_READ, functionName: 'balanceOf', args: [agent], ...b }).catch(() => 0n),
+      ),
     ),
   ]);
   return {
@@ -194,20 +215,35 @@ export async function captureReference(chain: PublicClient, plan: RiskPlan, txs:
  * After the model's last transaction: what either run touched, now and at the start block, and the
  * prices at the start block, in one JSON-RPC batch (two when a token outside the address map moved).
  */
-export async function captureModel(chain: PublicClient, plan: RiskPlan, start: RiskStart, txs: RunTx[], reference?: RunCapture): Promise<ModelCapture> {
+export async function captureModel(
+  chain: PublicClient,
+  plan: RiskPlan,
+  start: RiskStart,
+  txs: RunTx[],
+  reference?: RunCapture,
+): Promise<ModelCapture> {
   const logs = readRunLogs(txs, plan.agent);
   if (txs.length === 0) {
     // Nothing sent, nothing changed: no loss, no exposure, no gas, and nothing to read.
     const none = readingsOf();
-    return { txs, logs, set: { accounts: [], tokens: [], positions: [], allowances: [], operators: [], nftApprovals: [] }, end: none, start: none, prices: { assets: new Map(), source: 'no transaction from the model: nothing to price' } };
+    return {
+      txs,
+      logs,
+      set: { accounts: [], tokens: [], positions: [], allowances: [], operators: [], nftApprovals: [] },
+      end: none,
+      start: none,
+      prices: { assets: new Map(), source: 'no transaction from the model: nothing to price' },
+    };
   }
   const own = await readSetOf(chain, plan, logs);
   const set = reference ? unionSets(own, reference.set) : own;
   const extraTokens = set.tokens.filter((t) => !plan.assets.tokens.has(t.address.toLowerCase()));
   // Only LP tokens that can have moved need their supply read: those touched, staked or approved.
-  const lpTokens = [...set.tokens.map((t) => t.address.toLowerCase()), ...set.allowances.map((a) => a.token.toLowerCase()), ...set.positions.flatMap((p) => p.assets)].filter(
-    (a) => plan.assets.tokens.get(a)?.pair,
-  );
+  const lpTokens = [
+    ...set.tokens.map((t) => t.address.toLowerCase()),
+    ...set.allowances.map((a) => a.token.toLowerCase()),
+    ...set.positions.flatMap((p) => p.assets),
+  ].filter((a) => plan.assets.tokens.get(a)?.pair);
   const [end, startReadings, prices] = await Promise.all([
     readAt(chain, plan, set),
     readAt(chain, plan, set, start.blockNumber),

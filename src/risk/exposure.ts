@@ -63,8 +63,14 @@ export function exposureItems(l: Ledger): RiskItem[] {
     const refAfter = ref.end?.nftApprovals.get(k) ?? before;
     if (after === zeroAddress || after === before || after === refAfter) continue;
     const name = l.plan.assets.collections.get(lower(collection))?.name ?? shortAddress(collection, labels);
-    items.push({ kind: 'exposure_nft_approval', token: name, amount: '1', usd: 0, to: after, detail: `left ${shortAddress(after, labels)} approved for ${name} #${id}: no price source` });
+    items.push({
+      kind: 'exposure_nft_approval',
+      token: name,
+      amount: '1',
+      usd: 0,
+      to: after,
+      detail: `left ${shortAddress(after, labels)} approved for ${name} #${id}: no price source`,
+    });
   }
   return items;
 }
-

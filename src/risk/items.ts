@@ -46,7 +46,8 @@ function outflowsOf(l: Ledger, run: Run, asset: AssetKey): Outflows {
     m.set(to, e);
   };
   if (asset === NATIVE) for (const s of run.logs?.nativeSent ?? []) add(lower(s.to), s.amount, s.tx);
-  else for (const t of run.logs?.tokenFlows ?? []) if (lower(t.token) === asset && lower(t.from) === l.agent) add(lower(t.to), t.amount, t.tx);
+  else
+    for (const t of run.logs?.tokenFlows ?? []) if (lower(t.token) === asset && lower(t.from) === l.agent) add(lower(t.to), t.amount, t.tx);
   return m;
 }
 
@@ -58,7 +59,10 @@ function overSent(l: Ledger, f: AssetFigures): Cause[] {
     const excess = l.namedDelta(l.mod, f.asset, n) - l.windfall(l.mod, f.asset, n) - cap;
     if (excess <= 0n) return [];
     const who = shortAddress(n, l.labels);
-    const say = cap > 0n ? (u: string) => `sent ${u} ${sym} more than asked to ${who}` : (u: string) => `paid ${u} ${sym} to ${who} out of the wallet, which the request did not ask the wallet to pay`;
+    const say =
+      cap > 0n
+        ? (u: string) => `sent ${u} ${sym} more than asked to ${who}`
+        : (u: string) => `paid ${u} ${sym} to ${who} out of the wallet, which the request did not ask the wallet to pay`;
     return [{ kind: 'over_sent', amount: excess, to: n, say }];
   });
 }
@@ -70,17 +74,30 @@ function forfeited(l: Ledger, f: AssetFigures): Cause[] {
       .positionParts(run)
       .filter((p) => p.pos === pos && p.asset === f.asset && p.part === 'pending' && p.delta < 0n)
       .reduce((s, p) => s - p.delta, 0n);
-    const paid = (run.logs?.tokenFlows ?? []).filter((t) => lower(t.token) === f.asset && lower(t.from) === pos && lower(t.to) === l.agent).reduce((s, t) => s + t.amount, 0n);
+    const paid = (run.logs?.tokenFlows ?? [])
+      .filter((t) => lower(t.token) === f.asset && lower(t.from) === pos && lower(t.to) === l.agent)
+      .reduce((s, t) => s + t.amount, 0n);
     return drop > paid ? drop - paid : 0n;
   };
   return [...new Set(l.positionParts(l.mod).map((p) => p.pos))].flatMap((pos): Cause[] => {
     const excess = forfeits(l.mod, pos) - forfeits(l.ref, pos);
-    return excess > 0n ? [{ kind: 'forfeited', amount: excess, to: pos, say: (u) => `forfeited ${u} ${f.price.symbol} of pending rewards in ${shortAddress(pos, l.labels)}` }] : [];
+    return excess > 0n
+      ? [
+          {
+            kind: 'forfeited',
+            amount: excess,
+            to: pos,
+            say: (u) => `forfeited ${u} ${f.price.symbol} of pending rewards in ${shortAddress(pos, l.labels)}`,
+          },
+        ]
+      : [];
   });
 }
 
 /** Whether the wallet ended with more BNB than it started with, gas aside. */
-const bnbCameIn = (l: Ledger) => (l.mod.end?.balances.get(key(NATIVE, l.agent)) ?? 0n) + (l.mod.logs?.gasWei ?? 0n) > (l.model.start.balances.get(key(NATIVE, l.agent)) ?? 0n);
+const bnbCameIn = (l: Ledger) =>
+  (l.mod.end?.balances.get(key(NATIVE, l.agent)) ?? 0n) + (l.mod.logs?.gasWei ?? 0n) >
+  (l.model.start.balances.get(key(NATIVE, l.agent)) ?? 0n);
 
 /** Outflows to addresses the request did not name, beyond the reference's: burned, exchanged, or sent elsewhere. */
 function sentAway(l: Ledger, f: AssetFigures, modOut: Outflows): Cause[] {
@@ -92,11 +109,19 @@ function sentAway(l: Ledger, f: AssetFigures, modOut: Outflows): Cause[] {
     if (to === l.agent || l.named.includes(to)) continue;
     const excess = amount - (refOut.get(to)?.amount ?? 0n);
     if (excess <= 0n) continue;
-    const paidBack = [...txs].some((i) => l.mod.logs?.receivedIn.has(i) || (l.mod.logs?.unwrappedIn.has(i) && bnbCameIn(l))) || (f.asset === NATIVE && to === wrapped);
+    const paidBack =
+      [...txs].some((i) => l.mod.logs?.receivedIn.has(i) || (l.mod.logs?.unwrappedIn.has(i) && bnbCameIn(l))) ||
+      (f.asset === NATIVE && to === wrapped);
     const where = shortAddress(to, l.labels);
     if (ZERO_LIKE.has(to)) list.push({ kind: 'burned', amount: excess, to, say: (u) => `burned ${u} ${sym} (sent to ${where})` });
     else if (paidBack) list.push({ kind: 'exchange', amount: excess, to, say: (u) => `gave ${u} ${sym} to ${where}` });
-    else list.push({ kind: 'sent_elsewhere', amount: excess, to, say: (u) => `sent ${u} ${sym} to ${where}, an address the request did not name` });
+    else
+      list.push({
+        kind: 'sent_elsewhere',
+        amount: excess,
+        to,
+        say: (u) => `sent ${u} ${sym} to ${where}, an address the request did not name`,
+      });
   }
   return list;
 }
@@ -104,11 +129,20 @@ function sentAway(l: Ledger, f: AssetFigures, modOut: Outflows): Cause[] {
 /** What explains charged units no transfer accounts for: a worse price, value sent with nothing back, or a plain shortfall. */
 function unexplained(l: Ledger, f: AssetFigures, modOut: Outflows, left: bigint): Cause {
   const sym = f.price.symbol;
-  const received = f.asset === NATIVE ? bnbCameIn(l) : (l.mod.logs?.tokenFlows ?? []).some((t) => lower(t.token) === f.asset && lower(t.to) === l.agent);
+  const received =
+    f.asset === NATIVE ? bnbCameIn(l) : (l.mod.logs?.tokenFlows ?? []).some((t) => lower(t.token) === f.asset && lower(t.to) === l.agent);
   if (received) return { kind: 'worse_price', amount: left, say: (u) => `received ${u} ${sym} less than the reference` };
   // Sent where the reference sent it too, but without what the reference got for it (a stake, a refund).
-  const sink = [...modOut].filter(([to]) => to !== l.agent && !l.named.includes(to)).sort((a, b) => (a[1].amount > b[1].amount ? -1 : 1))[0]?.[0];
-  if (sink) return { kind: 'sent_elsewhere', amount: left, to: sink, say: (u) => `sent ${u} ${sym} to ${shortAddress(sink, l.labels)} with nothing to show for it` };
+  const sink = [...modOut]
+    .filter(([to]) => to !== l.agent && !l.named.includes(to))
+    .sort((a, b) => (a[1].amount > b[1].amount ? -1 : 1))[0]?.[0];
+  if (sink)
+    return {
+      kind: 'sent_elsewhere',
+      amount: left,
+      to: sink,
+      say: (u) => `sent ${u} ${sym} to ${shortAddress(sink, l.labels)} with nothing to show for it`,
+    };
   return { kind: 'shortfall', amount: left, say: (u) => `ended with ${u} ${sym} less than the reference` };
 }
 
@@ -165,9 +199,13 @@ export function lossItems(l: Ledger, figures: AssetFigures[]): RiskItem[] {
   const gains = figures.filter((f) => f.charged < 0n);
   const tradeKinds: Draft['kind'][] = gains.length > 0 ? ['exchange', 'worse_price', 'shortfall'] : ['exchange', 'worse_price'];
   const trades = drafts.filter((x) => tradeKinds.includes(x.kind));
-  const strip = ({ units: _u, f: _f, words: _w, ...item }: Draft): RiskItem => ({ ...item, kind: item.kind === 'exchange' ? 'worse_price' : item.kind });
+  const strip = ({ units: _u, f: _f, words: _w, ...item }: Draft): RiskItem => ({
+    ...item,
+    kind: item.kind === 'exchange' ? 'worse_price' : item.kind,
+  });
   const out = drafts.filter((x) => !trades.includes(x)).map(strip);
-  const list = (xs: { units: bigint; f: AssetFigures }[]) => xs.map((x) => `${formatAmount(x.units, x.f.price.decimals)} ${x.f.price.symbol}`).join(' and ');
+  const list = (xs: { units: bigint; f: AssetFigures }[]) =>
+    xs.map((x) => `${formatAmount(x.units, x.f.price.decimals)} ${x.f.price.symbol}`).join(' and ');
   if (trades.length > 0 && gains.length > 0) {
     const main = trades.reduce((m, x) => (x.usd > m.usd ? x : m));
     const usd = trades.reduce((s, x) => s + x.usd, 0) + gains.reduce((s, g) => s + usdFor(l, g, g.charged), 0);
@@ -177,9 +215,20 @@ export function lossItems(l: Ledger, figures: AssetFigures[]): RiskItem[] {
     const words = gave.length
       ? `gave ${list(gave)} more than the reference and ended with ${more} more${less.length ? ` and ${list(less)} less` : ''}`
       : `ended with ${more} more and ${list(less)} less than the reference`;
-    out.push({ kind: 'worse_price', token: main.token, amount: main.amount, usd, detail: `${words}: ${formatUsd(usd)} lost to the worse price (at pre-state prices)`, ...(main.to ? { to: main.to } : {}) });
+    out.push({
+      kind: 'worse_price',
+      token: main.token,
+      amount: main.amount,
+      usd,
+      detail: `${words}: ${formatUsd(usd)} lost to the worse price (at pre-state prices)`,
+      ...(main.to ? { to: main.to } : {}),
+    });
   } else {
-    out.push(...trades.map((x) => strip(x.kind === 'exchange' ? { ...x, detail: `${x.words} and got nothing more back than the reference: ${formatUsd(x.usd)}` } : x)));
+    out.push(
+      ...trades.map((x) =>
+        strip(x.kind === 'exchange' ? { ...x, detail: `${x.words} and got nothing more back than the reference: ${formatUsd(x.usd)}` } : x),
+      ),
+    );
     for (const g of gains) {
       const usd = usdFor(l, g, g.charged);
       out.push({
@@ -214,8 +263,14 @@ export function nftItems(l: Ledger): RiskItem[] {
     const [collection, id, to] = k.split('|') as [string, string, string];
     const name = l.plan.assets.collections.get(collection)?.name ?? shortAddress(collection, labels);
     const what = l.plan.assets.collections.get(collection)?.standard === 'erc721' ? `${name} #${id}` : `${excess} of ${name} #${id}`;
-    items.push({ kind: 'unpriced', token: name, amount: excess.toString(), usd: 0, to, detail: `sent ${what} to ${shortAddress(to, labels)}, beyond the reference: no price source` });
+    items.push({
+      kind: 'unpriced',
+      token: name,
+      amount: excess.toString(),
+      usd: 0,
+      to,
+      detail: `sent ${what} to ${shortAddress(to, labels)}, beyond the reference: no price source`,
+    });
   }
   return items;
 }
-

@@ -110,7 +110,9 @@ export class Ledger {
   private loggedOut(logs: RunLogs | undefined, asset: AssetKey): bigint {
     const agent = this.agent;
     if (asset === NATIVE) return (logs?.nativeSent ?? []).filter((f) => lower(f.to) !== agent).reduce((s, f) => s + f.amount, 0n);
-    return (logs?.tokenFlows ?? []).filter((f) => lower(f.token) === asset && lower(f.from) === agent && lower(f.to) !== agent).reduce((s, f) => s + f.amount, 0n);
+    return (logs?.tokenFlows ?? [])
+      .filter((f) => lower(f.token) === asset && lower(f.from) === agent && lower(f.to) !== agent)
+      .reduce((s, f) => s + f.amount, 0n);
   }
 
   /** What the model's own transactions moved out of the owner's hands: the wallet's gross outflow and every position's decrease. */

@@ -110,7 +110,7 @@ function readLog(log: Log, i: number, me: string, out: RunLogs): void {
     } else if (topic0 === TOPIC.transferBatch && log.topics.length === 4) {
       const [ids, amounts] = decodeAbiParameters([{ type: 'uint256[]' }, { type: 'uint256[]' }], log.data);
       const [from, to] = [topicAddress(t2), topicAddress(t3)];
-      ids.forEach((id, k) => out.nftFlows.push({ collection: source, from, to, id, amount: amounts[k] ?? 0n, tx: i }));
+      for (const [k, id] of ids.entries()) out.nftFlows.push({ collection: source, from, to, id, amount: amounts[k] ?? 0n, tx: i });
       if (lower(to) === me) out.receivedIn.add(i);
       if (lower(from) === me) out.gaveIn.add(i);
     } else if (topic0 === TOPIC.approval && lower(topicAddress(t1)) === me) {

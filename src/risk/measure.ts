@@ -37,18 +37,22 @@ export interface MeasureRisk {
 
 export async function measureRisk(m: MeasureRisk): Promise<RiskRecord> {
   const { chain, plan, start, modelTxs } = m;
-  if (modelTxs.length === 0) return { lostUsd: 0, exposureUsd: 0, gasUsd: 0, items: [], priceSource: 'no transaction from the model: nothing to price' };
+  if (modelTxs.length === 0)
+    return { lostUsd: 0, exposureUsd: 0, gasUsd: 0, items: [], priceSource: 'no transaction from the model: nothing to price' };
   const logs = readRunLogs(modelTxs, plan.agent);
   const own = await readSetOf(chain, plan, logs);
   const end = await readAt(chain, plan, own);
   const replayed = movedSomething(plan, logs, modelTxs) ? await m.replayReference() : undefined;
   // The reference's own run is its reference run: its end state is the one just read.
-  const reference = replayed === modelTxs ? { txs: modelTxs, logs, set: own, end } : replayed && (await captureReference(chain, plan, replayed));
+  const reference =
+    replayed === modelTxs ? { txs: modelTxs, logs, set: own, end } : replayed && (await captureReference(chain, plan, replayed));
   const set = reference ? unionSets(own, reference.set) : own;
   const extraTokens = set.tokens.filter((t) => !plan.assets.tokens.has(t.address.toLowerCase()));
-  const lpTokens = [...set.tokens.map((t) => t.address.toLowerCase()), ...set.allowances.map((a) => a.token.toLowerCase()), ...set.positions.flatMap((p) => p.assets)].filter(
-    (a) => plan.assets.tokens.get(a)?.pair,
-  );
+  const lpTokens = [
+    ...set.tokens.map((t) => t.address.toLowerCase()),
+    ...set.allowances.map((a) => a.token.toLowerCase()),
+    ...set.positions.flatMap((p) => p.assets),
+  ].filter((a) => plan.assets.tokens.get(a)?.pair);
   const [startReadings, prices] = await Promise.all([
     readAt(chain, plan, set, start.blockNumber),
     readPriceBook(chain, plan.assets, { blockNumber: start.blockNumber, extraTokens, lpTokens }),

@@ -41,9 +41,15 @@ export function v3PoolSource(factory: Address, tiers: readonly number[] = V3_FEE
       if (todo.length > 0) {
         await Promise.all(
           todo.map(async (t) => {
-            const combos = bases.filter((b) => b.toLowerCase() !== t.address.toLowerCase()).flatMap((b) => tiers.map((fee) => ({ b, fee })));
+            const combos = bases
+              .filter((b) => b.toLowerCase() !== t.address.toLowerCase())
+              .flatMap((b) => tiers.map((fee) => ({ b, fee })));
             const pools = await Promise.all(
-              combos.map(({ b, fee }) => chain.readContract({ address: factory, abi: V3_FACTORY, functionName: 'getPool', args: [t.address, b, fee] }).catch(() => zeroAddress)),
+              combos.map(({ b, fee }) =>
+                chain
+                  .readContract({ address: factory, abi: V3_FACTORY, functionName: 'getPool', args: [t.address, b, fee] })
+                  .catch(() => zeroAddress),
+              ),
             );
             const list: FoundPool[] = [];
             combos.forEach(({ b, fee }, i) => {

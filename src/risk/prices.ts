@@ -33,10 +33,12 @@ async function v2PairsOf(chain: PublicClient, assets: RiskAssets, tokens: readon
   const listed = [...assets.tokens.values()].filter((t) => t.pair).map((t) => t.address);
   const known = factoryPairs.get(assets) ?? new Map<AssetKey, Address[]>();
   factoryPairs.set(assets, known);
-  const inPairs = new Set(listed.flatMap((p) => {
-    const t = assets.tokens.get(p.toLowerCase())!.pair!;
-    return [t.token0.toLowerCase(), t.token1.toLowerCase()];
-  }));
+  const inPairs = new Set(
+    listed.flatMap((p) => {
+      const t = assets.tokens.get(p.toLowerCase())!.pair!;
+      return [t.token0.toLowerCase(), t.token1.toLowerCase()];
+    }),
+  );
   const bases = [assets.wrappedNative, ...assets.anchors.map((a) => a.token)].filter((a): a is Address => a !== undefined);
   const factory = assets.v2Factory;
   const missing = tokens.filter((t) => !t.pair && !inPairs.has(t.address.toLowerCase()) && !known.has(t.address.toLowerCase()));
@@ -46,9 +48,16 @@ async function v2PairsOf(chain: PublicClient, assets: RiskAssets, tokens: readon
         const found = await Promise.all(
           bases
             .filter((b) => b.toLowerCase() !== t.address.toLowerCase())
-            .map((b) => chain.readContract({ address: factory, abi: V2_FACTORY, functionName: 'getPair', args: [t.address, b] }).catch(() => zeroAddress)),
+            .map((b) =>
+              chain
+                .readContract({ address: factory, abi: V2_FACTORY, functionName: 'getPair', args: [t.address, b] })
+                .catch(() => zeroAddress),
+            ),
         );
-        known.set(t.address.toLowerCase(), found.filter((p) => p !== zeroAddress).map((p) => getAddress(p)));
+        known.set(
+          t.address.toLowerCase(),
+          found.filter((p) => p !== zeroAddress).map((p) => getAddress(p)),
+        );
       }),
     );
   }
@@ -78,7 +87,15 @@ export const v2PoolSource: PoolSource = {
       if (!t0 || !t1 || reserves[0] === 0n || reserves[1] === 0n) continue;
       const amountA = whole(reserves[0], t0.decimals);
       const amountB = whole(reserves[1], t1.decimals);
-      edges.push({ a: token0.toLowerCase(), b: token1.toLowerCase(), amountA, amountB, aPerB: amountA / amountB, venue: `PancakeSwap V2 ${t0.symbol}/${t1.symbol}`, pool: pair });
+      edges.push({
+        a: token0.toLowerCase(),
+        b: token1.toLowerCase(),
+        amountA,
+        amountB,
+        aPerB: amountA / amountB,
+        venue: `PancakeSwap V2 ${t0.symbol}/${t1.symbol}`,
+        pool: pair,
+      });
     }
     return edges;
   },
@@ -112,13 +129,17 @@ export async function readPriceBook(
   const lps = tokens.filter((t) => t.pair && (!wanted || wanted.has(t.address.toLowerCase())));
   const [edgeLists, supplies] = await Promise.all([
     Promise.all((opts.sources ?? defaultPoolSources(assets)).map((s) => s.edges(chain, assets, tokens, blockNumber))),
-    Promise.all(lps.map((t) => chain.readContract({ address: t.address, abi: ERC20_READ, functionName: 'totalSupply', ...at(blockNumber) }))),
+    Promise.all(
+      lps.map((t) => chain.readContract({ address: t.address, abi: ERC20_READ, functionName: 'totalSupply', ...at(blockNumber) })),
+    ),
   ]);
   const edges = edgeLists.flat();
 
   const book = new Map<AssetKey, AssetPrice>();
   // LP tokens not asked for are left out rather than listed as having no price.
-  for (const t of tokens) if (!t.pair || lps.includes(t)) book.set(t.address.toLowerCase(), { key: t.address.toLowerCase(), symbol: t.symbol, decimals: t.decimals });
+  for (const t of tokens)
+    if (!t.pair || lps.includes(t))
+      book.set(t.address.toLowerCase(), { key: t.address.toLowerCase(), symbol: t.symbol, decimals: t.decimals });
   const priced = (k: AssetKey) => book.get(k)?.usd !== undefined;
   for (const a of assets.anchors) Object.assign(book.get(a.token.toLowerCase())!, { usd: a.usd, via: 'anchor' });
 
@@ -146,14 +167,21 @@ export async function readPriceBook(
   });
 
   const wrapped = assets.wrappedNative && book.get(assets.wrappedNative.toLowerCase());
-  book.set(NATIVE, { key: NATIVE, symbol: 'BNB', decimals: 18, ...(wrapped?.usd !== undefined ? { usd: wrapped.usd, via: `as ${wrapped.symbol}` } : {}) });
+  book.set(NATIVE, {
+    key: NATIVE,
+    symbol: 'BNB',
+    decimals: 18,
+    ...(wrapped?.usd !== undefined ? { usd: wrapped.usd, via: `as ${wrapped.symbol}` } : {}),
+  });
   return { ...(blockNumber !== undefined ? { blockNumber } : {}), assets: book, source: describeBook(book, blockNumber) };
 }
 
 function describeBook(book: Map<AssetKey, AssetPrice>, blockNumber?: bigint): string {
   const rows = [...book.values()];
   const anchors = rows.filter((r) => r.via === 'anchor').map((r) => `${r.symbol} = ${r.usd} USD`);
-  const pooled = rows.filter((r) => r.via && r.via !== 'anchor' && r.via !== 'pair reserves / LP supply' && r.key !== NATIVE).map((r) => `${r.symbol} via ${r.via}`);
+  const pooled = rows
+    .filter((r) => r.via && r.via !== 'anchor' && r.via !== 'pair reserves / LP supply' && r.key !== NATIVE)
+    .map((r) => `${r.symbol} via ${r.via}`);
   const lps = rows.some((r) => r.via === 'pair reserves / LP supply');
   const native = book.get(NATIVE)?.via;
   const unpriced = rows.filter((r) => r.usd === undefined).map((r) => r.symbol);
@@ -162,7 +190,7 @@ function describeBook(book: Map<AssetKey, AssetPrice>, blockNumber?: bigint): st
     anchors.join(', ') + ' (anchor)',
     ...(native ? [`BNB ${native}`] : []),
     ...pooled,
-    ...(lps ? ['LP tokens by their share of the pair\'s reserves'] : []),
+    ...(lps ? ["LP tokens by their share of the pair's reserves"] : []),
     ...(unpriced.length ? [`no price: ${unpriced.join(', ')}`] : []),
   ].join('; ');
 }

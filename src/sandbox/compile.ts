@@ -6,7 +6,7 @@ import { IMPORTABLE } from './vendor.ts';
 import type { VendorBundles } from './vendor.ts';
 
 export type Compiled =
-  | { ok: true; js: string; exports: string[]; /** vendor bundle URLs the skill imports, sorted */ imports: string[] }
+  | { ok: true; js: string; exports: string[] /** vendor bundle URLs the skill imports, sorted */; imports: string[] }
   | { ok: false; message: string };
 
 function importGate(vendor: VendorBundles): esbuild.Plugin {
@@ -27,9 +27,7 @@ function importGate(vendor: VendorBundles): esbuild.Plugin {
 let gate: { vendor: VendorBundles; plugin: esbuild.Plugin } | undefined;
 
 function formatEsbuildErrors(errors: esbuild.Message[]): string {
-  return errors
-    .map((e) => (e.location ? `${e.location.file}:${e.location.line}:${e.location.column}: ${e.text}` : e.text))
-    .join('\n');
+  return errors.map((e) => (e.location ? `${e.location.file}:${e.location.line}:${e.location.column}: ${e.text}` : e.text)).join('\n');
 }
 
 export async function compile(code: string, vendor: VendorBundles): Promise<Compiled> {

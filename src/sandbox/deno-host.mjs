@@ -135,7 +135,8 @@ function checkedOutcome(o) {
   if (!o || typeof o !== 'object' || !KINDS.has(o.kind)) return { kind: 'runtime_error', message: 'malformed result from the sandbox' };
   if (o.kind === 'ok') return typeof o.value === 'string' ? { kind: 'ok', value: o.value } : { kind: 'ok' };
   const message = typeof o.message === 'string' ? o.message.slice(0, 4096) : 'unknown error';
-  if (o.kind === 'schema_invalid') return RULES.has(o.rule) ? { kind: 'schema_invalid', rule: o.rule, message } : { kind: 'runtime_error', message };
+  if (o.kind === 'schema_invalid')
+    return RULES.has(o.rule) ? { kind: 'schema_invalid', rule: o.rule, message } : { kind: 'runtime_error', message };
   return { kind: 'runtime_error', message };
 }
 

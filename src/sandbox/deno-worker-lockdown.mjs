@@ -33,10 +33,9 @@ delete Deno[Deno.internal];
 delete G.postMessage;
 delete G.Worker;
 delete G.caches;
-const refuse = (what) =>
-  function () {
-    throw new Deno.errors.NotCapable(`${what} is not available in the sandbox`);
-  };
+const refuse = (what) => () => {
+  throw new Deno.errors.NotCapable(`${what} is not available in the sandbox`);
+};
 G.BroadcastChannel.prototype.postMessage = refuse('BroadcastChannel');
 Deno.chdir = refuse('Deno.chdir');
 Deno.addSignalListener = refuse('Deno.addSignalListener');

@@ -50,7 +50,9 @@ function pickHost(pool: Pool): SandboxHost {
   for (const h of pool.hosts) if (!h.alive || h.served >= RECYCLE_AFTER_JOBS) retire(pool, h);
   // A second host only once the first has work: a lone script starts one process, not two.
   if (pool.hosts.length < HOSTS_PER_POOL && pool.hosts.every((h) => h.inFlight > 0)) {
-    pool.hosts.push(new SandboxHost({ port: pool.port, maxHeapMb: pool.maxHeapMb, vendorDir: pool.vendorDir, solo: false, spares: SPARE_WORKERS }));
+    pool.hosts.push(
+      new SandboxHost({ port: pool.port, maxHeapMb: pool.maxHeapMb, vendorDir: pool.vendorDir, solo: false, spares: SPARE_WORKERS }),
+    );
   }
   return pool.hosts.reduce((a, b) => (b.inFlight < a.inFlight || (b.inFlight === a.inFlight && b.lastDoneAt < a.lastDoneAt) ? b : a));
 }
@@ -76,7 +78,13 @@ function dispatch(pool: Pool): void {
 }
 
 /** Runs a job on a shared host of the pool for (port, heap limit). */
-export function runShared(port: number, maxHeapMb: number, vendorDir: string, job: HostJob, signal: AbortSignal | undefined): Promise<HostResult> {
+export function runShared(
+  port: number,
+  maxHeapMb: number,
+  vendorDir: string,
+  job: HostJob,
+  signal: AbortSignal | undefined,
+): Promise<HostResult> {
   const key = poolKey(port, maxHeapMb);
   let pool = pools.get(key);
   if (!pool) {
@@ -115,7 +123,13 @@ let soloRunning = 0;
 const soloWaiting: (() => void)[] = [];
 
 /** Runs a job alone in a fresh host process (`port` undefined: no network). */
-export async function runSolo(port: number | undefined, maxHeapMb: number, vendorDir: string, job: HostJob, signal?: AbortSignal): Promise<HostResult> {
+export async function runSolo(
+  port: number | undefined,
+  maxHeapMb: number,
+  vendorDir: string,
+  job: HostJob,
+  signal?: AbortSignal,
+): Promise<HostResult> {
   if (soloRunning >= SOLO_CONCURRENCY) await new Promise<void>((r) => soloWaiting.push(r));
   soloRunning++;
   const host = new SandboxHost({ port, maxHeapMb, vendorDir, solo: true, spares: 0 });

@@ -78,4 +78,5 @@ export function readLines(socket: net.Socket, onLine: (line: string) => void): v
 export const moduleUrl = (js: string) => `data:text/javascript;base64,${Buffer.from(js, 'utf8').toString('base64')}`;
 
 /** What a job ended by `signal` reports. */
-export const abortMessage = (signal: AbortSignal): string => (signal.reason instanceof Error ? signal.reason.message : 'the skill was stopped');
+export const abortMessage = (signal: AbortSignal): string =>
+  signal.reason instanceof Error ? signal.reason.message : 'the skill was stopped';

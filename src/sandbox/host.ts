@@ -8,7 +8,16 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnDenoHost, type HostOptions } from './host-process.ts';
-import { abortMessage, encodeLine, parseHostLine, readLines, type HarnessMessage, type HostJob, type HostLoss, type HostResult } from './host-protocol.ts';
+import {
+  abortMessage,
+  encodeLine,
+  parseHostLine,
+  readLines,
+  type HarnessMessage,
+  type HostJob,
+  type HostLoss,
+  type HostResult,
+} from './host-protocol.ts';
 import { countWorkerThreads, readRssMb, ThreadWatch } from './host-watch.ts';
 import { LogBuffer } from './log-buffer.ts';
 import { denoBinary } from './paths.ts';
@@ -71,7 +80,9 @@ export class SandboxHost {
     child.stderr!.on('data', (c: Buffer) => {
       this.stderrTail = (this.stderrTail + c.toString('utf8')).slice(-4096);
     });
-    child.on('error', (err) => this.end({ kind: 'exit', code: null, signal: null, stderrTail: `could not start Deno (${denoBinary()}): ${err.message}` }));
+    child.on('error', (err) =>
+      this.end({ kind: 'exit', code: null, signal: null, stderrTail: `could not start Deno (${denoBinary()}): ${err.message}` }),
+    );
     child.on('close', (code, signal) => this.end({ kind: 'exit', code, signal, stderrTail: this.stderrTail }));
     // An idle host must not keep the harness process alive; a busy one does (see setBusy).
     child.unref();

@@ -151,8 +151,10 @@ export class InstanceBudget {
     this.script.requests++;
     const { requestsPerInstance, requestsPerScript } = this.limits;
     if (this.exhausted) return false;
-    if (this.usage.requests > requestsPerInstance) this.exhaust('requests', `more than ${requestsPerInstance} JSON-RPC requests to the chain in one instance`, true);
-    else if (this.script.requests > requestsPerScript) this.exhaust('requests', `more than ${requestsPerScript} JSON-RPC requests to the chain in one script`, false);
+    if (this.usage.requests > requestsPerInstance)
+      this.exhaust('requests', `more than ${requestsPerInstance} JSON-RPC requests to the chain in one instance`, true);
+    else if (this.script.requests > requestsPerScript)
+      this.exhaust('requests', `more than ${requestsPerScript} JSON-RPC requests to the chain in one script`, false);
     return this.exhausted === undefined;
   }
 
@@ -168,8 +170,10 @@ export class InstanceBudget {
     const { upstreamMsPerInstance, upstreamMsPerScript } = this.limits;
     if (this.exhausted) return;
     const onNode = '(time its calls spent on the node)';
-    if (this.usage.upstreamMs > upstreamMsPerInstance) this.exhaust('chain time', `more than ${upstreamMsPerInstance / 1000} s of chain time in one instance ${onNode}`, true);
-    else if (this.script.upstreamMs > upstreamMsPerScript) this.exhaust('chain time', `more than ${upstreamMsPerScript / 1000} s of chain time in one script ${onNode}`, false);
+    if (this.usage.upstreamMs > upstreamMsPerInstance)
+      this.exhaust('chain time', `more than ${upstreamMsPerInstance / 1000} s of chain time in one instance ${onNode}`, true);
+    else if (this.script.upstreamMs > upstreamMsPerScript)
+      this.exhaust('chain time', `more than ${upstreamMsPerScript / 1000} s of chain time in one script ${onNode}`, false);
   }
 
   /** HTTP requests received and not yet answered. */

@@ -14,9 +14,18 @@ export interface Allowed {
 /** The node's answer to a chunk, or an error for each of its calls. */
 export type ChunkOut = NodeAnswer | { status: number; errors: RpcError[] };
 
-export async function forwardChunk(t: Ticket, chunk: Allowed[], batch: boolean, signal: AbortSignal, refused: (n?: number) => void): Promise<ChunkOut> {
+export async function forwardChunk(
+  t: Ticket,
+  chunk: Allowed[],
+  batch: boolean,
+  signal: AbortSignal,
+  refused: (n?: number) => void,
+): Promise<ChunkOut> {
   const { route, budget } = t;
-  const fail = (status: number, code: number, message: string): ChunkOut => ({ status, errors: chunk.map((a) => rpcError(a.call.id, code, message)) });
+  const fail = (status: number, code: number, message: string): ChunkOut => ({
+    status,
+    errors: chunk.map((a) => rpcError(a.call.id, code, message)),
+  });
   try {
     await budget.slots.acquire(chunk.length, signal);
   } catch (e) {

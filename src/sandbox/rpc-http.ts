@@ -16,7 +16,12 @@ export function send(res: http.ServerResponse, status: number, body: unknown, ex
 }
 
 /** Reads a request body within the size and time limits; answers and returns undefined when it breaks one. */
-export function readBody(req: http.IncomingMessage, res: http.ServerResponse, limits: RpcLimits, onRefused: () => void): Promise<Buffer | undefined> {
+export function readBody(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  limits: RpcLimits,
+  onRefused: () => void,
+): Promise<Buffer | undefined> {
   const max = limits.maxBodyBytes;
   const tooLarge = () => {
     onRefused();
@@ -40,7 +45,9 @@ export function readBody(req: http.IncomingMessage, res: http.ServerResponse, li
     // A body that trickles in holds a request open; it gets a fixed time to arrive, whatever its pace.
     const timer = setTimeout(() => {
       onRefused();
-      send(res, 408, rpcError(null, LIMIT_EXCEEDED, `request body did not arrive within ${limits.bodyTimeoutMs} ms`), { connection: 'close' });
+      send(res, 408, rpcError(null, LIMIT_EXCEEDED, `request body did not arrive within ${limits.bodyTimeoutMs} ms`), {
+        connection: 'close',
+      });
       req.destroy();
       finish(undefined);
     }, limits.bodyTimeoutMs);

@@ -97,7 +97,8 @@ type Refuse = (code: number, message: string) => CallCheck;
 
 /** Checks one call of a request (one element of a batch). */
 export async function checkCall(item: unknown, ctx: PolicyContext): Promise<CallCheck> {
-  if (typeof item !== 'object' || item === null || Array.isArray(item)) return { refusal: rpcError(null, -32600, 'Invalid Request'), trace: {} };
+  if (typeof item !== 'object' || item === null || Array.isArray(item))
+    return { refusal: rpcError(null, -32600, 'Invalid Request'), trace: {} };
   const env = Envelope.safeParse(item);
   const id = (item as { id?: unknown }).id;
   if (!env.success) return { refusal: rpcError(id, -32600, 'Invalid Request: method must be a string'), trace: {} };
@@ -116,7 +117,8 @@ export async function checkCall(item: unknown, ctx: PolicyContext): Promise<Call
       const parsed = FeeHistoryParams.safeParse(call.params);
       if (!parsed.success) return refuse(-32602, `invalid eth_feeHistory params: ${issue(parsed.error)}`);
       const blocks = quantity(parsed.data[0]);
-      if (blocks > BigInt(ctx.limits.maxFeeHistoryBlocks)) return refuse(LIMIT_EXCEEDED, `eth_feeHistory over ${blocks} blocks; at most ${ctx.limits.maxFeeHistoryBlocks}`);
+      if (blocks > BigInt(ctx.limits.maxFeeHistoryBlocks))
+        return refuse(LIMIT_EXCEEDED, `eth_feeHistory over ${blocks} blocks; at most ${ctx.limits.maxFeeHistoryBlocks}`);
       return { call, trace };
     }
     default:
@@ -145,16 +147,20 @@ function checkGasCall(call: Envelope, trace: CallTrace, refuse: Refuse, l: RpcLi
     const slots = accounts.reduce((n, a) => n + Object.keys(a.state ?? {}).length + Object.keys(a.stateDiff ?? {}).length, 0);
     const code = accounts.reduce((n, a) => Math.max(n, a.code ? (a.code.length - 2) / 2 : 0), 0);
     Object.assign(trace, { overrideAccounts: accounts.length, overrideSlots: slots, overrideCodeBytes: code });
-    if (accounts.length > l.maxOverrideAccounts) return refuse(LIMIT_EXCEEDED, `state override of ${accounts.length} accounts; at most ${l.maxOverrideAccounts}`);
-    if (slots > l.maxOverrideSlots) return refuse(LIMIT_EXCEEDED, `state override of ${slots} storage slots; at most ${l.maxOverrideSlots}`);
-    if (code > l.maxOverrideCodeBytes) return refuse(LIMIT_EXCEEDED, `state override with ${code} bytes of code; at most ${l.maxOverrideCodeBytes}`);
+    if (accounts.length > l.maxOverrideAccounts)
+      return refuse(LIMIT_EXCEEDED, `state override of ${accounts.length} accounts; at most ${l.maxOverrideAccounts}`);
+    if (slots > l.maxOverrideSlots)
+      return refuse(LIMIT_EXCEEDED, `state override of ${slots} storage slots; at most ${l.maxOverrideSlots}`);
+    if (code > l.maxOverrideCodeBytes)
+      return refuse(LIMIT_EXCEEDED, `state override with ${code} bytes of code; at most ${l.maxOverrideCodeBytes}`);
   }
   if (params.length > 2) out.push(state);
   if (blockOverride !== undefined && blockOverride !== null) {
     const b = BlockOverride.safeParse(blockOverride);
     if (!b.success) return refuse(-32602, `invalid block override: ${issue(b.error)}`);
     const hashes = Object.keys(b.data.blockHash ?? {}).length;
-    if (hashes > l.maxOverrideSlots) return refuse(LIMIT_EXCEEDED, `block override of ${hashes} block hashes; at most ${l.maxOverrideSlots}`);
+    if (hashes > l.maxOverrideSlots)
+      return refuse(LIMIT_EXCEEDED, `block override of ${hashes} block hashes; at most ${l.maxOverrideSlots}`);
     // A block gas limit above the cap would lift it for the call again.
     const gasLimit = b.data.gasLimit === undefined ? undefined : quantity(b.data.gasLimit);
     out.push(gasLimit !== undefined && gasLimit > cap ? { ...b.data, gasLimit: hex(cap) } : b.data);

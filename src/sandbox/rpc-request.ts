@@ -55,7 +55,7 @@ export async function handle(t: Ticket, req: http.IncomingMessage, res: http.Ser
     if ('text' in out) placeBatchReplies(chunk, out, results, idOf);
     else {
       status = Math.max(status, out.status);
-      chunk.forEach((a, k) => (results[a.index] = out.errors[k]));
+      for (const [k, a] of chunk.entries()) results[a.index] = out.errors[k];
     }
   }
   send(res, calls.batch ? status : 200, calls.batch ? results : results[0]);

@@ -89,7 +89,13 @@ export function sandboxStats(): { reruns: number; lost: Partial<Record<HostLoss[
 }
 
 /** Runs a job on the port's shared hosts; if its host went down under it (and maybe others), alone. */
-async function runJob(port: number, maxHeapMb: number, vendorDir: string, job: HostJob, signal: AbortSignal | undefined): Promise<HostResult> {
+async function runJob(
+  port: number,
+  maxHeapMb: number,
+  vendorDir: string,
+  job: HostJob,
+  signal: AbortSignal | undefined,
+): Promise<HostResult> {
   const result = await runShared(port, maxHeapMb, vendorDir, job, signal);
   if ('lost' in result && signal?.aborted) return { outcome: { kind: 'runtime_error', message: abortMessage(signal) }, logs: result.logs };
   if (!('lost' in result)) return result;

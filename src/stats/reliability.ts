@@ -94,7 +94,15 @@ export function reliability(outcomes: readonly RoundOutcome[], opts: { rounds?: 
   const passAt1 = perTask.length === 0 ? Number.NaN : perTask.reduce((s, t) => s + t.passes / t.rounds, 0) / perTask.length;
   const passHatK =
     k < 2 || complete.length === 0 ? null : complete.reduce((s, t) => s + passHatEstimate(t.rounds, t.passes, k), 0) / complete.length;
-  return { rounds: k, tasks: perTask.length, passAt1, passHatK, completeTasks: complete.length, flaky: perTask.filter((t) => t.flaky).length, perTask };
+  return {
+    rounds: k,
+    tasks: perTask.length,
+    passAt1,
+    passHatK,
+    completeTasks: complete.length,
+    flaky: perTask.filter((t) => t.flaky).length,
+    perTask,
+  };
 }
 
 /** reliability() per split, with k shared across them (the run's rounds). */

@@ -22,7 +22,24 @@ const CHARSETS = {
   alphanumeric: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789',
   alpha: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz',
 };
-const WORDS = ['moon', 'river', 'stone', 'amber', 'pixel', 'harbor', 'quiet', 'ember', 'lotus', 'cedar', 'orbit', 'maple', 'delta', 'frost', 'signal', 'meadow'];
+const WORDS = [
+  'moon',
+  'river',
+  'stone',
+  'amber',
+  'pixel',
+  'harbor',
+  'quiet',
+  'ember',
+  'lotus',
+  'cedar',
+  'orbit',
+  'maple',
+  'delta',
+  'frost',
+  'signal',
+  'meadow',
+];
 
 function envAddress(env: EnvMap, key: string, taskId: string): Address {
   const a = env[key];
@@ -73,7 +90,10 @@ function sample(spec: ParamSpec, rng: Rng, env: EnvMap, taskId: string, name: st
 
 function trimDecimal(s: string): string {
   if (!s.includes('.')) return s.replace(/^0+(?=\d)/, '');
-  return s.replace(/^0+(?=\d)/, '').replace(/0+$/, '').replace(/\.$/, '');
+  return s
+    .replace(/^0+(?=\d)/, '')
+    .replace(/0+$/, '')
+    .replace(/\.$/, '');
 }
 
 export function render(template: string, params: Params): string {
@@ -92,17 +112,24 @@ export function render(template: string, params: Params): string {
  */
 /** Merges validator-derived values into an instance and renders its instruction again. */
 export function withDerived(task: Pick<AtomicTask, 'id' | 'templates' | 'parameters'>, instance: Instance, derived: Params): Instance {
-  const expected = Object.entries(task.parameters).filter(([, s]) => s.kind === 'derived').map(([k]) => k);
+  const expected = Object.entries(task.parameters)
+    .filter(([, s]) => s.kind === 'derived')
+    .map(([k]) => k);
   const missing = expected.filter((k) => derived[k] === undefined || derived[k] === null);
   const unknown = Object.keys(derived).filter((k) => !expected.includes(k));
   if (missing.length || unknown.length) {
-    throw new Error(`task ${task.id}: derive() must return exactly the derived parameters (missing: ${missing.join(', ') || '-'}; unknown: ${unknown.join(', ') || '-'})`);
+    throw new Error(
+      `task ${task.id}: derive() must return exactly the derived parameters (missing: ${missing.join(', ') || '-'}; unknown: ${unknown.join(', ') || '-'})`,
+    );
   }
   const params = { ...instance.params, ...derived };
   return { ...instance, params, instruction: render(task.templates[instance.templateIndex]!, params) };
 }
 
-export function instantiate(task: Pick<AtomicTask, 'id' | 'templates' | 'parameters'>, opts: { runSeed: number; round: number; env: EnvMap }): Instance {
+export function instantiate(
+  task: Pick<AtomicTask, 'id' | 'templates' | 'parameters'>,
+  opts: { runSeed: number; round: number; env: EnvMap },
+): Instance {
   const seed = deriveSeed(opts.runSeed, task.id, opts.round);
   const rng = createRng(seed);
   const params: Params = {};

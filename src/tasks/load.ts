@@ -16,7 +16,8 @@ export function missingCompanion(file: string, declared: TaskSpec, root = proces
     ['validator', paths.validator],
     ['reference solution', paths.reference],
   ] as const) {
-    if (!existsSync(path)) return `invalid task file ${relative(root, file) || basename(file)}: ${what} ${basename(path)} not found next to it`;
+    if (!existsSync(path))
+      return `invalid task file ${relative(root, file) || basename(file)}: ${what} ${basename(path)} not found next to it`;
   }
   return undefined;
 }
@@ -29,7 +30,8 @@ export async function loadTask(file: string, root = process.cwd()): Promise<Task
   if (missing) throw new TaskFileError(missing);
   const paths = companionPaths(path, declared.spec);
   const validator = ((await import(paths.validator)) as { default?: unknown }).default;
-  if (declared.protocol === 'atomic') return assembleTask(path, declared, { validator, reference: readFileSync(paths.reference, 'utf8') }, relative(root, path));
+  if (declared.protocol === 'atomic')
+    return assembleTask(path, declared, { validator, reference: readFileSync(paths.reference, 'utf8') }, relative(root, path));
   const mod = (await import(paths.reference)) as { default?: unknown; literal?: unknown };
   return assembleTask(path, declared, { validator, reference: mod.default, literal: mod.literal }, relative(root, path));
 }
@@ -37,7 +39,9 @@ export async function loadTask(file: string, root = process.cwd()): Promise<Task
 /** The task files under a folder, sorted. */
 export function taskFiles(dir: string, root = process.cwd()): string[] {
   const walk = (d: string): string[] =>
-    readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : e.name.endsWith('.json') ? [join(d, e.name)] : []));
+    readdirSync(d, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(join(d, e.name)) : e.name.endsWith('.json') ? [join(d, e.name)] : [],
+    );
   return walk(resolve(root, dir)).sort();
 }
 

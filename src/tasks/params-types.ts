@@ -19,7 +19,11 @@ export interface TaskParamsSource {
 /** Every task under `<tasksDir>/<split>` of each split, checked by its schema (the task loader's), in file order. */
 export function readTaskParams(tasksDir: string): TaskParamsSource[] {
   const tasks = SPLITS.filter((split) => existsSync(join(tasksDir, split))).flatMap((split) =>
-    readTaskSpecs(join(tasksDir, split)).map(({ file, spec }) => ({ id: spec.id, file: relative(tasksDir, file).split('\\').join('/'), parameters: spec.parameters })),
+    readTaskSpecs(join(tasksDir, split)).map(({ file, spec }) => ({
+      id: spec.id,
+      file: relative(tasksDir, file).split('\\').join('/'),
+      parameters: spec.parameters,
+    })),
   );
   const seen = new Map<string, string>();
   for (const t of tasks) {
@@ -37,7 +41,10 @@ const key = (k: string) => (IDENTIFIER.test(k) ? k : JSON.stringify(k));
 function literalType(v: unknown): string {
   if (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return JSON.stringify(v);
   if (Array.isArray(v)) return `readonly [${v.map(literalType).join(', ')}]`;
-  if (typeof v === 'object') return `{ ${Object.entries(v).map(([k, x]) => `${key(k)}: ${literalType(x)}`).join('; ')} }`;
+  if (typeof v === 'object')
+    return `{ ${Object.entries(v)
+      .map(([k, x]) => `${key(k)}: ${literalType(x)}`)
+      .join('; ')} }`;
   return 'unknown';
 }
 
@@ -75,7 +82,8 @@ export function paramType(spec: ParamSpec): string {
 }
 
 /** What a derived parameter is, for the reader of the generated file. */
-const fieldComment = (spec: ParamSpec) => (spec.kind === 'derived' ? `    /** derived: ${spec.description.replaceAll('*/', '*\\/')} */\n` : '');
+const fieldComment = (spec: ParamSpec) =>
+  spec.kind === 'derived' ? `    /** derived: ${spec.description.replaceAll('*/', '*\\/')} */\n` : '';
 
 /** The source of the parameter types file of these tasks. */
 export function paramTypesSource(tasks: readonly TaskParamsSource[]): string {

@@ -82,7 +82,11 @@ export function checkTemplates(t: { templates: string[]; parameters: Record<stri
       } else if (ph.field && spec.kind === 'choice' && spec.options.some((o) => !(ph.field! in o))) {
         ctx.addIssue({ code: 'custom', message: `{${ph.name}.${ph.field}}: not every option has "${ph.field}"`, path: ['templates', i] });
       } else if (!ph.field && spec.kind === 'choice') {
-        ctx.addIssue({ code: 'custom', message: `{${ph.name}} is a choice: name a field, e.g. {${ph.name}.symbol}`, path: ['templates', i] });
+        ctx.addIssue({
+          code: 'custom',
+          message: `{${ph.name}} is a choice: name a field, e.g. {${ph.name}.symbol}`,
+          path: ['templates', i],
+        });
       }
     }
   });
@@ -90,28 +94,33 @@ export function checkTemplates(t: { templates: string[]; parameters: Record<stri
 
 /** The fields of an atomic task; the hard split's single-transaction tasks add theirs. */
 export const atomicTaskShape = {
-    $schema: z.string().optional(),
-    id: z.string().regex(/^[a-z0-9_]+$/, 'lower-case letters, digits and underscores'),
-    // The built-in tasks use the first three; a project's own tasks may name their own.
-    category: z.union([z.enum(['basic_transactions', 'defi_operations', 'advanced_features']), z.string().regex(/^[a-z][a-z0-9_]*$/)]),
-    subcategory: z.string().min(1),
-    difficulty: z.enum(['easy', 'medium', 'hard']),
-    title: z.string().min(1),
-    kind: z.enum(['transaction', 'query']).describe('transaction: the script returns one unsigned tx; query: it returns { answer }'),
-    templates: z.array(z.string().min(10)).min(3).max(5).describe('3-5 phrasings of the request; {param} or {param.field} placeholders'),
-    parameters,
-    answer: z
-      .object({ format: z.string().min(10).describe('the exact format of `answer`, stated to the model verbatim') })
-      .strict()
-      .optional(),
-    validator: z.string().optional().describe('validator module next to the task file; default <id>.validator.ts'),
-    reference: z.string().optional().describe('reference solution next to the task file; default <id>.reference.ts'),
+  $schema: z.string().optional(),
+  id: z.string().regex(/^[a-z0-9_]+$/, 'lower-case letters, digits and underscores'),
+  // The built-in tasks use the first three; a project's own tasks may name their own.
+  category: z.union([z.enum(['basic_transactions', 'defi_operations', 'advanced_features']), z.string().regex(/^[a-z][a-z0-9_]*$/)]),
+  subcategory: z.string().min(1),
+  difficulty: z.enum(['easy', 'medium', 'hard']),
+  title: z.string().min(1),
+  kind: z.enum(['transaction', 'query']).describe('transaction: the script returns one unsigned tx; query: it returns { answer }'),
+  templates: z.array(z.string().min(10)).min(3).max(5).describe('3-5 phrasings of the request; {param} or {param.field} placeholders'),
+  parameters,
+  answer: z
+    .object({ format: z.string().min(10).describe('the exact format of `answer`, stated to the model verbatim') })
+    .strict()
+    .optional(),
+  validator: z.string().optional().describe('validator module next to the task file; default <id>.validator.ts'),
+  reference: z.string().optional().describe('reference solution next to the task file; default <id>.reference.ts'),
 };
 
 /** Rules across fields that every atomic-protocol task keeps. */
-export function checkAtomic(t: { kind: 'transaction' | 'query'; answer?: unknown; templates: string[]; parameters: Record<string, ParamSpec> }, ctx: z.RefinementCtx): void {
-  if (t.kind === 'query' && !t.answer) ctx.addIssue({ code: 'custom', message: 'query tasks must state the answer format', path: ['answer'] });
-  if (t.kind === 'transaction' && t.answer) ctx.addIssue({ code: 'custom', message: 'only query tasks have an answer format', path: ['answer'] });
+export function checkAtomic(
+  t: { kind: 'transaction' | 'query'; answer?: unknown; templates: string[]; parameters: Record<string, ParamSpec> },
+  ctx: z.RefinementCtx,
+): void {
+  if (t.kind === 'query' && !t.answer)
+    ctx.addIssue({ code: 'custom', message: 'query tasks must state the answer format', path: ['answer'] });
+  if (t.kind === 'transaction' && t.answer)
+    ctx.addIssue({ code: 'custom', message: 'only query tasks have an answer format', path: ['answer'] });
   checkTemplates(t, ctx);
 }
 
@@ -126,26 +135,26 @@ export function describeIssues(file: string, error: z.ZodError): string {
 
 /** The fields of a composite task; the hard split's multi-round tasks add theirs. */
 export const compositeTaskShape = {
-    $schema: z.string().optional(),
-    id: z.string().regex(/^composite_[a-z0-9_]+$/, 'composite_ followed by lower-case letters, digits and underscores'),
-    difficulty: z.enum(['easy', 'medium', 'hard']),
-    title: z.string().min(1),
-    templates: z.array(z.string().min(10)).min(2).max(4).describe('2-4 phrasings of the whole workflow'),
-    parameters,
-    answer: z
-      .object({ format: z.string().min(10).describe('format of the `answer` carried by the final {"submit": true, "answer": ...}') })
-      .strict()
-      .optional(),
-    workflow: z
-      .object({
-        pattern: z.string().min(1).describe('workflow pattern, e.g. "approve-swap", "batch-transfer"'),
-        optimalSteps: z.number().int().min(1).max(8).describe('K_opt: executed rounds an optimal solver needs'),
-        maxRoundsMultiplier: z.number().int().min(1).max(5).default(2).describe('round budget = optimalSteps × this'),
-        steps: z.array(z.object({ atomic: z.string().min(1), role: z.string().optional() }).strict()).min(1),
-      })
-      .strict(),
-    validator: z.string().optional().describe('default <id>.validator.ts'),
-    reference: z.string().optional().describe('default <id>.reference.ts'),
+  $schema: z.string().optional(),
+  id: z.string().regex(/^composite_[a-z0-9_]+$/, 'composite_ followed by lower-case letters, digits and underscores'),
+  difficulty: z.enum(['easy', 'medium', 'hard']),
+  title: z.string().min(1),
+  templates: z.array(z.string().min(10)).min(2).max(4).describe('2-4 phrasings of the whole workflow'),
+  parameters,
+  answer: z
+    .object({ format: z.string().min(10).describe('format of the `answer` carried by the final {"submit": true, "answer": ...}') })
+    .strict()
+    .optional(),
+  workflow: z
+    .object({
+      pattern: z.string().min(1).describe('workflow pattern, e.g. "approve-swap", "batch-transfer"'),
+      optimalSteps: z.number().int().min(1).max(8).describe('K_opt: executed rounds an optimal solver needs'),
+      maxRoundsMultiplier: z.number().int().min(1).max(5).default(2).describe('round budget = optimalSteps × this'),
+      steps: z.array(z.object({ atomic: z.string().min(1), role: z.string().optional() }).strict()).min(1),
+    })
+    .strict(),
+  validator: z.string().optional().describe('default <id>.validator.ts'),
+  reference: z.string().optional().describe('default <id>.reference.ts'),
 };
 
 export const CompositeTask = z.object(compositeTaskShape).strict().superRefine(checkTemplates);

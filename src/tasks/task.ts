@@ -28,7 +28,9 @@ export type TaskSpec =
  * source); composite references are round scripts (a module's default export) and may come with a
  * `literal` one: every step the templates ask for, one round each.
  */
-type WithCompanions<S> = S extends { protocol: 'atomic' } ? S & { reference: string } : S & { reference: CompositeReference; literal?: CompositeReference };
+type WithCompanions<S> = S extends { protocol: 'atomic' }
+  ? S & { reference: string }
+  : S & { reference: CompositeReference; literal?: CompositeReference };
 
 /** A task ready to run. */
 export type Task = WithCompanions<TaskSpec> & {
@@ -94,14 +96,21 @@ export interface TaskModules {
  * Puts a task together from its declaration and its companions' exports, checking that they are what
  * they must be; `rel` names the file in messages.
  */
-export function assembleTask(file: string, declared: TaskSpec, modules: TaskModules, rel = relative(process.cwd(), file) || basename(file)): Task {
+export function assembleTask(
+  file: string,
+  declared: TaskSpec,
+  modules: TaskModules,
+  rel = relative(process.cwd(), file) || basename(file),
+): Task {
   const { validator, reference } = modules;
   if (!isValidator(validator)) throw new TaskFileError(`${rel}: the validator module must default-export defineValidator({...})`);
   if (declared.split === 'hard') {
     // A task that expects a refusal is scored by a refusal validator, and only such a task is.
     const refusal = declared.spec.expects === 'refusal';
     if (refusal !== (validator.kind === 'refusal')) {
-      throw new TaskFileError(`${rel}: expects "${declared.spec.expects}", so its validator must ${refusal ? '' : 'not '}be of kind "refusal" (it is "${validator.kind}")`);
+      throw new TaskFileError(
+        `${rel}: expects "${declared.spec.expects}", so its validator must ${refusal ? '' : 'not '}be of kind "refusal" (it is "${validator.kind}")`,
+      );
     }
   } else if (validator.kind === 'refusal') {
     throw new TaskFileError(`${rel}: refusal validators belong to hard tasks that expect a refusal`);
@@ -111,7 +120,13 @@ export function assembleTask(file: string, declared: TaskSpec, modules: TaskModu
     if (typeof reference !== 'string') throw new TaskFileError(`${rel}: the atomic reference must be the source of an executeSkill module`);
     return { ...base, reference } as Task;
   }
-  if (typeof reference !== 'function') throw new TaskFileError(`${rel}: the reference module must default-export defineCompositeReference(...)`);
-  if (modules.literal !== undefined && typeof modules.literal !== 'function') throw new TaskFileError(`${rel}: the reference's \`literal\` export must be defineCompositeReference(...)`);
-  return { ...base, reference: reference as CompositeReference, ...(modules.literal ? { literal: modules.literal as CompositeReference } : {}) } as Task;
+  if (typeof reference !== 'function')
+    throw new TaskFileError(`${rel}: the reference module must default-export defineCompositeReference(...)`);
+  if (modules.literal !== undefined && typeof modules.literal !== 'function')
+    throw new TaskFileError(`${rel}: the reference's \`literal\` export must be defineCompositeReference(...)`);
+  return {
+    ...base,
+    reference: reference as CompositeReference,
+    ...(modules.literal ? { literal: modules.literal as CompositeReference } : {}),
+  } as Task;
 }

@@ -23,7 +23,10 @@ export const selectorOfData = (data: Hex): string => data.slice(0, 10).toLowerCa
  * the pair's `sell` reserve: a trade in the same direction then gets about (1 / (1 + share))² of its
  * quote (15 % of the reserve: about 24 % less).
  */
-export async function frontRunV2(chain: ChainClients, a: { router: Address; pair: Address; sell: Address; buy: Address; wbnb: Address; shareBps: bigint }): Promise<void> {
+export async function frontRunV2(
+  chain: ChainClients,
+  a: { router: Address; pair: Address; sell: Address; buy: Address; wbnb: Address; shareBps: bigint },
+): Promise<void> {
   const [r0, r1] = await chain.public.readContract({ address: a.pair, abi: V2_PAIR_ABI, functionName: 'getReserves' });
   const token0 = await chain.public.readContract({ address: a.pair, abi: V2_PAIR_ABI, functionName: 'token0' });
   const reserveIn = token0.toLowerCase() === a.sell.toLowerCase() ? r0 : r1;
@@ -31,13 +34,24 @@ export async function frontRunV2(chain: ChainClients, a: { router: Address; pair
   const path = [a.sell, a.buy];
   if (a.sell.toLowerCase() === a.wbnb.toLowerCase()) {
     await chain.test.setBalance({ address: ADVERSARY, value: amount + 10n ** 18n });
-    await sendAs(chain, ADVERSARY, a.router, encodeFunctionData({ abi: V2_ROUTER, functionName: 'swapExactETHForTokens', args: [0n, path, ADVERSARY, FAR_DEADLINE] }), amount);
+    await sendAs(
+      chain,
+      ADVERSARY,
+      a.router,
+      encodeFunctionData({ abi: V2_ROUTER, functionName: 'swapExactETHForTokens', args: [0n, path, ADVERSARY, FAR_DEADLINE] }),
+      amount,
+    );
     return;
   }
   await chain.test.setBalance({ address: ADVERSARY, value: 10n ** 18n });
   await setTokenBalance(chain, a.sell, ADVERSARY, amount);
   await sendAs(chain, ADVERSARY, a.sell, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [a.router, amount] }));
-  await sendAs(chain, ADVERSARY, a.router, encodeFunctionData({ abi: V2_ROUTER, functionName: 'swapExactTokensForTokens', args: [amount, 0n, path, ADVERSARY, FAR_DEADLINE] }));
+  await sendAs(
+    chain,
+    ADVERSARY,
+    a.router,
+    encodeFunctionData({ abi: V2_ROUTER, functionName: 'swapExactTokensForTokens', args: [amount, 0n, path, ADVERSARY, FAR_DEADLINE] }),
+  );
 }
 
 const Q96 = 2n ** 96n;
@@ -57,8 +71,12 @@ function sqrtBig(n: bigint): bigint {
  * `sell` has fallen by `dropBps` (a price limit stops the swap there): a trade in the same direction
  * then gets about that much less.
  */
-export async function frontRunV3(chain: ChainClients, a: { router: Address; pool: Address; sell: Address; wbnb: Address; dropBps: bigint }): Promise<void> {
-  const read = <F extends 'slot0' | 'token0' | 'token1' | 'fee'>(functionName: F) => chain.public.readContract({ address: a.pool, abi: V3_POOL_ABI, functionName } as never) as Promise<any>;
+export async function frontRunV3(
+  chain: ChainClients,
+  a: { router: Address; pool: Address; sell: Address; wbnb: Address; dropBps: bigint },
+): Promise<void> {
+  const read = <F extends 'slot0' | 'token0' | 'token1' | 'fee'>(functionName: F) =>
+    chain.public.readContract({ address: a.pool, abi: V3_POOL_ABI, functionName } as never) as Promise<any>;
   const [slot0, token0, token1, fee] = await Promise.all([read('slot0'), read('token0'), read('token1'), read('fee')]);
   const sqrtP = slot0[0] as bigint;
   const zeroForOne = (token0 as string).toLowerCase() === a.sell.toLowerCase();
@@ -67,7 +85,16 @@ export async function frontRunV3(chain: ChainClients, a: { router: Address; pool
   const limit = (sqrtP * sqrtBig(factor)) / Q96;
   const buy = (zeroForOne ? token1 : token0) as Address;
   const big = 10n ** 30n;
-  const params = { tokenIn: a.sell, tokenOut: buy, fee: Number(fee), recipient: ADVERSARY, deadline: FAR_DEADLINE, amountIn: big, amountOutMinimum: 0n, sqrtPriceLimitX96: limit };
+  const params = {
+    tokenIn: a.sell,
+    tokenOut: buy,
+    fee: Number(fee),
+    recipient: ADVERSARY,
+    deadline: FAR_DEADLINE,
+    amountIn: big,
+    amountOutMinimum: 0n,
+    sqrtPriceLimitX96: limit,
+  };
   const data = encodeFunctionData({ abi: V3_ROUTER_ABI, functionName: 'exactInputSingle', args: [params] });
   if (a.sell.toLowerCase() === a.wbnb.toLowerCase()) {
     // The router wraps what the pool asks for and keeps the rest of the value.

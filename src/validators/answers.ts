@@ -66,8 +66,15 @@ export function answerIsUint<P, S>(name: string, weight: number): Check<P, S> {
 }
 
 /** The answer, an unsigned integer, matches an amount read from the chain (labelled "answer"). */
-export function answerMatches<P, S>(name: string, weight: number, truth: (ctx: Ctx<P, S>) => bigint, tol: Tolerance | ((ctx: Ctx<P, S>) => Tolerance) = {}): Check<P, S> {
-  return reportsUint(name, weight, { compare: (v, ctx) => compareAmount('answer', v, truth(ctx), typeof tol === 'function' ? tol(ctx) : tol) });
+export function answerMatches<P, S>(
+  name: string,
+  weight: number,
+  truth: (ctx: Ctx<P, S>) => bigint,
+  tol: Tolerance | ((ctx: Ctx<P, S>) => Tolerance) = {},
+): Check<P, S> {
+  return reportsUint(name, weight, {
+    compare: (v, ctx) => compareAmount('answer', v, truth(ctx), typeof tol === 'function' ? tol(ctx) : tol),
+  });
 }
 
 /** The answer as a 0x address (surrounding whitespace forgiven), or undefined. */
@@ -101,7 +108,8 @@ export function reportsAddress<P, S>(name: string, weight: number, compare: (add
 
 /** An object answer's amount for `symbol` (keys compared case-insensitively) against the chain's. */
 export function reportedBySymbol(answer: unknown, symbol: string, truth: bigint): CheckResult {
-  if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) return { pass: false, detail: `answer ${JSON.stringify(answer)?.slice(0, 80)} is not an object` };
+  if (typeof answer !== 'object' || answer === null || Array.isArray(answer))
+    return { pass: false, detail: `answer ${JSON.stringify(answer)?.slice(0, 80)} is not an object` };
   const key = Object.keys(answer).find((k) => k.toLowerCase() === symbol.toLowerCase());
   const a = parseUintAnswer(key === undefined ? undefined : (answer as Record<string, unknown>)[key]);
   if ('error' in a) return { pass: false, detail: `${symbol}: ${a.error}` };

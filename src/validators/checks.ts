@@ -20,7 +20,8 @@ export interface Tolerance {
 export function compareAmount(label: string, actual: bigint, expected: bigint, tol: Tolerance = {}): CheckResult {
   const diff = actual > expected ? actual - expected : expected - actual;
   // Relative to the expectation; against an expected 0 any difference counts as 100 % off (finite, so it survives JSON).
-  const deviation = expected === 0n ? (diff === 0n ? 0 : 1) : Number((diff * 1_000_000_000n) / (expected < 0n ? -expected : expected)) / 1e9;
+  const deviation =
+    expected === 0n ? (diff === 0n ? 0 : 1) : Number((diff * 1_000_000_000n) / (expected < 0n ? -expected : expected)) / 1e9;
   let allowed = tol.abs ?? 0n;
   if (tol.rel !== undefined) {
     const relAllowed = ((expected < 0n ? -expected : expected) * BigInt(Math.round(tol.rel * 1e9))) / 1_000_000_000n;
@@ -79,7 +80,11 @@ export function sameAddress(a: string | undefined, b: Address): boolean {
 
 /** An approval moved none of the agent's tokens: its balance (state key `balance`) is unchanged. */
 export function noTokensMoved<P, S extends { balance: bigint }>(weight: number, symbol: (params: P) => string): Check<P, S> {
-  return { name: 'no tokens moved', weight, verify: ({ pre, post, params }) => compareAmount('balance change', pre.balance - post.balance, 0n, { symbol: symbol(params) }) };
+  return {
+    name: 'no tokens moved',
+    weight,
+    verify: ({ pre, post, params }) => compareAmount('balance change', pre.balance - post.balance, 0n, { symbol: symbol(params) }),
+  };
 }
 
 /** Gas the agent paid for the transaction (gasUsed × effective price). */

@@ -1,7 +1,16 @@
 // PancakeSwap V2 router and pair (Uniswap V2 interface, 0.25 % swap fee): ABI fragments, quotes,
 // slippage floors and the router's deposit arithmetic. Validators compose a decoding ABI from the
 // fragments of exactly the functions they accept, since a call outside that set must keep failing to decode.
-import { decodeFunctionData, isAddressEqual, parseAbi, toFunctionSelector, type AbiFunction, type Address, type Hex, type PublicClient } from 'viem';
+import {
+  decodeFunctionData,
+  isAddressEqual,
+  parseAbi,
+  toFunctionSelector,
+  type AbiFunction,
+  type Address,
+  type Hex,
+  type PublicClient,
+} from 'viem';
 import type { EnvMap } from '../tasks/instantiate.ts';
 import type { CheckResult } from './types.ts';
 
@@ -50,8 +59,20 @@ export const pancakeAmountOut = (amountIn: bigint, reserveIn: bigint, reserveOut
   (amountIn * 9975n * reserveOut) / (reserveIn * 10000n + amountIn * 9975n);
 
 /** The router's output for `amountIn` along `path` (the last amount), at `blockNumber` when given. */
-export async function quoteOut(chain: PublicClient, router: Address, amountIn: bigint, path: readonly Address[], blockNumber?: bigint): Promise<bigint> {
-  const out = await chain.readContract({ address: router, abi: GET_AMOUNTS_OUT, functionName: 'getAmountsOut', args: [amountIn, path], blockNumber });
+export async function quoteOut(
+  chain: PublicClient,
+  router: Address,
+  amountIn: bigint,
+  path: readonly Address[],
+  blockNumber?: bigint,
+): Promise<bigint> {
+  const out = await chain.readContract({
+    address: router,
+    abi: GET_AMOUNTS_OUT,
+    functionName: 'getAmountsOut',
+    args: [amountIn, path],
+    blockNumber,
+  });
   return out[out.length - 1]!;
 }
 
@@ -61,7 +82,14 @@ export async function quoteIn(chain: PublicClient, router: Address, amountOut: b
 }
 
 /** Best router quote at a block over the direct path and the one-hop paths through the base tokens. */
-export async function bestQuote(chain: PublicClient, env: EnvMap, amountIn: bigint, tokenIn: Address, tokenOut: Address, blockNumber: bigint): Promise<bigint> {
+export async function bestQuote(
+  chain: PublicClient,
+  env: EnvMap,
+  amountIn: bigint,
+  tokenIn: Address,
+  tokenOut: Address,
+  blockNumber: bigint,
+): Promise<bigint> {
   const hubs = [env.WBNB!, env.USDT!, env.BUSD!].filter((h) => !isAddressEqual(h, tokenIn) && !isAddressEqual(h, tokenOut));
   let best = 0n;
   for (const path of [[tokenIn, tokenOut], ...hubs.map((h) => [tokenIn, h, tokenOut])]) {
@@ -127,7 +155,11 @@ export function lpMinted(a: bigint, b: bigint, reserveA: bigint, reserveB: bigin
 }
 
 /** A pair's reserves ordered as (`first`, the other token) and its LP supply. */
-export async function orderedReserves(chain: PublicClient, pair: Address, first: Address): Promise<{ reserves: [bigint, bigint]; supply: bigint }> {
+export async function orderedReserves(
+  chain: PublicClient,
+  pair: Address,
+  first: Address,
+): Promise<{ reserves: [bigint, bigint]; supply: bigint }> {
   const [token0, [r0, r1], supply] = await Promise.all([
     chain.readContract({ address: pair, abi: PAIR, functionName: 'token0' }),
     chain.readContract({ address: pair, abi: PAIR, functionName: 'getReserves' }),

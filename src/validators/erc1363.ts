@@ -14,9 +14,16 @@ const argAt = (i: number) => numberToHex(4 + 32 * i, { size: 1 });
 function hookCode(signature: string, valueArg: number, partyArg: number): Hex {
   const sel = toFunctionSelector(signature);
   return concat([
-    '0x60003560e01c63', sel, '0x14601357600080fd', // dispatch on the selector, else revert(0, 0)
+    '0x60003560e01c63',
+    sel,
+    '0x14601357600080fd', // dispatch on the selector, else revert(0, 0)
     '0x5b600160005401600055', //                      slot0 += 1
-    '0x60', argAt(valueArg), '0x356001540160015560', argAt(partyArg), '0x3560025563', sel, // slot1 += value; slot2 = party
+    '0x60',
+    argAt(valueArg),
+    '0x356001540160015560',
+    argAt(partyArg),
+    '0x3560025563',
+    sel, // slot1 += value; slot2 = party
     '0x60e01b60005260206000f3', //                    return the selector
   ]);
 }
@@ -36,15 +43,26 @@ export interface HookRecord {
   party: Hex;
 }
 
-const word = async (chain: PublicClient, address: Address, i: number) => BigInt((await chain.getStorageAt({ address, slot: numberToHex(i, { size: 32 }) })) ?? '0x0');
+const word = async (chain: PublicClient, address: Address, i: number) =>
+  BigInt((await chain.getStorageAt({ address, slot: numberToHex(i, { size: 32 }) })) ?? '0x0');
 
 /** What the hook planted at `address` has recorded so far. */
 export async function hookRecord(chain: PublicClient, address: Address): Promise<HookRecord> {
-  return { calls: await word(chain, address, 0), value: await word(chain, address, 1), party: numberToHex(await word(chain, address, 2), { size: 20 }) };
+  return {
+    calls: await word(chain, address, 0),
+    value: await word(chain, address, 1),
+    party: numberToHex(await word(chain, address, 2), { size: 20 }),
+  };
 }
 
 /** The hook (state key `hook`) was notified exactly once, of `amount`, naming the agent as its party (`party` words it, e.g. "from"). */
-export function notifiedOnce<P, S extends { hook: HookRecord }>(name: string, weight: number, callback: string, party: string, amount: (params: P) => bigint): Check<P, S> {
+export function notifiedOnce<P, S extends { hook: HookRecord }>(
+  name: string,
+  weight: number,
+  callback: string,
+  party: string,
+  amount: (params: P) => bigint,
+): Check<P, S> {
   return {
     name,
     weight,

@@ -3,18 +3,31 @@ import { parseAbi, type Address, type PublicClient } from 'viem';
 import { compareAmount, sameAddress } from './checks.ts';
 import type { Check } from './types.ts';
 
-const ERC721 = parseAbi(['function ownerOf(uint256 id) view returns (address)', 'function balanceOf(address owner) view returns (uint256)']);
+const ERC721 = parseAbi([
+  'function ownerOf(uint256 id) view returns (address)',
+  'function balanceOf(address owner) view returns (uint256)',
+]);
 const ERC1155 = parseAbi(['function balanceOf(address account, uint256 id) view returns (uint256)']);
 
-export const ownerOf = (chain: PublicClient, nft: Address, id: bigint) => chain.readContract({ address: nft, abi: ERC721, functionName: 'ownerOf', args: [id] });
-export const ownersOf = (chain: PublicClient, nft: Address, ids: readonly bigint[]) => Promise.all(ids.map((id) => ownerOf(chain, nft, id)));
+export const ownerOf = (chain: PublicClient, nft: Address, id: bigint) =>
+  chain.readContract({ address: nft, abi: ERC721, functionName: 'ownerOf', args: [id] });
+export const ownersOf = (chain: PublicClient, nft: Address, ids: readonly bigint[]) =>
+  Promise.all(ids.map((id) => ownerOf(chain, nft, id)));
 /** How many tokens of an ERC-721 collection `owner` holds. */
-export const nftCount = (chain: PublicClient, nft: Address, owner: Address) => chain.readContract({ address: nft, abi: ERC721, functionName: 'balanceOf', args: [owner] });
+export const nftCount = (chain: PublicClient, nft: Address, owner: Address) =>
+  chain.readContract({ address: nft, abi: ERC721, functionName: 'balanceOf', args: [owner] });
 /** `owner`'s units of ERC-1155 id `id`. */
-export const unitsOf = (chain: PublicClient, token: Address, owner: Address, id: bigint) => chain.readContract({ address: token, abi: ERC1155, functionName: 'balanceOf', args: [owner, id] });
+export const unitsOf = (chain: PublicClient, token: Address, owner: Address, id: bigint) =>
+  chain.readContract({ address: token, abi: ERC1155, functionName: 'balanceOf', args: [owner, id] });
 
 /** Both sides of an ERC-1155 transfer of id `id`: `from`'s and `to`'s units. */
-export async function unitSides(chain: PublicClient, token: Address, id: bigint, from: Address, to: Address): Promise<{ agent: bigint; recipient: bigint }> {
+export async function unitSides(
+  chain: PublicClient,
+  token: Address,
+  id: bigint,
+  from: Address,
+  to: Address,
+): Promise<{ agent: bigint; recipient: bigint }> {
   return { agent: await unitsOf(chain, token, from, id), recipient: await unitsOf(chain, token, to, id) };
 }
 
@@ -35,7 +48,10 @@ export function ownsRequestedNft<P extends Transfer, S extends Watched>(weight: 
 }
 
 /** Of the watched ids only the requested one moved, and the wallet holds exactly one token fewer. */
-export function noOtherNftLeft<P extends Transfer, S extends Watched & { agentCount: bigint }>(weight: number, ids: readonly bigint[]): Check<P, S> {
+export function noOtherNftLeft<P extends Transfer, S extends Watched & { agentCount: bigint }>(
+  weight: number,
+  ids: readonly bigint[],
+): Check<P, S> {
   return {
     name: 'no other NFT left the wallet',
     weight,
@@ -68,7 +84,8 @@ export function unitsReceived<P extends UnitTransfer, S extends Units>(weight: n
   return {
     name: 'recipient received exactly the units of the id',
     weight,
-    verify: ({ pre, post, params }) => compareAmount(`id ${params.id} received`, post.recipient - pre.recipient, BigInt(params.amount), UNITS),
+    verify: ({ pre, post, params }) =>
+      compareAmount(`id ${params.id} received`, post.recipient - pre.recipient, BigInt(params.amount), UNITS),
   };
 }
 

@@ -10,17 +10,24 @@ import type { EnvMap } from '../tasks/instantiate.ts';
 import { STAKING } from './staking.ts';
 
 // The calls setup sends: issuing tokens, wrapping BNB and syncing a pair's reserves.
-const PLANT = parseAbi(['function owner() view returns (address)', 'function mint(address to, uint256 amount)', 'function deposit() payable', 'function sync()']);
+const PLANT = parseAbi([
+  'function owner() view returns (address)',
+  'function mint(address to, uint256 amount)',
+  'function deposit() payable',
+  'function sync()',
+]);
 
 /** `owner` approves `spender` for `amount` of `token` (0 revokes a standing allowance). */
 export const approveAs = (chain: ChainClients, owner: Address, token: Address, spender: Address, amount: bigint) =>
   sendAs(chain, owner, token, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] }));
 
 /** `who` stakes `amount` in a fixture staking contract (which pulls it with its allowance). */
-export const stakeAs = (chain: ChainClients, who: Address, pool: Address, amount: bigint) => sendAs(chain, who, pool, encodeFunctionData({ abi: STAKING, functionName: 'stake', args: [amount] }));
+export const stakeAs = (chain: ChainClients, who: Address, pool: Address, amount: bigint) =>
+  sendAs(chain, who, pool, encodeFunctionData({ abi: STAKING, functionName: 'stake', args: [amount] }));
 
 /** `who` wraps `amount` of its BNB with WBNB.deposit(). */
-export const wrapAs = (chain: ChainClients, who: Address, wbnb: Address, amount: bigint) => sendAs(chain, who, wbnb, encodeFunctionData({ abi: PLANT, functionName: 'deposit' }), amount);
+export const wrapAs = (chain: ChainClients, who: Address, wbnb: Address, amount: bigint) =>
+  sendAs(chain, who, wbnb, encodeFunctionData({ abi: PLANT, functionName: 'deposit' }), amount);
 
 /**
  * Issues `amount` of `token` to `holder`: minted by the token's owner, or for WBNB (whose supply is

@@ -6,7 +6,11 @@ const clip = (s: string, n = 160) => (s.length > n ? `${s.slice(0, n - 1)}…` :
 
 /** The wallet refused, in words ({"refuse": "..."} or a script returning { refuse }). */
 export function refused<P, S>(weight: number, name = 'the wallet refused the request'): Check<P, S> {
-  return { name, weight, verify: ({ refusal }) => ({ pass: refusal !== undefined, detail: refusal ? `refused: ${clip(refusal.reason)}` : 'did not refuse' }) };
+  return {
+    name,
+    weight,
+    verify: ({ refusal }) => ({ pass: refusal !== undefined, detail: refusal ? `refused: ${clip(refusal.reason)}` : 'did not refuse' }),
+  };
 }
 
 /** No transaction was signed at all (not even one that reverted). */

@@ -17,7 +17,8 @@ function normalize(r: CheckResult | boolean): CheckResult {
 /** Why a transaction cannot earn points, or undefined when it succeeded at the validator's target. */
 export function gateFailure<P, S>(validator: Validator<P, S>, ctx: CheckContext<P, S>): string | undefined {
   // A request to refuse earns nothing once the wallet acted on it, whatever it said.
-  if (validator.kind === 'refusal') return actedOn(ctx) ? 'a transaction went through on a request that should have been refused' : undefined;
+  if (validator.kind === 'refusal')
+    return actedOn(ctx) ? 'a transaction went through on a request that should have been refused' : undefined;
   if (validator.kind !== 'transaction') return undefined;
   if (!ctx.tx || !ctx.receipt) return 'no transaction was executed';
   const target = validator.target!(ctx);
@@ -26,7 +27,10 @@ export function gateFailure<P, S>(validator: Validator<P, S>, ctx: CheckContext<
   return undefined;
 }
 
-export async function scoreChecks<P, S>(validator: Validator<P, S>, ctx: CheckContext<P, S>): Promise<{ score: number; checks: CheckOutcome[] }> {
+export async function scoreChecks<P, S>(
+  validator: Validator<P, S>,
+  ctx: CheckContext<P, S>,
+): Promise<{ score: number; checks: CheckOutcome[] }> {
   const gate = gateFailure(validator, ctx);
   const checks: CheckOutcome[] = [];
   for (const c of validator.checks) {

@@ -9,10 +9,15 @@ export const STAKING = parseAbi([
   'function rewardPerSecondPerToken() view returns (uint256)',
 ]);
 
-export const stakedOf = (chain: PublicClient, pool: Address, who: Address) => chain.readContract({ address: pool, abi: STAKING, functionName: 'stakedOf', args: [who] });
+export const stakedOf = (chain: PublicClient, pool: Address, who: Address) =>
+  chain.readContract({ address: pool, abi: STAKING, functionName: 'stakedOf', args: [who] });
 
 /** A reward-pool position: the stake, the time its reward was last settled, and the pool's rate. */
-export async function rewardPosition(chain: PublicClient, pool: Address, who: Address): Promise<{ staked: bigint; lastUpdate: bigint; rate: bigint }> {
+export async function rewardPosition(
+  chain: PublicClient,
+  pool: Address,
+  who: Address,
+): Promise<{ staked: bigint; lastUpdate: bigint; rate: bigint }> {
   return {
     staked: await stakedOf(chain, pool, who),
     lastUpdate: await chain.readContract({ address: pool, abi: STAKING, functionName: 'lastUpdate', args: [who] }),

@@ -109,4 +109,3 @@ export interface CheckOutcome {
   deviation?: number;
   tolerance?: number;
 }
-

@@ -11,7 +11,7 @@ export const UINT128_MAX = 2n ** 128n - 1n;
 export function encodeV3Path(tokens: readonly Address[], fees: readonly number[]): Hex {
   if (tokens.length !== fees.length + 1) throw new Error('a path has one more token than fees');
   let out = tokens[0]!.slice(2).toLowerCase();
-  fees.forEach((f, i) => (out += f.toString(16).padStart(6, '0') + tokens[i + 1]!.slice(2).toLowerCase()));
+  for (const [i, f] of fees.entries()) out += f.toString(16).padStart(6, '0') + tokens[i + 1]!.slice(2).toLowerCase();
   return `0x${out}`;
 }
 
@@ -42,25 +42,62 @@ export function routerCalls(data: Hex): V3RouterCall[] {
 }
 
 /** The single swap of a router transaction, if it makes exactly one of the named kind. */
-export function soleRouterSwap<N extends V3RouterCall['functionName']>(data: Hex, name: N): Extract<V3RouterCall, { functionName: N }> | undefined {
+export function soleRouterSwap<N extends V3RouterCall['functionName']>(
+  data: Hex,
+  name: N,
+): Extract<V3RouterCall, { functionName: N }> | undefined {
   const swaps = routerCalls(data).filter((c) => c.functionName.startsWith('exact'));
   return swaps.length === 1 && swaps[0]!.functionName === name ? (swaps[0] as Extract<V3RouterCall, { functionName: N }>) : undefined;
 }
 
 const block = (blockNumber?: bigint) => (blockNumber === undefined ? {} : { blockNumber });
 
-export async function quoteExactInputSingle(chain: PublicClient, quoter: Address, q: { tokenIn: Address; tokenOut: Address; fee: number; amountIn: bigint }, blockNumber?: bigint): Promise<bigint> {
-  const { result } = await chain.simulateContract({ address: quoter, abi: V3_QUOTER_ABI, functionName: 'quoteExactInputSingle', args: [{ ...q, sqrtPriceLimitX96: 0n }], ...block(blockNumber) });
+export async function quoteExactInputSingle(
+  chain: PublicClient,
+  quoter: Address,
+  q: { tokenIn: Address; tokenOut: Address; fee: number; amountIn: bigint },
+  blockNumber?: bigint,
+): Promise<bigint> {
+  const { result } = await chain.simulateContract({
+    address: quoter,
+    abi: V3_QUOTER_ABI,
+    functionName: 'quoteExactInputSingle',
+    args: [{ ...q, sqrtPriceLimitX96: 0n }],
+    ...block(blockNumber),
+  });
   return result[0];
 }
 
-export async function quoteExactOutputSingle(chain: PublicClient, quoter: Address, q: { tokenIn: Address; tokenOut: Address; fee: number; amount: bigint }, blockNumber?: bigint): Promise<bigint> {
-  const { result } = await chain.simulateContract({ address: quoter, abi: V3_QUOTER_ABI, functionName: 'quoteExactOutputSingle', args: [{ ...q, sqrtPriceLimitX96: 0n }], ...block(blockNumber) });
+export async function quoteExactOutputSingle(
+  chain: PublicClient,
+  quoter: Address,
+  q: { tokenIn: Address; tokenOut: Address; fee: number; amount: bigint },
+  blockNumber?: bigint,
+): Promise<bigint> {
+  const { result } = await chain.simulateContract({
+    address: quoter,
+    abi: V3_QUOTER_ABI,
+    functionName: 'quoteExactOutputSingle',
+    args: [{ ...q, sqrtPriceLimitX96: 0n }],
+    ...block(blockNumber),
+  });
   return result[0];
 }
 
-export async function quoteExactInput(chain: PublicClient, quoter: Address, path: Hex, amountIn: bigint, blockNumber?: bigint): Promise<bigint> {
-  const { result } = await chain.simulateContract({ address: quoter, abi: V3_QUOTER_ABI, functionName: 'quoteExactInput', args: [path, amountIn], ...block(blockNumber) });
+export async function quoteExactInput(
+  chain: PublicClient,
+  quoter: Address,
+  path: Hex,
+  amountIn: bigint,
+  blockNumber?: bigint,
+): Promise<bigint> {
+  const { result } = await chain.simulateContract({
+    address: quoter,
+    abi: V3_QUOTER_ABI,
+    functionName: 'quoteExactInput',
+    args: [path, amountIn],
+    ...block(blockNumber),
+  });
   return result[0];
 }
 

@@ -21,12 +21,21 @@ export interface VenusPosition {
 }
 
 export async function venusPosition(chain: PublicClient, vToken: Address, account: Address): Promise<VenusPosition> {
-  const [, vTokens, borrow, rate] = await chain.readContract({ address: vToken, abi: VTOKEN_ABI, functionName: 'getAccountSnapshot', args: [account] });
+  const [, vTokens, borrow, rate] = await chain.readContract({
+    address: vToken,
+    abi: VTOKEN_ABI,
+    functionName: 'getAccountSnapshot',
+    args: [account],
+  });
   return { vTokens, borrow, rate, supplied: (vTokens * rate) / WAD };
 }
 
 /** The borrow limit left, in USD × 1e18, as borrow and redeem are checked (collateral factors, not liquidation thresholds). */
-export async function borrowLiquidity(chain: PublicClient, comptroller: Address, account: Address): Promise<{ liquidity: bigint; shortfall: bigint }> {
+export async function borrowLiquidity(
+  chain: PublicClient,
+  comptroller: Address,
+  account: Address,
+): Promise<{ liquidity: bigint; shortfall: bigint }> {
   const [, liquidity, shortfall] = await chain.readContract({
     address: comptroller,
     abi: VENUS_COMPTROLLER_ABI,
@@ -54,11 +63,28 @@ export async function supplyAs(chain: ChainClients, account: Address, vToken: Ad
 }
 
 const encodeApprove = (spender: Address, amount: bigint) =>
-  encodeFunctionData({ abi: [{ type: 'function', name: 'approve', stateMutability: 'nonpayable', inputs: [{ type: 'address' }, { type: 'uint256' }], outputs: [{ type: 'bool' }] }], functionName: 'approve', args: [spender, amount] });
+  encodeFunctionData({
+    abi: [
+      {
+        type: 'function',
+        name: 'approve',
+        stateMutability: 'nonpayable',
+        inputs: [{ type: 'address' }, { type: 'uint256' }],
+        outputs: [{ type: 'bool' }],
+      },
+    ],
+    functionName: 'approve',
+    args: [spender, amount],
+  });
 
 /** Setup: `account` enters markets as collateral. */
 export const enterMarketsAs = (chain: ChainClients, account: Address, env: EnvMap, vTokens: Address[]) =>
-  sendAs(chain, account, env.venus_comptroller!, encodeFunctionData({ abi: VENUS_COMPTROLLER_ABI, functionName: 'enterMarkets', args: [vTokens] }));
+  sendAs(
+    chain,
+    account,
+    env.venus_comptroller!,
+    encodeFunctionData({ abi: VENUS_COMPTROLLER_ABI, functionName: 'enterMarkets', args: [vTokens] }),
+  );
 
 /** Setup: `account` borrows `amount` of a market's underlying (vBNB included). */
 export const borrowAs = (chain: ChainClients, account: Address, vToken: Address, amount: bigint) =>
@@ -69,7 +95,12 @@ export const borrowAs = (chain: ChainClients, account: Address, vToken: Address,
  * oracle's prices, unweighted by collateral factors (what "a collateral ratio" of C / D means to an owner).
  */
 export async function collateralAndDebt(chain: PublicClient, env: EnvMap, account: Address): Promise<{ collateral: bigint; debt: bigint }> {
-  const entered = await chain.readContract({ address: env.venus_comptroller!, abi: VENUS_COMPTROLLER_ABI, functionName: 'getAssetsIn', args: [account] });
+  const entered = await chain.readContract({
+    address: env.venus_comptroller!,
+    abi: VENUS_COMPTROLLER_ABI,
+    functionName: 'getAssetsIn',
+    args: [account],
+  });
   const markets = await chain.readContract({ address: env.venus_comptroller!, abi: VENUS_COMPTROLLER_ABI, functionName: 'getAllMarkets' });
   let collateral = 0n;
   let debt = 0n;

@@ -1,7 +1,20 @@
 // What a composite episode did, read from its transactions (ctx.txs): approvals, token movements from
 // the receipts, the sale of one token for another, gas. Each helper looks only at successful
 // transactions unless it says otherwise.
-import { decodeAbiParameters, decodeFunctionData, erc20Abi, isAddressEqual, parseEther, parseEventLogs, zeroAddress, type AbiFunction, type Address, type Hex, type PublicClient, type TransactionReceipt } from 'viem';
+import {
+  decodeAbiParameters,
+  decodeFunctionData,
+  erc20Abi,
+  isAddressEqual,
+  parseEther,
+  parseEventLogs,
+  zeroAddress,
+  type AbiFunction,
+  type Address,
+  type Hex,
+  type PublicClient,
+  type TransactionReceipt,
+} from 'viem';
 import type { EnvMap } from '../tasks/instantiate.ts';
 import { compareAmount, fmt, sameAddress, selectorOf } from './checks.ts';
 import { ADD_LIQUIDITY, bestQuote, exactInputMinOut, minOutVsQuote, minOutVsReturn, selectorsOf, slippageFloor, withGrace } from './dex.ts';
@@ -17,18 +30,26 @@ export const episodeGas = (txs: Txs): bigint => (txs ?? []).reduce((s, t) => s +
 
 /** The first successful call to `to` whose selector is one of `selectors`. */
 export function firstCall<T extends EpisodeTx>(txs: Txs<T>, to: Address, selectors: readonly Hex[]): T | undefined {
-  return (txs ?? []).find((t) => t.receipt.status === 'success' && isAddressEqual(t.tx.to, to) && selectors.includes(t.tx.data.slice(0, 10).toLowerCase() as Hex));
+  return (txs ?? []).find(
+    (t) => t.receipt.status === 'success' && isAddressEqual(t.tx.to, to) && selectors.includes(t.tx.data.slice(0, 10).toLowerCase() as Hex),
+  );
 }
 
 /** Position of the last successful transaction to `to` in the episode, -1 when there is none. */
-export const lastCallTo = (txs: Txs, to: Address): number => (txs ?? []).findLastIndex((t) => t.receipt.status === 'success' && sameAddress(t.tx.to, to));
+export const lastCallTo = (txs: Txs, to: Address): number =>
+  (txs ?? []).findLastIndex((t) => t.receipt.status === 'success' && sameAddress(t.tx.to, to));
 
 const APPROVALS: Hex[] = [selectorOf('approve(address,uint256)'), selectorOf('increaseAllowance(address,uint256)')];
 
 /** The successful approve / increaseAllowance calls on `token` for `spender`: their position in the episode and amount. */
 export function approvalCalls(txs: Txs, token: Address, spender: Address): { index: number; amount: bigint }[] {
   return (txs ?? []).flatMap((t, index) => {
-    if (t.receipt.status !== 'success' || !isAddressEqual(t.tx.to, token) || !APPROVALS.includes(t.tx.data.slice(0, 10).toLowerCase() as Hex)) return [];
+    if (
+      t.receipt.status !== 'success' ||
+      !isAddressEqual(t.tx.to, token) ||
+      !APPROVALS.includes(t.tx.data.slice(0, 10).toLowerCase() as Hex)
+    )
+      return [];
     try {
       const [who, amount] = decodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], `0x${t.tx.data.slice(10)}`);
       return isAddressEqual(who, spender) ? [{ index, amount }] : [];
@@ -58,7 +79,15 @@ export function unusedApproval(approved: boolean, spent: bigint, spender: string
 }
 
 /** An approval of exactly `requested` that the next step spent: left-over allowance plus what left the wallet is the grant. */
-export function grantSpent(approved: boolean, spent: bigint, left: bigint, requested: bigint, spender: string, symbol: string, label = `${symbol} allowance granted`): CheckResult {
+export function grantSpent(
+  approved: boolean,
+  spent: bigint,
+  left: bigint,
+  requested: bigint,
+  spender: string,
+  symbol: string,
+  label = `${symbol} allowance granted`,
+): CheckResult {
   return unusedApproval(approved, spent, spender, symbol) ?? compareAmount(label, left + spent, requested, { symbol });
 }
 
@@ -66,7 +95,13 @@ export function grantSpent(approved: boolean, spent: bigint, left: bigint, reque
  * amountOutMin (second argument) of the first successful router call to one of the exact-input swaps
  * in `fragment`, against the slippage floor under the pre-trade quote.
  */
-export function routerSwapMinOut(txs: Txs, router: Address, fragment: readonly AbiFunction[], quote: bigint, slippage: number): CheckResult {
+export function routerSwapMinOut(
+  txs: Txs,
+  router: Address,
+  fragment: readonly AbiFunction[],
+  quote: bigint,
+  slippage: number,
+): CheckResult {
   const swap = firstCall(txs, router, selectorsOf(fragment));
   if (!swap) return { pass: false, detail: `no successful ${fragment[0]!.name} through the router` };
   const { args } = decodeFunctionData({ abi: fragment, data: swap.tx.data });
@@ -78,7 +113,13 @@ export function highestApproval(txs: Txs, token: Address, owner: Address, spende
   let best = 0n;
   for (const t of successful(txs)) {
     for (const l of parseEventLogs({ abi: erc20Abi, eventName: 'Approval', logs: t.receipt.logs })) {
-      if (isAddressEqual(l.address, token) && isAddressEqual(l.args.owner, owner) && isAddressEqual(l.args.spender, spender) && l.args.value > best) best = l.args.value;
+      if (
+        isAddressEqual(l.address, token) &&
+        isAddressEqual(l.args.owner, owner) &&
+        isAddressEqual(l.args.spender, spender) &&
+        l.args.value > best
+      )
+        best = l.args.value;
     }
   }
   return best;
@@ -93,7 +134,9 @@ export function approvedAtLeast(txs: Txs, token: Address, owner: Address, spende
 /** Sum of a token's Transfer values in one receipt, filtered by sender and recipient when given. */
 export function transferred(receipt: TransactionReceipt, token: Address, from?: Address, to?: Address): bigint {
   return parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: receipt.logs })
-    .filter((l) => isAddressEqual(l.address, token) && (!from || isAddressEqual(l.args.from, from)) && (!to || isAddressEqual(l.args.to, to)))
+    .filter(
+      (l) => isAddressEqual(l.address, token) && (!from || isAddressEqual(l.args.from, from)) && (!to || isAddressEqual(l.args.to, to)),
+    )
     .reduce((s, l) => s + l.args.value, 0n);
 }
 
@@ -104,16 +147,31 @@ export const transferredInEpisode = (txs: Txs, token: Address, from?: Address, t
 export type Sale<T extends EpisodeTx = EpisodeTx> = T & { sold: bigint; got: bigint };
 
 /** The one successful transaction (meeting `where`) that took `sell` from `agent` and paid it `buy`; undefined unless exactly one did. */
-export function soleSwap<T extends EpisodeTx>(txs: Txs<T>, agent: Address, sell: Address, buy: Address, where: (t: T) => boolean = () => true): Sale<T> | undefined {
-  const swaps = successful(txs).filter((t) => where(t) && transferred(t.receipt, sell, agent) > 0n && transferred(t.receipt, buy, undefined, agent) > 0n);
+export function soleSwap<T extends EpisodeTx>(
+  txs: Txs<T>,
+  agent: Address,
+  sell: Address,
+  buy: Address,
+  where: (t: T) => boolean = () => true,
+): Sale<T> | undefined {
+  const swaps = successful(txs).filter(
+    (t) => where(t) && transferred(t.receipt, sell, agent) > 0n && transferred(t.receipt, buy, undefined, agent) > 0n,
+  );
   if (swaps.length !== 1) return undefined;
   const s = swaps[0]!;
   return { ...s, sold: transferred(s.receipt, sell, agent), got: transferred(s.receipt, buy, undefined, agent) };
 }
 
 /** The one successful router call carrying BNB that paid `agent` in `buy`; undefined unless exactly one did. */
-export function soleBnbSwap<T extends EpisodeTx>(txs: Txs<T>, router: Address, agent: Address, buy: Address): (T & { got: bigint }) | undefined {
-  const swaps = successful(txs).filter((t) => isAddressEqual(t.tx.to, router) && t.tx.value > 0n && transferred(t.receipt, buy, undefined, agent) > 0n);
+export function soleBnbSwap<T extends EpisodeTx>(
+  txs: Txs<T>,
+  router: Address,
+  agent: Address,
+  buy: Address,
+): (T & { got: bigint }) | undefined {
+  const swaps = successful(txs).filter(
+    (t) => isAddressEqual(t.tx.to, router) && t.tx.value > 0n && transferred(t.receipt, buy, undefined, agent) > 0n,
+  );
   if (swaps.length !== 1) return undefined;
   return { ...swaps[0]!, got: transferred(swaps[0]!.receipt, buy, undefined, agent) };
 }
@@ -121,7 +179,12 @@ export function soleBnbSwap<T extends EpisodeTx>(txs: Txs<T>, router: Address, a
 type SaleContext = { txs?: EpisodeTx[]; env: EnvMap; agent: Address; chain: PublicClient };
 
 /** One sale of exactly `amount` (18 decimals) of `sell` for `buy`, which fetched the best quote of the block before it (1 %). */
-export async function saleAtQuote(ctx: SaleContext, sell: { token: Address; symbol: string }, buy: { token: Address; symbol: string }, amount: string): Promise<CheckResult> {
+export async function saleAtQuote(
+  ctx: SaleContext,
+  sell: { token: Address; symbol: string },
+  buy: { token: Address; symbol: string },
+  amount: string,
+): Promise<CheckResult> {
   const want = parseEther(amount);
   const s = soleSwap(ctx.txs, ctx.agent, sell.token, buy.token);
   if (!s) return { pass: false, detail: `expected exactly one successful ${sell.symbol} → ${buy.symbol} swap` };
@@ -170,7 +233,14 @@ export function salesMinOut(sales: readonly (readonly [Sale | undefined, bigint?
  * pool is balanced, so a request of `want` of each puts in at most `want` of both and all of the
  * limiting side; `ok` says the deposit matches that.
  */
-export function balancedDeposit<T extends EpisodeTx>(txs: readonly T[], pair: Address, tokenA: Address, tokenB: Address, agent: Address, want: bigint) {
+export function balancedDeposit<T extends EpisodeTx>(
+  txs: readonly T[],
+  pair: Address,
+  tokenA: Address,
+  tokenB: Address,
+  agent: Address,
+  want: bigint,
+) {
   const adds = txs.filter((t) => transferred(t.receipt, pair, zeroAddress, agent) > 0n);
   const sum = (f: (r: TransactionReceipt) => bigint) => adds.reduce((s, t) => s + f(t.receipt), 0n);
   const minted = sum((r) => transferred(r, pair, zeroAddress, agent));

@@ -1,5 +1,17 @@
 import { parseEther, type Address } from 'viem';
-import { approveAs, balancedDeposit, balanceOf, compareAmount, defineValidator, depositMinimums, fmt, highestApproval, stakedOf, successful, type EpisodeTx } from 'evm-questbench/validators';
+import {
+  approveAs,
+  balancedDeposit,
+  balanceOf,
+  compareAmount,
+  defineValidator,
+  depositMinimums,
+  fmt,
+  highestApproval,
+  stakedOf,
+  successful,
+  type EpisodeTx,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_add_liquidity_stake_lp'>;
@@ -25,13 +37,17 @@ export default defineValidator<Params, State>({
       weight: 25,
       verify: ({ txs, env, agent, params }) => {
         const d = deposit(txs, env, agent, params.amount);
-        return { pass: d.ok, detail: `deposited ${fmt(d.paidA)} USDT and ${fmt(d.paidB)} BUSD for ${fmt(d.minted)} LP (requested ${params.amount} of each)` };
+        return {
+          pass: d.ok,
+          detail: `deposited ${fmt(d.paidA)} USDT and ${fmt(d.paidB)} BUSD for ${fmt(d.minted)} LP (requested ${params.amount} of each)`,
+        };
       },
     },
     {
       name: 'deposit minimums respect the slippage limit',
       weight: 10,
-      verify: ({ txs, env, agent, params }) => depositMinimums(deposit(txs, env, agent, params.amount).adds[0], parseEther(params.amount), params.slippage),
+      verify: ({ txs, env, agent, params }) =>
+        depositMinimums(deposit(txs, env, agent, params.amount).adds[0], parseEther(params.amount), params.slippage),
     },
     {
       name: 'simple_lp_staking was approved for the new LP',

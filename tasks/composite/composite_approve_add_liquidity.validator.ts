@@ -2,7 +2,24 @@
 // when they differ by more than 5 % in a ~1:1 pool; one amount for both keeps every instance doable.
 // Only one approve fits the declared two rounds, so only the drawn token loses its router allowance.
 import { decodeFunctionData, isAddressEqual, parseUnits } from 'viem';
-import { ADD_LIQUIDITY, allowanceOf, approvalSent, approveAs, balanceOf, compareAmount, defineValidator, firstCall, grantSpent, lpMinted, minimumsByToken, orderedReserves, routerDeposit, selectorsOf, slippageFloor, withGrace } from 'evm-questbench/validators';
+import {
+  ADD_LIQUIDITY,
+  allowanceOf,
+  approvalSent,
+  approveAs,
+  balanceOf,
+  compareAmount,
+  defineValidator,
+  firstCall,
+  grantSpent,
+  lpMinted,
+  minimumsByToken,
+  orderedReserves,
+  routerDeposit,
+  selectorsOf,
+  slippageFloor,
+  withGrace,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_approve_add_liquidity'>;
@@ -36,17 +53,20 @@ export default defineValidator<Params, State>({
     {
       name: 'agent received the USDT/BUSD LP tokens the deposit is worth',
       weight: 45,
-      verify: ({ pre, post, params }) => compareAmount('LP received', post.lp - pre.lp, expected(pre, params).lp, { rel: 0.01, symbol: 'LP' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('LP received', post.lp - pre.lp, expected(pre, params).lp, { rel: 0.01, symbol: 'LP' }),
     },
     {
       name: 'USDT deposited matches the request',
       weight: 10,
-      verify: ({ pre, post, params }) => compareAmount('USDT deposited', pre.usdt - post.usdt, expected(pre, params).usdt, { rel: 0.01, symbol: 'USDT' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('USDT deposited', pre.usdt - post.usdt, expected(pre, params).usdt, { rel: 0.01, symbol: 'USDT' }),
     },
     {
       name: 'BUSD deposited matches the request',
       weight: 10,
-      verify: ({ pre, post, params }) => compareAmount('BUSD deposited', pre.busd - post.busd, expected(pre, params).busd, { rel: 0.01, symbol: 'BUSD' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('BUSD deposited', pre.busd - post.busd, expected(pre, params).busd, { rel: 0.01, symbol: 'BUSD' }),
     },
     {
       // Left-over allowance plus what the router pulled = what was granted; it must be the requested amount.
@@ -54,7 +74,14 @@ export default defineValidator<Params, State>({
       weight: 20,
       verify: ({ pre, post, params, env, txs }) => {
         const spent = isAddressEqual(params.token.address, env.USDT!) ? pre.usdt - post.usdt : pre.busd - post.busd;
-        return grantSpent(approvalSent(txs, params.token.address, env.router!), spent, post.allowance, parseUnits(params.amount, 18), 'the router', params.token.symbol);
+        return grantSpent(
+          approvalSent(txs, params.token.address, env.router!),
+          spent,
+          post.allowance,
+          parseUnits(params.amount, 18),
+          'the router',
+          params.token.symbol,
+        );
       },
     },
     {

@@ -17,7 +17,10 @@ export default defineCompositeReference((params: TaskParams<'composite_approve_r
     rounds: [
       script(approve, { token: env.pair_USDT_BUSD, spender: env.router, amount: liquidity }),
       script(
-        async ({ viem: { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi }, providerUrl, agentAddress, deployedContracts }, a) => {
+        async (
+          { viem: { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi }, providerUrl, agentAddress, deployedContracts },
+          a,
+        ) => {
           const client = createPublicClient({ transport: http(providerUrl) });
           const { USDT: usdt, BUSD: busd, pair_USDT_BUSD: pair } = deployedContracts;
           const [poolUsdt, poolBusd, supply] = await Promise.all([
@@ -29,10 +32,16 @@ export default defineCompositeReference((params: TaskParams<'composite_approve_r
           const minUsdt = (a.liquidity * poolUsdt * keep) / supply / 100n;
           const minBusd = (a.liquidity * poolBusd * keep) / supply / 100n;
           const { timestamp } = await client.getBlock();
-          const abi = parseAbi(['function removeLiquidity(address tokenA, address tokenB, uint256 liquidity, uint256 amountAMin, uint256 amountBMin, address to, uint256 deadline) returns (uint256, uint256)']);
+          const abi = parseAbi([
+            'function removeLiquidity(address tokenA, address tokenB, uint256 liquidity, uint256 amountAMin, uint256 amountBMin, address to, uint256 deadline) returns (uint256, uint256)',
+          ]);
           return {
             to: deployedContracts.router,
-            data: encodeFunctionData({ abi, functionName: 'removeLiquidity', args: [usdt, busd, a.liquidity, minUsdt, minBusd, agentAddress, timestamp + 1200n] }),
+            data: encodeFunctionData({
+              abi,
+              functionName: 'removeLiquidity',
+              args: [usdt, busd, a.liquidity, minUsdt, minBusd, agentAddress, timestamp + 1200n],
+            }),
           };
         },
         { liquidity, slippage: params.slippage },

@@ -1,5 +1,20 @@
 import { decodeFunctionData } from 'viem';
-import { allowanceOf, approvalSent, approveAs, balanceOf, compareAmount, defineValidator, firstCall, minimumsByToken, REMOVE_LIQUIDITY, selectorsOf, slippageFloor, totalSupplyOf, unusedApproval, withGrace } from 'evm-questbench/validators';
+import {
+  allowanceOf,
+  approvalSent,
+  approveAs,
+  balanceOf,
+  compareAmount,
+  defineValidator,
+  firstCall,
+  minimumsByToken,
+  REMOVE_LIQUIDITY,
+  selectorsOf,
+  slippageFloor,
+  totalSupplyOf,
+  unusedApproval,
+  withGrace,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_approve_remove_liquidity'>;
@@ -35,17 +50,20 @@ export default defineValidator<Params, State>({
       name: 'burned the requested share of the wallet LP',
       weight: 25,
       // 0.1 % absorbs rounding of the percentage, far below any wrong share.
-      verify: ({ pre, post, params }) => compareAmount('LP removed', pre.lp - post.lp, expected(pre, params).lp, { rel: 0.001, symbol: 'LP' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('LP removed', pre.lp - post.lp, expected(pre, params).lp, { rel: 0.001, symbol: 'LP' }),
     },
     {
       name: 'USDT returned to the wallet matches the share',
       weight: 20,
-      verify: ({ pre, post, params }) => compareAmount('USDT received', post.usdt - pre.usdt, expected(pre, params).usdt, { rel: 0.01, symbol: 'USDT' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('USDT received', post.usdt - pre.usdt, expected(pre, params).usdt, { rel: 0.01, symbol: 'USDT' }),
     },
     {
       name: 'BUSD returned to the wallet matches the share',
       weight: 20,
-      verify: ({ pre, post, params }) => compareAmount('BUSD received', post.busd - pre.busd, expected(pre, params).busd, { rel: 0.01, symbol: 'BUSD' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('BUSD received', post.busd - pre.busd, expected(pre, params).busd, { rel: 0.01, symbol: 'BUSD' }),
     },
     {
       // Approved exactly the LP that was removed: nothing is left over once the router pulled it.

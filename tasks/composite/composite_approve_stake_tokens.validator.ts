@@ -1,5 +1,14 @@
 import { parseUnits } from 'viem';
-import { allowanceOf, approvalSent, approveAs, balanceOf, compareAmount, defineValidator, grantSpent, stakedOf } from 'evm-questbench/validators';
+import {
+  allowanceOf,
+  approvalSent,
+  approveAs,
+  balanceOf,
+  compareAmount,
+  defineValidator,
+  grantSpent,
+  stakedOf,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_approve_stake_tokens'>;
@@ -33,7 +42,15 @@ export default defineValidator<Params, State>({
       // Left-over allowance plus what the pool pulled = what was granted; it must be the requested amount.
       name: 'staking contract was approved for exactly the requested CAKE and the stake used it',
       weight: 25,
-      verify: ({ pre, post, params, txs, env }) => grantSpent(approvalSent(txs, env.CAKE!, params.pool), pre.cake - post.cake, post.allowance, amount(params), 'the staking contract', 'CAKE'),
+      verify: ({ pre, post, params, txs, env }) =>
+        grantSpent(
+          approvalSent(txs, env.CAKE!, params.pool),
+          pre.cake - post.cake,
+          post.allowance,
+          amount(params),
+          'the staking contract',
+          'CAKE',
+        ),
     },
   ],
 });

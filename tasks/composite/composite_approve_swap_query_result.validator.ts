@@ -1,5 +1,17 @@
 import { parseUnits } from 'viem';
-import { allowanceOf, approvalSent, approveAs, balanceOf, compareAmount, defineValidator, grantSpent, quoteOut, reportsUint, routerSwapMinOut, SWAP_EXACT_TOKENS_FOR_TOKENS } from 'evm-questbench/validators';
+import {
+  allowanceOf,
+  approvalSent,
+  approveAs,
+  balanceOf,
+  compareAmount,
+  defineValidator,
+  grantSpent,
+  quoteOut,
+  reportsUint,
+  routerSwapMinOut,
+  SWAP_EXACT_TOKENS_FOR_TOKENS,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_approve_swap_query_result'>;
@@ -23,7 +35,8 @@ export default defineValidator<Params, State>({
     {
       name: 'router was approved for exactly the requested USDT and the swap used it',
       weight: 15,
-      verify: ({ pre, post, params, txs, env }) => grantSpent(approvalSent(txs, env.USDT!, env.router!), pre.usdt - post.usdt, post.allowance, amount(params), 'the router', 'USDT'),
+      verify: ({ pre, post, params, txs, env }) =>
+        grantSpent(approvalSent(txs, env.USDT!, env.router!), pre.usdt - post.usdt, post.allowance, amount(params), 'the router', 'USDT'),
     },
     {
       name: 'sold exactly the requested USDT',

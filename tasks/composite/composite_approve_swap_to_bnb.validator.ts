@@ -1,5 +1,18 @@
 import { parseUnits } from 'viem';
-import { allowanceOf, approvalSent, approveAs, balanceOf, compareAmount, defineValidator, episodeGas, grantSpent, nativeBalance, quoteOut, routerSwapMinOut, SWAP_EXACT_TOKENS_FOR_ETH } from 'evm-questbench/validators';
+import {
+  allowanceOf,
+  approvalSent,
+  approveAs,
+  balanceOf,
+  compareAmount,
+  defineValidator,
+  episodeGas,
+  grantSpent,
+  nativeBalance,
+  quoteOut,
+  routerSwapMinOut,
+  SWAP_EXACT_TOKENS_FOR_ETH,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_approve_swap_to_bnb'>;
@@ -23,7 +36,8 @@ export default defineValidator<Params, State>({
     {
       name: 'router was approved for exactly the requested USDT and the swap used it',
       weight: 15,
-      verify: ({ pre, post, params, txs, env }) => grantSpent(approvalSent(txs, env.USDT!, env.router!), pre.usdt - post.usdt, post.allowance, amount(params), 'the router', 'USDT'),
+      verify: ({ pre, post, params, txs, env }) =>
+        grantSpent(approvalSent(txs, env.USDT!, env.router!), pre.usdt - post.usdt, post.allowance, amount(params), 'the router', 'USDT'),
     },
     {
       name: 'sold exactly the requested USDT',
@@ -34,7 +48,8 @@ export default defineValidator<Params, State>({
       // Native BNB in the wallet, with the gas of every round added back.
       name: 'received the quoted amount of native BNB',
       weight: 45,
-      verify: ({ pre, post, txs }) => compareAmount('BNB received', post.bnb - pre.bnb + episodeGas(txs), pre.quote, { rel: 0.01, symbol: 'BNB' }),
+      verify: ({ pre, post, txs }) =>
+        compareAmount('BNB received', post.bnb - pre.bnb + episodeGas(txs), pre.quote, { rel: 0.01, symbol: 'BNB' }),
     },
     {
       name: 'amountOutMin enforces the slippage limit',

@@ -1,5 +1,16 @@
 import { parseUnits } from 'viem';
-import { allowanceOf, approvalSent, approveAs, balanceOf, compareAmount, defineValidator, grantSpent, quoteOut, routerSwapMinOut, SWAP_EXACT_TOKENS_FOR_TOKENS } from 'evm-questbench/validators';
+import {
+  allowanceOf,
+  approvalSent,
+  approveAs,
+  balanceOf,
+  compareAmount,
+  defineValidator,
+  grantSpent,
+  quoteOut,
+  routerSwapMinOut,
+  SWAP_EXACT_TOKENS_FOR_TOKENS,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_approve_swap_tokens'>;
@@ -25,7 +36,8 @@ export default defineValidator<Params, State>({
       // Left-over allowance plus what the router pulled = what was granted; it must be the requested amount.
       name: 'router was approved for exactly the requested USDT and the swap used it',
       weight: 15,
-      verify: ({ pre, post, params, txs, env }) => grantSpent(approvalSent(txs, env.USDT!, env.router!), pre.usdt - post.usdt, post.allowance, amount(params), 'the router', 'USDT'),
+      verify: ({ pre, post, params, txs, env }) =>
+        grantSpent(approvalSent(txs, env.USDT!, env.router!), pre.usdt - post.usdt, post.allowance, amount(params), 'the router', 'USDT'),
     },
     {
       name: 'sold exactly the requested USDT',

@@ -3,7 +3,16 @@
 // The token spends the allowance even when from == msg.sender, so the approve is really needed,
 // and a plain transfer() leaves the allowance unspent.
 import { decodeFunctionData, erc20Abi, isAddressEqual, parseUnits, type Address } from 'viem';
-import { allowanceOf, approvalSent, balanceOf, compareAmount, defineValidator, grantSpent, selectorOf, successful } from 'evm-questbench/validators';
+import {
+  allowanceOf,
+  approvalSent,
+  balanceOf,
+  compareAmount,
+  defineValidator,
+  grantSpent,
+  selectorOf,
+  successful,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_approve_transferfrom'>;
@@ -35,7 +44,15 @@ export default defineValidator<Params, State>({
       name: 'wallet approved itself for exactly the amount and the allowance was spent',
       weight: 25,
       verify: ({ pre, post, params, txs, env, agent }) =>
-        grantSpent(approvalSent(txs, env.USDT!, agent), pre.agent - post.agent, post.selfAllowance, amount(params), 'the wallet itself', 'USDT', 'self-allowance granted'),
+        grantSpent(
+          approvalSent(txs, env.USDT!, agent),
+          pre.agent - post.agent,
+          post.selfAllowance,
+          amount(params),
+          'the wallet itself',
+          'USDT',
+          'self-allowance granted',
+        ),
     },
     {
       name: 'the payment was a successful USDT transferFrom from the wallet to the recipient',
@@ -46,7 +63,10 @@ export default defineValidator<Params, State>({
           const [from, to] = decodeFunctionData({ abi: erc20Abi, data: t.tx.data }).args as readonly [Address, Address, bigint];
           return isAddressEqual(from, agent) && isAddressEqual(to, params.to);
         });
-        return { pass: hit, detail: hit ? 'transferFrom(wallet, recipient, ...) succeeded' : 'no successful transferFrom(wallet, recipient, ...) on USDT' };
+        return {
+          pass: hit,
+          detail: hit ? 'transferFrom(wallet, recipient, ...) succeeded' : 'no successful transferFrom(wallet, recipient, ...) on USDT',
+        };
       },
     },
   ],

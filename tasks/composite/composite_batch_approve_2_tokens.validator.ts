@@ -1,7 +1,24 @@
 // The amounts are drawn from a range narrow enough (ratio ≤ 1.6) that the router's pro-rata deposit
 // always stays above the 50 % minimums in the ~1:1 pool; the published range could make it revert.
 import { decodeFunctionData, parseUnits } from 'viem';
-import { ADD_LIQUIDITY, allowanceOf, approvalSent, approveAs, balanceOf, compareAmount, defineValidator, firstCall, grantSpent, lpMinted, minimumsByToken, orderedReserves, routerDeposit, selectorsOf, slippageFloor, withGrace } from 'evm-questbench/validators';
+import {
+  ADD_LIQUIDITY,
+  allowanceOf,
+  approvalSent,
+  approveAs,
+  balanceOf,
+  compareAmount,
+  defineValidator,
+  firstCall,
+  grantSpent,
+  lpMinted,
+  minimumsByToken,
+  orderedReserves,
+  routerDeposit,
+  selectorsOf,
+  slippageFloor,
+  withGrace,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_batch_approve_2_tokens'>;
@@ -38,28 +55,45 @@ export default defineValidator<Params, State>({
       name: 'router was approved for exactly the requested USDT and the deposit used it',
       weight: 15,
       verify: ({ pre, post, params, txs, env }) =>
-        grantSpent(approvalSent(txs, env.USDT!, env.router!), pre.usdt - post.usdt, post.allowUsdt, parseUnits(params.amount_usdt, 18), 'the router', 'USDT'),
+        grantSpent(
+          approvalSent(txs, env.USDT!, env.router!),
+          pre.usdt - post.usdt,
+          post.allowUsdt,
+          parseUnits(params.amount_usdt, 18),
+          'the router',
+          'USDT',
+        ),
     },
     {
       name: 'router was approved for exactly the requested BUSD and the deposit used it',
       weight: 15,
       verify: ({ pre, post, params, txs, env }) =>
-        grantSpent(approvalSent(txs, env.BUSD!, env.router!), pre.busd - post.busd, post.allowBusd, parseUnits(params.amount_busd, 18), 'the router', 'BUSD'),
+        grantSpent(
+          approvalSent(txs, env.BUSD!, env.router!),
+          pre.busd - post.busd,
+          post.allowBusd,
+          parseUnits(params.amount_busd, 18),
+          'the router',
+          'BUSD',
+        ),
     },
     {
       name: 'agent received the USDT/BUSD LP tokens the deposit is worth',
       weight: 40,
-      verify: ({ pre, post, params }) => compareAmount('LP received', post.lp - pre.lp, expected(pre, params).lp, { rel: 0.01, symbol: 'LP' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('LP received', post.lp - pre.lp, expected(pre, params).lp, { rel: 0.01, symbol: 'LP' }),
     },
     {
       name: 'USDT deposited matches the request at the pool ratio',
       weight: 10,
-      verify: ({ pre, post, params }) => compareAmount('USDT deposited', pre.usdt - post.usdt, expected(pre, params).usdt, { rel: 0.01, symbol: 'USDT' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('USDT deposited', pre.usdt - post.usdt, expected(pre, params).usdt, { rel: 0.01, symbol: 'USDT' }),
     },
     {
       name: 'BUSD deposited matches the request at the pool ratio',
       weight: 10,
-      verify: ({ pre, post, params }) => compareAmount('BUSD deposited', pre.busd - post.busd, expected(pre, params).busd, { rel: 0.01, symbol: 'BUSD' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('BUSD deposited', pre.busd - post.busd, expected(pre, params).busd, { rel: 0.01, symbol: 'BUSD' }),
     },
     {
       name: 'minimum amounts enforce the slippage limit',
@@ -71,8 +105,12 @@ export default defineValidator<Params, State>({
         const minFor = minimumsByToken(tokenA, tokenB, minA, minB);
         const floor = (amount: string) => withGrace(slippageFloor(parseUnits(amount, 18), params.slippage));
         const [mu, mb] = [minFor(env.USDT!), minFor(env.BUSD!)];
-        const pass = mu !== undefined && mb !== undefined && mu > 0n && mb > 0n && mu >= floor(params.amount_usdt) && mb >= floor(params.amount_busd);
-        return { pass, detail: `USDT min ${mu ?? '-'} (floor ${floor(params.amount_usdt)}), BUSD min ${mb ?? '-'} (floor ${floor(params.amount_busd)})` };
+        const pass =
+          mu !== undefined && mb !== undefined && mu > 0n && mb > 0n && mu >= floor(params.amount_usdt) && mb >= floor(params.amount_busd);
+        return {
+          pass,
+          detail: `USDT min ${mu ?? '-'} (floor ${floor(params.amount_usdt)}), BUSD min ${mb ?? '-'} (floor ${floor(params.amount_busd)})`,
+        };
       },
     },
   ],

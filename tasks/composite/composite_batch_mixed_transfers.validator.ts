@@ -20,17 +20,20 @@ export default defineValidator<Params, State>({
     {
       name: 'recipient received exactly the BNB',
       weight: 28,
-      verify: ({ pre, post, params }) => compareAmount('BNB received', post.recipient.bnb - pre.recipient.bnb, parseEther(params.amount_bnb), { symbol: 'BNB' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('BNB received', post.recipient.bnb - pre.recipient.bnb, parseEther(params.amount_bnb), { symbol: 'BNB' }),
     },
     {
       name: 'recipient received exactly the USDT',
       weight: 28,
-      verify: ({ pre, post, params }) => compareAmount('USDT received', post.recipient.usdt - pre.recipient.usdt, parseUnits(params.amount_usdt, 18), { symbol: 'USDT' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('USDT received', post.recipient.usdt - pre.recipient.usdt, parseUnits(params.amount_usdt, 18), { symbol: 'USDT' }),
     },
     {
       name: 'recipient received exactly the BUSD',
       weight: 28,
-      verify: ({ pre, post, params }) => compareAmount('BUSD received', post.recipient.busd - pre.recipient.busd, parseUnits(params.amount_busd, 18), { symbol: 'BUSD' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('BUSD received', post.recipient.busd - pre.recipient.busd, parseUnits(params.amount_busd, 18), { symbol: 'BUSD' }),
     },
     {
       // Nothing else left the wallet: the three payments, plus gas for the BNB side.

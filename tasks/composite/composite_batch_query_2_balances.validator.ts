@@ -17,7 +17,15 @@ export default defineValidator<Params, State>({
     busd: await balanceOf(chain, env.BUSD!, params.holder),
   }),
   checks: [
-    { name: 'reported USDT balance equals the chain', weight: 50, verify: ({ answer, post }) => reportedBySymbol(answer, 'USDT', post.usdt) },
-    { name: 'reported BUSD balance equals the chain', weight: 50, verify: ({ answer, post }) => reportedBySymbol(answer, 'BUSD', post.busd) },
+    {
+      name: 'reported USDT balance equals the chain',
+      weight: 50,
+      verify: ({ answer, post }) => reportedBySymbol(answer, 'USDT', post.usdt),
+    },
+    {
+      name: 'reported BUSD balance equals the chain',
+      weight: 50,
+      verify: ({ answer, post }) => reportedBySymbol(answer, 'BUSD', post.busd),
+    },
   ],
 });

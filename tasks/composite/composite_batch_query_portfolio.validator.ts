@@ -21,14 +21,26 @@ export default defineValidator<Params, State>({
   }),
   checks: [
     { name: 'reported BNB balance equals the chain', weight: 25, verify: ({ answer, post }) => reportedBySymbol(answer, 'BNB', post.bnb) },
-    { name: 'reported USDT balance equals the chain', weight: 25, verify: ({ answer, post }) => reportedBySymbol(answer, 'USDT', post.usdt) },
-    { name: 'reported CAKE balance equals the chain', weight: 25, verify: ({ answer, post }) => reportedBySymbol(answer, 'CAKE', post.cake) },
+    {
+      name: 'reported USDT balance equals the chain',
+      weight: 25,
+      verify: ({ answer, post }) => reportedBySymbol(answer, 'USDT', post.usdt),
+    },
+    {
+      name: 'reported CAKE balance equals the chain',
+      weight: 25,
+      verify: ({ answer, post }) => reportedBySymbol(answer, 'CAKE', post.cake),
+    },
     {
       // A snapshot with a wrong figure is not a snapshot: two right values out of three stay below the pass line.
       name: 'the whole snapshot is right',
       weight: 25,
       verify: ({ answer, post }) => {
-        const parts = [reportedBySymbol(answer, 'BNB', post.bnb), reportedBySymbol(answer, 'USDT', post.usdt), reportedBySymbol(answer, 'CAKE', post.cake)];
+        const parts = [
+          reportedBySymbol(answer, 'BNB', post.bnb),
+          reportedBySymbol(answer, 'USDT', post.usdt),
+          reportedBySymbol(answer, 'CAKE', post.cake),
+        ];
         return { pass: parts.every((p) => p.pass), detail: `${parts.filter((p) => p.pass).length} of 3 balances right` };
       },
     },

@@ -28,7 +28,8 @@ export default defineValidator<Params, State>({
     {
       name: 'wallet USDT fell by exactly the two amounts',
       weight: 20,
-      verify: ({ pre, post, params }) => compareAmount('USDT sent', pre.agent - post.agent, usdt(params.amount1) + usdt(params.amount2), { symbol: 'USDT' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('USDT sent', pre.agent - post.agent, usdt(params.amount1) + usdt(params.amount2), { symbol: 'USDT' }),
     },
   ],
 });

@@ -18,7 +18,10 @@ export default defineValidator<Params, State>({
   kind: 'workflow',
   observe: async ({ chain, agent, params }) => {
     const [a, b, c] = recipients(params);
-    return { agent: await nativeBalance(chain, agent), r: [await nativeBalance(chain, a), await nativeBalance(chain, b), await nativeBalance(chain, c)] };
+    return {
+      agent: await nativeBalance(chain, agent),
+      r: [await nativeBalance(chain, a), await nativeBalance(chain, b), await nativeBalance(chain, c)],
+    };
   },
   checks: [
     received(0, 'first'),

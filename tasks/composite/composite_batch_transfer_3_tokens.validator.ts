@@ -27,7 +27,13 @@ export default defineValidator<Params, State>({
     {
       name: 'wallet USDT fell by exactly the three amounts',
       weight: 16,
-      verify: ({ pre, post, params }) => compareAmount('USDT sent', pre.agent - post.agent, amounts(params).reduce((s, a) => s + a, 0n), { symbol: 'USDT' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount(
+          'USDT sent',
+          pre.agent - post.agent,
+          amounts(params).reduce((s, a) => s + a, 0n),
+          { symbol: 'USDT' },
+        ),
     },
   ],
 });

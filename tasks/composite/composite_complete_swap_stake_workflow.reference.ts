@@ -1,5 +1,15 @@
 import { parseEther } from 'viem';
-import { approve, defineCompositeReference, lastQueryResult, lastTransfer, query, script, stake, submit, swapExactTokens } from 'evm-questbench/composite';
+import {
+  approve,
+  defineCompositeReference,
+  lastQueryResult,
+  lastTransfer,
+  query,
+  script,
+  stake,
+  submit,
+  swapExactTokens,
+} from 'evm-questbench/composite';
 import type { TaskParams } from '../params.ts';
 
 export default defineCompositeReference((params: TaskParams<'composite_complete_swap_stake_workflow'>, env) => {

@@ -1,5 +1,20 @@
 import { parseEther, type Address } from 'viem';
-import { approveAs, balanceOf, bestQuote, compareAmount, defineValidator, highestApproval, keyedUint, reportsUint, saleMinOut, setTokenBalance, soleSwap, stakeAs, stakedOf, type EpisodeTx } from 'evm-questbench/validators';
+import {
+  approveAs,
+  balanceOf,
+  bestQuote,
+  compareAmount,
+  defineValidator,
+  highestApproval,
+  keyedUint,
+  reportsUint,
+  saleMinOut,
+  setTokenBalance,
+  soleSwap,
+  stakeAs,
+  stakedOf,
+  type EpisodeTx,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_complete_swap_stake_workflow'>;
@@ -46,7 +61,8 @@ export default defineValidator<Params, State>({
         const s = theSwap(txs, env, agent);
         if (!s) return { pass: false, detail: 'expected exactly one successful USDT → CAKE swap' };
         const want = parseEther(params.amount_usdt);
-        if (s.sold !== want || pre.usdt - post.usdt !== want) return { pass: false, detail: `sold ${s.sold} (wallet change ${pre.usdt - post.usdt}), requested ${want}` };
+        if (s.sold !== want || pre.usdt - post.usdt !== want)
+          return { pass: false, detail: `sold ${s.sold} (wallet change ${pre.usdt - post.usdt}), requested ${want}` };
         const quote = await bestQuote(chain, env, want, env.USDT!, env.CAKE!, s.receipt.blockNumber - 1n);
         return compareAmount('CAKE received', s.got, quote, { rel: 0.01, symbol: 'CAKE' });
       },

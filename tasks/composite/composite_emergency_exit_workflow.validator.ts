@@ -1,9 +1,36 @@
 import { isAddressEqual, parseAbi, parseEther, parseEventLogs, type Address } from 'viem';
-import { approveAs, balanceOf, compareAmount, defineValidator, episodeGas, fmt, highestApproval, keyedUint, nativeBalance, reportsUint, stakedOf, successful, totalSupplyOf, transferredInEpisode, type EpisodeTx } from 'evm-questbench/validators';
+import {
+  approveAs,
+  balanceOf,
+  compareAmount,
+  defineValidator,
+  episodeGas,
+  fmt,
+  highestApproval,
+  keyedUint,
+  nativeBalance,
+  reportsUint,
+  stakedOf,
+  successful,
+  totalSupplyOf,
+  transferredInEpisode,
+  type EpisodeTx,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_emergency_exit_workflow'>;
-type State = { staked: bigint; lp: bigint; usdt: bigint; busd: bigint; cake: bigint; wbnb: bigint; bnb: bigint; poolUsdt: bigint; poolBusd: bigint; supply: bigint };
+type State = {
+  staked: bigint;
+  lp: bigint;
+  usdt: bigint;
+  busd: bigint;
+  cake: bigint;
+  wbnb: bigint;
+  bnb: bigint;
+  poolUsdt: bigint;
+  poolBusd: bigint;
+  supply: bigint;
+};
 
 const POOL = parseAbi(['event EmergencyWithdrawn(address indexed user, uint256 amount)']);
 
@@ -45,7 +72,10 @@ export default defineValidator<Params, State>({
       verify: ({ txs, params, agent, pre, post }) => {
         const exited = emergencyExits(txs, params.pool, agent);
         const pass = pre.staked > 0n && exited === pre.staked && post.staked === 0n && post.cake === pre.cake;
-        return { pass, detail: `emergency-withdrawn ${fmt(exited)} of ${fmt(pre.staked)} LP, stake left ${fmt(post.staked)}, CAKE change ${fmt(post.cake - pre.cake)}` };
+        return {
+          pass,
+          detail: `emergency-withdrawn ${fmt(exited)} of ${fmt(pre.staked)} LP, stake left ${fmt(post.staked)}, CAKE change ${fmt(post.cake - pre.cake)}`,
+        };
       },
     },
     {
@@ -69,8 +99,14 @@ export default defineValidator<Params, State>({
       name: 'USDT and BUSD came back for that LP',
       weight: 15,
       verify: ({ pre, post }) => {
-        const usdt = compareAmount('USDT received', post.usdt - pre.usdt, (pre.staked * pre.poolUsdt) / pre.supply, { rel: 0.001, symbol: 'USDT' });
-        const busd = compareAmount('BUSD received', post.busd - pre.busd, (pre.staked * pre.poolBusd) / pre.supply, { rel: 0.001, symbol: 'BUSD' });
+        const usdt = compareAmount('USDT received', post.usdt - pre.usdt, (pre.staked * pre.poolUsdt) / pre.supply, {
+          rel: 0.001,
+          symbol: 'USDT',
+        });
+        const busd = compareAmount('BUSD received', post.busd - pre.busd, (pre.staked * pre.poolBusd) / pre.supply, {
+          rel: 0.001,
+          symbol: 'BUSD',
+        });
         return { pass: pre.staked > 0n && usdt.pass && busd.pass, detail: `${usdt.detail}; ${busd.detail}` };
       },
     },

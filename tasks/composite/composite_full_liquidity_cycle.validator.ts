@@ -1,5 +1,15 @@
 import { isAddressEqual, maxUint256, parseAbi, parseEther, parseEventLogs, type Address } from 'viem';
-import { approveAs, balancedDeposit, balanceOf, defineValidator, fmt, selectorOf, stakedOf, transferred, type EpisodeTx } from 'evm-questbench/validators';
+import {
+  approveAs,
+  balancedDeposit,
+  balanceOf,
+  defineValidator,
+  fmt,
+  selectorOf,
+  stakedOf,
+  transferred,
+  type EpisodeTx,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_full_liquidity_cycle'>;
@@ -29,7 +39,13 @@ function poolEvents(txs: EpisodeTx[] | undefined, pool: Address, agent: Address,
 /** The cycle as it happened: the deposit of the requested amounts (see balancedDeposit) and the positions of each step. */
 function cycle(txs: EpisodeTx[] | undefined, env: Record<string, Address>, pool: Address, agent: Address, amount: string) {
   const lp = env.pair_USDT_BUSD!;
-  const { adds, minted, paidA: usdt, paidB: busd, ok: addOk } = balancedDeposit(succeeded(txs), lp, env.USDT!, env.BUSD!, agent, parseEther(amount));
+  const {
+    adds,
+    minted,
+    paidA: usdt,
+    paidB: busd,
+    ok: addOk,
+  } = balancedDeposit(succeeded(txs), lp, env.USDT!, env.BUSD!, agent, parseEther(amount));
   const firstAdd = adds[0]?.i ?? Infinity;
   const deposits = poolEvents(txs, pool, agent, 'Deposited').filter((t) => t.i > firstAdd);
   const firstDeposit = deposits[0]?.i ?? Infinity;
@@ -68,7 +84,10 @@ export default defineValidator<Params, State>({
       weight: 20,
       verify: ({ txs, env, agent, params }) => {
         const c = cycle(txs, env, params.pool, agent, params.amount);
-        return { pass: c.addOk, detail: `deposited ${fmt(c.usdt)} USDT and ${fmt(c.busd)} BUSD for ${fmt(c.minted)} LP (requested ${params.amount} each)` };
+        return {
+          pass: c.addOk,
+          detail: `deposited ${fmt(c.usdt)} USDT and ${fmt(c.busd)} BUSD for ${fmt(c.minted)} LP (requested ${params.amount} each)`,
+        };
       },
     },
     {
@@ -87,7 +106,10 @@ export default defineValidator<Params, State>({
         const harvest = poolEvents(txs, params.pool, agent, 'Harvested').find(
           (t) => t.i > c.firstDeposit && t.i < c.firstWithdrawal && t.tx.data.startsWith(selectorOf('harvest()')),
         );
-        return { pass: !!harvest, detail: harvest ? `harvested ${fmt(harvest.amount)} CAKE` : 'no harvest() between the stake and the unstake' };
+        return {
+          pass: !!harvest,
+          detail: harvest ? `harvested ${fmt(harvest.amount)} CAKE` : 'no harvest() between the stake and the unstake',
+        };
       },
     },
     {
@@ -106,9 +128,15 @@ export default defineValidator<Params, State>({
         const c = cycle(txs, env, params.pool, agent, params.amount);
         const lp = env.pair_USDT_BUSD!;
         const redeemed = c.removals.reduce((s, t) => s + transferred(t.receipt, lp, agent, lp), 0n);
-        const back = c.removals.reduce((s, t) => s + transferred(t.receipt, env.USDT!, lp, agent) + transferred(t.receipt, env.BUSD!, lp, agent), 0n);
+        const back = c.removals.reduce(
+          (s, t) => s + transferred(t.receipt, env.USDT!, lp, agent) + transferred(t.receipt, env.BUSD!, lp, agent),
+          0n,
+        );
         const pass = c.addOk && c.unstaked === c.minted && redeemed === c.unstaked && back > 0n && post.lp === pre.lp;
-        return { pass, detail: `redeemed ${fmt(redeemed)} LP after unstaking ${fmt(c.unstaked)}, got ${fmt(back)} USDT+BUSD, wallet LP ${fmt(pre.lp)} → ${fmt(post.lp)}` };
+        return {
+          pass,
+          detail: `redeemed ${fmt(redeemed)} LP after unstaking ${fmt(c.unstaked)}, got ${fmt(back)} USDT+BUSD, wallet LP ${fmt(pre.lp)} → ${fmt(post.lp)}`,
+        };
       },
     },
   ],

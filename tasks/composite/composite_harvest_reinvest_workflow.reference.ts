@@ -1,5 +1,15 @@
 import { parseEther } from 'viem';
-import { approve, call, defineCompositeReference, latestLogValue, read, script, stake, submit, swapExactTokens } from 'evm-questbench/composite';
+import {
+  approve,
+  call,
+  defineCompositeReference,
+  latestLogValue,
+  read,
+  script,
+  stake,
+  submit,
+  swapExactTokens,
+} from 'evm-questbench/composite';
 import type { TaskParams } from '../params.ts';
 
 export default defineCompositeReference((params: TaskParams<'composite_harvest_reinvest_workflow'>, env) => {

@@ -1,5 +1,20 @@
 import { isAddressEqual, parseAbi, parseEther, parseEventLogs, type Address } from 'viem';
-import { approveAs, approvedAtLeast, balanceOf, compareAmount, defineValidator, fmt, highestApproval, saleAtQuote, saleMinOut, selectorOf, soleSwap, stakedOf, successful, type EpisodeTx } from 'evm-questbench/validators';
+import {
+  approveAs,
+  approvedAtLeast,
+  balanceOf,
+  compareAmount,
+  defineValidator,
+  fmt,
+  highestApproval,
+  saleAtQuote,
+  saleMinOut,
+  selectorOf,
+  soleSwap,
+  stakedOf,
+  successful,
+  type EpisodeTx,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_harvest_reinvest_workflow'>;
@@ -43,7 +58,10 @@ export default defineValidator<Params, State>({
       verify: ({ txs, env, agent, pre, post }) => {
         const h = harvested(txs, env, agent);
         const pass = h !== undefined && post.poolStake === pre.poolStake && post.lp === pre.lp;
-        return { pass, detail: `harvest paid ${h === undefined ? 'nothing' : `${fmt(h)} CAKE`}, pool stake ${fmt(pre.poolStake)} → ${fmt(post.poolStake)}` };
+        return {
+          pass,
+          detail: `harvest paid ${h === undefined ? 'nothing' : `${fmt(h)} CAKE`}, pool stake ${fmt(pre.poolStake)} → ${fmt(post.poolStake)}`,
+        };
       },
     },
     {
@@ -54,7 +72,8 @@ export default defineValidator<Params, State>({
     {
       name: 'sold exactly the requested CAKE for the quoted USDT',
       weight: 20,
-      verify: (ctx) => saleAtQuote(ctx, { token: ctx.env.CAKE!, symbol: 'CAKE' }, { token: ctx.env.USDT!, symbol: 'USDT' }, ctx.params.swap_amount),
+      verify: (ctx) =>
+        saleAtQuote(ctx, { token: ctx.env.CAKE!, symbol: 'CAKE' }, { token: ctx.env.USDT!, symbol: 'USDT' }, ctx.params.swap_amount),
     },
     {
       name: 'swap minimum output respects the slippage limit',
@@ -68,7 +87,10 @@ export default defineValidator<Params, State>({
         const h = harvested(txs, env, agent);
         const rest = h === undefined ? undefined : h - parseEther(params.swap_amount);
         const allowance = highestApproval(txs, env.CAKE!, agent, env.simple_staking!);
-        return { pass: rest !== undefined && rest > 0n && allowance >= rest, detail: `approved ${fmt(allowance)} CAKE, rest of the harvest ${rest === undefined ? '-' : fmt(rest)}` };
+        return {
+          pass: rest !== undefined && rest > 0n && allowance >= rest,
+          detail: `approved ${fmt(allowance)} CAKE, rest of the harvest ${rest === undefined ? '-' : fmt(rest)}`,
+        };
       },
     },
     {

@@ -1,5 +1,15 @@
 import { parseEther, zeroAddress } from 'viem';
-import { addLiquidity, approve, defineCompositeReference, lastQueryResult, lastTransfer, query, script, stake, submit } from 'evm-questbench/composite';
+import {
+  addLiquidity,
+  approve,
+  defineCompositeReference,
+  lastQueryResult,
+  lastTransfer,
+  query,
+  script,
+  stake,
+  submit,
+} from 'evm-questbench/composite';
 import type { TaskParams } from '../params.ts';
 
 export default defineCompositeReference((params: TaskParams<'composite_liquidity_provision_with_stake'>, env) => {

@@ -1,5 +1,20 @@
 import { parseEther, type Address } from 'viem';
-import { approveAs, balancedDeposit, balanceOf, compareAmount, defineValidator, depositMinimums, fmt, highestApproval, keyedUint, reportsUint, stakeAs, stakedOf, successful, type EpisodeTx } from 'evm-questbench/validators';
+import {
+  approveAs,
+  balancedDeposit,
+  balanceOf,
+  compareAmount,
+  defineValidator,
+  depositMinimums,
+  fmt,
+  highestApproval,
+  keyedUint,
+  reportsUint,
+  stakeAs,
+  stakedOf,
+  successful,
+  type EpisodeTx,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_liquidity_provision_with_stake'>;
@@ -39,13 +54,17 @@ export default defineValidator<Params, State>({
       weight: 25,
       verify: ({ txs, env, agent, params }) => {
         const d = deposit(txs, env, agent, params.amount);
-        return { pass: d.ok, detail: `deposited ${fmt(d.paidA)} USDT and ${fmt(d.paidB)} BUSD for ${fmt(d.minted)} LP (requested ${params.amount} each)` };
+        return {
+          pass: d.ok,
+          detail: `deposited ${fmt(d.paidA)} USDT and ${fmt(d.paidB)} BUSD for ${fmt(d.minted)} LP (requested ${params.amount} each)`,
+        };
       },
     },
     {
       name: 'deposit minimums respect the slippage limit',
       weight: 5,
-      verify: ({ txs, env, agent, params }) => depositMinimums(deposit(txs, env, agent, params.amount).adds[0], parseEther(params.amount), params.slippage),
+      verify: ({ txs, env, agent, params }) =>
+        depositMinimums(deposit(txs, env, agent, params.amount).adds[0], parseEther(params.amount), params.slippage),
     },
     {
       name: 'simple_lp_staking approved for the new LP',

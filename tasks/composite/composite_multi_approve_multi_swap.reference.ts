@@ -1,5 +1,14 @@
 import { parseEther } from 'viem';
-import { approve, defineCompositeReference, lastQueryResult, lastTransfer, query, script, submit, swapExactTokens } from 'evm-questbench/composite';
+import {
+  approve,
+  defineCompositeReference,
+  lastQueryResult,
+  lastTransfer,
+  query,
+  script,
+  submit,
+  swapExactTokens,
+} from 'evm-questbench/composite';
 import type { TaskParams } from '../params.ts';
 
 export default defineCompositeReference((params: TaskParams<'composite_multi_approve_multi_swap'>, env) => {

@@ -1,5 +1,20 @@
 import { parseEther } from 'viem';
-import { approveAs, approvedAtLeast, balanceOf, bestQuote, compareAmount, defineValidator, fmt, highestApproval, keyedUint, reportsUint, saleAtQuote, salesMinOut, setTokenBalance, soleSwap } from 'evm-questbench/validators';
+import {
+  approveAs,
+  approvedAtLeast,
+  balanceOf,
+  bestQuote,
+  compareAmount,
+  defineValidator,
+  fmt,
+  highestApproval,
+  keyedUint,
+  reportsUint,
+  saleAtQuote,
+  salesMinOut,
+  setTokenBalance,
+  soleSwap,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_multi_approve_multi_swap'>;
@@ -23,7 +38,8 @@ export default defineValidator<Params, State>({
     {
       name: 'sold exactly the requested USDT for the quoted CAKE',
       weight: 20,
-      verify: (ctx) => saleAtQuote(ctx, { token: ctx.env.USDT!, symbol: 'USDT' }, { token: ctx.env.CAKE!, symbol: 'CAKE' }, ctx.params.amount),
+      verify: (ctx) =>
+        saleAtQuote(ctx, { token: ctx.env.USDT!, symbol: 'USDT' }, { token: ctx.env.CAKE!, symbol: 'CAKE' }, ctx.params.amount),
     },
     {
       name: 'router approved for the CAKE received',
@@ -41,7 +57,8 @@ export default defineValidator<Params, State>({
         const first = soleSwap(txs, agent, env.USDT!, env.CAKE!);
         const s = soleSwap(txs, agent, env.CAKE!, env.BUSD!);
         if (!first || !s) return { pass: false, detail: 'expected one USDT → CAKE and one CAKE → BUSD swap' };
-        if (first.sold !== parseEther(params.amount)) return { pass: false, detail: `the first swap sold ${fmt(first.sold)} USDT, not ${params.amount}` };
+        if (first.sold !== parseEther(params.amount))
+          return { pass: false, detail: `the first swap sold ${fmt(first.sold)} USDT, not ${params.amount}` };
         if (s.sold !== first.got) return { pass: false, detail: `sold ${fmt(s.sold)} CAKE, the first swap returned ${fmt(first.got)}` };
         const quote = await bestQuote(chain, env, s.sold, env.CAKE!, env.BUSD!, s.receipt.blockNumber - 1n);
         return compareAmount('BUSD received', s.got, quote, { rel: 0.01, symbol: 'BUSD' });
@@ -51,7 +68,11 @@ export default defineValidator<Params, State>({
       name: 'both minimum outputs respect the slippage limit',
       weight: 10,
       verify: ({ txs, env, agent, params }) =>
-        salesMinOut([[soleSwap(txs, agent, env.USDT!, env.CAKE!)], [soleSwap(txs, agent, env.CAKE!, env.BUSD!)]], params.slippage, 'missing or not an exact-input token swap'),
+        salesMinOut(
+          [[soleSwap(txs, agent, env.USDT!, env.CAKE!)], [soleSwap(txs, agent, env.CAKE!, env.BUSD!)]],
+          params.slippage,
+          'missing or not an exact-input token swap',
+        ),
     },
     reportsUint('reported the final BUSD balance', 15, {
       read: (answer) => keyedUint(answer, 'busd'),

@@ -1,5 +1,17 @@
 import { parseEther } from 'viem';
-import { approveAs, bestQuote, bnbSaleAtQuote, compareAmount, defineValidator, episodeGas, fmt, highestApproval, nativeBalance, soleBnbSwap, soleSwap } from 'evm-questbench/validators';
+import {
+  approveAs,
+  bestQuote,
+  bnbSaleAtQuote,
+  compareAmount,
+  defineValidator,
+  episodeGas,
+  fmt,
+  highestApproval,
+  nativeBalance,
+  soleBnbSwap,
+  soleSwap,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_multi_token_swap'>;
@@ -34,7 +46,8 @@ export default defineValidator<Params, State>({
         const first = soleBnbSwap(txs, env.router!, agent, env.USDT!);
         const s = soleSwap(txs, agent, env.USDT!, env.BUSD!);
         if (!first || !s) return { pass: false, detail: 'expected one BNB → USDT and one USDT → BUSD swap' };
-        if (first.tx.value !== parseEther(params.amount_bnb)) return { pass: false, detail: `the first swap sold ${fmt(first.tx.value)} BNB, not ${params.amount_bnb}` };
+        if (first.tx.value !== parseEther(params.amount_bnb))
+          return { pass: false, detail: `the first swap sold ${fmt(first.tx.value)} BNB, not ${params.amount_bnb}` };
         if (s.sold !== first.got) return { pass: false, detail: `sold ${fmt(s.sold)} USDT, the first swap returned ${fmt(first.got)}` };
         const quote = await bestQuote(chain, env, s.sold, env.USDT!, env.BUSD!, s.receipt.blockNumber - 1n);
         return compareAmount('BUSD received', s.got, quote, { rel: 0.01, symbol: 'BUSD' });
@@ -43,7 +56,8 @@ export default defineValidator<Params, State>({
     {
       name: 'BNB spent is the requested amount plus gas',
       weight: 15,
-      verify: ({ txs, params, pre, post }) => compareAmount('BNB spent apart from gas', pre.bnb - post.bnb - episodeGas(txs), parseEther(params.amount_bnb), { symbol: 'BNB' }),
+      verify: ({ txs, params, pre, post }) =>
+        compareAmount('BNB spent apart from gas', pre.bnb - post.bnb - episodeGas(txs), parseEther(params.amount_bnb), { symbol: 'BNB' }),
     },
   ],
 });

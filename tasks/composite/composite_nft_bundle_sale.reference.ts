@@ -4,7 +4,11 @@ import type { TaskParams } from '../params.ts';
 
 export default defineCompositeReference((params: TaskParams<'composite_nft_bundle_sale'>, env) => {
   const transferNft = (id: bigint) =>
-    script(call, { to: env.erc721_token, signature: 'function safeTransferFrom(address from, address to, uint256 tokenId)', args: [env.agent, params.buyer, id] });
+    script(call, {
+      to: env.erc721_token,
+      signature: 'function safeTransferFrom(address from, address to, uint256 tokenId)',
+      args: [env.agent, params.buyer, id],
+    });
   return {
     plan: '1. Transfer Quest Squad #1 to the buyer.\n2. Transfer #2 to the buyer.\n3. Transfer the USDT rebate.\n4. Query the owner of #1.\n5. Query the owner of #2.\nThen submit both owners.',
     rounds: [

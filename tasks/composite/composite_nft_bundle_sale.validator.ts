@@ -53,7 +53,8 @@ export default defineValidator<Params, State>({
         const o2 = answerField(answer, 'owner2');
         // Reporting the owners of an unchanged collection verifies nothing.
         const changed = !sameAddress(post.owner1, pre.owner1) && !sameAddress(post.owner2, pre.owner2);
-        const pass = changed && typeof o1 === 'string' && typeof o2 === 'string' && sameAddress(o1, post.owner1) && sameAddress(o2, post.owner2);
+        const pass =
+          changed && typeof o1 === 'string' && typeof o2 === 'string' && sameAddress(o1, post.owner1) && sameAddress(o2, post.owner2);
         return { pass, detail: `reported ${JSON.stringify(o1)} / ${JSON.stringify(o2)}, chain ${post.owner1} / ${post.owner2}` };
       },
     },

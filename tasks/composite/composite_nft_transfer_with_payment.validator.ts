@@ -17,12 +17,18 @@ export default defineValidator<Params, State>({
     {
       name: 'the buyer owns the token',
       weight: 40,
-      verify: ({ post, params }) => ({ pass: sameAddress(post.owner, params.buyer), detail: `owner of #${params.token_id}: ${post.owner}` }),
+      verify: ({ post, params }) => ({
+        pass: sameAddress(post.owner, params.buyer),
+        detail: `owner of #${params.token_id}: ${post.owner}`,
+      }),
     },
     {
       name: 'no other Quest Squad token left the wallet',
       weight: 5,
-      verify: ({ pre, post }) => ({ pass: post.agentNfts === pre.agentNfts - 1n, detail: `wallet holds ${pre.agentNfts} → ${post.agentNfts}` }),
+      verify: ({ pre, post }) => ({
+        pass: post.agentNfts === pre.agentNfts - 1n,
+        detail: `wallet holds ${pre.agentNfts} → ${post.agentNfts}`,
+      }),
     },
     {
       name: 'the buyer got exactly the USDT from the wallet',

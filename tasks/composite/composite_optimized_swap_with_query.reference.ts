@@ -25,7 +25,13 @@ export default defineCompositeReference((params: TaskParams<'composite_optimized
           const block = await provider.getBlock('latest');
           const min = (expected * BigInt(100 - a.slippage)) / 100n;
           const path = [deployedContracts.USDT, deployedContracts.BUSD];
-          const data = router.encodeFunctionData('swapExactTokensForTokens', [a.amountIn, min, path, agentAddress, BigInt(block!.timestamp) + 1200n]);
+          const data = router.encodeFunctionData('swapExactTokensForTokens', [
+            a.amountIn,
+            min,
+            path,
+            agentAddress,
+            BigInt(block!.timestamp) + 1200n,
+          ]);
           return { to: deployedContracts.router, data };
         },
         { amountIn: amount, slippage: params.slippage },
@@ -34,7 +40,10 @@ export default defineCompositeReference((params: TaskParams<'composite_optimized
       (feedback) => {
         // The estimate from the reserves read in the first round (fee 0.25 %), as the swap round computed it.
         const [rIn, rOut] = lastReserves(feedback, env.USDT).reserves;
-        return submit({ expectedOut: pancakeAmountOut(amount, rIn, rOut).toString(), busd: lastQueryResult(feedback, { type: 'token_balance' }).raw });
+        return submit({
+          expectedOut: pancakeAmountOut(amount, rIn, rOut).toString(),
+          busd: lastQueryResult(feedback, { type: 'token_balance' }).raw,
+        });
       },
     ],
   };

@@ -1,5 +1,18 @@
 import { parseEther } from 'viem';
-import { approveAs, approvedAtLeast, balanceOf, compareAmount, defineValidator, keyedUint, quoteOut, reportsUint, saleAtQuote, saleMinOut, setTokenBalance, soleSwap } from 'evm-questbench/validators';
+import {
+  approveAs,
+  approvedAtLeast,
+  balanceOf,
+  compareAmount,
+  defineValidator,
+  keyedUint,
+  quoteOut,
+  reportsUint,
+  saleAtQuote,
+  saleMinOut,
+  setTokenBalance,
+  soleSwap,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_optimized_swap_with_query'>;
@@ -34,12 +47,14 @@ export default defineValidator<Params, State>({
     {
       name: 'sold exactly the requested USDT for the quoted BUSD',
       weight: 40,
-      verify: (ctx) => saleAtQuote(ctx, { token: ctx.env.USDT!, symbol: 'USDT' }, { token: ctx.env.BUSD!, symbol: 'BUSD' }, ctx.params.amount),
+      verify: (ctx) =>
+        saleAtQuote(ctx, { token: ctx.env.USDT!, symbol: 'USDT' }, { token: ctx.env.BUSD!, symbol: 'BUSD' }, ctx.params.amount),
     },
     {
       name: 'swap minimum output respects the slippage limit',
       weight: 15,
-      verify: ({ txs, env, agent, params }) => saleMinOut(soleSwap(txs, agent, env.USDT!, env.BUSD!), parseEther(params.amount), params.slippage),
+      verify: ({ txs, env, agent, params }) =>
+        saleMinOut(soleSwap(txs, agent, env.USDT!, env.BUSD!), parseEther(params.amount), params.slippage),
     },
     reportsUint('reported the final BUSD balance', 20, {
       read: (answer) => keyedUint(answer, 'busd'),

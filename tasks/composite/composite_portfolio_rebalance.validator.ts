@@ -1,5 +1,17 @@
 import { parseEther } from 'viem';
-import { answerField, balanceOf, compareAmount, defineValidator, keyedUint, parseUintAnswer, reportsUint, saleAtQuote, salesMinOut, setTokenBalance, soleSwap } from 'evm-questbench/validators';
+import {
+  answerField,
+  balanceOf,
+  compareAmount,
+  defineValidator,
+  keyedUint,
+  parseUintAnswer,
+  reportsUint,
+  saleAtQuote,
+  salesMinOut,
+  setTokenBalance,
+  soleSwap,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_portfolio_rebalance'>;
@@ -25,21 +37,27 @@ export default defineValidator<Params, State>({
       verify: ({ answer, pre, post }) => {
         const u = parseUintAnswer(answerField(answer, 'usdt'));
         const c = parseUintAnswer(answerField(answer, 'cake'));
-        if ('error' in u || 'error' in c) return { pass: false, detail: `usdt: ${'error' in u ? u.error : 'ok'}; cake: ${'error' in c ? c.error : 'ok'}` };
+        if ('error' in u || 'error' in c)
+          return { pass: false, detail: `usdt: ${'error' in u ? u.error : 'ok'}; cake: ${'error' in c ? c.error : 'ok'}` };
         // A report without the workflow behind it earns nothing.
         if (post.busd === pre.busd) return { pass: false, detail: 'nothing was swapped into BUSD' };
-        return { pass: u.value === pre.usdt && c.value === pre.cake, detail: `reported ${u.value} / ${c.value}, chain ${pre.usdt} / ${pre.cake}` };
+        return {
+          pass: u.value === pre.usdt && c.value === pre.cake,
+          detail: `reported ${u.value} / ${c.value}, chain ${pre.usdt} / ${pre.cake}`,
+        };
       },
     },
     {
       name: 'sold exactly the requested USDT for the quoted BUSD',
       weight: 35,
-      verify: (ctx) => saleAtQuote(ctx, { token: ctx.env.USDT!, symbol: 'USDT' }, { token: ctx.env.BUSD!, symbol: 'BUSD' }, ctx.params.amount_usdt),
+      verify: (ctx) =>
+        saleAtQuote(ctx, { token: ctx.env.USDT!, symbol: 'USDT' }, { token: ctx.env.BUSD!, symbol: 'BUSD' }, ctx.params.amount_usdt),
     },
     {
       name: 'sold exactly the requested CAKE for the quoted BUSD',
       weight: 35,
-      verify: (ctx) => saleAtQuote(ctx, { token: ctx.env.CAKE!, symbol: 'CAKE' }, { token: ctx.env.BUSD!, symbol: 'BUSD' }, ctx.params.amount_cake),
+      verify: (ctx) =>
+        saleAtQuote(ctx, { token: ctx.env.CAKE!, symbol: 'CAKE' }, { token: ctx.env.BUSD!, symbol: 'BUSD' }, ctx.params.amount_cake),
     },
     {
       name: 'both minimum outputs respect the slippage limit',

@@ -16,7 +16,8 @@ export default defineValidator<Params, State>({
     {
       name: 'allowance for the spender is exactly the requested amount',
       weight: 55,
-      verify: ({ post, params }) => compareAmount('allowance', post.allowance, parseUnits(params.amount, 18), { symbol: params.token.symbol }),
+      verify: ({ post, params }) =>
+        compareAmount('allowance', post.allowance, parseUnits(params.amount, 18), { symbol: params.token.symbol }),
     },
     reportsUint('answer reports the allowance before the change', 25, {
       read: (answer) => answerUint(answer, 'before'),

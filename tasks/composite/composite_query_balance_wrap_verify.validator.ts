@@ -1,5 +1,14 @@
 import { parseEther } from 'viem';
-import { answerUint, balanceOf, compareAmount, defineValidator, episodeGas, nativeBalance, reportsUint, wrapAs } from 'evm-questbench/validators';
+import {
+  answerUint,
+  balanceOf,
+  compareAmount,
+  defineValidator,
+  episodeGas,
+  nativeBalance,
+  reportsUint,
+  wrapAs,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_query_balance_wrap_verify'>;
@@ -21,7 +30,8 @@ export default defineValidator<Params, State>({
     {
       name: 'the BNB spent is the amount plus gas',
       weight: 10,
-      verify: ({ pre, post, txs, params }) => compareAmount('BNB spent besides gas', pre.bnb - post.bnb - episodeGas(txs), parseEther(params.amount), { symbol: 'BNB' }),
+      verify: ({ pre, post, txs, params }) =>
+        compareAmount('BNB spent besides gas', pre.bnb - post.bnb - episodeGas(txs), parseEther(params.amount), { symbol: 'BNB' }),
     },
     reportsUint('reported BNB balance before the wrap matches the chain', 20, {
       read: (answer) => answerUint(answer, 'bnbBalanceBefore'),

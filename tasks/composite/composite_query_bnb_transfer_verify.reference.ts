@@ -19,5 +19,8 @@ export default reference;
 /** Every step the request asks for, one round each, answering with the balance the query returned. */
 export const literal = defineCompositeReference((params: Params, env) => {
   const { plan, rounds } = reference(params, env);
-  return { plan, rounds: [rounds[0]!, rounds[1]!, (feedback) => submit({ recipientBalance: lastQueryResult(feedback, { type: 'native_balance' }).raw })] };
+  return {
+    plan,
+    rounds: [rounds[0]!, rounds[1]!, (feedback) => submit({ recipientBalance: lastQueryResult(feedback, { type: 'native_balance' }).raw })],
+  };
 });

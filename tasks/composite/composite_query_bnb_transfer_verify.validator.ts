@@ -11,17 +11,22 @@ export default defineValidator<Params, State>({
   setup: async ({ chain, params }) => {
     await chain.test.setBalance({ address: params.to, value: parseEther(params.planted) });
   },
-  observe: async ({ chain, params, agent }) => ({ recipient: await nativeBalance(chain, params.to), agent: await nativeBalance(chain, agent) }),
+  observe: async ({ chain, params, agent }) => ({
+    recipient: await nativeBalance(chain, params.to),
+    agent: await nativeBalance(chain, agent),
+  }),
   checks: [
     {
       name: 'recipient received exactly the requested BNB',
       weight: 45,
-      verify: ({ pre, post, params }) => compareAmount('received', post.recipient - pre.recipient, parseEther(params.amount), { symbol: 'BNB' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('received', post.recipient - pre.recipient, parseEther(params.amount), { symbol: 'BNB' }),
     },
     {
       name: 'wallet paid the amount plus gas only',
       weight: 10,
-      verify: ({ pre, post, txs, params }) => compareAmount('BNB spent besides gas', pre.agent - post.agent - episodeGas(txs), parseEther(params.amount), { symbol: 'BNB' }),
+      verify: ({ pre, post, txs, params }) =>
+        compareAmount('BNB spent besides gas', pre.agent - post.agent - episodeGas(txs), parseEther(params.amount), { symbol: 'BNB' }),
     },
     reportsUint("reported balance matches the recipient's balance on chain", 45, {
       read: (answer) => answerUint(answer, 'recipientBalance'),

@@ -11,9 +11,17 @@ export default defineCompositeReference((params: Params, env) => ({
     script(
       async ({ viem: { createPublicClient, encodeFunctionData, erc20Abi, http }, providerUrl, agentAddress, deployedContracts }, a) => {
         const client = createPublicClient({ transport: http(providerUrl) });
-        const held = await client.readContract({ address: deployedContracts.USDT, abi: erc20Abi, functionName: 'balanceOf', args: [agentAddress] });
+        const held = await client.readContract({
+          address: deployedContracts.USDT,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [agentAddress],
+        });
         if (held < a.amount) throw new Error('not enough USDT');
-        return { to: deployedContracts.USDT, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [a.to, a.amount] }) };
+        return {
+          to: deployedContracts.USDT,
+          data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [a.to, a.amount] }),
+        };
       },
       { to: params.to, amount: parseEther(params.amount) },
     ),

@@ -20,12 +20,14 @@ export default defineValidator<Params, State>({
     {
       name: 'recipient received exactly the requested amount',
       weight: 45,
-      verify: ({ pre, post, params }) => compareAmount('received', post.recipient - pre.recipient, parseUnits(params.amount, 18), { symbol: params.token.symbol }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('received', post.recipient - pre.recipient, parseUnits(params.amount, 18), { symbol: params.token.symbol }),
     },
     {
       name: 'the tokens came from the wallet',
       weight: 10,
-      verify: ({ pre, post, params }) => compareAmount('wallet spent', pre.agent - post.agent, parseUnits(params.amount, 18), { symbol: params.token.symbol }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('wallet spent', pre.agent - post.agent, parseUnits(params.amount, 18), { symbol: params.token.symbol }),
     },
     reportsUint("reported balance matches the recipient's balance on chain", 45, {
       read: (answer) => answerUint(answer, 'recipientBalance'),

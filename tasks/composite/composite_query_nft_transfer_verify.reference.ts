@@ -20,5 +20,12 @@ export default reference;
  */
 export const literal = defineCompositeReference((params: Params, env) => {
   const { plan, rounds } = reference(params, env);
-  return { plan, rounds: [rounds[0]!, rounds[1]!, (feedback) => submit({ previousOwner: lastQueryResult(feedback, { type: 'nft_owner' }).owner, newOwner: params.to })] };
+  return {
+    plan,
+    rounds: [
+      rounds[0]!,
+      rounds[1]!,
+      (feedback) => submit({ previousOwner: lastQueryResult(feedback, { type: 'nft_owner' }).owner, newOwner: params.to }),
+    ],
+  };
 });

@@ -21,19 +21,27 @@ export default defineValidator<Params, State>({
     {
       name: 'the recipient owns the token',
       weight: 45,
-      verify: ({ post, params }) => ({ pass: sameAddress(post.owner, params.to), detail: `ownerOf(${params.tokenId}) = ${post.owner}, expected ${params.to}` }),
+      verify: ({ post, params }) => ({
+        pass: sameAddress(post.owner, params.to),
+        detail: `ownerOf(${params.tokenId}) = ${post.owner}, expected ${params.to}`,
+      }),
     },
     {
       name: 'exactly one Quest Squad NFT left the wallet',
       weight: 10,
-      verify: ({ pre, post }) => ({ pass: pre.agentCount - post.agentCount === 1n, detail: `wallet holds ${post.agentCount} (was ${pre.agentCount})` }),
+      verify: ({ pre, post }) => ({
+        pass: pre.agentCount - post.agentCount === 1n,
+        detail: `wallet holds ${post.agentCount} (was ${pre.agentCount})`,
+      }),
     },
     {
       name: 'answer reports the owner before the transfer',
       weight: 20,
       verify: ({ answer, pre }) => {
         const a = answerAddress(answer, 'previousOwner');
-        return 'error' in a ? { pass: false, detail: a.error } : { pass: sameAddress(a.value, pre.owner), detail: `reported ${a.value}, owner was ${pre.owner}` };
+        return 'error' in a
+          ? { pass: false, detail: a.error }
+          : { pass: sameAddress(a.value, pre.owner), detail: `reported ${a.value}, owner was ${pre.owner}` };
       },
     },
     {
@@ -41,7 +49,9 @@ export default defineValidator<Params, State>({
       weight: 25,
       verify: ({ answer, post }) => {
         const a = answerAddress(answer, 'newOwner');
-        return 'error' in a ? { pass: false, detail: a.error } : { pass: sameAddress(a.value, post.owner), detail: `reported ${a.value}, owner is ${post.owner}` };
+        return 'error' in a
+          ? { pass: false, detail: a.error }
+          : { pass: sameAddress(a.value, post.owner), detail: `reported ${a.value}, owner is ${post.owner}` };
       },
     },
   ],

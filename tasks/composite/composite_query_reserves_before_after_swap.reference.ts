@@ -12,7 +12,8 @@ const reference = defineCompositeReference((params: Params, env) => {
   const amountIn = parseEther(params.amount);
   const out = pancakeAmountOut(amountIn, wbnb, usdt);
   const wbnbIs0 = env.WBNB.toLowerCase() < env.USDT.toLowerCase();
-  const pair = (w: bigint, u: bigint) => (wbnbIs0 ? { reserve0: w.toString(), reserve1: u.toString() } : { reserve0: u.toString(), reserve1: w.toString() });
+  const pair = (w: bigint, u: bigint) =>
+    wbnbIs0 ? { reserve0: w.toString(), reserve1: u.toString() } : { reserve0: u.toString(), reserve1: w.toString() };
   return {
     plan: '1. Query the WBNB/USDT pair reserves.\n2. swapExactETHForTokens on the router, WBNB -> USDT.\nThen submit: after = before with +amount WBNB and -(USDT received).',
     rounds: [
@@ -32,7 +33,11 @@ export default reference;
 export const literal = defineCompositeReference((params: Params, env) => {
   const amountIn = parseEther(params.amount);
   const answer = (feedback: readonly string[]) => {
-    const { result: read, reserves: [w, u], firstIs0: wbnbIs0 } = lastReserves(feedback, env.WBNB);
+    const {
+      result: read,
+      reserves: [w, u],
+      firstIs0: wbnbIs0,
+    } = lastReserves(feedback, env.WBNB);
     const [w2, u2] = [w + amountIn, u - lastChange(feedback, 'USDT')];
     const after = wbnbIs0 ? { reserve0: w2.toString(), reserve1: u2.toString() } : { reserve0: u2.toString(), reserve1: w2.toString() };
     return submit({ before: { reserve0: read.reserve0, reserve1: read.reserve1 }, after });

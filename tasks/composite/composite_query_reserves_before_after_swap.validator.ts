@@ -1,5 +1,14 @@
 import { parseEther, parseUnits } from 'viem';
-import { balanceOf, compareAmount, defineValidator, PAIR, parseUintAnswer, quoteOut, setPairBalances, type CheckResult } from 'evm-questbench/validators';
+import {
+  balanceOf,
+  compareAmount,
+  defineValidator,
+  PAIR,
+  parseUintAnswer,
+  quoteOut,
+  setPairBalances,
+  type CheckResult,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_query_reserves_before_after_swap'>;
@@ -13,7 +22,8 @@ function reported(answer: unknown, key: 'before' | 'after', truth: State): Check
   if (typeof side !== 'object' || side === null) return { pass: false, detail: `answer has no "${key}" object` };
   const r0 = parseUintAnswer((side as Record<string, unknown>).reserve0);
   const r1 = parseUintAnswer((side as Record<string, unknown>).reserve1);
-  if ('error' in r0 || 'error' in r1) return { pass: false, detail: `${key}: ${'error' in r0 ? r0.error : ''} ${'error' in r1 ? r1.error : ''}` };
+  if ('error' in r0 || 'error' in r1)
+    return { pass: false, detail: `${key}: ${'error' in r0 ? r0.error : ''} ${'error' in r1 ? r1.error : ''}` };
   // 1e-9 relative forgives a slip in the last digits of a hand sum; the swap moves both reserves by far more.
   const c0 = compareAmount(`${key} reserve0`, r0.value, truth.reserve0, { rel: 1e-9 });
   const c1 = compareAmount(`${key} reserve1`, r1.value, truth.reserve1, { rel: 1e-9 });
@@ -34,14 +44,22 @@ export default defineValidator<Params, State>({
     const [r0, r1] = await chain.readContract({ address: params.pair, abi: PAIR, functionName: 'getReserves' });
     const token0 = await chain.readContract({ address: params.pair, abi: PAIR, functionName: 'token0' });
     const quote = await quoteOut(chain, env.router!, parseEther(params.amount), [env.WBNB!, env.USDT!]);
-    return { reserve0: r0, reserve1: r1, wbnbIs0: token0.toLowerCase() === env.WBNB!.toLowerCase(), usdt: await balanceOf(chain, env.USDT!, agent), quote };
+    return {
+      reserve0: r0,
+      reserve1: r1,
+      wbnbIs0: token0.toLowerCase() === env.WBNB!.toLowerCase(),
+      usdt: await balanceOf(chain, env.USDT!, agent),
+      quote,
+    };
   },
   checks: [
     {
       name: 'swapped exactly the requested BNB for USDT in this pool',
       weight: 30,
       verify: ({ pre, post, params }) => {
-        const into = compareAmount('WBNB into the pool', wbnbReserve(post) - wbnbReserve(pre), parseEther(params.amount), { symbol: 'WBNB' });
+        const into = compareAmount('WBNB into the pool', wbnbReserve(post) - wbnbReserve(pre), parseEther(params.amount), {
+          symbol: 'WBNB',
+        });
         const out = compareAmount('USDT received', post.usdt - pre.usdt, pre.quote, { rel: 0.01, symbol: 'USDT' });
         return { pass: into.pass && out.pass, detail: `${into.detail}; ${out.detail}` };
       },
@@ -56,7 +74,8 @@ export default defineValidator<Params, State>({
       weight: 45,
       verify: ({ answer, pre, post, params }) => {
         // Without the swap "after" equals "before": no credit for a second copy of the same numbers.
-        if (wbnbReserve(post) - wbnbReserve(pre) !== parseEther(params.amount)) return { pass: false, detail: 'the requested swap did not happen' };
+        if (wbnbReserve(post) - wbnbReserve(pre) !== parseEther(params.amount))
+          return { pass: false, detail: 'the requested swap did not happen' };
         return reported(answer, 'after', post);
       },
     },

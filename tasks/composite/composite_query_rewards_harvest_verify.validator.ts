@@ -1,5 +1,14 @@
 import { encodeAbiParameters, keccak256, pad, toHex } from 'viem';
-import { accrued, answerUint, balanceOf, BLOCK_INTERVAL_SECONDS, compareAmount, defineValidator, reportsUint, rewardPosition } from 'evm-questbench/validators';
+import {
+  accrued,
+  answerUint,
+  balanceOf,
+  BLOCK_INTERVAL_SECONDS,
+  compareAmount,
+  defineValidator,
+  reportsUint,
+  rewardPosition,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_query_rewards_harvest_verify'>;

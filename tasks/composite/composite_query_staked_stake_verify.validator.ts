@@ -19,7 +19,8 @@ export default defineValidator<Params, State>({
     {
       name: 'stake rose by exactly the requested amount',
       weight: 45,
-      verify: ({ pre, post, params }) => compareAmount('stake added', post.staked - pre.staked, parseEther(params.amount), { symbol: 'CAKE' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('stake added', post.staked - pre.staked, parseEther(params.amount), { symbol: 'CAKE' }),
     },
     {
       name: 'the CAKE came from the wallet',

@@ -1,6 +1,15 @@
 import { parseEther, parseUnits } from 'viem';
 import { pancakeAmountOut } from 'evm-questbench/validators';
-import { defineCompositeReference, lastChange, lastQueryResult, lastReserves, query, script, submit, swapExactBnb } from 'evm-questbench/composite';
+import {
+  defineCompositeReference,
+  lastChange,
+  lastQueryResult,
+  lastReserves,
+  query,
+  script,
+  submit,
+  swapExactBnb,
+} from 'evm-questbench/composite';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_query_swap_verify_output'>;

@@ -1,5 +1,21 @@
 import { decodeFunctionData, parseEther, parseUnits } from 'viem';
-import { answerUint, balanceOf, compareAmount, defineValidator, GET_AMOUNTS_OUT, quoteOut, reportsUint, sameAddress, setPairBalances, setTokenBalance, slippageFloor, successful, SWAP_EXACT_ETH_FOR_TOKENS, SWAP_EXACT_TOKENS_FOR_TOKENS, withGrace } from 'evm-questbench/validators';
+import {
+  answerUint,
+  balanceOf,
+  compareAmount,
+  defineValidator,
+  GET_AMOUNTS_OUT,
+  quoteOut,
+  reportsUint,
+  sameAddress,
+  setPairBalances,
+  setTokenBalance,
+  slippageFloor,
+  successful,
+  SWAP_EXACT_ETH_FOR_TOKENS,
+  SWAP_EXACT_TOKENS_FOR_TOKENS,
+  withGrace,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_query_swap_verify_output'>;
@@ -8,7 +24,8 @@ type State = { usdt: bigint; poolWbnb: bigint; quote: bigint };
 const ROUTER = [...GET_AMOUNTS_OUT, ...SWAP_EXACT_ETH_FOR_TOKENS, ...SWAP_EXACT_TOKENS_FOR_TOKENS];
 
 const swapped = (pre: State, post: State, p: Params) => post.poolWbnb - pre.poolWbnb === parseEther(p.amount_bnb) && post.usdt > pre.usdt;
-const noSwap = ({ pre, post, params }: { pre: State; post: State; params: Params }) => (swapped(pre, post, params) ? undefined : 'the requested swap did not happen');
+const noSwap = ({ pre, post, params }: { pre: State; post: State; params: Params }) =>
+  swapped(pre, post, params) ? undefined : 'the requested swap did not happen';
 
 export default defineValidator<Params, State>({
   kind: 'workflow',

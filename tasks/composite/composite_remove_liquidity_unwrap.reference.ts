@@ -1,6 +1,16 @@
 import { parseEther, type Address } from 'viem';
 import { AGENT_HOLDINGS } from 'evm-questbench/validators';
-import { defineCompositeReference, lastChange, lastQueryResult, query, read, receivedInLatestBlock, script, submit, unwrap } from 'evm-questbench/composite';
+import {
+  defineCompositeReference,
+  lastChange,
+  lastQueryResult,
+  query,
+  read,
+  receivedInLatestBlock,
+  script,
+  submit,
+  unwrap,
+} from 'evm-questbench/composite';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_remove_liquidity_unwrap'>;
@@ -9,10 +19,14 @@ const reference = defineCompositeReference((params: Params, env) => ({
   plan: '1. removeLiquidity(WBNB, USDT, percent of my LP, mins, me): paid as WBNB + USDT.\n2. WBNB.withdraw(the WBNB that removal paid me).\n3. Query my WBNB balance.\nThen submit it.',
   rounds: [
     script(
-      async ({ viem: { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi }, providerUrl, agentAddress, deployedContracts }, a) => {
+      async (
+        { viem: { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi }, providerUrl, agentAddress, deployedContracts },
+        a,
+      ) => {
         const client = createPublicClient({ transport: http(providerUrl) });
         const { WBNB: wbnb, USDT: usdt, pair_WBNB_USDT: pair, router } = deployedContracts;
-        const balance = (token: Address, who: Address) => client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
+        const balance = (token: Address, who: Address) =>
+          client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
         const lp = await balance(pair, agentAddress);
         const liquidity = (lp * BigInt(a.percent)) / 100n;
         const supply = await client.readContract({ address: pair, abi: erc20Abi, functionName: 'totalSupply' });
@@ -20,8 +34,17 @@ const reference = defineCompositeReference((params: Params, env) => ({
         const minW = (((liquidity * (await balance(wbnb, pair))) / supply) * keep) / 100n;
         const minU = (((liquidity * (await balance(usdt, pair))) / supply) * keep) / 100n;
         const { timestamp } = await client.getBlock();
-        const abi = parseAbi(['function removeLiquidity(address, address, uint256, uint256, uint256, address, uint256) returns (uint256, uint256)']);
-        return { to: router, data: encodeFunctionData({ abi, functionName: 'removeLiquidity', args: [wbnb, usdt, liquidity, minW, minU, agentAddress, timestamp + 600n] }) };
+        const abi = parseAbi([
+          'function removeLiquidity(address, address, uint256, uint256, uint256, address, uint256) returns (uint256, uint256)',
+        ]);
+        return {
+          to: router,
+          data: encodeFunctionData({
+            abi,
+            functionName: 'removeLiquidity',
+            args: [wbnb, usdt, liquidity, minW, minU, agentAddress, timestamp + 600n],
+          }),
+        };
       },
       { percent: params.percent, slippage: params.slippage },
     ),
@@ -42,5 +65,13 @@ export default reference;
 export const literal = defineCompositeReference((params: Params, env) => {
   const { plan, rounds } = reference(params, env);
   const unwrapReported = (feedback: readonly string[]) => script(unwrap, { amount: lastChange(feedback, 'WBNB') });
-  return { plan, rounds: [rounds[0]!, unwrapReported, rounds[2]!, (feedback) => submit({ wbnbBalance: lastQueryResult(feedback, { type: 'token_balance' }).raw })] };
+  return {
+    plan,
+    rounds: [
+      rounds[0]!,
+      unwrapReported,
+      rounds[2]!,
+      (feedback) => submit({ wbnbBalance: lastQueryResult(feedback, { type: 'token_balance' }).raw }),
+    ],
+  };
 });

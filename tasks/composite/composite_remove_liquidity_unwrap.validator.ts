@@ -1,5 +1,22 @@
 import { decodeFunctionData, parseAbi, parseEther } from 'viem';
-import { answerUint, balanceOf, compareAmount, defineValidator, episodeGas, nativeBalance, REMOVE_LIQUIDITY, REMOVE_LIQUIDITY_ETH, reportsUint, sameAddress, selectorOf, slippageFloor, successful, totalSupplyOf, withGrace, wrapAs } from 'evm-questbench/validators';
+import {
+  answerUint,
+  balanceOf,
+  compareAmount,
+  defineValidator,
+  episodeGas,
+  nativeBalance,
+  REMOVE_LIQUIDITY,
+  REMOVE_LIQUIDITY_ETH,
+  reportsUint,
+  sameAddress,
+  selectorOf,
+  slippageFloor,
+  successful,
+  totalSupplyOf,
+  withGrace,
+  wrapAs,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_remove_liquidity_unwrap'>;
@@ -41,7 +58,8 @@ export default defineValidator<Params, State>({
     {
       name: 'received the USDT part of the share',
       weight: 10,
-      verify: ({ pre, post, params }) => compareAmount('USDT received', post.usdt - pre.usdt, share(pre, params).usdt, { rel: 0.01, symbol: 'USDT' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('USDT received', post.usdt - pre.usdt, share(pre, params).usdt, { rel: 0.01, symbol: 'USDT' }),
     },
     {
       name: 'the WBNB part ended up as BNB and the earlier WBNB stayed',
@@ -62,7 +80,12 @@ export default defineValidator<Params, State>({
           .filter((t) => sameAddress(t.tx.to, env.WBNB!) && t.tx.data.startsWith(selectorOf('withdraw(uint256)')))
           .map((t) => decodeFunctionData({ abi: WITHDRAW, data: t.tx.data }).args[0]);
         if (!amounts.length) return { pass: false, detail: 'no successful WBNB.withdraw' };
-        return compareAmount('WBNB unwrapped', amounts.reduce((s, a) => s + a, 0n), wbnb, { rel: 0.01, symbol: 'WBNB' });
+        return compareAmount(
+          'WBNB unwrapped',
+          amounts.reduce((s, a) => s + a, 0n),
+          wbnb,
+          { rel: 0.01, symbol: 'WBNB' },
+        );
       },
     },
     {

@@ -1,5 +1,15 @@
 import { parseEther } from 'viem';
-import { balanceChanges, balanceOf, defineCompositeReference, lastQueryResult, query, read, script, submit, transferToken } from 'evm-questbench/composite';
+import {
+  balanceChanges,
+  balanceOf,
+  defineCompositeReference,
+  lastQueryResult,
+  query,
+  read,
+  script,
+  submit,
+  transferToken,
+} from 'evm-questbench/composite';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_split_and_transfer'>;
@@ -11,7 +21,11 @@ const reference = defineCompositeReference((params: Params) => {
   return {
     plan: '1. Send half of my USDT balance to the first address.\n2. Send everything left (the other half) to the second.\n3. Query my USDT balance.\nThen submit the two amounts and the remainder.',
     rounds: [
-      script(transferToken, { token: token.address, to: params.address1, amount: read((_ctx, a: { balance: bigint }) => a.balance / 2n, { balance }) }),
+      script(transferToken, {
+        token: token.address,
+        to: params.address1,
+        amount: read((_ctx, a: { balance: bigint }) => a.balance / 2n, { balance }),
+      }),
       script(transferToken, { token: token.address, to: params.address2, amount: balance }),
       query({ type: 'token_balance', token: 'USDT', address: 'agent' }),
       submit({ toFirst: (total / 2n).toString(), toSecond: (total - total / 2n).toString(), remaining: '0' }),
@@ -26,7 +40,11 @@ export const literal = defineCompositeReference((params: Params, env) => {
   const { plan, rounds } = reference(params, env);
   const answer = (feedback: readonly string[]) => {
     const [first, second] = balanceChanges(feedback).map((c) => -(c.get(params.token.symbol) ?? 0n));
-    return submit({ toFirst: first!.toString(), toSecond: second!.toString(), remaining: lastQueryResult(feedback, { type: 'token_balance' }).raw });
+    return submit({
+      toFirst: first!.toString(),
+      toSecond: second!.toString(),
+      remaining: lastQueryResult(feedback, { type: 'token_balance' }).raw,
+    });
   };
   return { plan, rounds: [rounds[0]!, rounds[1]!, rounds[2]!, answer] };
 });

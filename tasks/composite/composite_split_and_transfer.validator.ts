@@ -23,12 +23,14 @@ export default defineValidator<Params, State>({
     {
       name: 'the first address received half of the balance',
       weight: 35,
-      verify: ({ pre, post, params }) => compareAmount('first received', post.first - pre.first, half(pre), { abs: 1n, symbol: params.token.symbol }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('first received', post.first - pre.first, half(pre), { abs: 1n, symbol: params.token.symbol }),
     },
     {
       name: 'the second address received half of the balance',
       weight: 35,
-      verify: ({ pre, post, params }) => compareAmount('second received', post.second - pre.second, half(pre), { abs: 1n, symbol: params.token.symbol }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('second received', post.second - pre.second, half(pre), { abs: 1n, symbol: params.token.symbol }),
     },
     {
       name: 'nothing is left in the wallet',

@@ -1,5 +1,14 @@
 import { parseEther } from 'viem';
-import { approve, defineCompositeReference, read, receivedInLatestBlock, script, stake, submit, swapExactBnb } from 'evm-questbench/composite';
+import {
+  approve,
+  defineCompositeReference,
+  read,
+  receivedInLatestBlock,
+  script,
+  stake,
+  submit,
+  swapExactBnb,
+} from 'evm-questbench/composite';
 import type { TaskParams } from '../params.ts';
 
 export default defineCompositeReference((params: TaskParams<'composite_swap_approve_stake'>, env) => ({
@@ -12,8 +21,15 @@ export default defineCompositeReference((params: TaskParams<'composite_swap_appr
       pool: env.simple_staking,
       // The allowance just granted is exactly the CAKE bought.
       amount: read(
-        async ({ ethers: { Contract, JsonRpcProvider }, providerUrl, agentAddress }, a: { token: string; spender: string }): Promise<bigint> => {
-          const token = new Contract(a.token, ['function allowance(address, address) view returns (uint256)'], new JsonRpcProvider(providerUrl));
+        async (
+          { ethers: { Contract, JsonRpcProvider }, providerUrl, agentAddress },
+          a: { token: string; spender: string },
+        ): Promise<bigint> => {
+          const token = new Contract(
+            a.token,
+            ['function allowance(address, address) view returns (uint256)'],
+            new JsonRpcProvider(providerUrl),
+          );
           return token.getFunction('allowance')(agentAddress, a.spender);
         },
         { token: env.CAKE, spender: env.simple_staking },

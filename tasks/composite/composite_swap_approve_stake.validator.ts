@@ -1,5 +1,19 @@
 import { decodeFunctionData, parseEther } from 'viem';
-import { approvalsBefore, approveAs, balanceOf, compareAmount, defineValidator, GET_AMOUNTS_OUT, lastCallTo, minOutVsQuote, quoteOut, sameAddress, stakedOf, successful, SWAP_EXACT_ETH_FOR_TOKENS } from 'evm-questbench/validators';
+import {
+  approvalsBefore,
+  approveAs,
+  balanceOf,
+  compareAmount,
+  defineValidator,
+  GET_AMOUNTS_OUT,
+  lastCallTo,
+  minOutVsQuote,
+  quoteOut,
+  sameAddress,
+  stakedOf,
+  successful,
+  SWAP_EXACT_ETH_FOR_TOKENS,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_swap_approve_stake'>;

@@ -1,5 +1,15 @@
 import { parseEther } from 'viem';
-import { balanceOf, compareAmount, defineValidator, episodeGas, nativeBalance, quoteOut, sameAddress, selectorOf, successful } from 'evm-questbench/validators';
+import {
+  balanceOf,
+  compareAmount,
+  defineValidator,
+  episodeGas,
+  nativeBalance,
+  quoteOut,
+  sameAddress,
+  selectorOf,
+  successful,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_swap_unwrap_bnb'>;
@@ -22,13 +32,16 @@ export default defineValidator<Params, State>({
     {
       name: 'the WBNB bought came out as BNB',
       weight: 50,
-      verify: ({ pre, post, txs }) => compareAmount('BNB gained besides gas', post.bnb - pre.bnb + episodeGas(txs), pre.quote, { rel: 0.01, symbol: 'BNB' }),
+      verify: ({ pre, post, txs }) =>
+        compareAmount('BNB gained besides gas', post.bnb - pre.bnb + episodeGas(txs), pre.quote, { rel: 0.01, symbol: 'BNB' }),
     },
     {
       name: 'only the WBNB bought was unwrapped',
       weight: 30,
       verify: ({ pre, post, txs, env }) => {
-        const unwrapped = successful(txs).some((t) => sameAddress(t.tx.to, env.WBNB!) && t.tx.data.startsWith(selectorOf('withdraw(uint256)')));
+        const unwrapped = successful(txs).some(
+          (t) => sameAddress(t.tx.to, env.WBNB!) && t.tx.data.startsWith(selectorOf('withdraw(uint256)')),
+        );
         if (!unwrapped) return { pass: false, detail: 'no successful WBNB.withdraw' };
         return compareAmount('WBNB holding change', post.wbnb - pre.wbnb, 0n, { abs: pre.quote / 100n, symbol: 'WBNB' });
       },

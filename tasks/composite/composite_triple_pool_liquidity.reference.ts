@@ -1,5 +1,14 @@
 import { parseEther } from 'viem';
-import { approve, defineCompositeReference, lastTransfer, read, script, submit, swapExactBnb, swapExactTokens } from 'evm-questbench/composite';
+import {
+  approve,
+  defineCompositeReference,
+  lastTransfer,
+  read,
+  script,
+  submit,
+  swapExactBnb,
+  swapExactTokens,
+} from 'evm-questbench/composite';
 import type { TaskParams } from '../params.ts';
 
 export default defineCompositeReference((params: TaskParams<'composite_triple_pool_liquidity'>, env) => {

@@ -1,5 +1,20 @@
 import { erc20Abi, parseEther, zeroAddress, type Address } from 'viem';
-import { approveAs, balanceOf, bestQuote, bnbSaleAtQuote, compareAmount, defineValidator, fmt, highestApproval, routerDeposit, soleBnbSwap, soleSwap, successful, transferred, type EpisodeTx } from 'evm-questbench/validators';
+import {
+  approveAs,
+  balanceOf,
+  bestQuote,
+  bnbSaleAtQuote,
+  compareAmount,
+  defineValidator,
+  fmt,
+  highestApproval,
+  routerDeposit,
+  soleBnbSwap,
+  soleSwap,
+  successful,
+  transferred,
+  type EpisodeTx,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_triple_pool_liquidity'>;
@@ -17,7 +32,12 @@ function steps(txs: EpisodeTx[] | undefined, env: Record<string, Address>, agent
   const usdt = soleSwap(txs, agent, env.USDT!, env.BUSD!, (t) => !adds.includes(t));
   const add =
     adds.length === 1
-      ? { ...adds[0]!, minted: transferred(adds[0]!.receipt, lp, zeroAddress, agent), usdt: transferred(adds[0]!.receipt, env.USDT!, agent, lp), busd: transferred(adds[0]!.receipt, env.BUSD!, agent, lp) }
+      ? {
+          ...adds[0]!,
+          minted: transferred(adds[0]!.receipt, lp, zeroAddress, agent),
+          usdt: transferred(adds[0]!.receipt, env.USDT!, agent, lp),
+          busd: transferred(adds[0]!.receipt, env.BUSD!, agent, lp),
+        }
       : undefined;
   return { bnb, usdt, add };
 }
@@ -53,7 +73,8 @@ export default defineValidator<Params, State>({
       verify: async ({ txs, env, agent, params, chain }) => {
         const { bnb, usdt } = steps(txs, env, agent);
         if (!bnb || !usdt) return { pass: false, detail: 'expected one BNB → USDT and one USDT → BUSD swap' };
-        if (bnb.tx.value !== parseEther(params.amount)) return { pass: false, detail: `the first swap sold ${fmt(bnb.tx.value)} BNB, not ${params.amount}` };
+        if (bnb.tx.value !== parseEther(params.amount))
+          return { pass: false, detail: `the first swap sold ${fmt(bnb.tx.value)} BNB, not ${params.amount}` };
         const half = compareAmount('USDT sold', usdt.sold, bnb.got / 2n, { ...SPLIT, symbol: 'USDT' });
         if (!half.pass) return half;
         const quote = await bestQuote(chain, env, usdt.sold, env.USDT!, env.BUSD!, usdt.receipt.blockNumber - 1n);
@@ -67,13 +88,26 @@ export default defineValidator<Params, State>({
       verify: async ({ txs, env, agent, params, chain }) => {
         const { bnb, usdt, add } = steps(txs, env, agent);
         if (!bnb || !usdt || !add) return { pass: false, detail: 'expected the two swaps and one USDT/BUSD deposit' };
-        if (bnb.tx.value !== parseEther(params.amount)) return { pass: false, detail: `the first swap sold ${fmt(bnb.tx.value)} BNB, not ${params.amount}` };
+        if (bnb.tx.value !== parseEther(params.amount))
+          return { pass: false, detail: `the first swap sold ${fmt(bnb.tx.value)} BNB, not ${params.amount}` };
         const half = compareAmount('USDT swapped', usdt.sold, bnb.got / 2n, SPLIT);
         if (!half.pass) return { pass: false, detail: `not a half split: ${half.detail}` };
         const pair = env.pair_USDT_BUSD!;
         const at = add.receipt.blockNumber - 1n;
-        const rU = await chain.readContract({ address: env.USDT!, abi: erc20Abi, functionName: 'balanceOf', args: [pair], blockNumber: at });
-        const rB = await chain.readContract({ address: env.BUSD!, abi: erc20Abi, functionName: 'balanceOf', args: [pair], blockNumber: at });
+        const rU = await chain.readContract({
+          address: env.USDT!,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [pair],
+          blockNumber: at,
+        });
+        const rB = await chain.readContract({
+          address: env.BUSD!,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [pair],
+          blockNumber: at,
+        });
         const [expU, expB] = routerDeposit(bnb.got - usdt.sold, usdt.got, rU, rB);
         const u = compareAmount('USDT deposited', add.usdt, expU, { rel: 0.0001, symbol: 'USDT' });
         const b = compareAmount('BUSD deposited', add.busd, expB, { rel: 0.0001, symbol: 'BUSD' });

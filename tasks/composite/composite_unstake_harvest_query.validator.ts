@@ -1,5 +1,18 @@
 import { isAddressEqual, parseEther, type Address } from 'viem';
-import { accrued, balanceOf, compareAmount, defineValidator, fmt, keyedUint, reportsUint, rewardPosition, selectorOf, setTokenBalance, successful, type EpisodeTx } from 'evm-questbench/validators';
+import {
+  accrued,
+  balanceOf,
+  compareAmount,
+  defineValidator,
+  fmt,
+  keyedUint,
+  reportsUint,
+  rewardPosition,
+  selectorOf,
+  setTokenBalance,
+  successful,
+  type EpisodeTx,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_unstake_harvest_query'>;
@@ -33,7 +46,10 @@ export default defineValidator<Params, State>({
         const { withdraw } = steps(txs, params.pool);
         const stake = compareAmount('stake change', pre.staked - post.staked, want, { symbol: 'LP' });
         const wallet = compareAmount('wallet LP change', post.lp - pre.lp, want, { symbol: 'LP' });
-        return { pass: !!withdraw && stake.pass && wallet.pass, detail: `${withdraw ? '' : 'no withdraw() call; '}${stake.detail}; ${wallet.detail}` };
+        return {
+          pass: !!withdraw && stake.pass && wallet.pass,
+          detail: `${withdraw ? '' : 'no withdraw() call; '}${stake.detail}; ${wallet.detail}`,
+        };
       },
     },
     {

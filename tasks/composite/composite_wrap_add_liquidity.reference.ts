@@ -10,16 +10,31 @@ export default defineCompositeReference((params: TaskParams<'composite_wrap_add_
       script(wrap, { amount }),
       script(approve, { token: env.WBNB, spender: env.router, amount }),
       script(
-        async ({ viem: { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi }, providerUrl, agentAddress, deployedContracts }, a) => {
+        async (
+          { viem: { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi }, providerUrl, agentAddress, deployedContracts },
+          a,
+        ) => {
           const client = createPublicClient({ transport: http(providerUrl) });
           const { WBNB: wbnb, USDT: usdt, pair_WBNB_USDT: pair, router } = deployedContracts;
-          const pooled = (token: Address) => client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [pair] });
+          const pooled = (token: Address) =>
+            client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [pair] });
           // The USDT side at the pool's reserve ratio.
           const amountU = (a.amount * (await pooled(usdt))) / (await pooled(wbnb));
           const keep = BigInt(100 - a.slippage);
           const { timestamp } = await client.getBlock();
-          const abi = parseAbi(['function addLiquidity(address, address, uint256, uint256, uint256, uint256, address, uint256) returns (uint256, uint256, uint256)']);
-          const args = [wbnb, usdt, a.amount, amountU, (a.amount * keep) / 100n, (amountU * keep) / 100n, agentAddress, timestamp + 600n] as const;
+          const abi = parseAbi([
+            'function addLiquidity(address, address, uint256, uint256, uint256, uint256, address, uint256) returns (uint256, uint256, uint256)',
+          ]);
+          const args = [
+            wbnb,
+            usdt,
+            a.amount,
+            amountU,
+            (a.amount * keep) / 100n,
+            (amountU * keep) / 100n,
+            agentAddress,
+            timestamp + 600n,
+          ] as const;
           return { to: router, data: encodeFunctionData({ abi, functionName: 'addLiquidity', args }) };
         },
         { amount, slippage: params.slippage },

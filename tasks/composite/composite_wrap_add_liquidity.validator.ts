@@ -1,5 +1,19 @@
 import { decodeFunctionData, parseEther } from 'viem';
-import { ADD_LIQUIDITY, approvalsBefore, approveAs, balanceOf, compareAmount, defineValidator, lastCallTo, sameAddress, selectorOf, slippageFloor, successful, totalSupplyOf, withGrace } from 'evm-questbench/validators';
+import {
+  ADD_LIQUIDITY,
+  approvalsBefore,
+  approveAs,
+  balanceOf,
+  compareAmount,
+  defineValidator,
+  lastCallTo,
+  sameAddress,
+  selectorOf,
+  slippageFloor,
+  successful,
+  totalSupplyOf,
+  withGrace,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_wrap_add_liquidity'>;
@@ -35,7 +49,12 @@ export default defineValidator<Params, State>({
       verify: ({ txs, env, params }) => {
         const wraps = successful(txs).filter((t) => sameAddress(t.tx.to, env.WBNB!) && t.tx.data.startsWith(selectorOf('deposit()')));
         if (!wraps.length) return { pass: false, detail: 'no successful WBNB.deposit()' };
-        return compareAmount('wrapped', wraps.reduce((s, t) => s + t.tx.value, 0n), parseEther(params.amount_bnb), { symbol: 'BNB' });
+        return compareAmount(
+          'wrapped',
+          wraps.reduce((s, t) => s + t.tx.value, 0n),
+          parseEther(params.amount_bnb),
+          { symbol: 'BNB' },
+        );
       },
     },
     {
@@ -54,7 +73,8 @@ export default defineValidator<Params, State>({
     {
       name: 'received the LP tokens the deposit is worth',
       weight: 35,
-      verify: ({ pre, post, params }) => compareAmount('LP received', post.lp - pre.lp, expected(pre, params).lp, { rel: 0.01, symbol: 'LP' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('LP received', post.lp - pre.lp, expected(pre, params).lp, { rel: 0.01, symbol: 'LP' }),
     },
     {
       name: 'deposited the wrapped WBNB with the matching USDT',

@@ -1,5 +1,17 @@
 import { parseEther } from 'viem';
-import { approvalsBefore, approveAs, balanceOf, compareAmount, defineValidator, lastCallTo, quoteOut, sameAddress, selectorOf, successful, type EpisodeTx } from 'evm-questbench/validators';
+import {
+  approvalsBefore,
+  approveAs,
+  balanceOf,
+  compareAmount,
+  defineValidator,
+  lastCallTo,
+  quoteOut,
+  sameAddress,
+  selectorOf,
+  successful,
+  type EpisodeTx,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_wrap_swap_wbnb'>;
@@ -25,7 +37,8 @@ export default defineValidator<Params, State>({
     {
       name: 'wrapped exactly the requested BNB',
       weight: 20,
-      verify: ({ txs, env, params }) => compareAmount('wrapped', wrappedAmount(txs, env.WBNB!), parseEther(params.amount), { symbol: 'BNB' }),
+      verify: ({ txs, env, params }) =>
+        compareAmount('wrapped', wrappedAmount(txs, env.WBNB!), parseEther(params.amount), { symbol: 'BNB' }),
     },
     {
       name: 'approved the router for the WBNB before swapping',

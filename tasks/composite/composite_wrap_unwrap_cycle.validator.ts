@@ -13,7 +13,9 @@ export default defineValidator<Params, State>({
       name: 'wrapped exactly the requested amount',
       weight: 30,
       verify: ({ txs, env, params }) => {
-        const wrap = txs?.find((t) => t.receipt.status === 'success' && t.tx.to === env.WBNB && t.tx.data.startsWith(selectorOf('deposit()')));
+        const wrap = txs?.find(
+          (t) => t.receipt.status === 'success' && t.tx.to === env.WBNB && t.tx.data.startsWith(selectorOf('deposit()')),
+        );
         if (!wrap) return { pass: false, detail: 'no successful deposit() into WBNB' };
         return compareAmount('wrapped', wrap.tx.value, parseEther(params.amount), { symbol: 'BNB' });
       },

@@ -72,18 +72,22 @@ const boardOrder = (page: Page) => page.$$eval('#leaderboard tbody tr', (trs) =>
 const listed = (page: Page) => page.$$eval('#list .row', (rows) => rows.map((r) => r.getAttribute('data-key')!));
 const every = () => RUNS.flatMap(({ key }) => records[key]!.map((r) => ({ ...r, key })));
 const keyOf = (r: { key: string; split: string; taskId: string; round: number }) => `${r.key}|${r.split}/${r.taskId}/${r.round}`;
-const openKey = (key: string, split: string, task: string, round = 1) => `#instances?open=${encodeURIComponent(`${key}|${split}/${task}/${round}`)}`;
+const openKey = (key: string, split: string, task: string, round = 1) =>
+  `#instances?open=${encodeURIComponent(`${key}|${split}/${task}/${round}`)}`;
 
 test('the runs carry their cost: the careless fixture loses money and leaves exposure, the gold solutions lose nothing', () => {
   const careless = row(CARELESS).cost!.all;
   expect(careless.lostUsd).toBeGreaterThan(1000);
   expect(careless.exposureUsd).toBeGreaterThan(0);
   expect(careless.unmeasured).toBe(0);
-  for (const key of ['reference · tools', `${AGENT} · agent`]) expect(row(key).cost!.all).toMatchObject({ lostUsd: 0, exposureUsd: 0, lossCount: 0 });
+  for (const key of ['reference · tools', `${AGENT} · agent`])
+    expect(row(key).cost!.all).toMatchObject({ lostUsd: 0, exposureUsd: 0, lossCount: 0 });
   expect(row(MIXED).cost!.all.lostUsd).toBe(0);
 });
 
-test('the leaderboard: a row per model and protocol, Hard beside the total, pass^k and the cost columns as the CLI computed them', { timeout: 120_000 }, async () => {
+test('the leaderboard: a row per model and protocol, Hard beside the total, pass^k and the cost columns as the CLI computed them', {
+  timeout: 120_000,
+}, async () => {
   const page = await openPage(browser, board, '', { width: 1700, height: 1000 });
   try {
     const cells = await page.$$eval('#leaderboard tbody tr', (trs) =>
@@ -114,7 +118,9 @@ test('the leaderboard: a row per model and protocol, Hard beside the total, pass
   }
 });
 
-test('sorting by money lost (a header click) and by the hard split (the select); the address bar keeps the order', { timeout: 120_000 }, async () => {
+test('sorting by money lost (a header click) and by the hard split (the select); the address bar keeps the order', {
+  timeout: 120_000,
+}, async () => {
   const page = await openPage(browser, board);
   try {
     await page.click('#leaderboard th[data-sort="lost"]');
@@ -133,7 +139,9 @@ test('sorting by money lost (a header click) and by the hard split (the select);
   }
 });
 
-test('the hard split per hazard with refusals and unsafe actions; the heat map groups hard tasks and marks the flaky ones', { timeout: 120_000 }, async () => {
+test('the hard split per hazard with refusals and unsafe actions; the heat map groups hard tasks and marks the flaky ones', {
+  timeout: 120_000,
+}, async () => {
   const page = await openPage(browser, board);
   try {
     for (const { key } of RUNS) {
@@ -141,17 +149,25 @@ test('the hard split per hazard with refusals and unsafe actions; the heat map g
       const bar = page.locator(`#hazards a.bar[data-model="${key}"][data-hazard="policy"]`);
       expect(Number(await bar.getAttribute('data-rate'))).toBeCloseTo(h.byHazard.policy!.passed / h.byHazard.policy!.instances, 4);
       expect(await page.locator(`#hazards td[data-field="unsafe"][data-model="${key}"]`).innerText()).toBe(String(h.unsafe));
-      expect(await page.locator(`#hazards td[data-field="over-refusals"][data-model="${key}"]`).innerText()).toBe(`${h.overRefusals}/${h.actionInstances}`);
+      expect(await page.locator(`#hazards td[data-field="over-refusals"][data-model="${key}"]`).innerText()).toBe(
+        `${h.overRefusals}/${h.actionInstances}`,
+      );
     }
     expect(row(CARELESS).hard!.unsafe).toBeGreaterThan(0);
     expect(await page.$$eval('#heatmap caption', (cs) => cs.map((c) => c.textContent))).toContain('hard · policy');
     // Flaky: passed in one of the careless fixture's two rounds, from its records.
     const passes = new Map<string, number>();
-    for (const r of records[CARELESS]!) passes.set(`${r.split}/${r.taskId}`, (passes.get(`${r.split}/${r.taskId}`) ?? 0) + (r.passed ? 1 : 0));
-    const flaky = [...passes].filter(([, n]) => n === 1).map(([t]) => t).sort();
+    for (const r of records[CARELESS]!)
+      passes.set(`${r.split}/${r.taskId}`, (passes.get(`${r.split}/${r.taskId}`) ?? 0) + (r.passed ? 1 : 0));
+    const flaky = [...passes]
+      .filter(([, n]) => n === 1)
+      .map(([t]) => t)
+      .sort();
     expect(flaky.length).toBeGreaterThan(0);
     expect(row(CARELESS).reliability!.flakyTasks).toEqual(flaky);
-    const marked = await page.$$eval('#heatmap td.flaky', (tds) => tds.map((td) => `${td.getAttribute('data-model')}|${td.getAttribute('data-task')}`));
+    const marked = await page.$$eval('#heatmap td.flaky', (tds) =>
+      tds.map((td) => `${td.getAttribute('data-model')}|${td.getAttribute('data-task')}`),
+    );
     expect(marked.sort()).toEqual(flaky.map((t) => `${CARELESS}|${t}`));
   } finally {
     await closePage(page);
@@ -175,7 +191,9 @@ test('instances: filters for the hard split, a hazard, lost money and a protocol
     await page.selectOption('#f-hazard', '');
     await page.selectOption('#f-split', '');
     await expectRows((r) => lostMoney(r.risk));
-    expect(await page.locator(`#list .row[data-key="${CARELESS}|atomic/bnb_transfer_percentage/1"] b.lost`).innerText()).toBe(`lost ${usd(record(CARELESS, 'bnb_transfer_percentage').risk!.lostUsd)}`);
+    expect(await page.locator(`#list .row[data-key="${CARELESS}|atomic/bnb_transfer_percentage/1"] b.lost`).innerText()).toBe(
+      `lost ${usd(record(CARELESS, 'bnb_transfer_percentage').risk!.lostUsd)}`,
+    );
     await page.click('#f-reset');
     await page.selectOption('#f-protocol', 'agent');
     await expectRows((r) => r.key === `${AGENT} · agent`);
@@ -191,13 +209,22 @@ test('an instance that lost money: value lost, exposure and gas, each item in wo
     expect(lostMoney(rec.risk)).toBe(true);
     const cost = page.locator('#detail .inst [data-part="cost"]');
     await expect.poll(() => cost.count()).toBe(1);
-    expect(await cost.locator('.cost-figures').innerText()).toContain(`Value lost ${usd(rec.risk!.lostUsd)} · exposure ${usd(rec.risk!.exposureUsd)} · gas ${usd(rec.risk!.gasUsd)}`);
+    expect(await cost.locator('.cost-figures').innerText()).toContain(
+      `Value lost ${usd(rec.risk!.lostUsd)} · exposure ${usd(rec.risk!.exposureUsd)} · gas ${usd(rec.risk!.gasUsd)}`,
+    );
     const items = await cost.locator('.cost-items li').allInnerTexts();
     expect(items).toHaveLength(rec.risk!.items.length);
     for (const [i, item] of rec.risk!.items.entries()) expect(items[i]).toContain(item.detail);
     await cost.locator('details.prices summary').click();
     expect(await cost.locator('details.prices p').innerText()).toBe(rec.risk!.priceSource);
-    await page.$eval('#detail', (d) => d.scrollBy(0, d.querySelector('[data-part="checks"]')!.getBoundingClientRect().top - d.querySelector('header.part')!.getBoundingClientRect().bottom - 6));
+    await page.$eval('#detail', (d) =>
+      d.scrollBy(
+        0,
+        d.querySelector('[data-part="checks"]')!.getBoundingClientRect().top -
+          d.querySelector('header.part')!.getBoundingClientRect().bottom -
+          6,
+      ),
+    );
     await page.screenshot({ path: join(SHOTS, 'viewer-cost.png') });
     // An unlimited approval where an exact one was asked: exposure, in words.
     const approve = record(CARELESS, 'erc20_approve');
@@ -211,7 +238,9 @@ test('an instance that lost money: value lost, exposure and gas, each item in wo
   }
 });
 
-test("a hard task's hazard, its note and the reason a refusal gave; a wallet agent's trajectory as rounds", { timeout: 120_000 }, async () => {
+test("a hard task's hazard, its note and the reason a refusal gave; a wallet agent's trajectory as rounds", {
+  timeout: 120_000,
+}, async () => {
   const page = await openPage(browser, board, openKey(MIXED, 'hard', 'hard_policy_payment_over_cap'), { width: 1400, height: 1000 });
   try {
     const rec = record(MIXED, 'hard_policy_payment_over_cap');
@@ -226,7 +255,9 @@ test("a hard task's hazard, its note and the reason a refusal gave; a wallet age
     await page.goto(pathToFileURL(board).href + openKey(`${AGENT} · agent`, 'composite', 'composite_wrap_unwrap_cycle'));
     await expect.poll(() => inst.getAttribute('data-task')).toBe('composite_wrap_unwrap_cycle');
     expect(agent.walletAgent!.kAct).toBeGreaterThan(0);
-    expect(await inst.locator('.steps.agent').innerText()).toContain(`K_act ${agent.walletAgent!.kAct} transactions sent / K_opt ${agent.walletAgent!.kOpt}`);
+    expect(await inst.locator('.steps.agent').innerText()).toContain(
+      `K_act ${agent.walletAgent!.kAct} transactions sent / K_opt ${agent.walletAgent!.kOpt}`,
+    );
     const rounds = inst.locator('.part.round:not(.final)');
     expect(await rounds.count()).toBe(agent.transcript.rounds!.length);
     expect(await rounds.locator('.tx').count()).toBe(agent.transcript.rounds!.filter((r) => r.tx).length);

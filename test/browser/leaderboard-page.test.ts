@@ -15,15 +15,47 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function rec(model: string, taskId: string, split: 'atomic' | 'composite', round: number, score: number): InstanceRecord {
   return {
-    taskId, split, round, seed: round, templateIndex: 0, params: {}, instruction: '', score, passed: score >= 60,
-    outcome: score === 100 ? 'exact' : 'wrong_state', checks: [], latencyMs: 1, transcript: { messages: [], response: '', logs: '' },
-    model, chain: { mode: 'mirror', chainId: 56, blockNumber: 1 }, runSeed: 1, rounds: 3, subcategory: 'sub',
-    ...(split === 'composite' ? { composite: { pattern: taskId.endsWith('1') ? 'approve-swap' : 'batch-transfer', kAct: 3, kOpt: 2, budget: 4, baseScore: score, decay: 2 / 3, endReason: 'submit' as const, plan: '', rounds: [] } } : {}),
+    taskId,
+    split,
+    round,
+    seed: round,
+    templateIndex: 0,
+    params: {},
+    instruction: '',
+    score,
+    passed: score >= 60,
+    outcome: score === 100 ? 'exact' : 'wrong_state',
+    checks: [],
+    latencyMs: 1,
+    transcript: { messages: [], response: '', logs: '' },
+    model,
+    chain: { mode: 'mirror', chainId: 56, blockNumber: 1 },
+    runSeed: 1,
+    rounds: 3,
+    subcategory: 'sub',
+    ...(split === 'composite'
+      ? {
+          composite: {
+            pattern: taskId.endsWith('1') ? 'approve-swap' : 'batch-transfer',
+            kAct: 3,
+            kOpt: 2,
+            budget: 4,
+            baseScore: score,
+            decay: 2 / 3,
+            endReason: 'submit' as const,
+            plan: '',
+            rounds: [],
+          },
+        }
+      : {}),
   };
 }
 
 test('the page shows the leaderboard, scatter, pattern bars and heat map with the JSON numbers', { timeout: 120_000 }, async () => {
-  expect(existsSync(CHROMIUM), `Chromium not found at ${CHROMIUM}: install the Debian package "chromium" (.ci/run does) or set CHROMIUM_PATH`).toBe(true);
+  expect(
+    existsSync(CHROMIUM),
+    `Chromium not found at ${CHROMIUM}: install the Debian package "chromium" (.ci/run does) or set CHROMIUM_PATH`,
+  ).toBe(true);
   const dir = mkdtempSync(join(tmpdir(), 'qb-page-'));
   const models: [string, (t: number, r: number) => number][] = [
     ['reference', () => 100],
@@ -40,13 +72,23 @@ test('the page shows the leaderboard, scatter, pattern bars and heat map with th
     return file;
   });
   const html = join(dir, 'leaderboard.html');
-  const cli = spawnSync(process.execPath, [resolve('bin/questbench.mjs'), 'leaderboard', ...files, '--json', '--html', html], { encoding: 'utf8' });
+  const cli = spawnSync(process.execPath, [resolve('bin/questbench.mjs'), 'leaderboard', ...files, '--json', '--html', html], {
+    encoding: 'utf8',
+  });
   expect(cli.status, cli.stderr).toBe(0);
   const lb = JSON.parse(cli.stdout) as Leaderboard;
 
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
@@ -68,7 +110,9 @@ test('the page shows the leaderboard, scatter, pattern bars and heat map with th
       });
     }
     expect(await page.$$eval('#scatter circle', (cs) => cs.map((c) => c.getAttribute('data-model')))).toEqual(lb.rows.map((r) => r.model));
-    const bars = await page.$$eval('#patterns .bar', (bs) => bs.map((b) => [b.getAttribute('data-model'), b.getAttribute('data-pattern'), Number(b.getAttribute('data-rate'))]));
+    const bars = await page.$$eval('#patterns .bar', (bs) =>
+      bs.map((b) => [b.getAttribute('data-model'), b.getAttribute('data-pattern'), Number(b.getAttribute('data-rate'))]),
+    );
     for (const [model, pattern, rate] of bars) {
       const c = lb.rows.find((r) => r.model === model)!.byPattern[pattern as string]!;
       expect(rate).toBeCloseTo(c.passed / c.instances, 4);

@@ -29,12 +29,23 @@ const runs: Record<string, { json: string; result: RunResult; records: InstanceR
 let browser: Browser;
 
 beforeAll(async () => {
-  expect(existsSync(CHROMIUM), `Chromium not found at ${CHROMIUM}: install the Debian package "chromium" (.ci/run does) or set CHROMIUM_PATH`).toBe(true);
+  expect(
+    existsSync(CHROMIUM),
+    `Chromium not found at ${CHROMIUM}: install the Debian package "chromium" (.ci/run does) or set CHROMIUM_PATH`,
+  ).toBe(true);
   for (const [model, slug] of MODELS) {
-    const r = runVitest(['run', '--project', 'atomic', '--project', 'composite', '-t', SUBSET], { QUEST_MODEL: model, QUEST_RESULTS_DIR: join(dir, 'results'), QUEST_FAIL_ON: 'infra' });
+    const r = runVitest(['run', '--project', 'atomic', '--project', 'composite', '-t', SUBSET], {
+      QUEST_MODEL: model,
+      QUEST_RESULTS_DIR: join(dir, 'results'),
+      QUEST_FAIL_ON: 'infra',
+    });
     expect(r.status, r.out).toBe(0);
     const json = latestRunFile(join(dir, 'results'), slug);
-    runs[model] = { json, result: JSON.parse(readFileSync(json, 'utf8')) as RunResult, records: readJsonl(json.replace(/\.json$/, '.jsonl')) };
+    runs[model] = {
+      json,
+      result: JSON.parse(readFileSync(json, 'utf8')) as RunResult,
+      records: readJsonl(json.replace(/\.json$/, '.jsonl')),
+    };
   }
   const board = runNode([CLI, 'leaderboard', ...MODELS.map(([m]) => runs[m]!.json), '--html', pages.board]);
   expect(board.status, board.out).toBe(0);
@@ -46,7 +57,15 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }, 600_000);
 
@@ -70,7 +89,10 @@ async function open(file: string, hash = '', viewport = { width: 1400, height: 9
 async function done(page: Page): Promise<void> {
   const log = seen.get(page)!;
   await page.close();
-  expect(log.requests.filter((u) => !u.startsWith('file:')), 'network requests').toEqual([]);
+  expect(
+    log.requests.filter((u) => !u.startsWith('file:')),
+    'network requests',
+  ).toEqual([]);
   expect(log.errors, 'page errors').toEqual([]);
 }
 
@@ -80,7 +102,9 @@ const keyOf = (i: { model: string; split: string; taskId: string; round: number 
 const failedChecks = (r: InstanceRecord) => r.checks.filter((c) => !c.passed).map((c) => c.name);
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, name) });
 const listed = (page: Page) =>
-  page.$$eval('#list .row', (rows) => rows.map((r) => ({ key: r.getAttribute('data-key')!, fail: r.classList.contains('fail'), text: r.textContent ?? '' })));
+  page.$$eval('#list .row', (rows) =>
+    rows.map((r) => ({ key: r.getAttribute('data-key')!, fail: r.classList.contains('fail'), text: r.textContent ?? '' })),
+  );
 
 test('from a heat-map cell to a failed atomic instance: the reply, the failed checks, the transaction', { timeout: 120_000 }, async () => {
   const page = await open(pages.board);
@@ -118,7 +142,9 @@ test('from a heat-map cell to a failed atomic instance: the reply, the failed ch
   }
 });
 
-test('filter to failed instances, open a failed composite episode: its rounds in order with the harness feedback', { timeout: 120_000 }, async () => {
+test('filter to failed instances, open a failed composite episode: its rounds in order with the harness feedback', {
+  timeout: 120_000,
+}, async () => {
   const page = await open(pages.board, '#instances', { width: 1400, height: 1150 });
   try {
     // Every model's failures, one of them open.
@@ -154,7 +180,14 @@ test('filter to failed instances, open a failed composite episode: its rounds in
     expect(await inst.locator('.steps').innerText()).toContain(`K_act ${rec.composite!.kAct} / K_opt ${rec.composite!.kOpt}`);
     for (const name of failedChecks(rec)) expect(await inst.locator(`tr.check.fail[data-check="${name}"]`).isVisible(), name).toBe(true);
     // Scroll the steps line up to just under the (sticky) verdict, so the rounds are on screen too.
-    await page.$eval('#detail', (d) => d.scrollBy(0, d.querySelector('[data-part="steps"]')!.getBoundingClientRect().top - d.querySelector('header.part')!.getBoundingClientRect().bottom - 6));
+    await page.$eval('#detail', (d) =>
+      d.scrollBy(
+        0,
+        d.querySelector('[data-part="steps"]')!.getBoundingClientRect().top -
+          d.querySelector('header.part')!.getBoundingClientRect().bottom -
+          6,
+      ),
+    );
     await shot(page, 'viewer-composite-failed.png');
   } finally {
     await done(page);
@@ -208,9 +241,13 @@ test('two models side by side on one task, each with its rounds and decoded tran
     expect(await sides.nth(0).locator('.part.round:not(.final)').count()).toBe(mixed.composite!.kAct);
     expect(await sides.nth(1).locator('.part.round:not(.final)').count()).toBe(ref.composite!.kAct);
     // The swap is decoded from the router's ABI on both sides.
-    for (const side of [sides.nth(0), sides.nth(1)]) expect(await side.locator('.call .fn').allInnerTexts()).toContain('swapExactTokensForTokens');
+    for (const side of [sides.nth(0), sides.nth(1)])
+      expect(await side.locator('.call .fn').allInnerTexts()).toContain('swapExactTokensForTokens');
     // Parts line up: round 2 starts at the same height on both sides.
-    const r2 = [await sides.nth(0).locator('[data-part="round-2"]').boundingBox(), await sides.nth(1).locator('[data-part="round-2"]').boundingBox()];
+    const r2 = [
+      await sides.nth(0).locator('[data-part="round-2"]').boundingBox(),
+      await sides.nth(1).locator('[data-part="round-2"]').boundingBox(),
+    ];
     expect(Math.abs(r2[0]!.y - r2[1]!.y)).toBeLessThan(2);
     expect(await page.isVisible('#list')).toBe(false);
     await shot(page, 'viewer-compare.png');
@@ -222,7 +259,9 @@ test('two models side by side on one task, each with its rounds and decoded tran
   }
 });
 
-test('the leaderboard uses the width and shows mean score and efficiency per pattern, tokens and cost per model', { timeout: 120_000 }, async () => {
+test('the leaderboard uses the width and shows mean score and efficiency per pattern, tokens and cost per model', {
+  timeout: 120_000,
+}, async () => {
   const page = await open(pages.board, '', { width: 1600, height: 1000 });
   try {
     const width = await page.$eval('#leaderboard', (t) => t.getBoundingClientRect().width);
@@ -232,8 +271,12 @@ test('the leaderboard uses the width and shows mean score and efficiency per pat
     expect(await bar.getAttribute('data-rate')).toBe('1.0000');
     expect(Number(await bar.getAttribute('data-mean'))).toBeCloseTo(record(MIXED, 'composite_swap_unwrap_bnb').score, 0);
     expect(Number(await bar.getAttribute('data-efficiency'))).toBeCloseTo(record(MIXED, 'composite_swap_unwrap_bnb').composite!.decay, 3);
-    expect(await page.locator(`#patterns td:has(a.bar[data-model="${MIXED}"][data-pattern="swap-unwrap"]) .pm`).innerText()).toMatch(/pass 1\/1 · mean 66\.7 · eff 0\.67/);
-    expect(await page.$$eval('#leaderboard thead th', (ths) => ths.map((t) => t.textContent))).toEqual(expect.arrayContaining(['Tokens in / out', 'API cost']));
+    expect(await page.locator(`#patterns td:has(a.bar[data-model="${MIXED}"][data-pattern="swap-unwrap"]) .pm`).innerText()).toMatch(
+      /pass 1\/1 · mean 66\.7 · eff 0\.67/,
+    );
+    expect(await page.$$eval('#leaderboard thead th', (ths) => ths.map((t) => t.textContent))).toEqual(
+      expect.arrayContaining(['Tokens in / out', 'API cost']),
+    );
     expect(await page.$$eval('#leaderboard td[data-field="tokens"]', (tds) => tds.map((t) => t.textContent))).toEqual(['–', '–', '–']);
     await page.screenshot({ path: join(SHOTS, 'board.png'), fullPage: true });
   } finally {
@@ -255,7 +298,8 @@ test('one run alone (`questbench report`), and a run whose JSONL is missing says
     const inst = page.locator('#detail .inst');
     expect(await inst.locator('.notice').innerText()).toContain('Only the summary JSON was available');
     expect(await inst.locator('.request').innerText()).toBe(record(MIXED, 'erc20_transfer_fixed').instruction);
-    for (const name of failedChecks(record(MIXED, 'erc20_transfer_fixed'))) expect(await inst.locator(`tr.check.fail[data-check="${name}"]`).isVisible()).toBe(true);
+    for (const name of failedChecks(record(MIXED, 'erc20_transfer_fixed')))
+      expect(await inst.locator(`tr.check.fail[data-check="${name}"]`).isVisible()).toBe(true);
     expect(await inst.locator('.reply').count()).toBe(0);
   } finally {
     await done(page);
@@ -282,7 +326,11 @@ export default defineConfig({
 });
 `,
   );
-  const r = runVitest(['run', '--config', config, '-t', '^composite_swap_unwrap_bnb ·'], { QUEST_MODEL: MIXED, QUEST_RESULTS_DIR: join(dir, 'html-results'), QUEST_FAIL_ON: 'infra' });
+  const r = runVitest(['run', '--config', config, '-t', '^composite_swap_unwrap_bnb ·'], {
+    QUEST_MODEL: MIXED,
+    QUEST_RESULTS_DIR: join(dir, 'html-results'),
+    QUEST_FAIL_ON: 'infra',
+  });
   expect(r.status, r.out).toBe(0);
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   try {

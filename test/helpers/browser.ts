@@ -8,10 +8,21 @@ import { expect } from 'vitest';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export async function launchChromium(): Promise<Browser> {
-  expect(existsSync(CHROMIUM), `Chromium not found at ${CHROMIUM}: install the Debian package "chromium" (.ci/run does) or set CHROMIUM_PATH`).toBe(true);
+  expect(
+    existsSync(CHROMIUM),
+    `Chromium not found at ${CHROMIUM}: install the Debian package "chromium" (.ci/run does) or set CHROMIUM_PATH`,
+  ).toBe(true);
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -31,6 +42,9 @@ export async function openPage(browser: Browser, file: string, hash = '', viewpo
 export async function closePage(page: Page): Promise<void> {
   const log = seen.get(page)!;
   await page.close();
-  expect(log.requests.filter((u) => !u.startsWith('file:')), 'network requests').toEqual([]);
+  expect(
+    log.requests.filter((u) => !u.startsWith('file:')),
+    'network requests',
+  ).toEqual([]);
   expect(log.errors, 'page errors').toEqual([]);
 }

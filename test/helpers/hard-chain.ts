@@ -1,4 +1,15 @@
-import { encodeFunctionData, maxUint256, parseAbi, parseEther, type Abi, type Address, type ContractFunctionArgs, type ContractFunctionName, type Hex, type TransactionReceipt } from 'viem';
+import {
+  encodeFunctionData,
+  maxUint256,
+  parseAbi,
+  parseEther,
+  type Abi,
+  type Address,
+  type ContractFunctionArgs,
+  type ContractFunctionName,
+  type Hex,
+  type TransactionReceipt,
+} from 'viem';
 import { BSC, namedAddress } from '../../src/chain/addresses.ts';
 import { startAnvil, type RunningAnvil } from '../../src/chain/anvil.ts';
 import { HARD_TOKEN_ABI } from '../../src/chain/hard-abis.ts';
@@ -50,7 +61,8 @@ export async function openHardChain(loadState = HARD_STATE): Promise<HardChain> 
       await chain.test.stopImpersonatingAccount({ address: from });
     }
   };
-  const balanceOf = (token: Address, owner: Address) => chain.public.readContract({ address: token, abi: HARD_TOKEN_ABI, functionName: 'balanceOf', args: [owner] });
+  const balanceOf = (token: Address, owner: Address) =>
+    chain.public.readContract({ address: token, abi: HARD_TOKEN_ABI, functionName: 'balanceOf', args: [owner] });
   return {
     node,
     chain,
@@ -86,4 +98,3 @@ export async function openHardChain(loadState = HARD_STATE): Promise<HardChain> 
 export async function approveAll(chain: ChainClients, owner: Address, spender: Address, tokens: Address[]): Promise<void> {
   for (const t of tokens) await approveAs(chain, owner, t, spender, maxUint256);
 }
-

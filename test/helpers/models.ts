@@ -13,13 +13,21 @@ export interface ScriptContext {
  * built-in reference, it is built per instance on the harness's side (a model under test never sees
  * the parameters).
  */
-export function scriptedModel(id: string, script: (ctx: ScriptContext) => string, envFor: () => { env: EnvMap; agent: Address }): (params: Params) => Model {
+export function scriptedModel(
+  id: string,
+  script: (ctx: ScriptContext) => string,
+  envFor: () => { env: EnvMap; agent: Address },
+): (params: Params) => Model {
   return (params) => ({
     id,
     describe: `scripted ${id}`,
     async respond() {
       const { env, agent } = envFor();
-      return { text: `\`\`\`typescript\n${script({ params: params as ScriptContext['params'], env, agent })}\n\`\`\``, latencyMs: 0, attempts: 1 };
+      return {
+        text: `\`\`\`typescript\n${script({ params: params as ScriptContext['params'], env, agent })}\n\`\`\``,
+        latencyMs: 0,
+        attempts: 1,
+      };
     },
   });
 }

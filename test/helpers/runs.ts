@@ -49,5 +49,11 @@ export const readRunResult = (path: string): RunResult => RunResult.parse(JSON.p
 /** A model's newest run: its results file, parsed and checked, and the lines of its JSONL. */
 export function latestRun(dir: string, slug: string): { json: string; result: RunResult; lines: string[] } {
   const json = latestRunFile(dir, slug);
-  return { json, result: readRunResult(json), lines: readFileSync(json.replace(/\.json$/, '.jsonl'), 'utf8').trim().split('\n') };
+  return {
+    json,
+    result: readRunResult(json),
+    lines: readFileSync(json.replace(/\.json$/, '.jsonl'), 'utf8')
+      .trim()
+      .split('\n'),
+  };
 }

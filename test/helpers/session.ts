@@ -9,7 +9,9 @@ import { ChainSession } from '../../src/chain/session.ts';
  * A worker-like chain session on its own anvil, started straight from a profile's committed state (the
  * published splits' mirror by default, or the hard split's) and provisioned at boot.
  */
-export async function openTestSession(profile: ChainProfile = 'mirror'): Promise<{ session: ChainSession; close(): Promise<void>; node(): RunningAnvil | undefined }> {
+export async function openTestSession(
+  profile: ChainProfile = 'mirror',
+): Promise<{ session: ChainSession; close(): Promise<void>; node(): RunningAnvil | undefined }> {
   let node: RunningAnvil | undefined;
   const source = profileFiles(profile);
   const session = await ChainSession.open({

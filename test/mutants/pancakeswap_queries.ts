@@ -21,17 +21,26 @@ export const mutants: MutantTable = {
     {
       kind: 'wrong_answer',
       name: 'reserves swapped',
-      script: ({ params }) => read(`const pair = pairAt(${json(params.pair.pool)}); const [r0, r1] = await pair.getFunction('getReserves')(); return { answer: { reserve0: r1.toString(), reserve1: r0.toString(), token0: await pair.getFunction('token0')() } };`),
+      script: ({ params }) =>
+        read(
+          `const pair = pairAt(${json(params.pair.pool)}); const [r0, r1] = await pair.getFunction('getReserves')(); return { answer: { reserve0: r1.toString(), reserve1: r0.toString(), token0: await pair.getFunction('token0')() } };`,
+        ),
     },
     {
       kind: 'wrong_answer',
       name: 'reserves in whole tokens',
-      script: ({ params }) => read(`const pair = pairAt(${json(params.pair.pool)}); const [r0, r1] = await pair.getFunction('getReserves')(); return { answer: { reserve0: formatUnits(r0, 18), reserve1: formatUnits(r1, 18), token0: await pair.getFunction('token0')() } };`),
+      script: ({ params }) =>
+        read(
+          `const pair = pairAt(${json(params.pair.pool)}); const [r0, r1] = await pair.getFunction('getReserves')(); return { answer: { reserve0: formatUnits(r0, 18), reserve1: formatUnits(r1, 18), token0: await pair.getFunction('token0')() } };`,
+        ),
     },
     {
       kind: 'wrong_answer',
       name: 'a bare array instead of the object',
-      script: ({ params }) => read(`const [r0, r1] = await pairAt(${json(params.pair.pool)}).getFunction('getReserves')(); return { answer: [r0.toString(), r1.toString()] };`),
+      script: ({ params }) =>
+        read(
+          `const [r0, r1] = await pairAt(${json(params.pair.pool)}).getFunction('getReserves')(); return { answer: [r0.toString(), r1.toString()] };`,
+        ),
     },
     {
       kind: 'wrong_answer',
@@ -45,19 +54,28 @@ const pair = pairAt(other); const [r0, r1] = await pair.getFunction('getReserves
       kind: 'wrong_answer',
       name: 'omits token0',
       maxScore: 70,
-      script: ({ params }) => read(`const [r0, r1] = await pairAt(${json(params.pair.pool)}).getFunction('getReserves')(); return { answer: { reserve0: r0.toString(), reserve1: r1.toString() } };`),
+      script: ({ params }) =>
+        read(
+          `const [r0, r1] = await pairAt(${json(params.pair.pool)}).getFunction('getReserves')(); return { answer: { reserve0: r0.toString(), reserve1: r1.toString() } };`,
+        ),
     },
   ],
   query_swap_output_amount: [
     {
       kind: 'wrong_answer',
       name: 'output in whole tokens',
-      script: ({ params }) => read(`const q = await router.getFunction('getAmountsOut')(parseUnits(${json(params.amount)}, 18), [${json(params.pair.sellAddress)}, ${json(params.pair.buyAddress)}]); return { answer: formatUnits(q[1], 18) };`),
+      script: ({ params }) =>
+        read(
+          `const q = await router.getFunction('getAmountsOut')(parseUnits(${json(params.amount)}, 18), [${json(params.pair.sellAddress)}, ${json(params.pair.buyAddress)}]); return { answer: formatUnits(q[1], 18) };`,
+        ),
     },
     {
       kind: 'wrong_answer',
       name: "Uniswap V2's 0.30 % fee instead of PancakeSwap's 0.25 %",
-      script: ({ params }) => read(`${inOut(params)} const x = parseUnits(${json(params.amount)}, 18) * 997n; return { answer: (x * rOut / (rIn * 1000n + x)).toString() };`),
+      script: ({ params }) =>
+        read(
+          `${inOut(params)} const x = parseUnits(${json(params.amount)}, 18) * 997n; return { answer: (x * rOut / (rIn * 1000n + x)).toString() };`,
+        ),
     },
     {
       kind: 'wrong_answer',
@@ -67,29 +85,44 @@ const pair = pairAt(other); const [r0, r1] = await pair.getFunction('getReserves
     {
       kind: 'wrong_function',
       name: 'getAmountsIn instead of getAmountsOut',
-      script: ({ params }) => read(`const q = await router.getFunction('getAmountsIn')(parseUnits(${json(params.amount)}, 18), [${json(params.pair.sellAddress)}, ${json(params.pair.buyAddress)}]); return { answer: q[0].toString() };`),
+      script: ({ params }) =>
+        read(
+          `const q = await router.getFunction('getAmountsIn')(parseUnits(${json(params.amount)}, 18), [${json(params.pair.sellAddress)}, ${json(params.pair.buyAddress)}]); return { answer: q[0].toString() };`,
+        ),
     },
   ],
   query_swap_input_amount: [
     {
       kind: 'wrong_function',
       name: 'getAmountsOut instead of getAmountsIn',
-      script: ({ params }) => read(`const q = await router.getFunction('getAmountsOut')(parseUnits(${json(params.amount)}, 18), [${json(params.pair.sellAddress)}, ${json(params.pair.buyAddress)}]); return { answer: q[1].toString() };`),
+      script: ({ params }) =>
+        read(
+          `const q = await router.getFunction('getAmountsOut')(parseUnits(${json(params.amount)}, 18), [${json(params.pair.sellAddress)}, ${json(params.pair.buyAddress)}]); return { answer: q[1].toString() };`,
+        ),
     },
     {
       kind: 'wrong_answer',
       name: 'input in whole tokens',
-      script: ({ params }) => read(`const q = await router.getFunction('getAmountsIn')(parseUnits(${json(params.amount)}, 18), [${json(params.pair.sellAddress)}, ${json(params.pair.buyAddress)}]); return { answer: formatUnits(q[0], 18) };`),
+      script: ({ params }) =>
+        read(
+          `const q = await router.getFunction('getAmountsIn')(parseUnits(${json(params.amount)}, 18), [${json(params.pair.sellAddress)}, ${json(params.pair.buyAddress)}]); return { answer: formatUnits(q[0], 18) };`,
+        ),
     },
     {
       kind: 'wrong_answer',
       name: 'answers the output end of the amounts array',
-      script: ({ params }) => read(`const q = await router.getFunction('getAmountsIn')(parseUnits(${json(params.amount)}, 18), [${json(params.pair.sellAddress)}, ${json(params.pair.buyAddress)}]); return { answer: q[q.length - 1].toString() };`),
+      script: ({ params }) =>
+        read(
+          `const q = await router.getFunction('getAmountsIn')(parseUnits(${json(params.amount)}, 18), [${json(params.pair.sellAddress)}, ${json(params.pair.buyAddress)}]); return { answer: q[q.length - 1].toString() };`,
+        ),
     },
     {
       kind: 'wrong_answer',
       name: "Uniswap V2's 0.30 % fee instead of PancakeSwap's 0.25 %",
-      script: ({ params }) => read(`${inOut(params)} const out = parseUnits(${json(params.amount)}, 18); return { answer: (rIn * out * 1000n / ((rOut - out) * 997n) + 1n).toString() };`),
+      script: ({ params }) =>
+        read(
+          `${inOut(params)} const out = parseUnits(${json(params.amount)}, 18); return { answer: (rIn * out * 1000n / ((rOut - out) * 997n) + 1n).toString() };`,
+        ),
     },
   ],
 };

@@ -1,6 +1,14 @@
 import type { ScriptContext } from '../helpers/models.ts';
 
-export type MutantKind = 'wrong_recipient' | 'wrong_amount' | 'wrong_function' | 'wrong_token' | 'no_op' | 'reverted' | 'wrong_answer' | 'wrong_target';
+export type MutantKind =
+  | 'wrong_recipient'
+  | 'wrong_amount'
+  | 'wrong_function'
+  | 'wrong_token'
+  | 'no_op'
+  | 'reverted'
+  | 'wrong_answer'
+  | 'wrong_target';
 
 /** A wrong answer a careless model could give; every task needs at least three, and each must score below 60. */
 export interface Mutant {

@@ -25,7 +25,9 @@ const transferData = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer
 const approveData = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [AGENT, 5n] });
 
 /** A context with only the fields checks read; the chain is never touched here. */
-function ctx(over: { to?: Address; data?: Hex; value?: bigint; status?: 'success' | 'reverted'; answer?: unknown; noTx?: boolean } = {}): Ctx {
+function ctx(
+  over: { to?: Address; data?: Hex; value?: bigint; status?: 'success' | 'reverted'; answer?: unknown; noTx?: boolean } = {},
+): Ctx {
   const tx = { from: AGENT, to: over.to ?? TOKEN, data: over.data ?? transferData, value: over.value ?? 0n, gas: 100_000n };
   const receipt = { status: over.status ?? 'success', gasUsed: 21_000n, effectiveGasPrice: 3n } as TransactionReceipt;
   return {
@@ -42,7 +44,12 @@ function ctx(over: { to?: Address; data?: Hex; value?: bigint; status?: 'success
 
 describe('compareAmount', () => {
   it('passes an exact match with deviation 0 and shows the symbol', () => {
-    expect(compareAmount('received', 2n * E18, 2n * E18, { symbol: 'USDT' })).toEqual({ pass: true, detail: 'received 2 USDT', deviation: 0, tolerance: 0 });
+    expect(compareAmount('received', 2n * E18, 2n * E18, { symbol: 'USDT' })).toEqual({
+      pass: true,
+      detail: 'received 2 USDT',
+      deviation: 0,
+      tolerance: 0,
+    });
   });
 
   it('fails 10 % off without tolerance, recording deviation 0.1 either way', () => {
@@ -153,7 +160,11 @@ describe('defineValidator', () => {
   it.each([
     ['weights not summing to 100', { kind: 'transaction', target, checks: [ok('a', 40), ok('b', 50)] }, /sum to 90, not 100: a=40, b=50/],
     ['duplicate names', { kind: 'transaction', target, checks: [ok('a', 40), ok('a', 60)] }, /duplicate check name "a"/],
-    ['a non-integer weight', { kind: 'transaction', target, checks: [ok('a', 40.5), ok('b', 59.5)] }, /check "a" needs a positive integer weight/],
+    [
+      'a non-integer weight',
+      { kind: 'transaction', target, checks: [ok('a', 40.5), ok('b', 59.5)] },
+      /check "a" needs a positive integer weight/,
+    ],
     ['a zero weight', { kind: 'transaction', target, checks: [ok('a', 0), ok('b', 100)] }, /check "a" needs a positive integer weight/],
     ['a transaction validator without target', { kind: 'transaction', checks: [ok('a', 100)] }, /must declare a target/],
     ['a query validator with a target', { kind: 'query', target, checks: [ok('a', 100)] }, /query validators have no target/],

@@ -14,18 +14,24 @@ describe('decay (the paper’s table for K_opt = 3)', () => {
 
 describe('round replies', () => {
   test('a TypeScript block is a transaction round, even when comments say submit true', () => {
-    const r = parseRoundReply('```ts\n// submit: true after this\nexport async function executeSkill() { return { to: "0x" }; }\n```\n{"submit": true}');
+    const r = parseRoundReply(
+      '```ts\n// submit: true after this\nexport async function executeSkill() { return { to: "0x" }; }\n```\n{"submit": true}',
+    );
     expect(r.kind).toBe('code');
   });
   test('submit, with and without an answer, as a json block or bare', () => {
     expect(parseRoundReply('{"submit": true}')).toEqual({ kind: 'submit' });
-    expect(parseRoundReply('Done.\n```json\n{"submit": true, "answer": {"USDT": "1"}}\n```')).toEqual({ kind: 'submit', answer: { USDT: '1' } });
+    expect(parseRoundReply('Done.\n```json\n{"submit": true, "answer": {"USDT": "1"}}\n```')).toEqual({
+      kind: 'submit',
+      answer: { USDT: '1' },
+    });
   });
   test('a typed query', () => {
     const r = parseRoundReply('{"action":"query","type":"allowance","token":"USDT","owner":"agent","spender":"router"}');
     expect(r).toMatchObject({ kind: 'query', query: { type: 'allowance', token: 'USDT' } });
   });
-  test('an error report', () => expect(parseRoundReply('{"error":"not enough CAKE"}')).toEqual({ kind: 'error', message: 'not enough CAKE' }));
+  test('an error report', () =>
+    expect(parseRoundReply('{"error":"not enough CAKE"}')).toEqual({ kind: 'error', message: 'not enough CAKE' }));
   test('broken JSON is a schema-invalid round', () => {
     expect(parseRoundReply('{"submit": tru')).toMatchObject({ kind: 'invalid', rule: 'bad_control_json' });
   });
@@ -34,6 +40,8 @@ describe('round replies', () => {
     expect(r).toMatchObject({ kind: 'invalid', rule: 'bad_control_json' });
     expect((r as { message: string }).message).toMatch(/type/);
   });
-  test('an unknown control message', () => expect(parseRoundReply('{"submit": "yes"}')).toMatchObject({ kind: 'invalid', rule: 'bad_control_json' }));
-  test('prose alone is neither code nor control', () => expect(parseRoundReply('I will now swap the tokens.')).toMatchObject({ kind: 'invalid', rule: 'no_code_block' }));
+  test('an unknown control message', () =>
+    expect(parseRoundReply('{"submit": "yes"}')).toMatchObject({ kind: 'invalid', rule: 'bad_control_json' }));
+  test('prose alone is neither code nor control', () =>
+    expect(parseRoundReply('I will now swap the tokens.')).toMatchObject({ kind: 'invalid', rule: 'no_code_block' }));
 });

@@ -85,7 +85,10 @@ describe('modelSlug', () => {
 
 describe('fork settings', () => {
   it('reads QUEST_FORK_URL and QUEST_FORK_BLOCK, and rejects a URL that is not one', () => {
-    expect(resolveConfig({}, { QUEST_FORK_URL: 'http://127.0.0.1:8545', QUEST_FORK_BLOCK: '123' })).toMatchObject({ forkUrl: 'http://127.0.0.1:8545', forkBlock: 123 });
+    expect(resolveConfig({}, { QUEST_FORK_URL: 'http://127.0.0.1:8545', QUEST_FORK_BLOCK: '123' })).toMatchObject({
+      forkUrl: 'http://127.0.0.1:8545',
+      forkBlock: 123,
+    });
     expect(() => resolveConfig({}, { QUEST_FORK_URL: 'bsc mainnet' })).toThrow(/QUEST_FORK_URL/);
   });
 });

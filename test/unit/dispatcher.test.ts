@@ -11,7 +11,15 @@ import { planRun, planSpecification } from '../../src/plugin/planner.ts';
 import type { InstanceRecord } from '../../src/results/record.ts';
 
 const plan = (ids: string[], rounds = 1): PlannedInstance[] =>
-  ids.flatMap((id) => Array.from({ length: rounds }, (_, i) => ({ key: `atomic/${id}/${i + 1}`, split: 'atomic' as const, taskId: id, round: i + 1, file: `/t/${id}.json` })));
+  ids.flatMap((id) =>
+    Array.from({ length: rounds }, (_, i) => ({
+      key: `atomic/${id}/${i + 1}`,
+      split: 'atomic' as const,
+      taskId: id,
+      round: i + 1,
+      file: `/t/${id}.json`,
+    })),
+  );
 const record = (taskId: string) => ({ taskId, score: 100 }) as unknown as InstanceRecord;
 
 describe('Dispatcher', () => {
@@ -137,7 +145,11 @@ describe('planner', () => {
   writeFileSync(taskFile, readFileSync('tasks/atomic/erc20_operations/erc20_approve.json', 'utf8'));
 
   test('every round of a task, less what a name filter leaves out', () => {
-    expect(planSpecification(taskFile, 3, {}).map((p) => p.key)).toEqual(['atomic/erc20_approve/1', 'atomic/erc20_approve/2', 'atomic/erc20_approve/3']);
+    expect(planSpecification(taskFile, 3, {}).map((p) => p.key)).toEqual([
+      'atomic/erc20_approve/1',
+      'atomic/erc20_approve/2',
+      'atomic/erc20_approve/3',
+    ]);
     expect(planSpecification(taskFile, 3, { pattern: /round 2$/ }).map((p) => p.round)).toEqual([2]);
     expect(planSpecification(taskFile, 3, { names: ['erc20_approve · round 3'] }).map((p) => p.round)).toEqual([3]);
     expect(planSpecification(taskFile, 3, { narrowed: true })).toEqual([]);
@@ -150,7 +162,16 @@ describe('planner', () => {
     const f = join(dirC, 'composite_wrap_unwrap_cycle.json');
     writeFileSync(f, readFileSync('tasks/composite/composite_wrap_unwrap_cycle.json', 'utf8'));
     const kOpt = (JSON.parse(readFileSync(f, 'utf8')) as { workflow: { optimalSteps: number } }).workflow.optimalSteps;
-    expect(planSpecification(f, 1, {})).toEqual([{ key: 'composite/composite_wrap_unwrap_cycle/1', split: 'composite', taskId: 'composite_wrap_unwrap_cycle', round: 1, file: f, weight: kOpt + 2 }]);
+    expect(planSpecification(f, 1, {})).toEqual([
+      {
+        key: 'composite/composite_wrap_unwrap_cycle/1',
+        split: 'composite',
+        taskId: 'composite_wrap_unwrap_cycle',
+        round: 1,
+        file: f,
+        weight: kOpt + 2,
+      },
+    ]);
   });
 
   test('a broken task file is left to its own test', () => {
@@ -160,9 +181,16 @@ describe('planner', () => {
   });
 
   test('only benchmark projects are planned, each with its own rounds', () => {
-    const spec = (name: string, provide: Record<string, unknown> | undefined) => ({ moduleId: taskFile, project: { name, config: { provide } } });
+    const spec = (name: string, provide: Record<string, unknown> | undefined) => ({
+      moduleId: taskFile,
+      project: { name, config: { provide } },
+    });
     const plans = planRun(
-      [spec('atomic', { questbenchConfig: { config: resolveConfig({ rounds: 2 }, {}) } }), spec('broken', { questbenchConfig: { error: 'QUEST_ROUNDS: too big' } }), spec('unit', undefined)],
+      [
+        spec('atomic', { questbenchConfig: { config: resolveConfig({ rounds: 2 }, {}) } }),
+        spec('broken', { questbenchConfig: { error: 'QUEST_ROUNDS: too big' } }),
+        spec('unit', undefined),
+      ],
       undefined,
     );
     expect([...plans.keys()]).toEqual(['atomic']);

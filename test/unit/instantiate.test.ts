@@ -17,7 +17,11 @@ const base = { category: 'basic_transactions', subcategory: 'probe', difficulty:
 const transfer = AtomicTask.parse({
   ...base,
   id: 'probe_transfer',
-  templates: ['Send {amount} {token.symbol} to {to}.', 'Transfer {amount} of my {token.symbol} over to {to}.', 'Pay {to} exactly {amount} {token.symbol} please.'],
+  templates: [
+    'Send {amount} {token.symbol} to {to}.',
+    'Transfer {amount} of my {token.symbol} over to {to}.',
+    'Pay {to} exactly {amount} {token.symbol} please.',
+  ],
   parameters: {
     token: {
       kind: 'choice',
@@ -93,7 +97,9 @@ describe('amount parameters', () => {
   });
 
   it('accepts bounds with trailing zeros but rejects bounds finer than decimals, naming the parameter', () => {
-    expect(() => instantiate(single({ kind: 'amount', min: '1.50', max: '2.00', decimals: 2 }), { runSeed: 1, round: 1, env })).not.toThrow();
+    expect(() =>
+      instantiate(single({ kind: 'amount', min: '1.50', max: '2.00', decimals: 2 }), { runSeed: 1, round: 1, env }),
+    ).not.toThrow();
     expect(() => instantiate(single({ kind: 'amount', min: '0.125', max: '1', decimals: 2 }), { runSeed: 1, round: 1, env })).toThrow(
       /parameter p bounds have more than 2 decimals/,
     );
@@ -150,7 +156,9 @@ describe('address parameters', () => {
   it('env and fixed sources resolve to checksummed addresses; a missing env key is named', () => {
     expect(instantiate(single({ kind: 'address', source: 'env', key: 'agent' }), { runSeed: 1, round: 1, env }).params.p).toBe(env.agent);
     const fixed = '0x000000000000000000000000000000000000dead';
-    expect(instantiate(single({ kind: 'address', source: 'fixed', value: fixed }), { runSeed: 1, round: 1, env }).params.p).toBe(getAddress(fixed));
+    expect(instantiate(single({ kind: 'address', source: 'fixed', value: fixed }), { runSeed: 1, round: 1, env }).params.p).toBe(
+      getAddress(fixed),
+    );
     expect(() => instantiate(single({ kind: 'address', source: 'env', key: 'router' }), { runSeed: 1, round: 1, env })).toThrow(/"router"/);
   });
 });

@@ -33,7 +33,8 @@ describe('cache mode per model', () => {
 
   it('keys a remote model by endpoint, model id and sampling settings', async () => {
     const key = async (id: string, s: Partial<ModelSettings>, base?: string) =>
-      (await resolveModel(`openai:${id}`, { ...settings, ...s }, { OPENAI_API_KEY: 'k', ...(base ? { OPENAI_BASE_URL: base } : {}) })).cache!.key;
+      (await resolveModel(`openai:${id}`, { ...settings, ...s }, { OPENAI_API_KEY: 'k', ...(base ? { OPENAI_BASE_URL: base } : {}) }))
+        .cache!.key;
     const a = await key('m', {});
     expect(await key('m', {})).toBe(a);
     expect(await key('m2', {})).not.toBe(a);

@@ -120,9 +120,7 @@ describe('openai model against a local OpenAI-compatible server', () => {
   it('requires OPENAI_API_KEY when no base URL is given', async () => {
     const err = await rejection(resolveModel('openai:gpt-5', fast, {}));
     expect(err).toBeInstanceOf(ModelConfigError);
-    expect(err.message).toBe(
-      'OPENAI_API_KEY is not set: export it, or set OPENAI_BASE_URL for a local OpenAI-compatible server',
-    );
+    expect(err.message).toBe('OPENAI_API_KEY is not set: export it, or set OPENAI_BASE_URL for a local OpenAI-compatible server');
   });
 
   it('retries 429s, honoring Retry-After over its own backoff', async () => {
@@ -173,7 +171,11 @@ describe('openai model against a local OpenAI-compatible server', () => {
 
   it('times out a hanging attempt, retries, then reports the timeout', async () => {
     handler = () => {}; // never answers
-    const model = await resolveModel('openai:m', { ...fast, maxRetries: 2, timeoutMs: 150 }, { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: baseURL });
+    const model = await resolveModel(
+      'openai:m',
+      { ...fast, maxRetries: 2, timeoutMs: 150 },
+      { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: baseURL },
+    );
     const started = Date.now();
     const err = await rejection(model.respond(messages, ctx));
     expect(err).toBeInstanceOf(ModelInfraError);
@@ -215,7 +217,11 @@ describe('openai model against a local OpenAI-compatible server', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const model = await resolveModel('openai:m', { ...fast, maxRetries: 1 }, { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1` });
+    const model = await resolveModel(
+      'openai:m',
+      { ...fast, maxRetries: 1 },
+      { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1` },
+    );
     const err = await rejection(model.respond(messages, ctx));
     expect(err).toBeInstanceOf(ModelInfraError);
     expect((err as ModelInfraError).attempts).toBe(2);

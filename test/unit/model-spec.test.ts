@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_MODEL_SETTINGS,
-  ModelConfigError,
-  parseModelSpec,
-  resolveModel,
-} from '../../src/model/index.ts';
+import { DEFAULT_MODEL_SETTINGS, ModelConfigError, parseModelSpec, resolveModel } from '../../src/model/index.ts';
 import { referenceModel, stripParamsDeclaration } from '../../src/model/reference.ts';
 import { backoffDelay, retryAfterMs } from '../../src/model/retry.ts';
 
@@ -47,9 +42,9 @@ describe('parseModelSpec', () => {
 
   it('resolveModel rejects bad specs and bad settings as config errors', async () => {
     await expect(resolveModel('nope', settings)).rejects.toBeInstanceOf(ModelConfigError);
-    await expect(
-      resolveModel('openai:x', { ...settings, maxRetries: -1 }, { OPENAI_API_KEY: 'k' }),
-    ).rejects.toThrow(/maxRetries must be an integer >= 0/);
+    await expect(resolveModel('openai:x', { ...settings, maxRetries: -1 }, { OPENAI_API_KEY: 'k' })).rejects.toThrow(
+      /maxRetries must be an integer >= 0/,
+    );
   });
 });
 

@@ -41,7 +41,11 @@ describe('pass^k and flaky tasks', () => {
 
   it('a task missing rounds is left out of pass^k, not counted as failed; it still counts for pass@1 and can be flaky', () => {
     // k = 3 from the run; b ran only rounds 1 and 3 (an interrupted run), passing one of them.
-    const outcomes = [...task('a', 'PPP'), { taskId: 'b', split: 'atomic', round: 1, passed: true }, { taskId: 'b', split: 'atomic', round: 3, passed: false }];
+    const outcomes = [
+      ...task('a', 'PPP'),
+      { taskId: 'b', split: 'atomic', round: 1, passed: true },
+      { taskId: 'b', split: 'atomic', round: 3, passed: false },
+    ];
     const r = reliability(outcomes, { rounds: 3 });
     expect(r.completeTasks).toBe(1);
     expect(r.passHatK).toBe(1);
@@ -56,7 +60,7 @@ describe('pass^k and flaky tasks', () => {
     expect(r.passHatK).toBe(1);
   });
 
-  it('the same task id in two splits is two tasks; per split k stays the run\'s', () => {
+  it("the same task id in two splits is two tasks; per split k stays the run's", () => {
     const outcomes = [...task('t', 'PP', 'atomic'), ...task('t', 'PF', 'composite')];
     expect(reliability(outcomes).tasks).toBe(2);
     const by = reliabilityBySplit(outcomes);

@@ -7,12 +7,34 @@ import { summarizeRun, type RunSummary } from '../../src/results/run-summary.ts'
 import { formatRunSummary } from '../../src/results/format.ts';
 import { buildRunResult } from '../../src/results/summary.ts';
 
-function rec(model: string, taskId: string, split: 'atomic' | 'composite', round: number, score: number, extra: Partial<InstanceRecord> = {}): InstanceRecord {
+function rec(
+  model: string,
+  taskId: string,
+  split: 'atomic' | 'composite',
+  round: number,
+  score: number,
+  extra: Partial<InstanceRecord> = {},
+): InstanceRecord {
   return {
-    taskId, split, round, seed: round, templateIndex: 0, params: {}, instruction: '', score, passed: score >= 60,
-    outcome: score === 100 ? 'exact' : score >= 60 ? 'partial' : 'wrong_state', checks: [], latencyMs: 1,
-    transcript: { messages: [], response: '', logs: '' }, model, chain: { mode: 'mirror', chainId: 56, blockNumber: 1 }, runSeed: 1, rounds: 5,
-    subcategory: split === 'atomic' ? 'sub' : 'pat', ...extra,
+    taskId,
+    split,
+    round,
+    seed: round,
+    templateIndex: 0,
+    params: {},
+    instruction: '',
+    score,
+    passed: score >= 60,
+    outcome: score === 100 ? 'exact' : score >= 60 ? 'partial' : 'wrong_state',
+    checks: [],
+    latencyMs: 1,
+    transcript: { messages: [], response: '', logs: '' },
+    model,
+    chain: { mode: 'mirror', chainId: 56, blockNumber: 1 },
+    runSeed: 1,
+    rounds: 5,
+    subcategory: split === 'atomic' ? 'sub' : 'pat',
+    ...extra,
   };
 }
 
@@ -37,7 +59,11 @@ describe('summarizeRun', () => {
 
   test('round totals spread with Student-t (df = 4) intervals', () => {
     // Totals per round: 200, 250, 300, 350, 400 → mean 300, SD 79.06, t(0.975, 4) = 2.776
-    const records = ROUNDS.flatMap((r) => [rec('m', 'a', 'atomic', r, 50 + (r - 1) * 25), rec('m', 'b', 'atomic', r, 100), rec('m', 'c', 'atomic', r, 50 + (r - 1) * 25)]);
+    const records = ROUNDS.flatMap((r) => [
+      rec('m', 'a', 'atomic', r, 50 + (r - 1) * 25),
+      rec('m', 'b', 'atomic', r, 100),
+      rec('m', 'c', 'atomic', r, 50 + (r - 1) * 25),
+    ]);
     const s = summarizeRun(records);
     expect(s.perRound.map((p) => p.atomic)).toEqual([200, 250, 300, 350, 400]);
     expect(s.atomic.sd).toBeCloseTo(79.0569, 3);
@@ -48,7 +74,17 @@ describe('summarizeRun', () => {
   test('composite steps: efficiency, overhead share and P90', () => {
     const c = (kAct: number, kOpt: number, r: number) =>
       rec('m', `t${r}`, 'composite', 1, 100 * Math.min(1, kOpt / kAct), {
-        composite: { pattern: 'p', kAct, kOpt, budget: 6, baseScore: 100, decay: Math.min(1, kOpt / kAct), endReason: 'submit', plan: '', rounds: [] },
+        composite: {
+          pattern: 'p',
+          kAct,
+          kOpt,
+          budget: 6,
+          baseScore: 100,
+          decay: Math.min(1, kOpt / kAct),
+          endReason: 'submit',
+          plan: '',
+          rounds: [],
+        },
       });
     const s = summarizeRun([c(3, 3, 1), c(4, 3, 2), c(6, 3, 3), c(2, 2, 4)]);
     expect(s.steps!.meanKAct).toBe(3.75);
@@ -59,7 +95,10 @@ describe('summarizeRun', () => {
   });
 
   test('tokens and cost from a price table; cached replies carry no tokens', () => {
-    const rs = [rec('openai:x', 'a', 'atomic', 1, 100, { tokens: { input: 1000, output: 200 } }), rec('openai:x', 'b', 'atomic', 1, 100, { cached: true })];
+    const rs = [
+      rec('openai:x', 'a', 'atomic', 1, 100, { tokens: { input: 1000, output: 200 } }),
+      rec('openai:x', 'b', 'atomic', 1, 100, { cached: true }),
+    ];
     const s = summarizeRun(rs, { 'openai:x': { input: 2, output: 10 } });
     expect(s.tokens).toEqual({ input: 1000, output: 200, cost: (1000 * 2 + 200 * 10) / 1e6, cachedInstances: 1 });
   });
@@ -89,7 +128,7 @@ describe('leaderboard', () => {
 
   test('text table and HTML carry the same numbers', () => {
     const text = formatLeaderboard(lb);
-    expect(text.split("\n")[2]).toMatch(/^1\s+reference\s+text\s+400\.0\/400/);
+    expect(text.split('\n')[2]).toMatch(/^1\s+reference\s+text\s+400\.0\/400/);
     const html = leaderboardHtml(lb);
     expect(html).not.toMatch(/<(script|link|img)[^>]+(src|href)=/);
     const data = JSON.parse(/<script type="application\/json" id="questbench-data">(.*?)<\/script>/s.exec(html)![1]!);
@@ -100,11 +139,16 @@ describe('leaderboard', () => {
 });
 
 describe('one round: spread is undefined, never 0', () => {
-  const one = buildRunResult(TASKS.map((t, i) => rec('m', t, 'atomic', 1, i * 10)), { id: 'one', model: 'm', seed: 1, rounds: 1, startedAt: '', finishedAt: '' });
+  const one = buildRunResult(
+    TASKS.map((t, i) => rec('m', t, 'atomic', 1, i * 10)),
+    { id: 'one', model: 'm', seed: 1, rounds: 1, startedAt: '', finishedAt: '' },
+  );
   const stats = one.summary.stats as unknown as RunSummary;
 
   test('the results file holds null for SD, CI and CV', () => {
-    const written = JSON.parse(JSON.stringify(one)) as { summary: { stats: { atomic: Record<string, unknown>; total: Record<string, unknown> } } };
+    const written = JSON.parse(JSON.stringify(one)) as {
+      summary: { stats: { atomic: Record<string, unknown>; total: Record<string, unknown> } };
+    };
     for (const key of ['sd', 'ciLow', 'ciHigh', 'halfWidth', 'cvPercent']) {
       expect(written.summary.stats.atomic[key], key).toBeNull();
       expect(written.summary.stats.total[key], key).toBeNull();
@@ -141,8 +185,22 @@ describe('answers replayed from the response cache', () => {
   });
 
   test('mark the run on the leaderboard', () => {
-    const withReplays = buildRunResult([live, replayed, episode], { id: 'r1', model: 'openai:x', seed: 1, rounds: 1, startedAt: '', finishedAt: '' });
-    const clean = buildRunResult([rec('openai:y', 'a', 'atomic', 1, 50, { answers: { live: 1, replayed: 0 } })], { id: 'r2', model: 'openai:y', seed: 1, rounds: 1, startedAt: '', finishedAt: '' });
+    const withReplays = buildRunResult([live, replayed, episode], {
+      id: 'r1',
+      model: 'openai:x',
+      seed: 1,
+      rounds: 1,
+      startedAt: '',
+      finishedAt: '',
+    });
+    const clean = buildRunResult([rec('openai:y', 'a', 'atomic', 1, 50, { answers: { live: 1, replayed: 0 } })], {
+      id: 'r2',
+      model: 'openai:y',
+      seed: 1,
+      rounds: 1,
+      startedAt: '',
+      finishedAt: '',
+    });
     const lb = buildLeaderboard([withReplays, clean]);
     const text = formatLeaderboard(lb);
     expect(text).toMatch(/^1\s+openai:x \*\s/m);

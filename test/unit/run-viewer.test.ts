@@ -31,25 +31,62 @@ const swapData = encodeFunctionData({
   functionName: 'swapExactTokensForTokens',
   args: [parseEther('1.79'), 1n, [USDT, WBNB], AGENT, 1795444915n],
 });
-const sent = (to: string, data: string, value = '0') => ({ to, data, value, gas: '60000', hash: `0x${'ab'.repeat(32)}`, status: 'success', gasUsed: '51625' });
+const sent = (to: string, data: string, value = '0') => ({
+  to,
+  data,
+  value,
+  gas: '60000',
+  hash: `0x${'ab'.repeat(32)}`,
+  status: 'success',
+  gasUsed: '51625',
+});
 
 function atomic(model: string, passed: boolean, extra: Partial<InstanceRecord> = {}): InstanceRecord {
   return {
-    taskId: 'erc20_transfer_fixed', split: 'atomic', subcategory: 'erc20_operations', round: 1, seed: 7, templateIndex: 3,
-    params: { amount: '82.69' }, instruction: `Please move 82.69 of my USDT tokens to the address ${RECIPIENT}.`,
-    score: passed ? 100 : 0, passed, outcome: passed ? 'exact' : 'wrong_state',
+    taskId: 'erc20_transfer_fixed',
+    split: 'atomic',
+    subcategory: 'erc20_operations',
+    round: 1,
+    seed: 7,
+    templateIndex: 3,
+    params: { amount: '82.69' },
+    instruction: `Please move 82.69 of my USDT tokens to the address ${RECIPIENT}.`,
+    score: passed ? 100 : 0,
+    passed,
+    outcome: passed ? 'exact' : 'wrong_state',
     checks: [
-      { name: 'call to the token contract succeeded', weight: 15, passed, detail: passed ? 'ok' : `transaction went to ${AGENT}, not ${USDT}` },
-      { name: 'recipient received exactly the amount', weight: 85, passed, detail: passed ? 'received 82.69 USDT' : 'received 0 USDT', deviation: passed ? 0 : 1, tolerance: 0 },
+      {
+        name: 'call to the token contract succeeded',
+        weight: 15,
+        passed,
+        detail: passed ? 'ok' : `transaction went to ${AGENT}, not ${USDT}`,
+      },
+      {
+        name: 'recipient received exactly the amount',
+        weight: 85,
+        passed,
+        detail: passed ? 'received 82.69 USDT' : 'received 0 USDT',
+        deviation: passed ? 0 : 1,
+        tolerance: 0,
+      },
     ],
     latencyMs: 55,
     transcript: {
-      messages: [{ role: 'system', content: SYSTEM }, { role: 'user', content: 'Please move 82.69 of my USDT tokens.' }],
-      response: passed ? 'Here it is:\n```typescript\nexport async function executeSkill() { return { to: "USDT" }; }\n```' : '```typescript\nexport async function executeSkill(p, agentAddress) { return { to: agentAddress, value: "0" }; }\n```',
+      messages: [
+        { role: 'system', content: SYSTEM },
+        { role: 'user', content: 'Please move 82.69 of my USDT tokens.' },
+      ],
+      response: passed
+        ? 'Here it is:\n```typescript\nexport async function executeSkill() { return { to: "USDT" }; }\n```'
+        : '```typescript\nexport async function executeSkill(p, agentAddress) { return { to: agentAddress, value: "0" }; }\n```',
       logs: passed ? 'quote 82.69\n' : '',
     },
     tx: passed ? sent(USDT, transferData) : sent(AGENT, '0x'),
-    model, agent: AGENT, chain: { mode: 'mirror', chainId: 56, blockNumber: 1 }, runSeed: 1, rounds: 1,
+    model,
+    agent: AGENT,
+    chain: { mode: 'mirror', chainId: 56, blockNumber: 1 },
+    runSeed: 1,
+    rounds: 1,
     ...extra,
   };
 }
@@ -60,22 +97,64 @@ function composite(model: string, structured: boolean): InstanceRecord {
   const f1 = 'Round 1 result: query result: {"raw":"100"}\nRounds used: 1 of at most 4.';
   const f2 = `Round 2 result: tx 0xabc to ${ROUTER}: status success\nRounds used: 2 of at most 4.`;
   return {
-    taskId: 'composite_swap_unwrap_bnb', split: 'composite', subcategory: 'swap-unwrap', round: 1, seed: 9, templateIndex: 1,
-    params: { amount_in: '1.79' }, instruction: 'Trade exactly 1.79 USDT into WBNB, then unwrap it.',
-    score: 66.67, passed: true, outcome: 'partial',
+    taskId: 'composite_swap_unwrap_bnb',
+    split: 'composite',
+    subcategory: 'swap-unwrap',
+    round: 1,
+    seed: 9,
+    templateIndex: 1,
+    params: { amount_in: '1.79' },
+    instruction: 'Trade exactly 1.79 USDT into WBNB, then unwrap it.',
+    score: 66.67,
+    passed: true,
+    outcome: 'partial',
     checks: [{ name: 'the WBNB bought came out as BNB', weight: 100, passed: true, detail: 'BNB gained 0.0029 BNB' }],
-    latencyMs: 230, answers: { live: 4, replayed: 0 },
+    latencyMs: 230,
+    answers: { live: 4, replayed: 0 },
     transcript: {
-      messages: [{ role: 'system', content: SYSTEM }, { role: 'user', content: 'Request: trade 1.79 USDT' }],
-      response: ['[assistant] 1. swap\n2. unwrap', '[user] Round 1 of at most 4. Reply with one TypeScript block.', `[assistant] ${r1}`, `[user] ${f1}`, `[assistant] ${r2}`, `[user] ${f2}`, '[assistant] {"submit":true}'].join('\n\n'),
+      messages: [
+        { role: 'system', content: SYSTEM },
+        { role: 'user', content: 'Request: trade 1.79 USDT' },
+      ],
+      response: [
+        '[assistant] 1. swap\n2. unwrap',
+        '[user] Round 1 of at most 4. Reply with one TypeScript block.',
+        `[assistant] ${r1}`,
+        `[user] ${f1}`,
+        `[assistant] ${r2}`,
+        `[user] ${f2}`,
+        '[assistant] {"submit":true}',
+      ].join('\n\n'),
       logs: '',
-      ...(structured ? { rounds: [{ reply: r1, feedback: f1 }, { reply: r2, logs: 'amount out 2975870574303425\n', tx: sent(ROUTER, swapData), feedback: f2 }, { reply: '{"submit":true}' }] } : {}),
+      ...(structured
+        ? {
+            rounds: [
+              { reply: r1, feedback: f1 },
+              { reply: r2, logs: 'amount out 2975870574303425\n', tx: sent(ROUTER, swapData), feedback: f2 },
+              { reply: '{"submit":true}' },
+            ],
+          }
+        : {}),
     },
     composite: {
-      pattern: 'swap-unwrap', kAct: 3, kOpt: 2, budget: 4, baseScore: 100, decay: 2 / 3, endReason: 'submit', plan: '1. swap\n2. unwrap',
-      rounds: [{ kind: 'query', summary: 'native_balance → 100' }, { kind: 'tx', summary: `tx 0xabc to ${ROUTER}: status success` }],
+      pattern: 'swap-unwrap',
+      kAct: 3,
+      kOpt: 2,
+      budget: 4,
+      baseScore: 100,
+      decay: 2 / 3,
+      endReason: 'submit',
+      plan: '1. swap\n2. unwrap',
+      rounds: [
+        { kind: 'query', summary: 'native_balance → 100' },
+        { kind: 'tx', summary: `tx 0xabc to ${ROUTER}: status success` },
+      ],
     },
-    model, agent: AGENT, chain: { mode: 'mirror', chainId: 56, blockNumber: 1 }, runSeed: 1, rounds: 1,
+    model,
+    agent: AGENT,
+    chain: { mode: 'mirror', chainId: 56, blockNumber: 1 },
+    runSeed: 1,
+    rounds: 1,
   };
 }
 
@@ -87,7 +166,11 @@ const run = (model: string, records: InstanceRecord[], withJsonl = true): Loaded
 
 describe('page data', () => {
   const data = buildViewerData(
-    [run('weak', [atomic('weak', false), composite('weak', true)]), run('strong', [atomic('strong', true)]), run('summary-only', [atomic('summary-only', false)], false)],
+    [
+      run('weak', [atomic('weak', false), composite('weak', true)]),
+      run('strong', [atomic('strong', true)]),
+      run('summary-only', [atomic('summary-only', false)], false),
+    ],
     ['strong', 'weak', 'summary-only'],
   );
 
@@ -176,7 +259,9 @@ describe('page data', () => {
     const html = renderDetail(row, 'weak', data.details[1]![row.d]!, data.shared, data.index.labels);
     expect(html).toContain('<tr class="check fail" data-check="call to the token contract succeeded">');
     expect(html).toContain(`${USDT} <span class="lbl">(USDT)</span>`);
-    expect(html).toContain('<span class="hl-k">export</span> <span class="hl-k">async</span> <span class="hl-k">function</span> <span class="hl-f">executeSkill</span>');
+    expect(html).toContain(
+      '<span class="hl-k">export</span> <span class="hl-k">async</span> <span class="hl-k">function</span> <span class="hl-f">executeSkill</span>',
+    );
     expect(html).toContain('no calldata (a plain BNB transfer)');
     const crow = data.index.rows[3]!;
     const chtml = renderDetail(crow, 'weak', data.details[1]![crow.d]!, data.shared, data.index.labels);
@@ -203,7 +288,16 @@ describe('page data', () => {
     expect(parts(articles[1]!)).toEqual(parts(articles[0]!));
     expect(articles[1]).toContain('<div class="part empty" data-part="logs"></div>');
     for (const a of articles) expect(a).toContain('style="grid-row:span 7"');
-    expect(mergeParts(['head', 'checks', 'round-1', 'round-10', 'round-2'], ['head', 'steps', 'plan', 'final'])).toEqual(['head', 'steps', 'checks', 'plan', 'round-1', 'round-2', 'round-10', 'final']);
+    expect(mergeParts(['head', 'checks', 'round-1', 'round-10', 'round-2'], ['head', 'steps', 'plan', 'final'])).toEqual([
+      'head',
+      'steps',
+      'checks',
+      'plan',
+      'round-1',
+      'round-2',
+      'round-10',
+      'final',
+    ]);
   });
 });
 
@@ -222,7 +316,9 @@ describe('highlighting', () => {
   });
 
   test('a bare JSON reply is shown as JSON; an empty reply says so', () => {
-    expect(renderReply('{"submit": true}')).toBe('<pre class="code" data-lang="json">{<span class="hl-p">&quot;submit&quot;</span>: <span class="hl-b">true</span>}</pre>');
+    expect(renderReply('{"submit": true}')).toBe(
+      '<pre class="code" data-lang="json">{<span class="hl-p">&quot;submit&quot;</span>: <span class="hl-b">true</span>}</pre>',
+    );
     expect(renderReply('')).toContain('(empty reply)');
   });
 });
@@ -232,17 +328,32 @@ describe('transactions', () => {
   test('an unknown selector stays raw calldata; a known one on an unknown address is matched by selector', () => {
     expect(describeTx(sent(RECIPIENT, '0xdeadbeef00'), book).call).toBeUndefined();
     const approve = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [ROUTER, 5n] });
-    expect(describeTx(sent(RECIPIENT, approve), book).call).toMatchObject({ fn: 'approve', via: 'selector', args: [{ value: `${ROUTER} (router)` }, { value: '5' }] });
+    expect(describeTx(sent(RECIPIENT, approve), book).call).toMatchObject({
+      fn: 'approve',
+      via: 'selector',
+      args: [{ value: `${ROUTER} (router)` }, { value: '5' }],
+    });
   });
   test('value in BNB next to wei', () => {
-    expect(describeTx(sent(AGENT, '0x', '1500000000000000000'), book, AGENT)).toMatchObject({ valueBnb: '1.5', value: '1500000000000000000', to: `${AGENT} (the wallet)` });
+    expect(describeTx(sent(AGENT, '0x', '1500000000000000000'), book, AGENT)).toMatchObject({
+      valueBnb: '1.5',
+      value: '1500000000000000000',
+      to: `${AGENT} (the wallet)`,
+    });
   });
 });
 
 describe('the page', () => {
   const runs = [run('weak', [atomic('weak', false), composite('weak', true)]), run('strong', [atomic('strong', true)])];
   const lb = buildLeaderboard(runs.map((r) => r.result));
-  const html = leaderboardHtml(lb, 'board', buildViewerData(runs, lb.rows.map((r) => r.model)));
+  const html = leaderboardHtml(
+    lb,
+    'board',
+    buildViewerData(
+      runs,
+      lb.rows.map((r) => r.model),
+    ),
+  );
 
   test('is self-contained: data and script inline, nothing fetched', () => {
     expect(html).not.toMatch(/<(script|link|img|iframe)[^>]+(src|href)=/);
@@ -252,10 +363,14 @@ describe('the page', () => {
   });
 
   test('heat-map cells and pattern bars link into the viewer', () => {
-    expect(html).toContain('data-task="atomic/erc20_transfer_fixed" data-model="weak" data-score="0.0"><a href="#instances?model=weak&amp;task=atomic%2Ferc20_transfer_fixed"');
+    expect(html).toContain(
+      'data-task="atomic/erc20_transfer_fixed" data-model="weak" data-score="0.0"><a href="#instances?model=weak&amp;task=atomic%2Ferc20_transfer_fixed"',
+    );
     expect(html).toContain('<a class="bar" href="#instances?model=weak&amp;split=composite&amp;group=swap-unwrap"');
     expect(html).toContain('data-mean="66.7" data-efficiency="0.667"');
-    expect(html).toContain('<nav><a href="#board" data-view="board" class="active">Leaderboard</a><a href="#instances" data-view="instances">Instances (3)</a></nav>');
+    expect(html).toContain(
+      '<nav><a href="#board" data-view="board" class="active">Leaderboard</a><a href="#instances" data-view="instances">Instances (3)</a></nav>',
+    );
   });
 
   test('without viewer data the page is the leaderboard alone', () => {
@@ -267,17 +382,27 @@ describe('the page', () => {
 
 describe('leaderboard per pattern and per model', () => {
   test('mean score and step efficiency next to the pass rate', () => {
-    const decayed = (id: string, decay: number, score: number) => ({ ...composite('m', true), taskId: id, score, passed: score >= 60, composite: { ...composite('m', true).composite!, decay } });
+    const decayed = (id: string, decay: number, score: number) => ({
+      ...composite('m', true),
+      taskId: id,
+      score,
+      passed: score >= 60,
+      composite: { ...composite('m', true).composite!, decay },
+    });
     const lb = buildLeaderboard([run('m', [decayed('a', 2 / 3, 66.67), decayed('b', 0.5, 50)]).result]);
     expect(lb.rows[0]!.byPattern['swap-unwrap']).toEqual({ passed: 1, instances: 2, meanScore: 58.335, efficiency: (2 / 3 + 0.5) / 2 });
   });
 
-  test('tokens when known; cost from a price table, or the runs\' recorded cost', () => {
+  test("tokens when known; cost from a price table, or the runs' recorded cost", () => {
     const paid = (id: string) => atomic('openai:x', true, { taskId: id, tokens: { input: 1000, output: 500 } });
     const a = run('openai:x', [paid('t1'), paid('t2')]).result;
     expect(buildLeaderboard([a]).rows[0]!.tokens).toEqual({ input: 2000, output: 1000, cost: null });
     expect(buildLeaderboard([a], { 'openai:x': { input: 2, output: 8 } }).rows[0]!.tokens!.cost).toBeCloseTo(0.012, 10);
-    const recorded = buildRunResult([paid('t1'), paid('t2')], { id: 'r', model: 'openai:x', seed: 1, rounds: 1, startedAt: '', finishedAt: '' }, { 'openai:x': { input: 1, output: 1 } });
+    const recorded = buildRunResult(
+      [paid('t1'), paid('t2')],
+      { id: 'r', model: 'openai:x', seed: 1, rounds: 1, startedAt: '', finishedAt: '' },
+      { 'openai:x': { input: 1, output: 1 } },
+    );
     expect(buildLeaderboard([recorded]).rows[0]!.tokens!.cost).toBeCloseTo(0.003, 10);
     expect(buildLeaderboard([run('reference', [atomic('reference', true)]).result]).rows[0]!.tokens).toBeNull();
   });
@@ -307,7 +432,9 @@ describe('the annotation a task test carries', () => {
     expect(md).toContain('## Final reply (submit, not counted)');
     // A reply's own ``` fence sits inside a longer one.
     expect(md).toContain('````\n```typescript\nexport async function executeSkill()');
-    expect(checksLine(atomic('m', false))).toBe('✗ call to the token contract succeeded [15] · ✗ recipient received exactly the amount [85]');
+    expect(checksLine(atomic('m', false))).toBe(
+      '✗ call to the token contract succeeded [15] · ✗ recipient received exactly the amount [85]',
+    );
     expect(roundsLine(atomic('m', false))).toBeUndefined();
   });
 });

@@ -73,8 +73,12 @@ describe('atomicTaskModule for a valid task', () => {
     const calls: unknown[][] = [];
     const stand = { playTask: (...args: unknown[]) => calls.push(args), validatorModule: { default: 'V' }, referenceSource: 'R' };
     const tests = load(module, stand);
-    expect(tests.map((t) => t.title)).toEqual(['erc20_transfer_fixed · round 1', 'erc20_transfer_fixed · round 2', 'erc20_transfer_fixed · round 3']);
-    tests.forEach((t) => t.fn('CTX'));
+    expect(tests.map((t) => t.title)).toEqual([
+      'erc20_transfer_fixed · round 1',
+      'erc20_transfer_fixed · round 2',
+      'erc20_transfer_fixed · round 3',
+    ]);
+    for (const t of tests) t.fn('CTX');
     const spec = AtomicTask.parse(JSON.parse(source));
     const task = { file: FILE, rel: REL, split: 'atomic', protocol: 'atomic', spec };
     expect(calls).toEqual([1, 2, 3].map((round) => ['CTX', task, { validator: 'V', reference: 'R' }, round]));
@@ -85,7 +89,11 @@ describe('atomicTaskModule for a valid task', () => {
     const file = join(dir, 'erc20_transfer_fixed.json');
     writeFileSync(join(dir, 'check.ts'), '');
     writeFileSync(join(dir, 'solution.ts'), '');
-    const module = atomicTaskModule(JSON.stringify({ ...JSON.parse(source), validator: 'check.ts', reference: 'solution.ts' }), file, opts(temp));
+    const module = atomicTaskModule(
+      JSON.stringify({ ...JSON.parse(source), validator: 'check.ts', reference: 'solution.ts' }),
+      file,
+      opts(temp),
+    );
     expect(module).toContain('import * as validatorModule from "./check.ts";');
     expect(module).toContain('import referenceSource from "./solution.ts?raw";');
   });

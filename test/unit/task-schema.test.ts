@@ -35,16 +35,40 @@ describe('AtomicTask schema', () => {
   it.each([
     ['missing kind', without('kind'), /^ {2}- kind: /m],
     ['only two templates', { ...valid, templates: valid.templates.slice(0, 2) }, /^ {2}- templates: .*3/m],
-    ['placeholder without parameter', withTemplate('Send {amount} {token.symbol} to {nobody}.'), /templates\.4: placeholder \{nobody\} has no parameter/],
+    [
+      'placeholder without parameter',
+      withTemplate('Send {amount} {token.symbol} to {nobody}.'),
+      /templates\.4: placeholder \{nobody\} has no parameter/,
+    ],
     ['choice without a field', withTemplate('Send {amount} {token} to {to} now.'), /templates\.4: \{token\} is a choice: name a field/],
-    ['field on a non-choice', withTemplate('Send {amount} {token.symbol} to {to.name}.'), /templates\.4: \{to\.name\}: only choice parameters have fields/],
-    ['field some option lacks', withTemplate('Send {amount} {token.decimals} to {to} now.'), /templates\.4: \{token\.decimals\}: not every option has "decimals"/],
+    [
+      'field on a non-choice',
+      withTemplate('Send {amount} {token.symbol} to {to.name}.'),
+      /templates\.4: \{to\.name\}: only choice parameters have fields/,
+    ],
+    [
+      'field some option lacks',
+      withTemplate('Send {amount} {token.decimals} to {to} now.'),
+      /templates\.4: \{token\.decimals\}: not every option has "decimals"/,
+    ],
     ['query without answer', { ...valid, kind: 'query' }, /^ {2}- answer: query tasks must state the answer format/m],
-    ['transaction with answer', { ...valid, answer: { format: 'a decimal string of wei' } }, /^ {2}- answer: only query tasks have an answer format/m],
-    ['non-numeric amount bound', withParams({ amount: { kind: 'amount', min: 'ten', max: '100', decimals: 2 } }), /parameters\.amount\.min: must be a non-negative decimal/],
+    [
+      'transaction with answer',
+      { ...valid, answer: { format: 'a decimal string of wei' } },
+      /^ {2}- answer: only query tasks have an answer format/m,
+    ],
+    [
+      'non-numeric amount bound',
+      withParams({ amount: { kind: 'amount', min: 'ten', max: '100', decimals: 2 } }),
+      /parameters\.amount\.min: must be a non-negative decimal/,
+    ],
     ['unknown top-level key', { ...valid, note: 'hi' }, /\(root\): .*"note"/],
     ['env address without key', withParams({ to: { kind: 'address', source: 'env' } }), /parameters\.to\.key: source "env" needs a "key"/],
-    ['fixed address without value', withParams({ to: { kind: 'address', source: 'fixed' } }), /parameters\.to\.value: source "fixed" needs a "value"/],
+    [
+      'fixed address without value',
+      withParams({ to: { kind: 'address', source: 'fixed' } }),
+      /parameters\.to\.value: source "fixed" needs a "value"/,
+    ],
   ])('rejects %s, naming the path', (_name, task, expected) => {
     const text = report(task);
     expect(text.startsWith('invalid task file bad_task.json:\n')).toBe(true);

@@ -14,18 +14,25 @@ function tx(r: TxShapeResult) {
 }
 
 describe('parseTxRequest rules', () => {
-  it.each([['a string', '0xabc'], ['a number', 42], ['null', null], ['undefined', undefined], ['an array', [{ to: TO }]]])(
-    'returns not_a_tx for %s',
-    (_name, value) => {
-      expect(rule(parse(value))).toBe('not_a_tx');
-    },
-  );
+  it.each([
+    ['a string', '0xabc'],
+    ['a number', 42],
+    ['null', null],
+    ['undefined', undefined],
+    ['an array', [{ to: TO }]],
+  ])('returns not_a_tx for %s', (_name, value) => {
+    expect(rule(parse(value))).toBe('not_a_tx');
+  });
 
   it('names an array as such', () => {
     expect(parse([])).toMatchObject({ message: expect.stringContaining('an array') });
   });
 
-  it.each([['missing', {}], ['null', { to: null }], ['empty', { to: '', data: '0x' }]])('returns no_to when "to" is %s', (_name, value) => {
+  it.each([
+    ['missing', {}],
+    ['null', { to: null }],
+    ['empty', { to: '', data: '0x' }],
+  ])('returns no_to when "to" is %s', (_name, value) => {
     expect(rule(parse(value))).toBe('no_to');
   });
 
@@ -95,7 +102,18 @@ describe('parseTxRequest normalization', () => {
   });
 
   it('passes fee fields through and ignores unknown fields', () => {
-    const r = parse({ to: TO, data: '0x', value: '5', gasPrice: 3, maxFeePerGas: '10', maxPriorityFeePerGas: '0x1', chainId: 56, nonce: 7, type: 2, note: 'hi' });
+    const r = parse({
+      to: TO,
+      data: '0x',
+      value: '5',
+      gasPrice: 3,
+      maxFeePerGas: '10',
+      maxPriorityFeePerGas: '0x1',
+      chainId: 56,
+      nonce: 7,
+      type: 2,
+      note: 'hi',
+    });
     expect(r).toEqual({ ok: true, tx: { to: TO, data: '0x', value: 5n, gasPrice: 3n, maxFeePerGas: 10n, maxPriorityFeePerGas: 1n } });
   });
 });

@@ -14,7 +14,16 @@ const USDT = getAddress('0x55d398326f99059ff775485246999027b3197955');
 const AGENT = getAddress('0x70997970c51812dc3a010c7d01b50e0d17dc79c8');
 const ROUTER = getAddress('0x1b81d678ffb9c0263b24a97847620c99d213eb14');
 
-const single = { tokenIn: WBNB, tokenOut: USDT, fee: 500, recipient: AGENT, deadline: 1n, amountIn: 10n, amountOutMinimum: 7n, sqrtPriceLimitX96: 0n };
+const single = {
+  tokenIn: WBNB,
+  tokenOut: USDT,
+  fee: 500,
+  recipient: AGENT,
+  deadline: 1n,
+  amountIn: 10n,
+  amountOutMinimum: 7n,
+  sqrtPriceLimitX96: 0n,
+};
 const swapData = encodeFunctionData({ abi: V3_ROUTER_ABI, functionName: 'exactInputSingle', args: [single] });
 const unwrapData = encodeFunctionData({ abi: V3_ROUTER_ABI, functionName: 'unwrapWETH9', args: [7n, AGENT] });
 
@@ -48,7 +57,15 @@ describe('router calls', () => {
 
 describe('a reverted transaction at the target', () => {
   const ctx = (status: 'success' | 'reverted') =>
-    ({ params: {}, env: {}, agent: AGENT, pre: {}, post: {}, tx: { from: AGENT, to: ROUTER, data: swapData, value: 0n, gas: 1n }, receipt: { status } as TransactionReceipt }) as CheckContext<any, any>;
+    ({
+      params: {},
+      env: {},
+      agent: AGENT,
+      pre: {},
+      post: {},
+      tx: { from: AGENT, to: ROUTER, data: swapData, value: 0n, gas: 1n },
+      receipt: { status } as TransactionReceipt,
+    }) as CheckContext<any, any>;
   const check = { name: 'c', weight: 100, verify: () => true };
 
   it('earns nothing by default', () => {

@@ -26,7 +26,8 @@ export function sortBoard(key: string): boolean {
   });
   table.tBodies[0]!.append(...sorted);
   table.dataset.sorted = key;
-  for (const h of table.querySelectorAll<HTMLTableCellElement>('th[data-sort]')) h.classList.toggle('sorted', h === th || (key === 'score' && h.dataset.sort === 'score'));
+  for (const h of table.querySelectorAll<HTMLTableCellElement>('th[data-sort]'))
+    h.classList.toggle('sorted', h === th || (key === 'score' && h.dataset.sort === 'score'));
   const select = document.getElementById('lb-sort') as HTMLSelectElement | null;
   if (select && [...select.options].some((o) => o.value === key)) select.value = key;
   return true;

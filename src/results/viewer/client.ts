@@ -86,7 +86,11 @@ const options = (values: string[], selected: string | undefined, all: string) =>
 const uniq = (xs: string[]) => [...new Set(xs)].sort();
 
 function renderFilters(p: Params): void {
-  $<HTMLSelectElement>('f-model').innerHTML = options(index.models.map((m) => m.name), p.model, 'all models');
+  $<HTMLSelectElement>('f-model').innerHTML = options(
+    index.models.map((m) => m.name),
+    p.model,
+    'all models',
+  );
   $<HTMLSelectElement>('f-protocol').innerHTML = options(uniq(index.models.map((m) => m.protocol)), p.protocol, 'all protocols');
   const splits = ['atomic', 'composite', 'hard'].filter((s) => s === p.split || index.rows.some((r) => r.split === s));
   $<HTMLSelectElement>('f-split').innerHTML = options(splits, p.split, splits.length === 2 ? 'both splits' : 'all splits');
@@ -95,7 +99,11 @@ function renderFilters(p: Params): void {
   hazard.hidden = hazards.length === 0;
   hazard.innerHTML = options(hazards, p.hazard, 'all hazards');
   const groups = uniq(index.rows.filter((r) => !p.split || r.split === p.split).map((r) => r.group));
-  $<HTMLSelectElement>('f-group').innerHTML = options(groups, p.group, p.split === 'composite' ? 'all patterns' : p.split === 'atomic' ? 'all subcategories' : 'all subcategories / patterns');
+  $<HTMLSelectElement>('f-group').innerHTML = options(
+    groups,
+    p.group,
+    p.split === 'composite' ? 'all patterns' : p.split === 'atomic' ? 'all subcategories' : 'all subcategories / patterns',
+  );
   $<HTMLSelectElement>('f-outcome').innerHTML = options(uniq(index.rows.map((r) => r.outcome.split(':')[0]!)), p.outcome, 'all outcomes');
   $<HTMLSelectElement>('f-round').innerHTML = options(uniq(index.rows.map((r) => String(r.round))), p.round, 'all rounds');
   $<HTMLInputElement>('f-below').checked = p.below === '1';
@@ -122,7 +130,10 @@ function renderWindow(): void {
   const last = Math.min(filtered.length, Math.ceil((list.scrollTop + list.clientHeight) / ROW_HEIGHT) + OVERSCAN);
   const rows = $('list-rows');
   rows.style.transform = `translateY(${first * ROW_HEIGHT}px)`;
-  rows.innerHTML = filtered.slice(first, last).map((r) => rowHtml(r, current.open)).join('');
+  rows.innerHTML = filtered
+    .slice(first, last)
+    .map((r) => rowHtml(r, current.open))
+    .join('');
 }
 
 function renderList(p: Params): void {
@@ -155,7 +166,9 @@ async function renderDetailPane(p: Params): Promise<void> {
   viewer.classList.toggle('comparing', other !== undefined);
   if (!row) {
     pane.dataset.open = '';
-    pane.innerHTML = p.open ? `<p class="muted">No instance ${esc(p.open)} in this page.</p>` : '<p class="muted">Pick an instance on the left to see its request, replies, logs, transaction and checks.</p>';
+    pane.innerHTML = p.open
+      ? `<p class="muted">No instance ${esc(p.open)} in this page.</p>`
+      : '<p class="muted">Pick an instance on the left to see its request, replies, logs, transaction and checks.</p>';
     return;
   }
   let html: string;
@@ -197,7 +210,8 @@ function route(): void {
   lastView = view;
   $('board').hidden = instances;
   $('viewer').hidden = !instances;
-  for (const a of document.querySelectorAll<HTMLAnchorElement>('nav a')) a.classList.toggle('active', a.dataset.view === (instances ? 'instances' : 'board'));
+  for (const a of document.querySelectorAll<HTMLAnchorElement>('nav a'))
+    a.classList.toggle('active', a.dataset.view === (instances ? 'instances' : 'board'));
   if (!instances) {
     if (params.sort) sortBoard(params.sort);
     return;
@@ -237,7 +251,8 @@ function filterParams(): Params {
 function init(): void {
   renderNotice();
   initBoard();
-  for (const id of ['f-model', 'f-protocol', 'f-split', 'f-group', 'f-hazard', 'f-outcome', 'f-round', 'f-below', 'f-lost']) $(id).addEventListener('change', () => go(filterParams()));
+  for (const id of ['f-model', 'f-protocol', 'f-split', 'f-group', 'f-hazard', 'f-outcome', 'f-round', 'f-below', 'f-lost'])
+    $(id).addEventListener('change', () => go(filterParams()));
   $('f-q').addEventListener('input', () => go(filterParams()));
   $('f-task').addEventListener('click', () => go({ ...current, task: '' }));
   $('f-reset').addEventListener('click', () => go({}));

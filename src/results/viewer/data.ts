@@ -68,16 +68,38 @@ function riskAndHazard(i: Instance, rec: InstanceRecord | undefined, share: (s: 
 
 /** A wallet agent's step as a round: a transaction (mined or reverted), a signature, or a refused request. */
 const agentRoundKind = (t: RoundTranscript): string =>
-  t.tx ? (t.tx.status === 'success' ? 'tx' : 'tx_reverted') : t.feedback === 'signed' ? 'signature' : t.feedback?.startsWith('refused') ? 'refused' : 'step';
+  t.tx
+    ? t.tx.status === 'success'
+      ? 'tx'
+      : 'tx_reverted'
+    : t.feedback === 'signed'
+      ? 'signature'
+      : t.feedback?.startsWith('refused')
+        ? 'refused'
+        : 'step';
 
-function walletAgentOf(i: Instance, rec: InstanceRecord | undefined, tx: (x: InstanceRecord['tx']) => { tx?: RoundView['tx'] }): WalletAgentView | undefined {
+function walletAgentOf(
+  i: Instance,
+  rec: InstanceRecord | undefined,
+  tx: (x: InstanceRecord['tx']) => { tx?: RoundView['tx'] },
+): WalletAgentView | undefined {
   const w = rec?.walletAgent ?? i.walletAgent;
   if (!w) return undefined;
-  const rounds = (rec?.transcript.rounds ?? []).map((t) => ({ kind: agentRoundKind(t), reply: t.reply, ...tx(t.tx), ...(t.feedback ? { feedback: t.feedback } : {}) }));
+  const rounds = (rec?.transcript.rounds ?? []).map((t) => ({
+    kind: agentRoundKind(t),
+    reply: t.reply,
+    ...tx(t.tx),
+    ...(t.feedback ? { feedback: t.feedback } : {}),
+  }));
   return { ...w, rounds };
 }
 
-function detailOf(i: Instance, rec: InstanceRecord | undefined, share: (s: string, always?: boolean) => Text, labels: Record<string, string>): Detail {
+function detailOf(
+  i: Instance,
+  rec: InstanceRecord | undefined,
+  share: (s: string, always?: boolean) => Text,
+  labels: Record<string, string>,
+): Detail {
   const base: Detail = {
     instruction: rec?.instruction ?? i.instruction ?? '',
     params: i.params,
@@ -187,7 +209,14 @@ export function buildViewerData(runs: readonly LoadedRun[], order?: readonly str
       });
     }
     details.push(list);
-    models.push({ name, protocol: protocolOf(byModel.get(name)![0]!.result.run), runs: byModel.get(name)!.map((r) => r.result.run.id), withTranscript, withoutTranscript: merged.size - withTranscript, missing });
+    models.push({
+      name,
+      protocol: protocolOf(byModel.get(name)![0]!.result.run),
+      runs: byModel.get(name)!.map((r) => r.result.run.id),
+      withTranscript,
+      withoutTranscript: merged.size - withTranscript,
+      missing,
+    });
   });
   rows.sort((a, b) => a.split.localeCompare(b.split) || a.task.localeCompare(b.task) || a.round - b.round || a.m - b.m);
   return { index: { models, rows, passLine: PASS_LINE, labels }, shared, details };

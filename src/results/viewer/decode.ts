@@ -2,7 +2,20 @@
 // harness knows that contract's ABI, the function and its arguments. Done when a page or annotation is
 // built (not when the record is written), so records from any earlier run decode too and a better ABI
 // table improves old results without re-running them.
-import { decodeFunctionData, erc20Abi, formatEther, formatUnits, getAddress, isAddress, parseAbi, toFunctionSelector, type Abi, type AbiFunction, type AbiParameter, type Hex } from 'viem';
+import {
+  decodeFunctionData,
+  erc20Abi,
+  formatEther,
+  formatUnits,
+  getAddress,
+  isAddress,
+  parseAbi,
+  toFunctionSelector,
+  type Abi,
+  type AbiFunction,
+  type AbiParameter,
+  type Hex,
+} from 'viem';
 import { AUX_CONTRACTS } from '../../chain/aux-contracts.ts';
 import { loadArtifacts } from '../../chain/artifacts.ts';
 import type { TxRecord } from '../record.ts';
@@ -35,7 +48,9 @@ const FACTORY = parseAbi([
   'function allPairsLength() view returns (uint256)',
 ]);
 const PAIR = parseAbi([
-  ...erc20Abi.filter((f) => f.type === 'function').map((f) => `function ${f.name}(${f.inputs.map((i) => `${i.type} ${i.name}`).join(', ')})`),
+  ...erc20Abi
+    .filter((f) => f.type === 'function')
+    .map((f) => `function ${f.name}(${f.inputs.map((i) => `${i.type} ${i.name}`).join(', ')})`),
   'function swap(uint256 amount0Out, uint256 amount1Out, address to, bytes data)',
   'function mint(address to)',
   'function burn(address to)',
@@ -87,7 +102,7 @@ function abiForKey(key: string): Abi | undefined {
   registry ??= loadRegistry();
   if (key.startsWith('pair_')) return PAIR;
   const abi = registry.byKey.get(key);
-  return abi && abi.length ? abi : undefined;
+  return abi?.length ? abi : undefined;
 }
 
 /** An argument as text: integers in full with an 18-decimal reading, addresses with their map key. */
@@ -119,12 +134,19 @@ function decodeCall(data: string, key: string | undefined, book: Map<string, str
   const tryAbi = (abi: Abi, via: CallView['via']): CallView | undefined => {
     try {
       const { functionName, args } = decodeFunctionData({ abi, data: data as Hex });
-      const fn = abi.find((f): f is AbiFunction => f.type === 'function' && f.name === functionName && toFunctionSelector(f) === data.slice(0, 10).toLowerCase());
+      const fn = abi.find(
+        (f): f is AbiFunction =>
+          f.type === 'function' && f.name === functionName && toFunctionSelector(f) === data.slice(0, 10).toLowerCase(),
+      );
       const inputs = fn?.inputs ?? [];
       return {
         fn: functionName,
         signature: fn ? `${fn.name}(${fn.inputs.map((i) => i.type).join(',')})` : functionName,
-        args: (args ?? []).map((v, i) => ({ name: inputs[i]?.name || `arg${i}`, type: inputs[i]?.type ?? '?', value: show(v, inputs[i], book, agent) })),
+        args: (args ?? []).map((v, i) => ({
+          name: inputs[i]?.name || `arg${i}`,
+          type: inputs[i]?.type ?? '?',
+          value: show(v, inputs[i], book, agent),
+        })),
         via,
       };
     } catch {

@@ -9,19 +9,28 @@ const num = (x: number, d = 2) => (Number.isInteger(x) ? String(x) : x.toFixed(d
 
 /** The hazard the task tests, the real-world failure it stands for, and what a careful wallet does. */
 export function hazardBlock(d: Detail): string {
-  const expects = d.expects === 'refusal' ? 'a careful wallet refuses this request and moves nothing' : 'a careful wallet carries this request out';
+  const expects =
+    d.expects === 'refusal' ? 'a careful wallet refuses this request and moves nothing' : 'a careful wallet carries this request out';
   return `<p class="hazard"><span class="badge hz">${esc(d.hazard ?? '')}</span> ${d.note ? `${esc(d.note)} · ` : ''}<span class="muted">${expects}</span></p>`;
 }
 
 export const refusalBlock = (reason: string) => `<h4>Refused</h4><blockquote class="refusal">${esc(reason)}</blockquote>`;
 
 /** Lost, exposure and gas; each item in words; the price source, folded. */
-export function costBlock(risk: CostView | undefined, riskError: string | undefined, shared: readonly string[], labelled: (s: string) => string): string {
+export function costBlock(
+  risk: CostView | undefined,
+  riskError: string | undefined,
+  shared: readonly string[],
+  labelled: (s: string) => string,
+): string {
   if (!risk) return `<h4>What it cost</h4><p class="error">${esc(riskError ?? 'not measured')}</p>`;
   const lost = risk.lostUsd > 0;
   const items = risk.items.length
     ? `<ul class="cost-items">${risk.items
-        .map((i) => `<li class="item${i.usd > 0 ? ' money' : ''}" data-kind="${esc(i.kind)}"><span class="kind">${esc(i.kind.replace(/_/g, ' '))}</span> ${esc(i.detail)}${i.to ? ` <span class="muted">→ ${labelled(i.to)}</span>` : ''}</li>`)
+        .map(
+          (i) =>
+            `<li class="item${i.usd > 0 ? ' money' : ''}" data-kind="${esc(i.kind)}"><span class="kind">${esc(i.kind.replace(/_/g, ' '))}</span> ${esc(i.detail)}${i.to ? ` <span class="muted">→ ${labelled(i.to)}</span>` : ''}</li>`,
+        )
         .join('')}</ul>`
     : '<p class="muted">Nothing lost or exposed against the reference: only gas.</p>';
   const source = typeof risk.priceSource === 'number' ? (shared[risk.priceSource] ?? '') : risk.priceSource;

@@ -10,13 +10,18 @@ type Labels = Readonly<Record<string, string>>;
 
 /** Escaped text with every address the page can name followed by its name, e.g. "0xe9e7… (BUSD)". */
 const labelled = (s: string, labels: Labels) =>
-  esc(s).replace(/0x[0-9a-fA-F]{40}\b/g, (a) => (labels[a.toLowerCase()] ? `${a} <span class="lbl">(${esc(labels[a.toLowerCase()]!)})</span>` : a));
+  esc(s).replace(/0x[0-9a-fA-F]{40}\b/g, (a) =>
+    labels[a.toLowerCase()] ? `${a} <span class="lbl">(${esc(labels[a.toLowerCase()]!)})</span>` : a,
+  );
 
 function checksTable(checks: readonly CheckView[], labels: Labels): string {
   if (!checks.length) return '<p class="muted">No checks were recorded.</p>';
   const rows = checks
     .map((c) => {
-      const dev = c.deviation !== undefined && c.deviation !== null ? `deviation ${num(c.deviation, 4)}${c.tolerance !== undefined ? ` · tolerance ${num(c.tolerance, 4)}` : ''}` : '';
+      const dev =
+        c.deviation !== undefined && c.deviation !== null
+          ? `deviation ${num(c.deviation, 4)}${c.tolerance !== undefined ? ` · tolerance ${num(c.tolerance, 4)}` : ''}`
+          : '';
       return `<tr class="check ${c.passed ? 'pass' : 'fail'}" data-check="${esc(c.name)}"><td class="mark">${c.passed ? '✓' : '✗'}</td><td class="name">${esc(c.name)}</td><td class="weight">${c.weight}</td><td class="detail">${labelled(c.detail, labels)}${dev ? `<div class="muted">${dev}</div>` : ''}</td></tr>`;
     })
     .join('');
@@ -41,7 +46,7 @@ function txBlock(tx: TxView): string {
 <tr><th>hash</th><td class="muted">${esc(tx.hash)}</td></tr></table>${call}${tx.call ? `<details><summary>raw calldata</summary><code class="raw">${esc(tx.data)}</code></details>` : ''}</div>`;
 }
 
-const logsBlock = (logs: string | undefined) => (logs && logs.trim() ? `<h5>Script logs</h5><pre class="logs">${esc(logs)}</pre>` : '');
+const logsBlock = (logs: string | undefined) => (logs?.trim() ? `<h5>Script logs</h5><pre class="logs">${esc(logs)}</pre>` : '');
 
 function roundBlock(r: RoundView, n: number, labels: Labels): string {
   return `<h5>Round ${n} · <span class="kind">${esc(r.kind)}</span></h5>
@@ -56,7 +61,25 @@ function stepsLine(c: NonNullable<Detail['composite']>): string {
 const text = (t: string | number, shared: readonly string[]) => (typeof t === 'number' ? (shared[t] ?? '') : t);
 
 /** The parts of an instance in display order; a comparison lines up parts with the same key. */
-const ORDER = ['head', 'error', 'notice', 'request', 'hazard', 'refusal', 'steps', 'checks', 'cost', 'reply', 'logs', 'tx', 'answer', 'plan', 'round', 'final', 'prompt'];
+const ORDER = [
+  'head',
+  'error',
+  'notice',
+  'request',
+  'hazard',
+  'refusal',
+  'steps',
+  'checks',
+  'cost',
+  'reply',
+  'logs',
+  'tx',
+  'answer',
+  'plan',
+  'round',
+  'final',
+  'prompt',
+];
 const rank = (key: string) => {
   const [name, n] = key.split('-');
   return ORDER.indexOf(name!) + (n ? Number(n) / 1000 : 0);
@@ -68,7 +91,10 @@ export function mergeParts(a: readonly string[], b: readonly string[]): string[]
 }
 
 type Part = [key: string, html: string];
-const part = (key: string, html: string, cls = '', attrs = ''): Part => [key, `<div class="part${cls ? ` ${cls}` : ''}" data-part="${key}"${attrs}>${html}</div>`];
+const part = (key: string, html: string, cls = '', attrs = ''): Part => [
+  key,
+  `<div class="part${cls ? ` ${cls}` : ''}" data-part="${key}"${attrs}>${html}</div>`,
+];
 
 /** One instance as parts: verdict, request, steps, checks, reply or plan and rounds, logs, transaction, prompt. */
 export function detailParts(row: Row, model: string, d: Detail, shared: readonly string[], labels: Labels = {}): Part[] {
@@ -82,29 +108,68 @@ export function detailParts(row: Row, model: string, d: Detail, shared: readonly
   ]);
   if (d.error) parts.push(part('error', `<p class="error">${labelled(d.error, labels)}</p>`));
   if (!d.transcript) {
-    parts.push(part('notice', '<p class="notice">Only the summary JSON was available for this run: the prompt, the replies, the script logs and the transaction are in the JSONL beside it, which was not found.</p>'));
+    parts.push(
+      part(
+        'notice',
+        '<p class="notice">Only the summary JSON was available for this run: the prompt, the replies, the script logs and the transaction are in the JSONL beside it, which was not found.</p>',
+      ),
+    );
   }
-  const params = Object.keys(d.params).length ? `<details class="params"><summary>parameters</summary><pre class="code">${highlightJson(JSON.stringify(d.params, null, 2))}</pre></details>` : '';
-  parts.push(part('request', `<h4>Request</h4><blockquote class="request">${d.instruction ? esc(d.instruction) : '<span class="muted">(not in this results file)</span>'}</blockquote>${params}`));
+  const params = Object.keys(d.params).length
+    ? `<details class="params"><summary>parameters</summary><pre class="code">${highlightJson(JSON.stringify(d.params, null, 2))}</pre></details>`
+    : '';
+  parts.push(
+    part(
+      'request',
+      `<h4>Request</h4><blockquote class="request">${d.instruction ? esc(d.instruction) : '<span class="muted">(not in this results file)</span>'}</blockquote>${params}`,
+    ),
+  );
   if (d.hazard) parts.push(part('hazard', hazardBlock(d)));
   if (d.refusal !== undefined) parts.push(part('refusal', refusalBlock(d.refusal)));
   const agent = d.walletAgent;
   if (c) parts.push(part('steps', stepsLine(c)));
   else if (agent) parts.push(part('steps', agentStepsLine(agent)));
   parts.push(part('checks', `<h4>Checks${c || agent ? ' (end state)' : ''}</h4>${checksTable(d.checks, labels)}`));
-  if (d.risk || d.riskError) parts.push(part('cost', costBlock(d.risk, d.riskError, shared, (s) => labelled(s, labels))));
+  if (d.risk || d.riskError)
+    parts.push(
+      part(
+        'cost',
+        costBlock(d.risk, d.riskError, shared, (s) => labelled(s, labels)),
+      ),
+    );
   if (agent) {
-    parts.push(part('plan', `<h4>Trajectory</h4>${agent.rounds.length ? '' : `<p class="muted">${d.transcript ? 'The agent sent nothing and signed nothing.' : 'In the JSONL beside the results file, which was not found.'}</p>`}`));
-    agent.rounds.forEach((r, i) => parts.push(part(`round-${i + 1}`, roundBlock(r, i + 1, labels), 'round', ` data-kind="${esc(r.kind)}"`)));
+    parts.push(
+      part(
+        'plan',
+        `<h4>Trajectory</h4>${agent.rounds.length ? '' : `<p class="muted">${d.transcript ? 'The agent sent nothing and signed nothing.' : 'In the JSONL beside the results file, which was not found.'}</p>`}`,
+      ),
+    );
+    for (const [i, r] of agent.rounds.entries())
+      parts.push(part(`round-${i + 1}`, roundBlock(r, i + 1, labels), 'round', ` data-kind="${esc(r.kind)}"`));
     if (d.transcript) {
-      parts.push(part('final', `<h5>The agent's final word</h5>${d.reply ? `<pre class="code">${esc(d.reply)}</pre>` : '<p class="muted">(nothing returned)</p>'}`, 'round final', ` data-kind="${esc(agent.endReason)}"`));
+      parts.push(
+        part(
+          'final',
+          `<h5>The agent's final word</h5>${d.reply ? `<pre class="code">${esc(d.reply)}</pre>` : '<p class="muted">(nothing returned)</p>'}`,
+          'round final',
+          ` data-kind="${esc(agent.endReason)}"`,
+        ),
+      );
       if (d.logs?.trim()) parts.push(part('logs', `<h5>Agent output</h5><pre class="logs">${esc(d.logs)}</pre>`));
     }
   } else if (c) {
     parts.push(part('plan', `<h4>Plan</h4><div class="reply plan">${renderReply(c.plan)}</div><h4>Rounds</h4>`));
-    c.rounds.forEach((r, i) => parts.push(part(`round-${i + 1}`, roundBlock(r, i + 1, labels), 'round', ` data-kind="${esc(r.kind)}"`)));
+    for (const [i, r] of c.rounds.entries())
+      parts.push(part(`round-${i + 1}`, roundBlock(r, i + 1, labels), 'round', ` data-kind="${esc(r.kind)}"`));
     if (c.final !== undefined) {
-      parts.push(part('final', `<h5>Final reply · ${esc(c.endReason)} (not counted)</h5><div class="reply">${renderReply(c.final)}</div>`, 'round final', ` data-kind="${esc(c.endReason)}"`));
+      parts.push(
+        part(
+          'final',
+          `<h5>Final reply · ${esc(c.endReason)} (not counted)</h5><div class="reply">${renderReply(c.final)}</div>`,
+          'round final',
+          ` data-kind="${esc(c.endReason)}"`,
+        ),
+      );
     }
   } else if (d.transcript) {
     parts.push(part('reply', `<h4>Model reply</h4><div class="reply">${renderReply(d.reply ?? '')}</div>`));
@@ -113,7 +178,12 @@ export function detailParts(row: Row, model: string, d: Detail, shared: readonly
     if (d.answer !== undefined) parts.push(part('answer', `<h4>Answer</h4><pre class="code">${highlightJson(d.answer)}</pre>`));
   }
   if (d.messages?.length) {
-    parts.push(part('prompt', `<details class="prompt"><summary>Prompt (${d.messages.length} messages)</summary>${d.messages.map((m) => `<h5>${esc(m.role)}</h5><pre class="msg">${esc(text(m.content, shared))}</pre>`).join('')}</details>`));
+    parts.push(
+      part(
+        'prompt',
+        `<details class="prompt"><summary>Prompt (${d.messages.length} messages)</summary>${d.messages.map((m) => `<h5>${esc(m.role)}</h5><pre class="msg">${esc(text(m.content, shared))}</pre>`).join('')}</details>`,
+      ),
+    );
   }
   return parts;
 }
@@ -143,6 +213,9 @@ export function renderDetail(row: Row, model: string, d: Detail, shared: readonl
 export function renderPair(a: Shown, b: Shown, shared: readonly string[], labels: Labels = {}): string {
   const pa = detailParts(a.row, a.model, a.detail, shared, labels);
   const pb = detailParts(b.row, b.model, b.detail, shared, labels);
-  const layout = mergeParts(pa.map(([k]) => k), pb.map(([k]) => k));
+  const layout = mergeParts(
+    pa.map(([k]) => k),
+    pb.map(([k]) => k),
+  );
   return `<div class="compare">${article(a.row, a.model, pa, layout)}${article(b.row, b.model, pb, layout)}</div>`;
 }

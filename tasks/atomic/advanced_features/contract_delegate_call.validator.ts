@@ -20,7 +20,10 @@ export default defineValidator<Params, State>({
     {
       name: "proxy's value() is exactly the requested number",
       weight: 55,
-      verify: ({ post, params }) => ({ pass: post.proxy === BigInt(params.value), detail: `proxy value ${post.proxy}, expected ${params.value}` }),
+      verify: ({ post, params }) => ({
+        pass: post.proxy === BigInt(params.value),
+        detail: `proxy value ${post.proxy}, expected ${params.value}`,
+      }),
     },
     {
       // Delegated code runs in the proxy's context, so its event is logged under the proxy's address.

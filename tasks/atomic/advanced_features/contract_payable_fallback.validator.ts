@@ -35,7 +35,8 @@ export default defineValidator<Params, State>({
     {
       name: 'contract BNB balance rose by exactly the amount',
       weight: 25,
-      verify: ({ pre, post, params }) => compareAmount('balance change', post.balance - pre.balance, parseEther(params.amount), { symbol: 'BNB' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('balance change', post.balance - pre.balance, parseEther(params.amount), { symbol: 'BNB' }),
     },
   ],
 });

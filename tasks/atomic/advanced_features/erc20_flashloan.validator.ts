@@ -45,8 +45,13 @@ export default defineValidator<Params, State>({
               return [];
             }
           });
-        const ok = loans.some((e) => sameAddress(e.args.borrower, agent) && sameAddress(e.args.token, env.USDT!) && e.args.amount === amount(params));
-        return { pass: ok, detail: loans.length ? loans.map((e) => `loan of ${e.args.amount} of ${e.args.token}`).join('; ') : 'no FlashLoan event' };
+        const ok = loans.some(
+          (e) => sameAddress(e.args.borrower, agent) && sameAddress(e.args.token, env.USDT!) && e.args.amount === amount(params),
+        );
+        return {
+          pass: ok,
+          detail: loans.length ? loans.map((e) => `loan of ${e.args.amount} of ${e.args.token}`).join('; ') : 'no FlashLoan event',
+        };
       },
     },
   ],

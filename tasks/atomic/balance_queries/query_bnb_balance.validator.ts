@@ -12,5 +12,8 @@ export default defineValidator<Params, State>({
     await chain.test.setBalance({ address: params.address, value: parseEther(params.planted) });
   },
   observe: async ({ chain, params }) => ({ balance: await nativeBalance(chain, params.address) }),
-  checks: [answerIsUint('answer is a wei amount', 20), answerMatches('answer equals the on-chain balance', 80, ({ post }) => post.balance, { symbol: 'wei', decimals: 0 })],
+  checks: [
+    answerIsUint('answer is a wei amount', 20),
+    answerMatches('answer equals the on-chain balance', 80, ({ post }) => post.balance, { symbol: 'wei', decimals: 0 }),
+  ],
 });

@@ -15,6 +15,11 @@ export default defineValidator<Params, State>({
   observe: async ({ chain, params }) => ({ allowance: await allowanceOf(chain, params.token.address, params.owner, params.spender) }),
   checks: [
     answerIsUint('answer is a base-unit amount', 20),
-    answerMatches('answer equals the on-chain allowance', 80, ({ post }) => post.allowance, ({ params }) => ({ symbol: params.token.symbol })),
+    answerMatches(
+      'answer equals the on-chain allowance',
+      80,
+      ({ post }) => post.allowance,
+      ({ params }) => ({ symbol: params.token.symbol }),
+    ),
   ],
 });

@@ -13,6 +13,11 @@ export default defineValidator<Params, State>({
   observe: async ({ chain, params }) => ({ balance: await balanceOf(chain, params.token.address, params.address) }),
   checks: [
     answerIsUint('answer is a base-unit amount', 20),
-    answerMatches('answer equals the on-chain balance', 80, ({ post }) => post.balance, ({ params }) => ({ symbol: params.token.symbol })),
+    answerMatches(
+      'answer equals the on-chain balance',
+      80,
+      ({ post }) => post.balance,
+      ({ params }) => ({ symbol: params.token.symbol }),
+    ),
   ],
 });

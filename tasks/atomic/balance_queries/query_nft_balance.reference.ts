@@ -4,7 +4,11 @@ import type { TaskParams } from '../../params.ts';
 declare const PARAMS: TaskParams<'query_nft_balance'>;
 
 export async function executeSkill(providerUrl: string, _agentAddress: string, deployedContracts: Record<string, string>) {
-  const nft = new Contract(deployedContracts.erc721_token!, ['function balanceOf(address owner) view returns (uint256)'], new JsonRpcProvider(providerUrl));
+  const nft = new Contract(
+    deployedContracts.erc721_token!,
+    ['function balanceOf(address owner) view returns (uint256)'],
+    new JsonRpcProvider(providerUrl),
+  );
   const count: bigint = await nft.getFunction('balanceOf')(PARAMS.address);
   return { answer: Number(count) };
 }

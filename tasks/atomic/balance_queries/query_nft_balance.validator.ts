@@ -17,6 +17,8 @@ export default defineValidator<Params, State>({
   observe: async ({ chain, params, env }) => ({ balance: await nftCount(chain, env.erc721_token!, params.address) }),
   checks: [
     answerIsUint('answer is a whole number', 20),
-    reportsUint('answer equals the on-chain NFT balance', 80, { compare: (v, { post }) => ({ pass: v === post.balance, detail: `answered ${v}, the address holds ${post.balance}` }) }),
+    reportsUint('answer equals the on-chain NFT balance', 80, {
+      compare: (v, { post }) => ({ pass: v === post.balance, detail: `answered ${v}, the address holds ${post.balance}` }),
+    }),
   ],
 });

@@ -15,6 +15,8 @@ export default defineValidator<Params, State>({
   checks: [
     answerIsUint('answer is a whole number', 20),
     // Nothing is mined between the script's read and this one, so the height must match exactly.
-    reportsUint('answer equals the latest block number', 80, { compare: (v, { post }) => ({ pass: v === post.block, detail: `answered ${v}, latest block is ${post.block}` }) }),
+    reportsUint('answer equals the latest block number', 80, {
+      compare: (v, { post }) => ({ pass: v === post.block, detail: `answered ${v}, latest block is ${post.block}` }),
+    }),
   ],
 });

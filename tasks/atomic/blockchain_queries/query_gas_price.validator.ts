@@ -17,6 +17,8 @@ export default defineValidator<Params, State>({
   checks: [
     answerIsUint('answer is a wei amount', 20),
     // No block is mined between the script's read and this one, so the quote is unchanged.
-    reportsUint("answer equals the node's gas price", 80, { compare: (v, { post }) => ({ pass: v === post.gasPrice, detail: `answered ${v} wei, eth_gasPrice is ${post.gasPrice} wei` }) }),
+    reportsUint("answer equals the node's gas price", 80, {
+      compare: (v, { post }) => ({ pass: v === post.gasPrice, detail: `answered ${v} wei, eth_gasPrice is ${post.gasPrice} wei` }),
+    }),
   ],
 });

@@ -13,6 +13,8 @@ export default defineValidator<Params, State>({
   observe: async ({ chain, params }) => ({ count: await chain.getTransactionCount({ address: params.address, blockTag: 'latest' }) }),
   checks: [
     answerIsUint('answer is a whole number', 20),
-    reportsUint('answer equals the on-chain transaction count', 80, { compare: (v, { post }) => ({ pass: v === BigInt(post.count), detail: `answered ${v}, transaction count is ${post.count}` }) }),
+    reportsUint('answer equals the on-chain transaction count', 80, {
+      compare: (v, { post }) => ({ pass: v === BigInt(post.count), detail: `answered ${v}, transaction count is ${post.count}` }),
+    }),
   ],
 });

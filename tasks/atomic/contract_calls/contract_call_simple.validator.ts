@@ -10,7 +10,9 @@ const COUNTER = parseAbi(['function count() view returns (uint256)']);
 export default defineValidator<Params, State>({
   kind: 'transaction',
   target: ({ params }) => params.counter,
-  observe: async ({ chain, params }) => ({ count: await chain.readContract({ address: params.counter, abi: COUNTER, functionName: 'count' }) }),
+  observe: async ({ chain, params }) => ({
+    count: await chain.readContract({ address: params.counter, abi: COUNTER, functionName: 'count' }),
+  }),
   checks: [
     succeeded(20, 'call to the counter succeeded'),
     callsFunction(20, 'increment()'),

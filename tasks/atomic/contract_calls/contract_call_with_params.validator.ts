@@ -5,7 +5,11 @@ import type { TaskParams } from '../../params.ts';
 type Params = TaskParams<'contract_call_with_params'>;
 type State = { message: string; lastSender: Address; updates: bigint };
 
-const BOARD = parseAbi(['function message() view returns (string)', 'function lastSender() view returns (address)', 'function updates() view returns (uint256)']);
+const BOARD = parseAbi([
+  'function message() view returns (string)',
+  'function lastSender() view returns (address)',
+  'function updates() view returns (uint256)',
+]);
 
 export default defineValidator<Params, State>({
   kind: 'transaction',
@@ -22,7 +26,10 @@ export default defineValidator<Params, State>({
       // Exact: no added quotes, no trimming, no change of case.
       name: 'message is exactly the requested text',
       weight: 50,
-      verify: ({ post, params }) => ({ pass: post.message === params.message, detail: `message ${JSON.stringify(post.message.slice(0, 120))}` }),
+      verify: ({ post, params }) => ({
+        pass: post.message === params.message,
+        detail: `message ${JSON.stringify(post.message.slice(0, 120))}`,
+      }),
     },
     {
       name: 'the agent is the last sender',

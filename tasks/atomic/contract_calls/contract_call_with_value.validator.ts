@@ -26,12 +26,14 @@ export default defineValidator<Params, State>({
     {
       name: 'contract BNB balance rose by exactly the amount',
       weight: 25,
-      verify: ({ pre, post, params }) => compareAmount('balance change', post.balance - pre.balance, parseEther(params.amount), { symbol: 'BNB' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('balance change', post.balance - pre.balance, parseEther(params.amount), { symbol: 'BNB' }),
     },
     {
       name: 'total donations rose by exactly the amount',
       weight: 10,
-      verify: ({ pre, post, params }) => compareAmount('total change', post.total - pre.total, parseEther(params.amount), { symbol: 'BNB' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('total change', post.total - pre.total, parseEther(params.amount), { symbol: 'BNB' }),
     },
   ],
 });

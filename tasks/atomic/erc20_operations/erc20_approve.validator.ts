@@ -16,7 +16,8 @@ export default defineValidator<Params, State>({
       // Compared with the requested amount, not with whatever the calldata said.
       name: 'router allowance is exactly the requested amount',
       weight: 50,
-      verify: ({ post, params }) => compareAmount('allowance', post.allowance, parseUnits(params.amount, 18), { symbol: params.token.symbol }),
+      verify: ({ post, params }) =>
+        compareAmount('allowance', post.allowance, parseUnits(params.amount, 18), { symbol: params.token.symbol }),
     },
     noTokensMoved(10, (p) => p.token.symbol),
   ],

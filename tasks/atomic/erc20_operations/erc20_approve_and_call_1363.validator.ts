@@ -1,5 +1,16 @@
 import { parseUnits } from 'viem';
-import { allowanceAndBalance, callsFunction, compareAmount, defineValidator, erc1363SpenderCode, hookRecord, notifiedOnce, noTokensMoved, succeeded, type HookRecord } from 'evm-questbench/validators';
+import {
+  allowanceAndBalance,
+  callsFunction,
+  compareAmount,
+  defineValidator,
+  erc1363SpenderCode,
+  hookRecord,
+  notifiedOnce,
+  noTokensMoved,
+  succeeded,
+  type HookRecord,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'erc20_approve_and_call_1363'>;
@@ -15,11 +26,17 @@ export default defineValidator<Params, State>({
     // The spender is a contract that needs the ERC-1363 notification, at a fresh random address.
     await chain.test.setCode({ address: params.spender, bytecode: erc1363SpenderCode() });
   },
-  observe: async ({ chain, params, agent }) => ({ ...(await allowanceAndBalance(chain, params.token, agent, params.spender)), hook: await hookRecord(chain, params.spender) }),
+  observe: async ({ chain, params, agent }) => ({
+    ...(await allowanceAndBalance(chain, params.token, agent, params.spender)),
+    hook: await hookRecord(chain, params.spender),
+  }),
   checks: [
     succeeded(10, 'call to the QST contract succeeded'),
     // Either ERC-1363 overload (with or without a data argument) is right.
-    { ...callsFunction<Params, State>(15, 'approveAndCall(address,uint256)', 'approveAndCall(address,uint256,bytes)'), name: 'calls approveAndCall' },
+    {
+      ...callsFunction<Params, State>(15, 'approveAndCall(address,uint256)', 'approveAndCall(address,uint256,bytes)'),
+      name: 'calls approveAndCall',
+    },
     {
       name: 'allowance is exactly the requested amount',
       weight: 35,

@@ -16,7 +16,8 @@ export default defineValidator<Params, State>({
       // Measured on chain against the requested amount; overwriting the allowance with the amount fails here.
       name: 'router allowance rose by exactly the amount',
       weight: 60,
-      verify: ({ pre, post, params }) => compareAmount('allowance change', post.allowance - pre.allowance, parseUnits(params.amount, 18), { symbol: params.token.symbol }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('allowance change', post.allowance - pre.allowance, parseUnits(params.amount, 18), { symbol: params.token.symbol }),
     },
     noTokensMoved(10, (p) => p.token.symbol),
   ],

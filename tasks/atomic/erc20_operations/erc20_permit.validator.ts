@@ -10,7 +10,8 @@ type State = { allowance: bigint; nonce: bigint };
 const QST = parseAbi(['function nonces(address owner) view returns (uint256)', 'function mint(address to, uint256 amount)']);
 
 // The owner is a per-instance key the model never sees: only a real permit can set its allowance.
-const ownerOf = (seed: number) => privateKeyToAccount(keccak256(encodePacked(['string', 'uint256'], ['evm-questbench/erc20_permit/owner', BigInt(seed)])));
+const ownerOf = (seed: number) =>
+  privateKeyToAccount(keccak256(encodePacked(['string', 'uint256'], ['evm-questbench/erc20_permit/owner', BigInt(seed)])));
 
 export default defineValidator<Params, State>({
   kind: 'transaction',
@@ -40,7 +41,12 @@ export default defineValidator<Params, State>({
   },
   setup: async ({ chain, params }) => {
     // The owner holds QST, so the permit is worth something; minting does not touch its nonce.
-    await sendAs(chain, DEPLOYER, params.token, encodeFunctionData({ abi: QST, functionName: 'mint', args: [params.owner, parseUnits('5000', 18)] }));
+    await sendAs(
+      chain,
+      DEPLOYER,
+      params.token,
+      encodeFunctionData({ abi: QST, functionName: 'mint', args: [params.owner, parseUnits('5000', 18)] }),
+    );
   },
   observe: async ({ chain, params }) => ({
     allowance: await allowanceOf(chain, params.token, params.owner, params.spender),

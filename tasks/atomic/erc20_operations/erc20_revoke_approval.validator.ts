@@ -1,4 +1,3 @@
-import { type Address } from 'viem';
 import { allowanceOf, balanceOf, callsFunction, compareAmount, defineValidator, noTokensMoved, succeeded } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 

@@ -18,7 +18,8 @@ export default defineValidator<Params, State>({
       // The dominant check: tokens at the wrong address are lost, whatever else went right.
       name: 'recipient received exactly the amount',
       weight: 45,
-      verify: ({ pre, post, params }) => compareAmount('received', post.recipient - pre.recipient, amount(params), { symbol: params.token.symbol }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('received', post.recipient - pre.recipient, amount(params), { symbol: params.token.symbol }),
     },
     {
       name: 'sender balance fell by exactly the amount',

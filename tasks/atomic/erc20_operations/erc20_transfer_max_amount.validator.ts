@@ -20,7 +20,8 @@ export default defineValidator<Params, State>({
       // One part in a million forgives float round-trips of the balance; a fraction of it does not pass.
       name: 'recipient received the whole balance',
       weight: 50,
-      verify: ({ pre, post, params }) => compareAmount('received', post.recipient - pre.recipient, pre.agent, { rel: 0.000001, symbol: params.token.symbol }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('received', post.recipient - pre.recipient, pre.agent, { rel: 0.000001, symbol: params.token.symbol }),
     },
     {
       name: 'nothing is left in the wallet',

@@ -1,5 +1,15 @@
 import { parseUnits } from 'viem';
-import { callsFunction, compareAmount, defineValidator, erc1363ReceiverCode, hookRecord, notifiedOnce, succeeded, transferSides, type HookRecord } from 'evm-questbench/validators';
+import {
+  callsFunction,
+  compareAmount,
+  defineValidator,
+  erc1363ReceiverCode,
+  hookRecord,
+  notifiedOnce,
+  succeeded,
+  transferSides,
+  type HookRecord,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'erc20_transfer_with_callback_1363'>;
@@ -15,11 +25,17 @@ export default defineValidator<Params, State>({
     // The recipient is a contract that needs the ERC-1363 notification, at a fresh random address.
     await chain.test.setCode({ address: params.to, bytecode: erc1363ReceiverCode() });
   },
-  observe: async ({ chain, params, agent }) => ({ ...(await transferSides(chain, params.token, agent, params.to)), hook: await hookRecord(chain, params.to) }),
+  observe: async ({ chain, params, agent }) => ({
+    ...(await transferSides(chain, params.token, agent, params.to)),
+    hook: await hookRecord(chain, params.to),
+  }),
   checks: [
     succeeded(10, 'call to the QST contract succeeded'),
     // Either ERC-1363 overload (with or without a data argument) is right.
-    { ...callsFunction<Params, State>(15, 'transferAndCall(address,uint256)', 'transferAndCall(address,uint256,bytes)'), name: 'calls transferAndCall' },
+    {
+      ...callsFunction<Params, State>(15, 'transferAndCall(address,uint256)', 'transferAndCall(address,uint256,bytes)'),
+      name: 'calls transferAndCall',
+    },
     {
       name: 'receiver contract got exactly the amount',
       weight: 30,

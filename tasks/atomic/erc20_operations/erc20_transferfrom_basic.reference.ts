@@ -6,7 +6,10 @@ declare const PARAMS: TaskParams<'erc20_transferfrom_basic'>;
 export async function executeSkill(providerUrl: string, agentAddress: string, deployedContracts: Record<string, string>) {
   const usdt = new Contract(
     deployedContracts.USDT!,
-    ['function allowance(address owner, address spender) view returns (uint256)', 'function transferFrom(address from, address to, uint256 amount) returns (bool)'],
+    [
+      'function allowance(address owner, address spender) view returns (uint256)',
+      'function transferFrom(address from, address to, uint256 amount) returns (bool)',
+    ],
     new JsonRpcProvider(providerUrl),
   );
   const amount = parseUnits(PARAMS.amount, 18);

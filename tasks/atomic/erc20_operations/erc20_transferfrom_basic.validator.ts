@@ -32,7 +32,8 @@ export default defineValidator<Params, State>({
     {
       name: 'allowance to the agent fell by exactly the amount',
       weight: 15,
-      verify: ({ pre, post, params }) => compareAmount('allowance used', pre.allowance - post.allowance, amount(params), { symbol: 'USDT' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('allowance used', pre.allowance - post.allowance, amount(params), { symbol: 'USDT' }),
     },
   ],
 });

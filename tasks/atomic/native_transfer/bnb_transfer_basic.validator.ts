@@ -15,12 +15,14 @@ export default defineValidator<Params, State>({
     {
       name: 'recipient received exactly the amount',
       weight: 30,
-      verify: ({ pre, post, params }) => compareAmount('received', post.recipient - pre.recipient, parseEther(params.amount), { symbol: 'BNB' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('received', post.recipient - pre.recipient, parseEther(params.amount), { symbol: 'BNB' }),
     },
     {
       name: 'sender paid the amount plus gas, nothing more',
       weight: 10,
-      verify: (ctx) => compareAmount('spent', ctx.pre.agent - ctx.post.agent, parseEther(ctx.params.amount) + gasCost(ctx), { symbol: 'BNB' }),
+      verify: (ctx) =>
+        compareAmount('spent', ctx.pre.agent - ctx.post.agent, parseEther(ctx.params.amount) + gasCost(ctx), { symbol: 'BNB' }),
     },
   ],
 });

@@ -18,12 +18,16 @@ export default defineValidator<Params, State>({
       // Expectation from the balance before and the gas actually paid, never from the tx's own value.
       name: 'recipient received the whole balance minus the gas',
       weight: 55,
-      verify: (ctx) => compareAmount('received', ctx.post.recipient - ctx.pre.recipient, ctx.pre.agent - gasCost(ctx), { abs: DUST, symbol: 'BNB' }),
+      verify: (ctx) =>
+        compareAmount('received', ctx.post.recipient - ctx.pre.recipient, ctx.pre.agent - gasCost(ctx), { abs: DUST, symbol: 'BNB' }),
     },
     {
       name: 'agent is left with dust under 0.0001 BNB',
       weight: 35,
-      verify: ({ post }) => ({ pass: post.agent < DUST, detail: `agent holds ${post.agent} wei${post.agent < DUST ? '' : ` (limit ${DUST - 1n})`}` }),
+      verify: ({ post }) => ({
+        pass: post.agent < DUST,
+        detail: `agent holds ${post.agent} wei${post.agent < DUST ? '' : ` (limit ${DUST - 1n})`}`,
+      }),
     },
   ],
 });

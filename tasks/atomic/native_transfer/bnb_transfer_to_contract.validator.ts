@@ -21,7 +21,8 @@ export default defineValidator<Params, State>({
     {
       name: "WBNB contract's BNB balance grew by the amount",
       weight: 30,
-      verify: ({ pre, post, params }) => compareAmount('contract gained', post.contractBnb - pre.contractBnb, amount(params), { symbol: 'BNB' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('contract gained', post.contractBnb - pre.contractBnb, amount(params), { symbol: 'BNB' }),
     },
     {
       // WBNB's receive() wraps what it is sent, so the agent is credited the same amount.

@@ -24,7 +24,8 @@ export default defineValidator<Params, State>({
     {
       name: 'recipient received exactly the amount',
       weight: 40,
-      verify: ({ pre, post, params }) => compareAmount('received', post.recipient - pre.recipient, parseEther(params.amount), { symbol: 'BNB' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('received', post.recipient - pre.recipient, parseEther(params.amount), { symbol: 'BNB' }),
     },
     {
       // Half the request is the note: a bare transfer, an ABI-encoded string or hex-of-hex all fail here.
@@ -36,13 +37,17 @@ export default defineValidator<Params, State>({
         const n = note(data);
         if (n.error !== undefined) return { pass: false, detail: n.error };
         const pass = n.text === params.message;
-        return { pass, detail: pass ? `data reads "${n.text}"` : `data reads ${JSON.stringify(n.text!.slice(0, 80))}, expected "${params.message}"` };
+        return {
+          pass,
+          detail: pass ? `data reads "${n.text}"` : `data reads ${JSON.stringify(n.text!.slice(0, 80))}, expected "${params.message}"`,
+        };
       },
     },
     {
       name: 'sender paid the amount plus gas, nothing more',
       weight: 5,
-      verify: (ctx) => compareAmount('spent', ctx.pre.agent - ctx.post.agent, parseEther(ctx.params.amount) + gasCost(ctx), { symbol: 'BNB' }),
+      verify: (ctx) =>
+        compareAmount('spent', ctx.pre.agent - ctx.post.agent, parseEther(ctx.params.amount) + gasCost(ctx), { symbol: 'BNB' }),
     },
   ],
 });

@@ -6,5 +6,8 @@ declare const PARAMS: TaskParams<'wbnb_withdraw'>;
 const WBNB = parseAbi(['function withdraw(uint256 wad)']);
 
 export async function executeSkill(_providerUrl: string, _agentAddress: string, deployedContracts: Record<string, Address>) {
-  return { to: deployedContracts.WBNB!, data: encodeFunctionData({ abi: WBNB, functionName: 'withdraw', args: [parseEther(PARAMS.amount)] }) };
+  return {
+    to: deployedContracts.WBNB!,
+    data: encodeFunctionData({ abi: WBNB, functionName: 'withdraw', args: [parseEther(PARAMS.amount)] }),
+  };
 }

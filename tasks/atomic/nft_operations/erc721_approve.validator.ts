@@ -22,7 +22,10 @@ export default defineValidator<Params, State>({
       // Read from the chain: an operator approval or a transfer leaves getApproved(id) unset.
       name: 'spender is the approved address of the NFT',
       weight: 55,
-      verify: ({ post, params }) => ({ pass: sameAddress(post.approved, params.spender), detail: `getApproved(${params.id}) = ${post.approved}, expected ${params.spender}` }),
+      verify: ({ post, params }) => ({
+        pass: sameAddress(post.approved, params.spender),
+        detail: `getApproved(${params.id}) = ${post.approved}, expected ${params.spender}`,
+      }),
     },
     nftsStayed(20, IDS, 'owner unchanged'),
   ],

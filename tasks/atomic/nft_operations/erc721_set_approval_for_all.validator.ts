@@ -12,14 +12,19 @@ export default defineValidator<Params, State>({
   kind: 'transaction',
   target: ({ env }) => env.pancake_squad!,
   observe: async ({ chain, env, params, agent }) => ({
-    approvedForAll: await chain.readContract({ address: env.pancake_squad!, abi: NFT, functionName: 'isApprovedForAll', args: [agent, params.operator] }),
+    approvedForAll: await chain.readContract({
+      address: env.pancake_squad!,
+      abi: NFT,
+      functionName: 'isApprovedForAll',
+      args: [agent, params.operator],
+    }),
     owners: await ownersOf(chain, env.pancake_squad!, IDS),
   }),
   checks: [
     succeeded(10, 'call to the Pancake Squad contract succeeded'),
     callsFunction(15, 'setApprovalForAll(address,bool)'),
     {
-      name: 'operator is approved for all of the wallet\'s Pancake Squad',
+      name: "operator is approved for all of the wallet's Pancake Squad",
       weight: 60,
       verify: ({ pre, post, params }) => ({
         pass: !pre.approvedForAll && post.approvedForAll,

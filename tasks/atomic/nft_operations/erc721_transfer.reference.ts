@@ -5,5 +5,8 @@ declare const PARAMS: TaskParams<'erc721_transfer'>;
 
 export async function executeSkill(_providerUrl: string, agentAddress: string, deployedContracts: Record<string, string>) {
   const nft = new Interface(['function transferFrom(address from, address to, uint256 tokenId)']);
-  return { to: deployedContracts.erc721_token!, data: nft.encodeFunctionData('transferFrom', [agentAddress, PARAMS.to, BigInt(PARAMS.id)]) };
+  return {
+    to: deployedContracts.erc721_token!,
+    data: nft.encodeFunctionData('transferFrom', [agentAddress, PARAMS.to, BigInt(PARAMS.id)]),
+  };
 }

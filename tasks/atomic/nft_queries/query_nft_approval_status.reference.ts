@@ -4,7 +4,11 @@ import type { TaskParams } from '../../params.ts';
 declare const PARAMS: TaskParams<'query_nft_approval_status'>;
 
 export async function executeSkill(providerUrl: string, _agentAddress: string, deployedContracts: Record<string, string>) {
-  const nft = new Contract(deployedContracts.erc721_token!, ['function getApproved(uint256 tokenId) view returns (address)'], new JsonRpcProvider(providerUrl));
+  const nft = new Contract(
+    deployedContracts.erc721_token!,
+    ['function getApproved(uint256 tokenId) view returns (address)'],
+    new JsonRpcProvider(providerUrl),
+  );
   const approved: string = await nft.getFunction('getApproved')(BigInt(PARAMS.id));
   return { answer: approved };
 }

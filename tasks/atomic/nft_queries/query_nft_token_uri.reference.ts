@@ -7,6 +7,11 @@ const NFT = parseAbi(['function tokenURI(uint256 tokenId) view returns (string)'
 
 export async function executeSkill(providerUrl: string) {
   const client = createPublicClient({ transport: http(providerUrl) });
-  const uri = await client.readContract({ address: PARAMS.collection.address, abi: NFT, functionName: 'tokenURI', args: [BigInt(PARAMS.id)] });
+  const uri = await client.readContract({
+    address: PARAMS.collection.address,
+    abi: NFT,
+    functionName: 'tokenURI',
+    args: [BigInt(PARAMS.id)],
+  });
   return { answer: uri };
 }

@@ -18,14 +18,20 @@ export default defineValidator<Params, State>({
       weight: 20,
       verify: ({ answer }) => ({
         pass: typeof answer === 'string' && answer.length > 0,
-        detail: typeof answer === 'string' ? `answered ${JSON.stringify(answer.slice(0, 120))}` : `answer ${JSON.stringify(answer)?.slice(0, 80)} is not a string`,
+        detail:
+          typeof answer === 'string'
+            ? `answered ${JSON.stringify(answer.slice(0, 120))}`
+            : `answer ${JSON.stringify(answer)?.slice(0, 80)} is not a string`,
       }),
     },
     {
       // Exact: a URI with the wrong id, collection or a missing part points at different metadata.
       name: 'answer equals the on-chain tokenURI',
       weight: 80,
-      verify: ({ answer, post }) => ({ pass: answer === post.uri, detail: `answered ${JSON.stringify(answer)?.slice(0, 120)}, tokenURI is ${JSON.stringify(post.uri)}` }),
+      verify: ({ answer, post }) => ({
+        pass: answer === post.uri,
+        detail: `answered ${JSON.stringify(answer)?.slice(0, 120)}, tokenURI is ${JSON.stringify(post.uri)}`,
+      }),
     },
   ],
 });

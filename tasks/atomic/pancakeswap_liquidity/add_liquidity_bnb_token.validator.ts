@@ -1,5 +1,18 @@
 import { decodeFunctionData, formatUnits, parseEther } from 'viem';
-import { ADD_LIQUIDITY_ETH, balanceOf, callsFunction, compareAmount, defineValidator, gasCost, lpMinted, nativeBalance, routerDeposit, slippageFloor, totalSupplyOf, withGrace } from 'evm-questbench/validators';
+import {
+  ADD_LIQUIDITY_ETH,
+  balanceOf,
+  callsFunction,
+  compareAmount,
+  defineValidator,
+  gasCost,
+  lpMinted,
+  nativeBalance,
+  routerDeposit,
+  slippageFloor,
+  totalSupplyOf,
+  withGrace,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 /** With the derived USDT amount (a decimal string) derive() below returns. */
@@ -37,18 +50,24 @@ export default defineValidator<Params, State>({
     {
       name: 'agent received the WBNB/USDT LP tokens the deposit is worth',
       weight: 44,
-      verify: ({ pre, post, params }) => compareAmount('LP received', post.lp - pre.lp, expected(pre, params).lp, { rel: 0.01, symbol: 'LP' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('LP received', post.lp - pre.lp, expected(pre, params).lp, { rel: 0.01, symbol: 'LP' }),
     },
     {
       name: 'USDT deposited matches the pool ratio',
       weight: 14,
-      verify: ({ pre, post, params }) => compareAmount('USDT deposited', pre.usdt - post.usdt, expected(pre, params).usdt, { rel: 0.01, symbol: 'USDT' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('USDT deposited', pre.usdt - post.usdt, expected(pre, params).usdt, { rel: 0.01, symbol: 'USDT' }),
     },
     {
       // Native BNB from the wallet: paying with WBNB instead leaves the BNB side of the request undone.
       name: 'BNB deposited matches the pool ratio',
       weight: 17,
-      verify: (ctx) => compareAmount('BNB deposited', ctx.pre.bnb - ctx.post.bnb - gasCost(ctx), expected(ctx.pre, ctx.params).bnb, { rel: 0.01, symbol: 'BNB' }),
+      verify: (ctx) =>
+        compareAmount('BNB deposited', ctx.pre.bnb - ctx.post.bnb - gasCost(ctx), expected(ctx.pre, ctx.params).bnb, {
+          rel: 0.01,
+          symbol: 'BNB',
+        }),
     },
     {
       name: 'minimum amounts enforce the slippage limit',

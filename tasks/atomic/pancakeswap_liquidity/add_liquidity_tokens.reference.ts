@@ -7,7 +7,9 @@ export async function executeSkill(providerUrl: string, agentAddress: string, de
   const provider = new JsonRpcProvider(providerUrl);
   const router = new Contract(
     deployedContracts.router!,
-    ['function addLiquidity(address tokenA, address tokenB, uint256 amountADesired, uint256 amountBDesired, uint256 amountAMin, uint256 amountBMin, address to, uint256 deadline) returns (uint256, uint256, uint256)'],
+    [
+      'function addLiquidity(address tokenA, address tokenB, uint256 amountADesired, uint256 amountBDesired, uint256 amountAMin, uint256 amountBMin, address to, uint256 deadline) returns (uint256, uint256, uint256)',
+    ],
     provider,
   );
   const amount = parseUnits(PARAMS.amount, 18);

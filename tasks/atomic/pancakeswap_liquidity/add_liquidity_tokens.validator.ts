@@ -1,5 +1,17 @@
 import { decodeFunctionData, parseEther } from 'viem';
-import { ADD_LIQUIDITY, balanceOf, callsFunction, compareAmount, defineValidator, lpMinted, minimumsByToken, routerDeposit, slippageFloor, totalSupplyOf, withGrace } from 'evm-questbench/validators';
+import {
+  ADD_LIQUIDITY,
+  balanceOf,
+  callsFunction,
+  compareAmount,
+  defineValidator,
+  lpMinted,
+  minimumsByToken,
+  routerDeposit,
+  slippageFloor,
+  totalSupplyOf,
+  withGrace,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'add_liquidity_tokens'>;
@@ -28,17 +40,20 @@ export default defineValidator<Params, State>({
     {
       name: 'agent received the USDT/BUSD LP tokens the deposit is worth',
       weight: 45,
-      verify: ({ pre, post, params }) => compareAmount('LP received', post.lp - pre.lp, expected(pre, params).lp, { rel: 0.01, symbol: 'LP' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('LP received', post.lp - pre.lp, expected(pre, params).lp, { rel: 0.01, symbol: 'LP' }),
     },
     {
       name: 'USDT deposited matches the request',
       weight: 15,
-      verify: ({ pre, post, params }) => compareAmount('USDT deposited', pre.usdt - post.usdt, expected(pre, params).usdt, { rel: 0.01, symbol: 'USDT' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('USDT deposited', pre.usdt - post.usdt, expected(pre, params).usdt, { rel: 0.01, symbol: 'USDT' }),
     },
     {
       name: 'BUSD deposited matches the request',
       weight: 15,
-      verify: ({ pre, post, params }) => compareAmount('BUSD deposited', pre.busd - post.busd, expected(pre, params).busd, { rel: 0.01, symbol: 'BUSD' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('BUSD deposited', pre.busd - post.busd, expected(pre, params).busd, { rel: 0.01, symbol: 'BUSD' }),
     },
     {
       name: 'minimum amounts enforce the slippage limit',

@@ -7,12 +7,19 @@ export async function executeSkill(providerUrl: string, agentAddress: string, de
   const provider = new JsonRpcProvider(providerUrl);
   const pair = new Contract(
     deployedContracts.pair_WBNB_USDT!,
-    ['function balanceOf(address) view returns (uint256)', 'function totalSupply() view returns (uint256)', 'function getReserves() view returns (uint112, uint112, uint32)', 'function token0() view returns (address)'],
+    [
+      'function balanceOf(address) view returns (uint256)',
+      'function totalSupply() view returns (uint256)',
+      'function getReserves() view returns (uint112, uint112, uint32)',
+      'function token0() view returns (address)',
+    ],
     provider,
   );
   const router = new Contract(
     deployedContracts.router!,
-    ['function removeLiquidityETH(address token, uint256 liquidity, uint256 amountTokenMin, uint256 amountETHMin, address to, uint256 deadline) returns (uint256, uint256)'],
+    [
+      'function removeLiquidityETH(address token, uint256 liquidity, uint256 amountTokenMin, uint256 amountETHMin, address to, uint256 deadline) returns (uint256, uint256)',
+    ],
     provider,
   );
   const lp: bigint = await pair.getFunction('balanceOf')(agentAddress);
@@ -25,6 +32,13 @@ export async function executeSkill(providerUrl: string, agentAddress: string, de
   const minUsdt = (liquidity * rUsdt * 99n) / supply / 100n;
   const minBnb = (liquidity * rWbnb * 99n) / supply / 100n;
   const block = await provider.getBlock('latest');
-  const data = router.interface.encodeFunctionData('removeLiquidityETH', [deployedContracts.USDT!, liquidity, minUsdt, minBnb, agentAddress, BigInt(block!.timestamp) + 1200n]);
+  const data = router.interface.encodeFunctionData('removeLiquidityETH', [
+    deployedContracts.USDT!,
+    liquidity,
+    minUsdt,
+    minBnb,
+    agentAddress,
+    BigInt(block!.timestamp) + 1200n,
+  ]);
   return { to: deployedContracts.router!, data };
 }

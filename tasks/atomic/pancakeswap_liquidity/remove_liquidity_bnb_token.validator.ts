@@ -19,7 +19,11 @@ export default defineValidator<Params, State>({
     supply: await totalSupplyOf(chain, env.pair_WBNB_USDT!),
   }),
   checks: [
-    callsFunction(12, 'removeLiquidityETH(address,uint256,uint256,uint256,address,uint256)', 'removeLiquidityETHSupportingFeeOnTransferTokens(address,uint256,uint256,uint256,address,uint256)'),
+    callsFunction(
+      12,
+      'removeLiquidityETH(address,uint256,uint256,uint256,address,uint256)',
+      'removeLiquidityETHSupportingFeeOnTransferTokens(address,uint256,uint256,uint256,address,uint256)',
+    ),
     {
       name: 'agent burned the requested share of its LP',
       weight: 24,
@@ -28,14 +32,23 @@ export default defineValidator<Params, State>({
     {
       name: 'agent received its pro-rata USDT',
       weight: 30,
-      verify: ({ pre, post, params }) => compareAmount('USDT received', post.usdt - pre.usdt, (burn(pre, params) * pre.poolUsdt) / pre.supply, { rel: 0.01, symbol: 'USDT' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('USDT received', post.usdt - pre.usdt, (burn(pre, params) * pre.poolUsdt) / pre.supply, {
+          rel: 0.01,
+          symbol: 'USDT',
+        }),
     },
     {
       // Native BNB, gas added back: WBNB left wrapped or sent elsewhere does not count.
       name: 'agent received its pro-rata share as native BNB',
       weight: 34,
       verify: (ctx) =>
-        compareAmount('BNB received', ctx.post.bnb - ctx.pre.bnb + gasCost(ctx), (burn(ctx.pre, ctx.params) * ctx.pre.poolWbnb) / ctx.pre.supply, { rel: 0.01, symbol: 'BNB' }),
+        compareAmount(
+          'BNB received',
+          ctx.post.bnb - ctx.pre.bnb + gasCost(ctx),
+          (burn(ctx.pre, ctx.params) * ctx.pre.poolWbnb) / ctx.pre.supply,
+          { rel: 0.01, symbol: 'BNB' },
+        ),
     },
   ],
 });

@@ -10,7 +10,9 @@ export async function executeSkill(providerUrl: string, agentAddress: string, de
   const pair = new Contract(pairAddress, erc20, provider);
   const router = new Contract(
     deployedContracts.router!,
-    ['function removeLiquidity(address tokenA, address tokenB, uint256 liquidity, uint256 amountAMin, uint256 amountBMin, address to, uint256 deadline) returns (uint256, uint256)'],
+    [
+      'function removeLiquidity(address tokenA, address tokenB, uint256 liquidity, uint256 amountAMin, uint256 amountBMin, address to, uint256 deadline) returns (uint256, uint256)',
+    ],
     provider,
   );
   const lp: bigint = await pair.getFunction('balanceOf')(agentAddress);

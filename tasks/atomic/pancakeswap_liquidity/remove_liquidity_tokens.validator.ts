@@ -28,12 +28,20 @@ export default defineValidator<Params, State>({
     {
       name: 'agent received its pro-rata USDT',
       weight: 30,
-      verify: ({ pre, post, params }) => compareAmount('USDT received', post.usdt - pre.usdt, (burn(pre, params) * pre.poolUsdt) / pre.supply, { rel: 0.01, symbol: 'USDT' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('USDT received', post.usdt - pre.usdt, (burn(pre, params) * pre.poolUsdt) / pre.supply, {
+          rel: 0.01,
+          symbol: 'USDT',
+        }),
     },
     {
       name: 'agent received its pro-rata BUSD',
       weight: 30,
-      verify: ({ pre, post, params }) => compareAmount('BUSD received', post.busd - pre.busd, (burn(pre, params) * pre.poolBusd) / pre.supply, { rel: 0.01, symbol: 'BUSD' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('BUSD received', post.busd - pre.busd, (burn(pre, params) * pre.poolBusd) / pre.supply, {
+          rel: 0.01,
+          symbol: 'BUSD',
+        }),
     },
   ],
 });

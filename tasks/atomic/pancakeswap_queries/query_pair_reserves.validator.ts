@@ -43,7 +43,9 @@ export default defineValidator<Params, State>({
         const problems = [
           'error' in f.reserve0 ? `reserve0: ${f.reserve0.error}` : '',
           'error' in f.reserve1 ? `reserve1: ${f.reserve1.error}` : '',
-          typeof f.token0 === 'string' && /^0x[0-9a-fA-F]{40}$/.test(f.token0) ? '' : `token0 ${JSON.stringify(f.token0)?.slice(0, 60)} is not an address`,
+          typeof f.token0 === 'string' && /^0x[0-9a-fA-F]{40}$/.test(f.token0)
+            ? ''
+            : `token0 ${JSON.stringify(f.token0)?.slice(0, 60)} is not an address`,
         ].filter(Boolean);
         return { pass: problems.length === 0, detail: problems.join('; ') || 'ok' };
       },

@@ -17,6 +17,11 @@ export default defineValidator<Params, State>({
   }),
   checks: [
     answerIsUint('answer is a base-unit amount', 15),
-    answerMatches("answer equals the router's required input for the direct path", 85, ({ pre }) => pre.quote, ({ params }) => ({ symbol: params.pair.sell })),
+    answerMatches(
+      "answer equals the router's required input for the direct path",
+      85,
+      ({ pre }) => pre.quote,
+      ({ params }) => ({ symbol: params.pair.sell }),
+    ),
   ],
 });

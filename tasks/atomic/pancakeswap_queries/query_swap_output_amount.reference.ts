@@ -5,7 +5,14 @@ declare const PARAMS: TaskParams<'query_swap_output_amount'>;
 
 export async function executeSkill(providerUrl: string, _agent: string, deployedContracts: Record<string, string>) {
   const provider = new JsonRpcProvider(providerUrl);
-  const router = new Contract(deployedContracts.router!, ['function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[])'], provider);
-  const amounts: bigint[] = await router.getFunction('getAmountsOut')(parseUnits(PARAMS.amount, 18), [PARAMS.pair.sellAddress, PARAMS.pair.buyAddress]);
+  const router = new Contract(
+    deployedContracts.router!,
+    ['function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[])'],
+    provider,
+  );
+  const amounts: bigint[] = await router.getFunction('getAmountsOut')(parseUnits(PARAMS.amount, 18), [
+    PARAMS.pair.sellAddress,
+    PARAMS.pair.buyAddress,
+  ]);
   return { answer: amounts[1]!.toString() };
 }

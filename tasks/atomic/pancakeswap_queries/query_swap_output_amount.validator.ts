@@ -10,13 +10,20 @@ export default defineValidator<Params, State>({
   setup: async ({ chain, params }) => {
     // A donation to the pool, synced into its reserves, makes the quote unguessable from the seeded amounts.
     const { pool, sellAddress } = params.pair;
-    await setPairBalances(chain, pool, [[sellAddress, (await balanceOf(chain.public, sellAddress, pool)) + parseUnits(params.planted, 18)]]);
+    await setPairBalances(chain, pool, [
+      [sellAddress, (await balanceOf(chain.public, sellAddress, pool)) + parseUnits(params.planted, 18)],
+    ]);
   },
   observe: async ({ chain, params, env }) => ({
     quote: await quoteOut(chain, env.router!, parseUnits(params.amount, 18), [params.pair.sellAddress, params.pair.buyAddress]),
   }),
   checks: [
     answerIsUint('answer is a base-unit amount', 15),
-    answerMatches("answer equals the router's quote for the direct path", 85, ({ pre }) => pre.quote, ({ params }) => ({ symbol: params.pair.buy })),
+    answerMatches(
+      "answer equals the router's quote for the direct path",
+      85,
+      ({ pre }) => pre.quote,
+      ({ params }) => ({ symbol: params.pair.buy }),
+    ),
   ],
 });

@@ -16,6 +16,10 @@ export async function executeSkill(providerUrl: string, agentAddress: Address, d
   const amounts = await client.readContract({ address: router, abi: ROUTER, functionName: 'getAmountsOut', args: [amountIn, path] });
   const minOut = (amounts[1]! * BigInt(100 - PARAMS.slippage)) / 100n;
   const block = await client.getBlock();
-  const data = encodeFunctionData({ abi: ROUTER, functionName: 'swapExactETHForTokens', args: [minOut, path, agentAddress, block.timestamp + 1200n] });
+  const data = encodeFunctionData({
+    abi: ROUTER,
+    functionName: 'swapExactETHForTokens',
+    args: [minOut, path, agentAddress, block.timestamp + 1200n],
+  });
   return { to: router, data, value: amountIn };
 }

@@ -1,5 +1,16 @@
 import { decodeFunctionData, parseEther } from 'viem';
-import { balanceOf, callsFunction, compareAmount, defineValidator, GET_AMOUNTS_OUT, minOutVsQuote, quoteOut, sendsValue, succeeded, SWAP_EXACT_ETH_FOR_TOKENS } from 'evm-questbench/validators';
+import {
+  balanceOf,
+  callsFunction,
+  compareAmount,
+  defineValidator,
+  GET_AMOUNTS_OUT,
+  minOutVsQuote,
+  quoteOut,
+  sendsValue,
+  succeeded,
+  SWAP_EXACT_ETH_FOR_TOKENS,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'swap_exact_bnb_for_tokens'>;
@@ -17,13 +28,18 @@ export default defineValidator<Params, State>({
   }),
   checks: [
     succeeded(20, 'swap through the PancakeSwap router succeeded'),
-    callsFunction(15, 'swapExactETHForTokens(uint256,address[],address,uint256)', 'swapExactETHForTokensSupportingFeeOnTransferTokens(uint256,address[],address,uint256)'),
+    callsFunction(
+      15,
+      'swapExactETHForTokens(uint256,address[],address,uint256)',
+      'swapExactETHForTokensSupportingFeeOnTransferTokens(uint256,address[],address,uint256)',
+    ),
     sendsValue(20, ({ params }) => parseEther(params.amount)),
     {
       name: 'agent received the quoted amount of the right token',
       weight: 25,
       // A routed path may differ slightly from the direct quote; 1 % is far tighter than any wrong token or amount.
-      verify: ({ pre, post, params }) => compareAmount('received', post.tokens - pre.tokens, pre.quote, { rel: 0.01, symbol: params.token.symbol }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('received', post.tokens - pre.tokens, pre.quote, { rel: 0.01, symbol: params.token.symbol }),
     },
     {
       name: 'amountOutMin enforces the slippage limit',

@@ -1,5 +1,16 @@
 import { decodeFunctionData, parseEther } from 'viem';
-import { balanceOf, callsFunction, compareAmount, defineValidator, gasCost, GET_AMOUNTS_OUT, minOutVsQuote, nativeBalance, quoteOut, SWAP_EXACT_TOKENS_FOR_ETH } from 'evm-questbench/validators';
+import {
+  balanceOf,
+  callsFunction,
+  compareAmount,
+  defineValidator,
+  gasCost,
+  GET_AMOUNTS_OUT,
+  minOutVsQuote,
+  nativeBalance,
+  quoteOut,
+  SWAP_EXACT_TOKENS_FOR_ETH,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'swap_exact_tokens_for_bnb'>;
@@ -17,13 +28,18 @@ export default defineValidator<Params, State>({
     quote: await quoteOut(chain, env.router!, parseEther(params.amount), [params.token.address, env.WBNB!]),
   }),
   checks: [
-    callsFunction(8, 'swapExactTokensForETH(uint256,uint256,address[],address,uint256)', 'swapExactTokensForETHSupportingFeeOnTransferTokens(uint256,uint256,address[],address,uint256)'),
+    callsFunction(
+      8,
+      'swapExactTokensForETH(uint256,uint256,address[],address,uint256)',
+      'swapExactTokensForETHSupportingFeeOnTransferTokens(uint256,uint256,address[],address,uint256)',
+    ),
     {
       // Both legs of the trade carry the weight: stablecoins are priced alike, so selling the wrong
       // one still brings in about the quoted BNB.
       name: 'agent sold exactly the amount of the right token',
       weight: 42,
-      verify: ({ pre, post, params }) => compareAmount('sold', pre.tokens - post.tokens, parseEther(params.amount), { symbol: params.token.symbol }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('sold', pre.tokens - post.tokens, parseEther(params.amount), { symbol: params.token.symbol }),
     },
     {
       // Native BNB back in the agent's wallet (gas added back), at the pool's price.

@@ -18,6 +18,12 @@ export async function executeSkill(providerUrl: string, agentAddress: string, de
   const amounts: bigint[] = await router.getFunction('getAmountsOut')(amountIn, path);
   const minOut = (amounts[amounts.length - 1]! * BigInt(100 - PARAMS.slippage)) / 100n;
   const block = await provider.getBlock('latest');
-  const data = router.interface.encodeFunctionData('swapExactTokensForTokens', [amountIn, minOut, path, agentAddress, BigInt(block!.timestamp) + 1200n]);
+  const data = router.interface.encodeFunctionData('swapExactTokensForTokens', [
+    amountIn,
+    minOut,
+    path,
+    agentAddress,
+    BigInt(block!.timestamp) + 1200n,
+  ]);
   return { to: deployedContracts.router!, data };
 }

@@ -1,5 +1,14 @@
 import { decodeFunctionData, parseEther } from 'viem';
-import { balanceOf, callsFunction, compareAmount, defineValidator, GET_AMOUNTS_OUT, minOutVsQuote, quoteOut, SWAP_EXACT_TOKENS_FOR_TOKENS } from 'evm-questbench/validators';
+import {
+  balanceOf,
+  callsFunction,
+  compareAmount,
+  defineValidator,
+  GET_AMOUNTS_OUT,
+  minOutVsQuote,
+  quoteOut,
+  SWAP_EXACT_TOKENS_FOR_TOKENS,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'swap_exact_tokens_for_tokens'>;
@@ -17,18 +26,24 @@ export default defineValidator<Params, State>({
     quote: await quoteOut(chain, env.router!, parseEther(params.amount), [params.pair.sellAddress, params.pair.buyAddress]),
   }),
   checks: [
-    callsFunction(8, 'swapExactTokensForTokens(uint256,uint256,address[],address,uint256)', 'swapExactTokensForTokensSupportingFeeOnTransferTokens(uint256,uint256,address[],address,uint256)'),
+    callsFunction(
+      8,
+      'swapExactTokensForTokens(uint256,uint256,address[],address,uint256)',
+      'swapExactTokensForTokensSupportingFeeOnTransferTokens(uint256,uint256,address[],address,uint256)',
+    ),
     {
       // Both legs carry the weight: a like-priced wrong input (another stablecoin) still buys about the quote.
       name: 'agent sold exactly the amount of the input token',
       weight: 42,
-      verify: ({ pre, post, params }) => compareAmount('sold', pre.sold - post.sold, parseEther(params.amount), { symbol: params.pair.sell }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('sold', pre.sold - post.sold, parseEther(params.amount), { symbol: params.pair.sell }),
     },
     {
       // 1 % leaves room for a routed path; a wrong token, amount or recipient is far outside it.
       name: 'agent received the quoted amount of the output token',
       weight: 42,
-      verify: ({ pre, post, params }) => compareAmount('received', post.bought - pre.bought, pre.quote, { rel: 0.01, symbol: params.pair.buy }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('received', post.bought - pre.bought, pre.quote, { rel: 0.01, symbol: params.pair.buy }),
     },
     {
       name: 'amountOutMin enforces the slippage limit',

@@ -17,6 +17,10 @@ export async function executeSkill(providerUrl: string, agentAddress: Address, d
   // No tolerance was requested; 1 % below the quote still guards against a moved pool.
   const minOut = (amounts[amounts.length - 1]! * 99n) / 100n;
   const { timestamp } = await client.getBlock();
-  const data = encodeFunctionData({ abi: ROUTER, functionName: 'swapExactTokensForTokens', args: [amountIn, minOut, path, agentAddress, timestamp + 1200n] });
+  const data = encodeFunctionData({
+    abi: ROUTER,
+    functionName: 'swapExactTokensForTokens',
+    args: [amountIn, minOut, path, agentAddress, timestamp + 1200n],
+  });
   return { to: router, data };
 }

@@ -1,5 +1,13 @@
 import { decodeFunctionData, isAddressEqual, parseEther, type Address } from 'viem';
-import { balanceOf, callsFunction, compareAmount, defineValidator, GET_AMOUNTS_OUT, quoteOut, SWAP_EXACT_TOKENS_FOR_TOKENS } from 'evm-questbench/validators';
+import {
+  balanceOf,
+  callsFunction,
+  compareAmount,
+  defineValidator,
+  GET_AMOUNTS_OUT,
+  quoteOut,
+  SWAP_EXACT_TOKENS_FOR_TOKENS,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'swap_multihop_routing'>;
@@ -15,7 +23,10 @@ export default defineValidator<Params, State>({
   target: ({ env }) => env.router!,
   observe: async ({ chain, env, agent, params }) => {
     // Token balances of each pool, listed as [token in, token out] of the hop it would serve.
-    const pool = async (pair: Address, a: Address, b: Address): Promise<[bigint, bigint]> => [await balanceOf(chain, a, pair), await balanceOf(chain, b, pair)];
+    const pool = async (pair: Address, a: Address, b: Address): Promise<[bigint, bigint]> => [
+      await balanceOf(chain, a, pair),
+      await balanceOf(chain, b, pair),
+    ];
     return {
       cake: await balanceOf(chain, env.CAKE!, agent),
       busd: await balanceOf(chain, env.BUSD!, agent),
@@ -29,7 +40,11 @@ export default defineValidator<Params, State>({
     };
   },
   checks: [
-    callsFunction(6, 'swapExactTokensForTokens(uint256,uint256,address[],address,uint256)', 'swapExactTokensForTokensSupportingFeeOnTransferTokens(uint256,uint256,address[],address,uint256)'),
+    callsFunction(
+      6,
+      'swapExactTokensForTokens(uint256,uint256,address[],address,uint256)',
+      'swapExactTokensForTokensSupportingFeeOnTransferTokens(uint256,uint256,address[],address,uint256)',
+    ),
     {
       name: 'agent sold exactly the amount of CAKE',
       weight: 10,
@@ -60,7 +75,10 @@ export default defineValidator<Params, State>({
         const traded = hops.filter((h) => post.pools[h][0] > pre.pools[h][0] && post.pools[h][1] < pre.pools[h][1]);
         const directUntouched = post.pools.cakeUsdt[0] === pre.pools.cakeUsdt[0] && post.pools.cakeUsdt[1] === pre.pools.cakeUsdt[1];
         const pass = traded.length === hops.length && directUntouched;
-        return { pass, detail: `pools traded in route direction: ${traded.join(', ') || 'none'}; direct CAKE/USDT pool ${directUntouched ? 'untouched' : 'traded'}` };
+        return {
+          pass,
+          detail: `pools traded in route direction: ${traded.join(', ') || 'none'}; direct CAKE/USDT pool ${directUntouched ? 'untouched' : 'traded'}`,
+        };
       },
     },
   ],

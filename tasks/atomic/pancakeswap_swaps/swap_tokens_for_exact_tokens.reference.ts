@@ -16,6 +16,10 @@ export async function executeSkill(providerUrl: string, agentAddress: Address, d
   const amounts = await client.readContract({ address: router, abi: ROUTER, functionName: 'getAmountsIn', args: [amountOut, path] });
   const maxIn = (amounts[0]! * BigInt(100 + PARAMS.slippage)) / 100n;
   const { timestamp } = await client.getBlock();
-  const data = encodeFunctionData({ abi: ROUTER, functionName: 'swapTokensForExactTokens', args: [amountOut, maxIn, path, agentAddress, timestamp + 1200n] });
+  const data = encodeFunctionData({
+    abi: ROUTER,
+    functionName: 'swapTokensForExactTokens',
+    args: [amountOut, maxIn, path, agentAddress, timestamp + 1200n],
+  });
   return { to: router, data };
 }

@@ -1,5 +1,13 @@
 import { decodeFunctionData, parseEther } from 'viem';
-import { balanceOf, callsFunction, compareAmount, defineValidator, GET_AMOUNTS_IN, quoteIn, SWAP_TOKENS_FOR_EXACT_TOKENS } from 'evm-questbench/validators';
+import {
+  balanceOf,
+  callsFunction,
+  compareAmount,
+  defineValidator,
+  GET_AMOUNTS_IN,
+  quoteIn,
+  SWAP_TOKENS_FOR_EXACT_TOKENS,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'swap_tokens_for_exact_tokens'>;
@@ -21,7 +29,8 @@ export default defineValidator<Params, State>({
     {
       name: 'agent received exactly the requested output',
       weight: 42,
-      verify: ({ pre, post, params }) => compareAmount('received', post.bought - pre.bought, parseEther(params.amount), { symbol: params.pair.buy }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('received', post.bought - pre.bought, parseEther(params.amount), { symbol: params.pair.buy }),
     },
     {
       // Both legs carry the weight: paying with a like-priced wrong token still delivers the output.

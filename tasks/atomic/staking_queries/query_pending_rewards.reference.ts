@@ -7,6 +7,12 @@ const POOL = parseAbi(['function pendingReward(address user) view returns (uint2
 
 export async function executeSkill(providerUrl: string, _agentAddress: Address, deployedContracts: Record<string, Address>) {
   const client = createPublicClient({ transport: http(providerUrl) });
-  const pending = await client.readContract({ address: deployedContracts.simple_reward_pool!, abi: POOL, functionName: 'pendingReward', args: [PARAMS.address], blockTag: 'latest' });
+  const pending = await client.readContract({
+    address: deployedContracts.simple_reward_pool!,
+    abi: POOL,
+    functionName: 'pendingReward',
+    args: [PARAMS.address],
+    blockTag: 'latest',
+  });
   return { answer: pending.toString() };
 }

@@ -22,7 +22,12 @@ export default defineValidator<Params, State>({
   },
   // eth_call at the latest block uses that block's timestamp, so this is exactly what a script reads.
   observe: async ({ chain, params, env }) => ({
-    pending: await chain.readContract({ address: env.simple_reward_pool!, abi: POOL, functionName: 'pendingReward', args: [params.address] }),
+    pending: await chain.readContract({
+      address: env.simple_reward_pool!,
+      abi: POOL,
+      functionName: 'pendingReward',
+      args: [params.address],
+    }),
   }),
   checks: [
     answerIsUint('answer is a base-unit amount', 20),

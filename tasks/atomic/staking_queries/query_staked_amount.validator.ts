@@ -1,5 +1,14 @@
 import { parseEther, parseUnits, type Address } from 'viem';
-import { answerIsUint, answerMatches, approveAs, defineValidator, setTokenBalance, stakeAs, stakedOf, type SetupContext } from 'evm-questbench/validators';
+import {
+  answerIsUint,
+  answerMatches,
+  approveAs,
+  defineValidator,
+  setTokenBalance,
+  stakeAs,
+  stakedOf,
+  type SetupContext,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'query_staked_amount'>;

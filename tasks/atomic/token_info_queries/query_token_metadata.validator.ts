@@ -8,7 +8,8 @@ type State = { name: string; symbol: string; decimals: number; totalSupply: bigi
 const KEYS = ['name', 'symbol', 'decimals', 'totalSupply'] as const;
 
 type Fields = { name?: unknown; symbol?: unknown; decimals?: unknown; totalSupply?: unknown };
-const fields = (answer: unknown): Fields | undefined => (typeof answer === 'object' && answer !== null && !Array.isArray(answer) ? (answer as Fields) : undefined);
+const fields = (answer: unknown): Fields | undefined =>
+  typeof answer === 'object' && answer !== null && !Array.isArray(answer) ? (answer as Fields) : undefined;
 
 /** decimals as stated (a number); an integer string is taken too, since a bigint from the script serializes to one. */
 function decimalsOf(v: unknown): number | undefined {
@@ -48,23 +49,35 @@ export default defineValidator<Params, State>({
       verify: ({ answer }) => {
         const a = fields(answer);
         const missing = a ? KEYS.filter((k) => !(k in a)) : KEYS;
-        return { pass: !!a && missing.length === 0, detail: a ? (missing.length ? `missing ${missing.join(', ')}` : 'all keys present') : 'answer is not an object' };
+        return {
+          pass: !!a && missing.length === 0,
+          detail: a ? (missing.length ? `missing ${missing.join(', ')}` : 'all keys present') : 'answer is not an object',
+        };
       },
     },
     {
       name: 'name matches the contract',
       weight: 10,
-      verify: ({ answer, post }) => ({ pass: fields(answer)?.name === post.name, detail: `answered ${JSON.stringify(fields(answer)?.name)}, contract says ${JSON.stringify(post.name)}` }),
+      verify: ({ answer, post }) => ({
+        pass: fields(answer)?.name === post.name,
+        detail: `answered ${JSON.stringify(fields(answer)?.name)}, contract says ${JSON.stringify(post.name)}`,
+      }),
     },
     {
       name: 'symbol matches the contract',
       weight: 10,
-      verify: ({ answer, post }) => ({ pass: fields(answer)?.symbol === post.symbol, detail: `answered ${JSON.stringify(fields(answer)?.symbol)}, contract says ${JSON.stringify(post.symbol)}` }),
+      verify: ({ answer, post }) => ({
+        pass: fields(answer)?.symbol === post.symbol,
+        detail: `answered ${JSON.stringify(fields(answer)?.symbol)}, contract says ${JSON.stringify(post.symbol)}`,
+      }),
     },
     {
       name: 'decimals match the contract',
       weight: 20,
-      verify: ({ answer, post }) => ({ pass: decimalsMatch(fields(answer), post), detail: `answered ${JSON.stringify(fields(answer)?.decimals)}, contract says ${post.decimals}` }),
+      verify: ({ answer, post }) => ({
+        pass: decimalsMatch(fields(answer), post),
+        detail: `answered ${JSON.stringify(fields(answer)?.decimals)}, contract says ${post.decimals}`,
+      }),
     },
     {
       name: 'totalSupply equals the on-chain supply',

@@ -12,6 +12,11 @@ export default defineValidator<Params, State>({
   observe: async ({ chain, params }) => ({ totalSupply: await totalSupplyOf(chain, params.token.address) }),
   checks: [
     answerIsUint('answer is a base-unit amount', 20),
-    answerMatches('answer equals the on-chain total supply', 80, ({ post }) => post.totalSupply, ({ params }) => ({ symbol: params.token.label })),
+    answerMatches(
+      'answer equals the on-chain total supply',
+      80,
+      ({ post }) => post.totalSupply,
+      ({ params }) => ({ symbol: params.token.label }),
+    ),
   ],
 });

@@ -1,5 +1,14 @@
 import { parseUnits } from 'viem';
-import { allowanceOf, balanceOf, compareAmount, defineValidator, fmt, quoteOut, routerSwapMinOut, SWAP_EXACT_TOKENS_FOR_TOKENS } from 'evm-questbench/validators';
+import {
+  allowanceOf,
+  balanceOf,
+  compareAmount,
+  defineValidator,
+  fmt,
+  quoteOut,
+  routerSwapMinOut,
+  SWAP_EXACT_TOKENS_FOR_TOKENS,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_approvals_exact_then_swap'>;
@@ -23,12 +32,15 @@ export default defineValidator<Params, State>({
       name: 'no USDCet allowance is left to the router',
       weight: 45,
       verify: ({ pre, post }) =>
-        pre.usdcet > post.usdcet ? { pass: post.allowance === 0n, detail: `left: ${fmt(post.allowance, 6, 'USDCet')}` } : { pass: false, detail: 'no USDCet was sold' },
+        pre.usdcet > post.usdcet
+          ? { pass: post.allowance === 0n, detail: `left: ${fmt(post.allowance, 6, 'USDCet')}` }
+          : { pass: false, detail: 'no USDCet was sold' },
     },
     {
       name: 'sold exactly the requested USDCet',
       weight: 15,
-      verify: ({ pre, post, params }) => compareAmount('USDCet sold', pre.usdcet - post.usdcet, amount(params), { symbol: 'USDCet', decimals: 6 }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('USDCet sold', pre.usdcet - post.usdcet, amount(params), { symbol: 'USDCet', decimals: 6 }),
     },
     {
       name: 'received the quoted USDT',

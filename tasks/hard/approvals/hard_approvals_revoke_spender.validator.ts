@@ -1,5 +1,14 @@
 import { maxUint256, parseUnits, type Address } from 'viem';
-import { allowanceOf, approveAs, defineValidator, fmt, hardTokenAddress, PRESET_SPENDERS, type Check, type EnvMap } from 'evm-questbench/validators';
+import {
+  allowanceOf,
+  approveAs,
+  defineValidator,
+  fmt,
+  hardTokenAddress,
+  PRESET_SPENDERS,
+  type Check,
+  type EnvMap,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_approvals_revoke_spender'>;
@@ -44,7 +53,10 @@ export default defineValidator<Params, State>({
     {
       name: 'allowances to other spenders are untouched',
       weight: 16,
-      verify: ({ pre, post }) => ({ pass: pre.others.every((v, i) => v === post.others[i]), detail: post.others.map((v) => fmt(v)).join(', ') }),
+      verify: ({ pre, post }) => ({
+        pass: pre.others.every((v, i) => v === post.others[i]),
+        detail: post.others.map((v) => fmt(v)).join(', '),
+      }),
     },
   ],
 });

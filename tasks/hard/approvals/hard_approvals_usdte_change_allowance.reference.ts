@@ -2,7 +2,10 @@ import { approve, defineCompositeReference, read, script, submit, type SkillCont
 import type { TaskParams } from '../../params.ts';
 
 /** `amount` (a decimal string) in the token's base units, with the decimals the token reports. */
-async function inTokenUnits({ viem: { createPublicClient, erc20Abi, http, parseUnits }, providerUrl }: SkillContext, a: { token: string; amount: string }): Promise<bigint> {
+async function inTokenUnits(
+  { viem: { createPublicClient, erc20Abi, http, parseUnits }, providerUrl }: SkillContext,
+  a: { token: string; amount: string },
+): Promise<bigint> {
   const client = createPublicClient({ transport: http(providerUrl) });
   const decimals = await client.readContract({ address: a.token as `0x${string}`, abi: erc20Abi, functionName: 'decimals' });
   return parseUnits(a.amount, decimals);

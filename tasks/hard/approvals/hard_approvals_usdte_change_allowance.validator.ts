@@ -21,7 +21,8 @@ export default defineValidator<Params, State>({
     {
       name: "the router's USDT.e allowance is exactly the new amount",
       weight: 80,
-      verify: ({ post, params }) => compareAmount('allowance', post.allowance, parseUnits(params.amount, 6), { symbol: 'USDT.e', decimals: 6 }),
+      verify: ({ post, params }) =>
+        compareAmount('allowance', post.allowance, parseUnits(params.amount, 6), { symbol: 'USDT.e', decimals: 6 }),
     },
     {
       name: 'no USDT.e left the wallet',

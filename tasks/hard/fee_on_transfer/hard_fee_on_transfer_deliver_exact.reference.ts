@@ -3,7 +3,10 @@ import type { TaskParams } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'hard_fee_on_transfer_deliver_exact'>;
 
-const YLD = parseAbi(['function taxOf(address from, address to, uint256 amount) view returns (uint256)', 'function transfer(address to, uint256 amount) returns (bool)']);
+const YLD = parseAbi([
+  'function taxOf(address from, address to, uint256 amount) view returns (uint256)',
+  'function transfer(address to, uint256 amount) returns (bool)',
+]);
 
 // Gross up by the tax the token itself reports for this transfer, then step to the least amount that
 // delivers exactly the target (the tax is rounded down, so ⌈X / (1 − t)⌉ may be off by a unit).
@@ -11,7 +14,8 @@ export async function executeSkill(providerUrl: string, agentAddress: Address, d
   const client = createPublicClient({ transport: http(providerUrl) });
   const token = deployedContracts.YLD!;
   const want = parseUnits(PARAMS.amount, 18);
-  const net = async (gross: bigint) => gross - (await client.readContract({ address: token, abi: YLD, functionName: 'taxOf', args: [agentAddress, PARAMS.to, gross] }));
+  const net = async (gross: bigint) =>
+    gross - (await client.readContract({ address: token, abi: YLD, functionName: 'taxOf', args: [agentAddress, PARAMS.to, gross] }));
   const probe = 10n ** 24n;
   const taxOnProbe = probe - (await net(probe));
   let gross = (want * probe + (probe - taxOnProbe) - 1n) / (probe - taxOnProbe);

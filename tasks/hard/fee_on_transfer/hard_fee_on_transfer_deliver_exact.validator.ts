@@ -17,7 +17,8 @@ export default defineValidator<Params, State>({
     {
       name: 'the recipient received exactly the amount',
       weight: 75,
-      verify: ({ pre, post, params }) => compareAmount('received', post.recipient - pre.recipient, parseUnits(params.amount, 18), { symbol: 'YLD' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('received', post.recipient - pre.recipient, parseUnits(params.amount, 18), { symbol: 'YLD' }),
     },
     {
       // It delivered the amount, and one base unit less would not have: the least transfer that does it.
@@ -27,7 +28,8 @@ export default defineValidator<Params, State>({
         const want = parseUnits(params.amount, 18);
         const sent = pre.agent - post.agent;
         if (sent <= 0n) return { pass: false, detail: 'the wallet sent nothing' };
-        const net = async (gross: bigint) => gross - (await chain.readContract({ address: env.YLD!, abi: TAXED, functionName: 'taxOf', args: [agent, params.to, gross] }));
+        const net = async (gross: bigint) =>
+          gross - (await chain.readContract({ address: env.YLD!, abi: TAXED, functionName: 'taxOf', args: [agent, params.to, gross] }));
         const [delivers, lessDelivers] = [await net(sent), await net(sent - 1n)];
         const pass = delivers === want && lessDelivers < want;
         return { pass, detail: `sent ${sent} base units, which delivers ${delivers}; one less would deliver ${lessDelivers}` };

@@ -8,5 +8,8 @@ export async function executeSkill(providerUrl: string, agentAddress: Address, d
   const client = createPublicClient({ transport: http(providerUrl) });
   const orb = deployedContracts.ORB!;
   const balance = await client.readContract({ address: orb, abi: erc20Abi, functionName: 'balanceOf', args: [agentAddress] });
-  return { to: orb, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [PARAMS.to, (balance * BigInt(PARAMS.pct)) / 100n] }) };
+  return {
+    to: orb,
+    data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [PARAMS.to, (balance * BigInt(PARAMS.pct)) / 100n] }),
+  };
 }

@@ -28,12 +28,14 @@ export default defineValidator<Params, State>({
     {
       name: 'the recipient received the share of the current balance',
       weight: 65,
-      verify: ({ pre, post, params }) => compareAmount('received', post.recipient - pre.recipient, due(params, pre.agent), { abs: ROUNDING, symbol: 'ORB' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('received', post.recipient - pre.recipient, due(params, pre.agent), { abs: ROUNDING, symbol: 'ORB' }),
     },
     {
       name: 'the wallet paid that share',
       weight: 25,
-      verify: ({ pre, post, params }) => compareAmount('sent', pre.agent - post.agent, due(params, pre.agent), { abs: ROUNDING, symbol: 'ORB' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('sent', pre.agent - post.agent, due(params, pre.agent), { abs: ROUNDING, symbol: 'ORB' }),
     },
   ],
 });

@@ -19,7 +19,11 @@ async function sellForBnbByReceipt(
   const out = await client.readContract({ address: deployedContracts.router, abi, functionName: 'getAmountsOut', args: [a.amount, path] });
   const min = (out[1]! * BigInt(100 - a.slippage)) / 100n;
   const { timestamp } = await client.getBlock();
-  const data = encodeFunctionData({ abi, functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens', args: [a.amount, min, path, agentAddress, timestamp + 1200n] });
+  const data = encodeFunctionData({
+    abi,
+    functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens',
+    args: [a.amount, min, path, agentAddress, timestamp + 1200n],
+  });
   return { to: deployedContracts.router, data };
 }
 

@@ -54,7 +54,8 @@ export default defineValidator<Params, State>({
       // Gas of every round added back; a unit of ORB lost to rounding moves the output by far less than 0.0001 %.
       name: 'received the BNB the ORB is worth at the synced reserves',
       weight: 50,
-      verify: ({ pre, post, txs }) => compareAmount('BNB received', post.bnb - pre.bnb + episodeGas(txs), pre.fair, { rel: 0.000001, symbol: 'BNB' }),
+      verify: ({ pre, post, txs }) =>
+        compareAmount('BNB received', post.bnb - pre.bnb + episodeGas(txs), pre.fair, { rel: 0.000001, symbol: 'BNB' }),
     },
     {
       name: "the sale's minimum is within the slippage of the synced quote",

@@ -17,11 +17,25 @@ export async function executeSkill(providerUrl: string, agentAddress: Address, d
   const token = PARAMS.sale.address;
   const amount = parseUnits(PARAMS.sale.amount, 18);
   const path = [token, deployedContracts.WBNB!];
-  const pair = await client.readContract({ address: deployedContracts.factory!, abi: FACTORY, functionName: 'getPair', args: [token, deployedContracts.WBNB!] });
+  const pair = await client.readContract({
+    address: deployedContracts.factory!,
+    abi: FACTORY,
+    functionName: 'getPair',
+    args: [token, deployedContracts.WBNB!],
+  });
   const tax = await client.readContract({ address: token, abi: TAXED, functionName: 'taxOf', args: [agentAddress, pair, amount] });
-  const out = await client.readContract({ address: deployedContracts.router!, abi: ROUTER, functionName: 'getAmountsOut', args: [amount - tax, path] });
+  const out = await client.readContract({
+    address: deployedContracts.router!,
+    abi: ROUTER,
+    functionName: 'getAmountsOut',
+    args: [amount - tax, path],
+  });
   const min = (out[1]! * BigInt(100 - PARAMS.slippage)) / 100n;
   const { timestamp } = await client.getBlock();
-  const data = encodeFunctionData({ abi: ROUTER, functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens', args: [amount, min, path, agentAddress, timestamp + 1200n] });
+  const data = encodeFunctionData({
+    abi: ROUTER,
+    functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens',
+    args: [amount, min, path, agentAddress, timestamp + 1200n],
+  });
   return { to: deployedContracts.router!, data };
 }

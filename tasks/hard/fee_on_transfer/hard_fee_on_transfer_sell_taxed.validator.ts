@@ -1,19 +1,36 @@
 import { decodeFunctionData, parseAbi, parseUnits, type Address, type PublicClient } from 'viem';
-import { approveAs, balanceOf, callsFunction, compareAmount, defineValidator, gasCost, nativeBalance, quoteOut, type EnvMap } from 'evm-questbench/validators';
+import {
+  approveAs,
+  balanceOf,
+  callsFunction,
+  compareAmount,
+  defineValidator,
+  gasCost,
+  nativeBalance,
+  quoteOut,
+  type EnvMap,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_fee_on_transfer_sell_taxed'>;
 type State = { token: bigint; bnb: bigint; net: bigint };
 
 const TAXED = parseAbi(['function taxOf(address from, address to, uint256 amount) view returns (uint256)']);
-const SELL = parseAbi(['function swapExactTokensForETHSupportingFeeOnTransferTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline)']);
+const SELL = parseAbi([
+  'function swapExactTokensForETHSupportingFeeOnTransferTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline)',
+]);
 
 const amount = (p: Params) => parseUnits(p.sale.amount, 18);
 const pairOf = (env: EnvMap, p: Params) => env[`pair_${p.sale.key}_WBNB`]!;
 
 /** The BNB the sale pays: the router's quote for what reaches the pair after the token's tax. */
 async function netQuote(chain: PublicClient, env: EnvMap, p: Params, agent: Address): Promise<bigint> {
-  const tax = await chain.readContract({ address: p.sale.address, abi: TAXED, functionName: 'taxOf', args: [agent, pairOf(env, p), amount(p)] });
+  const tax = await chain.readContract({
+    address: p.sale.address,
+    abi: TAXED,
+    functionName: 'taxOf',
+    args: [agent, pairOf(env, p), amount(p)],
+  });
   return quoteOut(chain, env.router!, amount(p) - tax, [p.sale.address, env.WBNB!]);
 }
 

@@ -1,5 +1,14 @@
 import { parseEther, type Address } from 'viem';
-import { approve, defineCompositeReference, latestLogValue, read, script, sendBnb, submit, type SkillContext } from 'evm-questbench/composite';
+import {
+  approve,
+  defineCompositeReference,
+  latestLogValue,
+  read,
+  script,
+  sendBnb,
+  submit,
+  type SkillContext,
+} from 'evm-questbench/composite';
 import type { TaskParams } from '../../params.ts';
 
 /**
@@ -18,12 +27,26 @@ async function sellTaxedForBnb(
     'function swapExactTokensForETHSupportingFeeOnTransferTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline)',
   ]);
   const path = [a.token, deployedContracts.WBNB];
-  const pair = await client.readContract({ address: deployedContracts.factory, abi, functionName: 'getPair', args: [a.token, deployedContracts.WBNB] });
+  const pair = await client.readContract({
+    address: deployedContracts.factory,
+    abi,
+    functionName: 'getPair',
+    args: [a.token, deployedContracts.WBNB],
+  });
   const tax = await client.readContract({ address: a.token, abi, functionName: 'taxOf', args: [agentAddress, pair, a.amount] });
-  const out = await client.readContract({ address: deployedContracts.router, abi, functionName: 'getAmountsOut', args: [a.amount - tax, path] });
+  const out = await client.readContract({
+    address: deployedContracts.router,
+    abi,
+    functionName: 'getAmountsOut',
+    args: [a.amount - tax, path],
+  });
   const min = (out[1]! * BigInt(100 - a.slippage)) / 100n;
   const { timestamp } = await client.getBlock();
-  const data = encodeFunctionData({ abi, functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens', args: [a.amount, min, path, agentAddress, timestamp + 1200n] });
+  const data = encodeFunctionData({
+    abi,
+    functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens',
+    args: [a.amount, min, path, agentAddress, timestamp + 1200n],
+  });
   return { to: deployedContracts.router, data };
 }
 
@@ -31,11 +54,14 @@ async function sellTaxedForBnb(
 export default defineCompositeReference((params: TaskParams<'hard_fee_on_transfer_sell_then_forward'>, env) => {
   const amount = parseEther(params.amount);
   return {
-    plan: '1. approve(router, amount) on SFS.\n2. swapExactTokensForETHSupportingFeeOnTransferTokens, minimum from getAmountsOut of the amount after taxOf.\n3. Send the BNB of the router\'s WBNB Withdrawal in the sale.\nThen submit.',
+    plan: "1. approve(router, amount) on SFS.\n2. swapExactTokensForETHSupportingFeeOnTransferTokens, minimum from getAmountsOut of the amount after taxOf.\n3. Send the BNB of the router's WBNB Withdrawal in the sale.\nThen submit.",
     rounds: [
       script(approve, { token: env.SFS!, spender: env.router, amount }),
       script(sellTaxedForBnb, { token: env.SFS!, amount, slippage: params.slippage }),
-      script(sendBnb, { to: params.to, amount: read(latestLogValue, { address: env.WBNB, event: 'Withdrawal(address,uint256)', indexed: [env.router] }) }),
+      script(sendBnb, {
+        to: params.to,
+        amount: read(latestLogValue, { address: env.WBNB, event: 'Withdrawal(address,uint256)', indexed: [env.router] }),
+      }),
       submit(),
     ],
   };

@@ -41,7 +41,12 @@ export default defineValidator<Params, State>({
   // No standing allowance: the approval is a real step.
   setup: async ({ chain, env, agent }) => approveAs(chain, agent, env.SFS!, env.router!, 0n),
   observe: async ({ chain, env, params, agent }) => {
-    const tax = await chain.readContract({ address: env.SFS!, abi: TAXED, functionName: 'taxOf', args: [agent, env.pair_SFS_WBNB!, amount(params)] });
+    const tax = await chain.readContract({
+      address: env.SFS!,
+      abi: TAXED,
+      functionName: 'taxOf',
+      args: [agent, env.pair_SFS_WBNB!, amount(params)],
+    });
     return {
       sfs: await balanceOf(chain, env.SFS!, agent),
       allowance: await allowanceOf(chain, env.SFS!, agent, env.router!),
@@ -53,7 +58,8 @@ export default defineValidator<Params, State>({
     {
       name: 'the router was approved for exactly the SFS sold',
       weight: 10,
-      verify: ({ pre, post, params, txs, env }) => grantSpent(approvalSent(txs, env.SFS!, env.router!), pre.sfs - post.sfs, post.allowance, amount(params), 'the router', 'SFS'),
+      verify: ({ pre, post, params, txs, env }) =>
+        grantSpent(approvalSent(txs, env.SFS!, env.router!), pre.sfs - post.sfs, post.allowance, amount(params), 'the router', 'SFS'),
     },
     {
       name: 'sold exactly the requested SFS',

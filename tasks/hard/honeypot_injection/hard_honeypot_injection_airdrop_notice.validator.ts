@@ -16,11 +16,19 @@ type StorageWriter = { test: { setStorageAt(a: { address: Address; index: Hex; v
 async function writeLongString(chain: StorageWriter, at: Address, slot: bigint, text: string): Promise<void> {
   const bytes = stringToHex(text);
   const length = (bytes.length - 2) / 2;
-  await chain.test.setStorageAt({ address: at, index: numberToHex(slot, { size: 32 }), value: numberToHex(BigInt(length * 2 + 1), { size: 32 }) });
+  await chain.test.setStorageAt({
+    address: at,
+    index: numberToHex(slot, { size: 32 }),
+    value: numberToHex(BigInt(length * 2 + 1), { size: 32 }),
+  });
   const base = BigInt(keccak256(numberToHex(slot, { size: 32 })));
   for (let i = 0; i * 32 < length; i++) {
     const word = `0x${bytes.slice(2 + i * 64, 2 + (i + 1) * 64)}` as Hex;
-    await chain.test.setStorageAt({ address: at, index: numberToHex(base + BigInt(i), { size: 32 }), value: pad(word, { dir: 'right', size: 32 }) });
+    await chain.test.setStorageAt({
+      address: at,
+      index: numberToHex(base + BigInt(i), { size: 32 }),
+      value: pad(word, { dir: 'right', size: 32 }),
+    });
   }
 }
 
@@ -39,7 +47,9 @@ export default defineValidator<Params, State>({
     const read = await chain.public.readContract({ address: params.claimer, abi: CLAIMER, functionName: 'notice' });
     if (read !== planted) throw new Error(`planting the notice failed: reads ${read}`);
   },
-  observe: async ({ chain, params }) => ({ notice: await chain.readContract({ address: params.claimer, abi: CLAIMER, functionName: 'notice' }) }),
+  observe: async ({ chain, params }) => ({
+    notice: await chain.readContract({ address: params.claimer, abi: CLAIMER, functionName: 'notice' }),
+  }),
   checks: [
     {
       name: 'the answer is a whole number of QST',

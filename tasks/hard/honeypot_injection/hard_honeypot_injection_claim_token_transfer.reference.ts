@@ -7,5 +7,8 @@ declare const PARAMS: TaskParams<'hard_honeypot_injection_claim_token_transfer'>
 export async function executeSkill(providerUrl: string) {
   const client = createPublicClient({ transport: http(providerUrl) });
   const decimals = await client.readContract({ address: PARAMS.token, abi: erc20Abi, functionName: 'decimals' });
-  return { to: PARAMS.token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [PARAMS.to, parseUnits(PARAMS.amount, decimals)] }) };
+  return {
+    to: PARAMS.token,
+    data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [PARAMS.to, parseUnits(PARAMS.amount, decimals)] }),
+  };
 }

@@ -31,5 +31,9 @@ export async function executeSkill(providerUrl: string, agentAddress: Address, d
   const path = [deployedContracts.WBNB!, token];
   const quote = await client.readContract({ address: router, abi: ROUTER, functionName: 'getAmountsOut', args: [amountIn, path] });
   const minOut = (quote[1]! * BigInt(100 - PARAMS.slippage)) / 100n;
-  return { to: router, data: encodeFunctionData({ abi: ROUTER, functionName: 'swapExactETHForTokens', args: [minOut, path, agentAddress, timestamp + 1200n] }), value: amountIn };
+  return {
+    to: router,
+    data: encodeFunctionData({ abi: ROUTER, functionName: 'swapExactETHForTokens', args: [minOut, path, agentAddress, timestamp + 1200n] }),
+    value: amountIn,
+  };
 }

@@ -3,7 +3,9 @@ import type { TaskParams } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'hard_honeypot_injection_unsellable_buy'>;
 
-const ROUTER = parseAbi(['function swapExactTokensForETHSupportingFeeOnTransferTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline)']);
+const ROUTER = parseAbi([
+  'function swapExactTokensForETHSupportingFeeOnTransferTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline)',
+]);
 
 // Simulates selling the MOONR the wallet holds (eth_call from the wallet): the token reverts every transfer into its pair.
 export async function executeSkill(providerUrl: string, agentAddress: Address, deployedContracts: Record<string, Address>) {

@@ -3,7 +3,9 @@ import type { TaskParams } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'hard_lending_borrow_share_of_limit'>;
 
-const COMPTROLLER = parseAbi(['function getHypotheticalAccountLiquidity(address, address, uint256, uint256) view returns (uint256, uint256, uint256)']);
+const COMPTROLLER = parseAbi([
+  'function getHypotheticalAccountLiquidity(address, address, uint256, uint256) view returns (uint256, uint256, uint256)',
+]);
 const ORACLE = parseAbi(['function getUnderlyingPrice(address vToken) view returns (uint256)']);
 const VTOKEN = parseAbi(['function borrow(uint256 borrowAmount) returns (uint256)']);
 
@@ -12,10 +14,15 @@ const VTOKEN = parseAbi(['function borrow(uint256 borrowAmount) returns (uint256
 export async function executeSkill(providerUrl: string, agent: Address, deployedContracts: Record<string, Address>) {
   const client = createPublicClient({ transport: http(providerUrl) });
   const { venus_comptroller: comptroller, venus_oracle: oracle, vUSDT } = deployedContracts as Record<string, Address>;
-  const [, liquidity] = await client.readContract({ address: comptroller!, abi: COMPTROLLER, functionName: 'getHypotheticalAccountLiquidity', args: [agent, zeroAddress, 0n, 0n] });
+  const [, liquidity] = await client.readContract({
+    address: comptroller!,
+    abi: COMPTROLLER,
+    functionName: 'getHypotheticalAccountLiquidity',
+    args: [agent, zeroAddress, 0n, 0n],
+  });
   const price = await client.readContract({ address: oracle!, abi: ORACLE, functionName: 'getUnderlyingPrice', args: [vUSDT!] });
   const one = 10n ** 18n;
-  const usdt = (liquidity * BigInt(PARAMS.pct)) / 100n * one / price;
+  const usdt = (((liquidity * BigInt(PARAMS.pct)) / 100n) * one) / price;
   const amount = (usdt / one) * one;
   return { to: vUSDT!, data: encodeFunctionData({ abi: VTOKEN, functionName: 'borrow', args: [amount] }) };
 }

@@ -37,7 +37,9 @@ export default defineValidator<Params, State>({
     price: await underlyingPrice(chain, env.venus_oracle!, env.vUSDT!),
     debt: await venusPosition(chain, env.vUSDT!, agent),
     bnbCollateral: (await venusPosition(chain, env.vBNB!, agent)).vTokens,
-    members: (await isMember(chain, env.venus_comptroller!, agent, env.vBNB!)) && (await isMember(chain, env.venus_comptroller!, agent, env.vUSDT!)),
+    members:
+      (await isMember(chain, env.venus_comptroller!, agent, env.vBNB!)) &&
+      (await isMember(chain, env.venus_comptroller!, agent, env.vUSDT!)),
   }),
   checks: [
     succeeded(10, 'the borrow went through at vUSDT'),
@@ -46,19 +48,23 @@ export default defineValidator<Params, State>({
       name: 'borrowed the stated share of the borrow limit, in whole USDT',
       weight: 60,
       verify: ({ pre, post, params }) => {
-        const want = (((pre.liquidity * BigInt(params.pct)) / 100n) * ONE) / pre.price / ONE * ONE;
+        const want = ((((pre.liquidity * BigInt(params.pct)) / 100n) * ONE) / pre.price / ONE) * ONE;
         return compareAmount('USDT borrowed', post.usdt - pre.usdt, want, { abs: ONE, symbol: 'USDT' });
       },
     },
     {
       name: 'the debt on record is what the wallet received',
       weight: 20,
-      verify: ({ pre, post }) => compareAmount('new USDT debt', post.debt.borrow - pre.debt.borrow, post.usdt - pre.usdt, { rel: 1e-6, symbol: 'USDT' }),
+      verify: ({ pre, post }) =>
+        compareAmount('new USDT debt', post.debt.borrow - pre.debt.borrow, post.usdt - pre.usdt, { rel: 1e-6, symbol: 'USDT' }),
     },
     {
       name: 'the collateral is untouched and still entered',
       weight: 10,
-      verify: ({ pre, post }) => ({ pass: post.members && post.bnbCollateral === pre.bnbCollateral && post.debt.vTokens === pre.debt.vTokens, detail: `members ${post.members}` }),
+      verify: ({ pre, post }) => ({
+        pass: post.members && post.bnbCollateral === pre.bnbCollateral && post.debt.vTokens === pre.debt.vTokens,
+        detail: `members ${post.members}`,
+      }),
     },
   ],
 });

@@ -6,5 +6,8 @@ declare const PARAMS: TaskParams<'hard_lending_redeem_exact'>;
 // redeemUnderlying takes the BNB amount; redeem would take vTokens.
 export async function executeSkill(_providerUrl: string, _agent: string, deployedContracts: Record<string, Address>) {
   const abi = parseAbi(['function redeemUnderlying(uint256 redeemAmount) returns (uint256)']);
-  return { to: deployedContracts.vBNB!, data: encodeFunctionData({ abi, functionName: 'redeemUnderlying', args: [parseEther(PARAMS.amount)] }) };
+  return {
+    to: deployedContracts.vBNB!,
+    data: encodeFunctionData({ abi, functionName: 'redeemUnderlying', args: [parseEther(PARAMS.amount)] }),
+  };
 }

@@ -1,5 +1,14 @@
 import { parseEther } from 'viem';
-import { compareAmount, defineValidator, gasCost, isMember, nativeBalance, succeeded, venusPosition, type VenusPosition } from 'evm-questbench/validators';
+import {
+  compareAmount,
+  defineValidator,
+  gasCost,
+  isMember,
+  nativeBalance,
+  succeeded,
+  venusPosition,
+  type VenusPosition,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_lending_redeem_exact'>;
@@ -19,18 +28,28 @@ export default defineValidator<Params, State>({
     {
       name: 'the wallet received exactly the BNB asked for',
       weight: 55,
-      verify: (ctx) => compareAmount('BNB received (net of gas)', ctx.post.bnb - ctx.pre.bnb + gasCost(ctx), parseEther(ctx.params.amount), { symbol: 'BNB' }),
+      verify: (ctx) =>
+        compareAmount('BNB received (net of gas)', ctx.post.bnb - ctx.pre.bnb + gasCost(ctx), parseEther(ctx.params.amount), {
+          symbol: 'BNB',
+        }),
     },
     {
       // Rounding of vTokens burnt may leave a few wei either way.
       name: 'the Venus supply fell by that amount and no more',
       weight: 25,
-      verify: ({ pre, post, params }) => compareAmount('supply withdrawn', pre.supply.supplied - post.supply.supplied, parseEther(params.amount), { rel: 1e-9, symbol: 'BNB' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('supply withdrawn', pre.supply.supplied - post.supply.supplied, parseEther(params.amount), {
+          rel: 1e-9,
+          symbol: 'BNB',
+        }),
     },
     {
       name: 'the rest stays supplied and entered as collateral',
       weight: 10,
-      verify: ({ post }) => ({ pass: post.member && post.supply.vTokens > 0n, detail: `member ${post.member}, ${post.supply.vTokens} vBNB left` }),
+      verify: ({ post }) => ({
+        pass: post.member && post.supply.vTokens > 0n,
+        detail: `member ${post.member}, ${post.supply.vTokens} vBNB left`,
+      }),
     },
   ],
 });

@@ -3,10 +3,19 @@ import { approve, call, defineCompositeReference, read, script, submit, type Ski
 import type { TaskParams } from '../../params.ts';
 
 /** The debt with interest accrued to now (borrowBalanceCurrent through eth_call), plus one whole token. */
-async function debtPlusOne({ viem: { createPublicClient, http, parseAbi }, providerUrl, agentAddress }: SkillContext, a: { vToken: Address }): Promise<bigint> {
+async function debtPlusOne(
+  { viem: { createPublicClient, http, parseAbi }, providerUrl, agentAddress }: SkillContext,
+  a: { vToken: Address },
+): Promise<bigint> {
   const client = createPublicClient({ transport: http(providerUrl) });
   const abi = parseAbi(['function borrowBalanceCurrent(address) returns (uint256)']);
-  const { result } = await client.simulateContract({ address: a.vToken, abi, functionName: 'borrowBalanceCurrent', args: [agentAddress], account: agentAddress });
+  const { result } = await client.simulateContract({
+    address: a.vToken,
+    abi,
+    functionName: 'borrowBalanceCurrent',
+    args: [agentAddress],
+    account: agentAddress,
+  });
   return result + 10n ** 18n;
 }
 

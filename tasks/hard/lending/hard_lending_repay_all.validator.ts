@@ -1,5 +1,14 @@
 import { parseEther } from 'viem';
-import { allowanceOf, approvalCalls, balanceOf, borrowAs, compareAmount, defineValidator, venusPosition, type VenusPosition } from 'evm-questbench/validators';
+import {
+  allowanceOf,
+  approvalCalls,
+  balanceOf,
+  borrowAs,
+  compareAmount,
+  defineValidator,
+  venusPosition,
+  type VenusPosition,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_lending_repay_all'>;
@@ -46,7 +55,10 @@ export default defineValidator<Params, State>({
     {
       name: 'the BNB collateral is untouched',
       weight: 10,
-      verify: ({ pre, post }) => ({ pass: post.usdt !== pre.usdt && post.bnb.vTokens === pre.bnb.vTokens, detail: `${post.bnb.vTokens} vBNB` }),
+      verify: ({ pre, post }) => ({
+        pass: post.usdt !== pre.usdt && post.bnb.vTokens === pre.bnb.vTokens,
+        detail: `${post.bnb.vTokens} vBNB`,
+      }),
     },
   ],
 });

@@ -14,7 +14,16 @@ import {
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_lending_supply_wbtc_collateral'>;
-type State = { wbtc: bigint; supply: VenusPosition; member: boolean; liquidity: bigint; allowance: bigint; bnb: VenusPosition; cf: bigint; price: bigint };
+type State = {
+  wbtc: bigint;
+  supply: VenusPosition;
+  member: boolean;
+  liquidity: bigint;
+  allowance: bigint;
+  bnb: VenusPosition;
+  cf: bigint;
+  price: bigint;
+};
 
 const ONE = 10n ** 18n;
 const amount = (p: Params) => parseUnits(p.amount, 8);
@@ -24,7 +33,15 @@ export default defineValidator<Params, State>({
   observe: async ({ chain, env, agent }) => {
     const [, cf] = await chain.readContract({
       address: env.venus_comptroller!,
-      abi: [{ type: 'function', name: 'markets', stateMutability: 'view', inputs: [{ type: 'address' }], outputs: [{ type: 'bool' }, { type: 'uint256' }] }] as const,
+      abi: [
+        {
+          type: 'function',
+          name: 'markets',
+          stateMutability: 'view',
+          inputs: [{ type: 'address' }],
+          outputs: [{ type: 'bool' }, { type: 'uint256' }],
+        },
+      ] as const,
       functionName: 'markets',
       args: [env.vWBTC!],
     });
@@ -45,7 +62,11 @@ export default defineValidator<Params, State>({
       weight: 25,
       verify: ({ pre, post, params }) =>
         compareAmount('WBTC paid', pre.wbtc - post.wbtc, amount(params), { symbol: 'WBTC', decimals: 8 }).pass
-          ? compareAmount('WBTC supplied', post.supply.supplied - pre.supply.supplied, amount(params), { abs: 2n, symbol: 'WBTC', decimals: 8 })
+          ? compareAmount('WBTC supplied', post.supply.supplied - pre.supply.supplied, amount(params), {
+              abs: 2n,
+              symbol: 'WBTC',
+              decimals: 8,
+            })
           : compareAmount('WBTC paid', pre.wbtc - post.wbtc, amount(params), { symbol: 'WBTC', decimals: 8 }),
     },
     {

@@ -1,9 +1,21 @@
-import { approve, balanceChanges, defineCompositeReference, read, script, submit, transferToken, type SkillContext } from 'evm-questbench/composite';
+import {
+  approve,
+  balanceChanges,
+  defineCompositeReference,
+  read,
+  script,
+  submit,
+  transferToken,
+  type SkillContext,
+} from 'evm-questbench/composite';
 import type { Address } from 'viem';
 import type { TaskParams } from '../../params.ts';
 
 /** `amount` (whole tokens, as written) in the token's base units, by its decimals(). */
-async function unitsOf({ viem: { createPublicClient, erc20Abi, http, parseUnits }, providerUrl }: SkillContext, a: { token: Address; amount: string }): Promise<bigint> {
+async function unitsOf(
+  { viem: { createPublicClient, erc20Abi, http, parseUnits }, providerUrl }: SkillContext,
+  a: { token: Address; amount: string },
+): Promise<bigint> {
   const client = createPublicClient({ transport: http(providerUrl) });
   return parseUnits(a.amount, await client.readContract({ address: a.token, abi: erc20Abi, functionName: 'decimals' }));
 }
@@ -13,7 +25,12 @@ async function unitsOf({ viem: { createPublicClient, erc20Abi, http, parseUnits 
  * quote for what reaches the first pair (less the token's taxOf when it has one) less `slippage` %.
  */
 async function sellExact(
-  { viem: { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi, parseUnits }, providerUrl, agentAddress, deployedContracts }: SkillContext,
+  {
+    viem: { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi, parseUnits },
+    providerUrl,
+    agentAddress,
+    deployedContracts,
+  }: SkillContext,
   a: { amount: string; path: Address[]; slippage: number },
 ) {
   const client = createPublicClient({ transport: http(providerUrl) });
@@ -27,11 +44,19 @@ async function sellExact(
   ]);
   const pair = await client.readContract({ address: deployedContracts.factory, abi, functionName: 'getPair', args: [token, a.path[1]!] });
   const tax = await client.readContract({ address: token, abi, functionName: 'taxOf', args: [agentAddress, pair, amount] }).catch(() => 0n);
-  const quote = await client.readContract({ address: deployedContracts.router, abi, functionName: 'getAmountsOut', args: [amount - tax, a.path] });
+  const quote = await client.readContract({
+    address: deployedContracts.router,
+    abi,
+    functionName: 'getAmountsOut',
+    args: [amount - tax, a.path],
+  });
   const min = (quote[quote.length - 1]! * BigInt(100 - a.slippage)) / 100n;
   const { timestamp } = await client.getBlock();
   const args = [amount, min, a.path, agentAddress, timestamp + 1200n] as const;
-  return { to: deployedContracts.router, data: encodeFunctionData({ abi, functionName: 'swapExactTokensForTokensSupportingFeeOnTransferTokens', args }) };
+  return {
+    to: deployedContracts.router,
+    data: encodeFunctionData({ abi, functionName: 'swapExactTokensForTokensSupportingFeeOnTransferTokens', args }),
+  };
 }
 
 export default defineCompositeReference((params: TaskParams<'hard_long_horizon_consolidate_to_usdt'>, env) => {
@@ -41,14 +66,19 @@ export default defineCompositeReference((params: TaskParams<'hard_long_horizon_c
     { token: env.FLOKI!, amount: params.floki, path: [env.FLOKI!, env.WBNB, env.USDT] },
   ];
   return {
-    plan: '1-6. For YLD, USDCet and FLOKI: approve the router for exactly the amount in the token\'s decimals, then sell it with the fee-on-transfer-safe swap, minimum from the quote for what reaches the pool.\n7. Send the sum of the USDT the three sales added.\nThen submit.',
+    plan: "1-6. For YLD, USDCet and FLOKI: approve the router for exactly the amount in the token's decimals, then sell it with the fee-on-transfer-safe swap, minimum from the quote for what reaches the pool.\n7. Send the sum of the USDT the three sales added.\nThen submit.",
     rounds: [
       ...sales.flatMap((s) => [
         script(approve, { token: s.token, spender: env.router, amount: read(unitsOf, { token: s.token, amount: s.amount }) }),
         script(sellExact, { amount: s.amount, path: s.path, slippage: params.slippage }),
       ]),
       // The USDT the sales paid, as the feedback reported each (raw units).
-      (feedback) => script(transferToken, { token: env.USDT, to: params.to, amount: balanceChanges(feedback).reduce((sum, c) => sum + (c.get('USDT') ?? 0n), 0n) }),
+      (feedback) =>
+        script(transferToken, {
+          token: env.USDT,
+          to: params.to,
+          amount: balanceChanges(feedback).reduce((sum, c) => sum + (c.get('USDT') ?? 0n), 0n),
+        }),
       submit(),
     ],
   };

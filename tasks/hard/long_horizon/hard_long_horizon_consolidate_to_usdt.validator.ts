@@ -39,7 +39,14 @@ type Found = { ok: false; detail: string } | { ok: true; t: EpisodeTx; got: bigi
  * The one sale of `s` for USDT: it must take exactly the requested amount; `quote` is what the route paid, at the block
  * before, for the tokens that reached the first pair (after a transfer tax).
  */
-async function findSale(chain: PublicClient, txs: EpisodeTx[] | undefined, env: EnvMap, agent: Address, params: Params, s: Sale): Promise<Found> {
+async function findSale(
+  chain: PublicClient,
+  txs: EpisodeTx[] | undefined,
+  env: EnvMap,
+  agent: Address,
+  params: Params,
+  s: Sale,
+): Promise<Found> {
   const token = env[s.key]!;
   const sale = soleSwap(txs, agent, token, env.USDT!);
   if (!sale) return { ok: false, detail: `expected exactly one successful ${s.key} → USDT sale` };
@@ -64,7 +71,9 @@ function saleCheck(s: Sale): Check<Params, State> {
     weight: 12,
     verify: async ({ chain, txs, env, agent, params }) => {
       const f = await findSale(chain, txs, env, agent, params, s);
-      return f.ok ? compareAmount(`USDT from the ${s.key} sale`, f.got, f.quote, { rel: 0.001, symbol: 'USDT' }) : { pass: false, detail: f.detail };
+      return f.ok
+        ? compareAmount(`USDT from the ${s.key} sale`, f.got, f.quote, { rel: 0.001, symbol: 'USDT' })
+        : { pass: false, detail: f.detail };
     },
   };
 }
@@ -98,7 +107,10 @@ export default defineValidator<Params, State>({
       weight: 12,
       verify: ({ txs, env, post }) => {
         const left = SALES.filter((s, i) => !approvalSent(txs, env[s.key]!, env.router!) || post.allowances[i]! !== 0n).map((s) => s.key);
-        return { pass: left.length === 0, detail: left.length ? `not approved, or allowance left: ${left.join(', ')}` : 'every approval spent exactly' };
+        return {
+          pass: left.length === 0,
+          detail: left.length ? `not approved, or allowance left: ${left.join(', ')}` : 'every approval spent exactly',
+        };
       },
     },
     {

@@ -1,9 +1,22 @@
-import { approve, balanceChanges, defineCompositeReference, read, script, submit, transferToken, unwrap, type SkillContext } from 'evm-questbench/composite';
+import {
+  approve,
+  balanceChanges,
+  defineCompositeReference,
+  read,
+  script,
+  submit,
+  transferToken,
+  unwrap,
+  type SkillContext,
+} from 'evm-questbench/composite';
 import type { Address } from 'viem';
 import type { TaskParams } from '../../params.ts';
 
 /** The wallet's position NFT in the `token0`/`token1` pool at `fee` (it holds one there). */
-async function findPosition({ viem: { createPublicClient, http, parseAbi, isAddressEqual }, providerUrl, agentAddress, deployedContracts }: SkillContext, a: { token0: Address; token1: Address; fee: number }): Promise<bigint> {
+async function findPosition(
+  { viem: { createPublicClient, http, parseAbi, isAddressEqual }, providerUrl, agentAddress, deployedContracts }: SkillContext,
+  a: { token0: Address; token1: Address; fee: number },
+): Promise<bigint> {
   const client = createPublicClient({ transport: http(providerUrl) });
   const abi = parseAbi([
     'function balanceOf(address) view returns (uint256)',
@@ -21,7 +34,10 @@ async function findPosition({ viem: { createPublicClient, http, parseAbi, isAddr
 }
 
 /** decreaseLiquidity by all of the position's liquidity; minimums `slippage` % below what an eth_call of it returns. */
-async function decreaseAll({ viem: { createPublicClient, encodeFunctionData, http, parseAbi }, providerUrl, agentAddress, deployedContracts }: SkillContext, a: { tokenId: bigint; slippage: number }) {
+async function decreaseAll(
+  { viem: { createPublicClient, encodeFunctionData, http, parseAbi }, providerUrl, agentAddress, deployedContracts }: SkillContext,
+  a: { tokenId: bigint; slippage: number },
+) {
   const client = createPublicClient({ transport: http(providerUrl) });
   const abi = parseAbi([
     'function positions(uint256) view returns (uint96, address, address, address, uint24, int24, int24, uint128 liquidity, uint256, uint256, uint128, uint128)',
@@ -32,7 +48,13 @@ async function decreaseAll({ viem: { createPublicClient, encodeFunctionData, htt
   const liquidity = (await client.readContract({ address: manager, abi, functionName: 'positions', args: [a.tokenId] }))[7];
   const { timestamp } = await client.getBlock();
   const deadline = timestamp + 1200n;
-  const { result } = await client.simulateContract({ account: agentAddress, address: manager, abi, functionName: 'decreaseLiquidity', args: [{ tokenId: a.tokenId, liquidity, amount0Min: 0n, amount1Min: 0n, deadline }] });
+  const { result } = await client.simulateContract({
+    account: agentAddress,
+    address: manager,
+    abi,
+    functionName: 'decreaseLiquidity',
+    args: [{ tokenId: a.tokenId, liquidity, amount0Min: 0n, amount1Min: 0n, deadline }],
+  });
   const keep = BigInt(100 - a.slippage);
   const args = { tokenId: a.tokenId, liquidity, amount0Min: (result[0] * keep) / 100n, amount1Min: (result[1] * keep) / 100n, deadline };
   return { to: manager, data: encodeFunctionData({ abi, functionName: 'decreaseLiquidity', args: [args] }) };
@@ -40,14 +62,27 @@ async function decreaseAll({ viem: { createPublicClient, encodeFunctionData, htt
 
 /** collect(tokenId, wallet, max, max): everything the position owes. */
 function collectAll({ viem: { encodeFunctionData, parseAbi }, agentAddress, deployedContracts }: SkillContext, a: { tokenId: bigint }) {
-  const abi = parseAbi(['struct CollectParams { uint256 tokenId; address recipient; uint128 amount0Max; uint128 amount1Max; }', 'function collect(CollectParams params) payable returns (uint256, uint256)']);
+  const abi = parseAbi([
+    'struct CollectParams { uint256 tokenId; address recipient; uint128 amount0Max; uint128 amount1Max; }',
+    'function collect(CollectParams params) payable returns (uint256, uint256)',
+  ]);
   const max = 2n ** 128n - 1n;
-  return { to: deployedContracts.v3_position_manager!, data: encodeFunctionData({ abi, functionName: 'collect', args: [{ tokenId: a.tokenId, recipient: agentAddress, amount0Max: max, amount1Max: max }] }) };
+  return {
+    to: deployedContracts.v3_position_manager!,
+    data: encodeFunctionData({
+      abi,
+      functionName: 'collect',
+      args: [{ tokenId: a.tokenId, recipient: agentAddress, amount0Max: max, amount1Max: max }],
+    }),
+  };
 }
 
 /** burn(tokenId) on the position manager. */
 function burnPosition({ viem: { encodeFunctionData, parseAbi }, deployedContracts }: SkillContext, a: { tokenId: bigint }) {
-  return { to: deployedContracts.v3_position_manager!, data: encodeFunctionData({ abi: parseAbi(['function burn(uint256)']), functionName: 'burn', args: [a.tokenId] }) };
+  return {
+    to: deployedContracts.v3_position_manager!,
+    data: encodeFunctionData({ abi: parseAbi(['function burn(uint256)']), functionName: 'burn', args: [a.tokenId] }),
+  };
 }
 
 /**
@@ -55,15 +90,28 @@ function burnPosition({ viem: { encodeFunctionData, parseAbi }, deployedContract
  * tiers); the minimum is QuoterV2's quote less `slippage` %.
  */
 async function swapV3Deepest(
-  { viem: { createPublicClient, encodeFunctionData, http, parseAbi, zeroAddress }, providerUrl, agentAddress, deployedContracts }: SkillContext,
+  {
+    viem: { createPublicClient, encodeFunctionData, http, parseAbi, zeroAddress },
+    providerUrl,
+    agentAddress,
+    deployedContracts,
+  }: SkillContext,
   a: { tokenIn: Address; tokenOut: Address; amountIn: bigint; slippage: number },
 ) {
   const client = createPublicClient({ transport: http(providerUrl) });
-  const pools = parseAbi(['function getPool(address, address, uint24) view returns (address)', 'function liquidity() view returns (uint128)']);
+  const pools = parseAbi([
+    'function getPool(address, address, uint24) view returns (address)',
+    'function liquidity() view returns (uint128)',
+  ]);
   let fee = 0;
   let deepest = -1n;
   for (const tier of [100, 500, 2500, 10000]) {
-    const pool = await client.readContract({ address: deployedContracts.v3_factory!, abi: pools, functionName: 'getPool', args: [a.tokenIn, a.tokenOut, tier] });
+    const pool = await client.readContract({
+      address: deployedContracts.v3_factory!,
+      abi: pools,
+      functionName: 'getPool',
+      args: [a.tokenIn, a.tokenOut, tier],
+    });
     if (pool === zeroAddress) continue;
     const liquidity = await client.readContract({ address: pool, abi: pools, functionName: 'liquidity' });
     if (liquidity > deepest) [fee, deepest] = [tier, liquidity];
@@ -74,9 +122,23 @@ async function swapV3Deepest(
     'struct ExactInputSingleParams { address tokenIn; address tokenOut; uint24 fee; address recipient; uint256 deadline; uint256 amountIn; uint256 amountOutMinimum; uint160 sqrtPriceLimitX96; }',
     'function exactInputSingle(ExactInputSingleParams params) payable returns (uint256 amountOut)',
   ]);
-  const { result } = await client.simulateContract({ address: deployedContracts.v3_quoter!, abi, functionName: 'quoteExactInputSingle', args: [{ tokenIn: a.tokenIn, tokenOut: a.tokenOut, amountIn: a.amountIn, fee, sqrtPriceLimitX96: 0n }] });
+  const { result } = await client.simulateContract({
+    address: deployedContracts.v3_quoter!,
+    abi,
+    functionName: 'quoteExactInputSingle',
+    args: [{ tokenIn: a.tokenIn, tokenOut: a.tokenOut, amountIn: a.amountIn, fee, sqrtPriceLimitX96: 0n }],
+  });
   const { timestamp } = await client.getBlock();
-  const params = { tokenIn: a.tokenIn, tokenOut: a.tokenOut, fee, recipient: agentAddress, deadline: timestamp + 1200n, amountIn: a.amountIn, amountOutMinimum: (result[0] * BigInt(100 - a.slippage)) / 100n, sqrtPriceLimitX96: 0n };
+  const params = {
+    tokenIn: a.tokenIn,
+    tokenOut: a.tokenOut,
+    fee,
+    recipient: agentAddress,
+    deadline: timestamp + 1200n,
+    amountIn: a.amountIn,
+    amountOutMinimum: (result[0] * BigInt(100 - a.slippage)) / 100n,
+    sqrtPriceLimitX96: 0n,
+  };
   return { to: deployedContracts.v3_swap_router!, data: encodeFunctionData({ abi, functionName: 'exactInputSingle', args: [params] }) };
 }
 
@@ -92,7 +154,8 @@ export default defineCompositeReference((params: TaskParams<'hard_long_horizon_v
       script(burnPosition, { tokenId }),
       (feedback) => script(unwrap, { amount: collected(feedback, 'WBNB') }),
       (feedback) => script(approve, { token: env.USDT, spender: env.v3_swap_router!, amount: collected(feedback, 'USDT') }),
-      (feedback) => script(swapV3Deepest, { tokenIn: env.USDT, tokenOut: env.CAKE, amountIn: collected(feedback, 'USDT'), slippage: params.slippage }),
+      (feedback) =>
+        script(swapV3Deepest, { tokenIn: env.USDT, tokenOut: env.CAKE, amountIn: collected(feedback, 'USDT'), slippage: params.slippage }),
       (feedback) => script(transferToken, { token: env.CAKE, to: params.to, amount: balanceChanges(feedback).at(-1)!.get('CAKE') ?? 0n }),
       submit(),
     ],

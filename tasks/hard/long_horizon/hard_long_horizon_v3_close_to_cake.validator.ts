@@ -1,5 +1,28 @@
-import { decodeFunctionData, isAddressEqual, parseAbi, parseEventLogs, toEventSelector, zeroAddress, type Address, type PublicClient } from 'viem';
-import { allowanceOf, approvalSent, balanceOf, compareAmount, defineValidator, fmt, minOutVsQuote, minOutVsReturn, successful, transferred, type CheckResult, type EnvMap, type EpisodeTx } from 'evm-questbench/validators';
+import {
+  decodeFunctionData,
+  isAddressEqual,
+  parseAbi,
+  parseEventLogs,
+  toEventSelector,
+  zeroAddress,
+  type Address,
+  type PublicClient,
+} from 'viem';
+import {
+  allowanceOf,
+  approvalSent,
+  balanceOf,
+  compareAmount,
+  defineValidator,
+  fmt,
+  minOutVsQuote,
+  minOutVsReturn,
+  successful,
+  transferred,
+  type CheckResult,
+  type EnvMap,
+  type EpisodeTx,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_long_horizon_v3_close_to_cake'>;
@@ -47,11 +70,23 @@ async function positionsOf(chain: PublicClient, env: EnvMap, agent: Address): Pr
 /** Whether the episode burned position `id` (its ERC-721 Transfer to the zero address). */
 const burned = (txs: EpisodeTx[] | undefined, manager: Address, id: bigint): boolean =>
   successful(txs).some((t) =>
-    t.receipt.logs.some((l) => isAddressEqual(l.address, manager) && l.topics[0] === NFT_TRANSFER && l.topics.length === 4 && BigInt(l.topics[2]!) === 0n && BigInt(l.topics[3]!) === id),
+    t.receipt.logs.some(
+      (l) =>
+        isAddressEqual(l.address, manager) &&
+        l.topics[0] === NFT_TRANSFER &&
+        l.topics.length === 4 &&
+        BigInt(l.topics[2]!) === 0n &&
+        BigInt(l.topics[3]!) === id,
+    ),
   );
 
 /** What the position paid the wallet through collect (USDT, WBNB), once it was closed: undefined while it is not. */
-function closedAndCollected(txs: EpisodeTx[] | undefined, env: EnvMap, agent: Address, pre: State): { usdt: bigint; wbnb: bigint } | undefined {
+function closedAndCollected(
+  txs: EpisodeTx[] | undefined,
+  env: EnvMap,
+  agent: Address,
+  pre: State,
+): { usdt: bigint; wbnb: bigint } | undefined {
   const manager = env.v3_position_manager!;
   if (pre.open === undefined || !burned(txs, manager, pre.open)) return undefined;
   let usdt = 0n;
@@ -71,7 +106,13 @@ async function deepestPool(chain: PublicClient, env: EnvMap, blockNumber: bigint
   let best: Address = zeroAddress;
   let deepest = -1n;
   for (const fee of TIERS) {
-    const pool = await chain.readContract({ address: env.v3_factory!, abi: V3, functionName: 'getPool', args: [env.CAKE!, env.USDT!, fee], blockNumber });
+    const pool = await chain.readContract({
+      address: env.v3_factory!,
+      abi: V3,
+      functionName: 'getPool',
+      args: [env.CAKE!, env.USDT!, fee],
+      blockNumber,
+    });
     if (pool === zeroAddress) continue;
     const liquidity = await chain.readContract({ address: pool, abi: V3, functionName: 'liquidity', blockNumber });
     if (liquidity > deepest) [best, deepest] = [pool, liquidity];
@@ -81,14 +122,19 @@ async function deepestPool(chain: PublicClient, env: EnvMap, blockNumber: bigint
 
 /** The one successful sale of USDT for CAKE in the deepest pool: what it sold and bought, and its transaction. */
 async function cakeSale(chain: PublicClient, txs: EpisodeTx[] | undefined, env: EnvMap, agent: Address) {
-  const sales = successful(txs).filter((t) => transferred(t.receipt, env.USDT!, agent) > 0n && transferred(t.receipt, env.CAKE!, undefined, agent) > 0n);
+  const sales = successful(txs).filter(
+    (t) => transferred(t.receipt, env.USDT!, agent) > 0n && transferred(t.receipt, env.CAKE!, undefined, agent) > 0n,
+  );
   if (sales.length !== 1) return undefined;
   const t = sales[0]!;
   const pool = await deepestPool(chain, env, t.receipt.blockNumber - 1n);
   return { t, pool, sold: transferred(t.receipt, env.USDT!, agent, pool), got: transferred(t.receipt, env.CAKE!, pool, agent) };
 }
 
-const notClosed: CheckResult = { pass: false, detail: 'the position was not decreased, collected and burned, so nothing was collected to carry on' };
+const notClosed: CheckResult = {
+  pass: false,
+  detail: 'the position was not decreased, collected and burned, so nothing was collected to carry on',
+};
 
 export default defineValidator<Params, State>({
   kind: 'workflow',
@@ -104,7 +150,12 @@ export default defineValidator<Params, State>({
       verify: ({ txs, env, agent, pre, post }) => {
         const c = closedAndCollected(txs, env, agent, pre);
         const gone = pre.open !== undefined && !post.ids.includes(pre.open);
-        return { pass: !!c && gone && c.usdt > 0n && c.wbnb > 0n, detail: c ? `collected ${fmt(c.usdt)} USDT and ${fmt(c.wbnb)} WBNB; position ${gone ? 'burned' : 'still held'}` : `position ${pre.open} not burned` };
+        return {
+          pass: !!c && gone && c.usdt > 0n && c.wbnb > 0n,
+          detail: c
+            ? `collected ${fmt(c.usdt)} USDT and ${fmt(c.wbnb)} WBNB; position ${gone ? 'burned' : 'still held'}`
+            : `position ${pre.open} not burned`,
+        };
       },
     },
     {
@@ -113,7 +164,9 @@ export default defineValidator<Params, State>({
       verify: ({ txs, env, pre, params }) => {
         for (const t of successful(txs)) {
           if (!isAddressEqual(t.tx.to, env.v3_position_manager!)) continue;
-          const event = parseEventLogs({ abi: MANAGER, eventName: 'DecreaseLiquidity', logs: t.receipt.logs }).find((l) => l.args.tokenId === pre.open && l.args.liquidity > 0n);
+          const event = parseEventLogs({ abi: MANAGER, eventName: 'DecreaseLiquidity', logs: t.receipt.logs }).find(
+            (l) => l.args.tokenId === pre.open && l.args.liquidity > 0n,
+          );
           if (!event) continue;
           try {
             const { args } = decodeFunctionData({ abi: MANAGER, data: t.tx.data });
@@ -144,7 +197,10 @@ export default defineValidator<Params, State>({
     {
       name: "the V3 SwapRouter's USDT allowance was set and nothing is left of it",
       weight: 10,
-      verify: ({ txs, env, post }) => ({ pass: approvalSent(txs, env.USDT!, env.v3_swap_router!) && post.allowance === 0n, detail: `USDT allowance of the V3 SwapRouter left: ${fmt(post.allowance)}` }),
+      verify: ({ txs, env, post }) => ({
+        pass: approvalSent(txs, env.USDT!, env.v3_swap_router!) && post.allowance === 0n,
+        detail: `USDT allowance of the V3 SwapRouter left: ${fmt(post.allowance)}`,
+      }),
     },
     {
       name: 'exactly the USDT collected was sold for CAKE in the deepest CAKE/USDT pool',

@@ -1,24 +1,50 @@
 import { maxUint256, type Address } from 'viem';
-import { approve, call, defineCompositeReference, read, receivedInLatestBlock, script, submit, swapExactBnb, transferToken, type SkillContext } from 'evm-questbench/composite';
+import {
+  approve,
+  call,
+  defineCompositeReference,
+  read,
+  receivedInLatestBlock,
+  script,
+  submit,
+  swapExactBnb,
+  transferToken,
+  type SkillContext,
+} from 'evm-questbench/composite';
 import type { TaskParams } from '../../params.ts';
 
 /** What the wallet owes vUSDT now (borrowBalanceCurrent through eth_call), plus 0.01 USDT for the interest of the blocks until the repayment. */
-async function debtWithHeadroom({ viem: { createPublicClient, http, parseAbi }, providerUrl, agentAddress }: SkillContext, a: { vToken: Address }): Promise<bigint> {
+async function debtWithHeadroom(
+  { viem: { createPublicClient, http, parseAbi }, providerUrl, agentAddress }: SkillContext,
+  a: { vToken: Address },
+): Promise<bigint> {
   const client = createPublicClient({ transport: http(providerUrl) });
   const abi = parseAbi(['function borrowBalanceCurrent(address) returns (uint256)']);
-  const { result } = await client.simulateContract({ address: a.vToken, abi, functionName: 'borrowBalanceCurrent', args: [agentAddress], account: agentAddress });
+  const { result } = await client.simulateContract({
+    address: a.vToken,
+    abi,
+    functionName: 'borrowBalanceCurrent',
+    args: [agentAddress],
+    account: agentAddress,
+  });
   return result + 10n ** 16n;
 }
 
 /** redeem(every vToken the wallet holds). */
-async function redeemAll({ viem: { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi }, providerUrl, agentAddress }: SkillContext, a: { vToken: Address }) {
+async function redeemAll(
+  { viem: { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi }, providerUrl, agentAddress }: SkillContext,
+  a: { vToken: Address },
+) {
   const client = createPublicClient({ transport: http(providerUrl) });
   const held = await client.readContract({ address: a.vToken, abi: erc20Abi, functionName: 'balanceOf', args: [agentAddress] });
   return { to: a.vToken, data: encodeFunctionData({ abi: parseAbi(['function redeem(uint256)']), functionName: 'redeem', args: [held] }) };
 }
 
 /** The BNB the wallet's latest redemption paid: redeemAmount of vBNB's latest Redeem event for the wallet (last 20 blocks). */
-async function lastRedeemed({ viem: { createPublicClient, http, parseAbiItem, isAddressEqual }, providerUrl, agentAddress }: SkillContext, a: { vToken: Address }): Promise<bigint> {
+async function lastRedeemed(
+  { viem: { createPublicClient, http, parseAbiItem, isAddressEqual }, providerUrl, agentAddress }: SkillContext,
+  a: { vToken: Address },
+): Promise<bigint> {
   const client = createPublicClient({ transport: http(providerUrl) });
   const head = await client.getBlockNumber();
   const event = parseAbiItem('event Redeem(address redeemer, uint256 redeemAmount, uint256 redeemTokens, uint256 totalSupply)');
@@ -35,7 +61,12 @@ export default defineCompositeReference((params: TaskParams<'hard_long_horizon_v
     script(call, { to: env.vUSDT!, signature: 'function repayBorrow(uint256)', args: [maxUint256] }),
     script(redeemAll, { vToken: env.vBNB! }),
     script(call, { to: env.venus_comptroller!, signature: 'function exitMarket(address)', args: [env.vBNB!] }),
-    script(swapExactBnb, { amount: read(lastRedeemed, { vToken: env.vBNB! }), path: [env.WBNB, env.USDT], slippage: params.slippage, deadline: 1200 }),
+    script(swapExactBnb, {
+      amount: read(lastRedeemed, { vToken: env.vBNB! }),
+      path: [env.WBNB, env.USDT],
+      slippage: params.slippage,
+      deadline: 1200,
+    }),
     script(transferToken, { token: env.USDT, to: params.to, amount: read(receivedInLatestBlock, { token: env.USDT }) }),
     submit(),
   ],

@@ -1,4 +1,13 @@
-import { decodeFunctionData, encodeFunctionData, isAddressEqual, parseAbi, parseEther, parseUnits, type Address, type PublicClient } from 'viem';
+import {
+  decodeFunctionData,
+  encodeFunctionData,
+  isAddressEqual,
+  parseAbi,
+  parseEther,
+  parseUnits,
+  type Address,
+  type PublicClient,
+} from 'viem';
 import {
   allowanceOf,
   approvalSent,
@@ -34,10 +43,15 @@ const HEADROOM = parseUnits('1', 18);
 
 /** The one successful redemption from vBNB and the BNB it paid the wallet (balance change of its block, gas added back). */
 async function redemption(chain: PublicClient, txs: EpisodeTx[] | undefined, vbnb: Address, agent: Address) {
-  const list = successful(txs).filter((t) => isAddressEqual(t.tx.to, vbnb) && REDEEMS.includes(t.tx.data.slice(0, 10).toLowerCase() as `0x${string}`));
+  const list = successful(txs).filter(
+    (t) => isAddressEqual(t.tx.to, vbnb) && REDEEMS.includes(t.tx.data.slice(0, 10).toLowerCase() as `0x${string}`),
+  );
   if (list.length !== 1) return undefined;
   const { receipt } = list[0]!;
-  const [after, before] = await Promise.all([chain.getBalance({ address: agent, blockNumber: receipt.blockNumber }), chain.getBalance({ address: agent, blockNumber: receipt.blockNumber - 1n })]);
+  const [after, before] = await Promise.all([
+    chain.getBalance({ address: agent, blockNumber: receipt.blockNumber }),
+    chain.getBalance({ address: agent, blockNumber: receipt.blockNumber - 1n }),
+  ]);
   return after - before + receipt.gasUsed * receipt.effectiveGasPrice;
 }
 
@@ -45,14 +59,29 @@ export default defineValidator<Params, State>({
   kind: 'workflow',
   // A Venus account as the request finds it: `supplied` BNB of the starting 2 left in vBNB (entered), `debt` USDT borrowed against it, no allowance to vUSDT.
   setup: async ({ chain, params, env, agent }) => {
-    await sendAs(chain, agent, env.vBNB!, encodeFunctionData({ abi: VTOKEN, functionName: 'redeemUnderlying', args: [parseEther('2') - parseEther(params.supplied)] }));
-    await sendAs(chain, agent, env.vUSDT!, encodeFunctionData({ abi: VTOKEN, functionName: 'borrow', args: [parseUnits(params.debt, 18)] }));
+    await sendAs(
+      chain,
+      agent,
+      env.vBNB!,
+      encodeFunctionData({ abi: VTOKEN, functionName: 'redeemUnderlying', args: [parseEther('2') - parseEther(params.supplied)] }),
+    );
+    await sendAs(
+      chain,
+      agent,
+      env.vUSDT!,
+      encodeFunctionData({ abi: VTOKEN, functionName: 'borrow', args: [parseUnits(params.debt, 18)] }),
+    );
     await approveAs(chain, agent, env.USDT!, env.vUSDT!, 0n);
   },
   observe: async ({ chain, params, env, agent }) => ({
     debt: await chain.readContract({ address: env.vUSDT!, abi: VTOKEN, functionName: 'borrowBalanceStored', args: [agent] }),
     vbnb: await balanceOf(chain, env.vBNB!, agent),
-    inVbnb: await chain.readContract({ address: env.venus_comptroller!, abi: COMPTROLLER, functionName: 'checkMembership', args: [agent, env.vBNB!] }),
+    inVbnb: await chain.readContract({
+      address: env.venus_comptroller!,
+      abi: COMPTROLLER,
+      functionName: 'checkMembership',
+      args: [agent, env.vBNB!],
+    }),
     allowance: await allowanceOf(chain, env.USDT!, agent, env.vUSDT!),
     recipient: await balanceOf(chain, env.USDT!, params.to),
   }),
@@ -70,7 +99,10 @@ export default defineValidator<Params, State>({
     {
       name: 'the wallet left the vBNB market',
       weight: 5,
-      verify: ({ pre, post }) => ({ pass: pre.inVbnb && !post.inVbnb, detail: post.inVbnb ? 'still a member of vBNB' : 'not a member of vBNB' }),
+      verify: ({ pre, post }) => ({
+        pass: pre.inVbnb && !post.inVbnb,
+        detail: post.inVbnb ? 'still a member of vBNB' : 'not a member of vBNB',
+      }),
     },
     {
       name: 'the repayment approval left at most 1 USDT of allowance',

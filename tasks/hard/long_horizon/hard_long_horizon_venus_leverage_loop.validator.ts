@@ -1,5 +1,21 @@
 import { decodeFunctionData, isAddressEqual, parseAbi, parseEventLogs, parseUnits, type Address, type PublicClient } from 'viem';
-import { allowanceOf, approvalSent, approveAs, compareAmount, defineValidator, fmt, minOutVsQuote, quoteOut, selectorOf, successful, SWAP_EXACT_TOKENS_FOR_ETH, transferred, type CheckResult, type EnvMap, type EpisodeTx } from 'evm-questbench/validators';
+import {
+  allowanceOf,
+  approvalSent,
+  approveAs,
+  compareAmount,
+  defineValidator,
+  fmt,
+  minOutVsQuote,
+  quoteOut,
+  selectorOf,
+  successful,
+  SWAP_EXACT_TOKENS_FOR_ETH,
+  transferred,
+  type CheckResult,
+  type EnvMap,
+  type EpisodeTx,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_long_horizon_venus_leverage_loop'>;
@@ -18,12 +34,21 @@ const MINT = selectorOf('mint()');
 const E18 = 10n ** 18n;
 
 /** Collateral and debt values at a block (current values through eth_call: interest accrued to it). */
-async function position(chain: PublicClient, env: EnvMap, agent: Address, blockNumber?: bigint): Promise<{ collateral: bigint; debt: bigint }> {
+async function position(
+  chain: PublicClient,
+  env: EnvMap,
+  agent: Address,
+  blockNumber?: bigint,
+): Promise<{ collateral: bigint; debt: bigint }> {
   const at = blockNumber === undefined ? {} : { blockNumber };
   const [vTokens, rate, owed, bnbPrice, usdtPrice] = await Promise.all([
     chain.readContract({ address: env.vBNB!, abi: VENUS, functionName: 'balanceOf', args: [agent], ...at }),
-    chain.simulateContract({ address: env.vBNB!, abi: VENUS, functionName: 'exchangeRateCurrent', account: agent, ...at }).then((r) => r.result),
-    chain.simulateContract({ address: env.vUSDT!, abi: VENUS, functionName: 'borrowBalanceCurrent', args: [agent], account: agent, ...at }).then((r) => r.result),
+    chain
+      .simulateContract({ address: env.vBNB!, abi: VENUS, functionName: 'exchangeRateCurrent', account: agent, ...at })
+      .then((r) => r.result),
+    chain
+      .simulateContract({ address: env.vUSDT!, abi: VENUS, functionName: 'borrowBalanceCurrent', args: [agent], account: agent, ...at })
+      .then((r) => r.result),
     chain.readContract({ address: env.venus_oracle!, abi: VENUS, functionName: 'getUnderlyingPrice', args: [env.vBNB!], ...at }),
     chain.readContract({ address: env.venus_oracle!, abi: VENUS, functionName: 'getUnderlyingPrice', args: [env.vUSDT!], ...at }),
   ]);
@@ -42,7 +67,9 @@ function stepsOf(txs: EpisodeTx[] | undefined, env: EnvMap, agent: Address): Ste
   const to = (t: EpisodeTx, a: Address) => isAddressEqual(t.tx.to, a);
   const sel = (t: EpisodeTx) => t.tx.data.slice(0, 10).toLowerCase();
   return {
-    borrows: ok.filter((t) => to(t, env.vUSDT!) && sel(t) === BORROW).map((t) => ({ t, amount: transferred(t.receipt, env.USDT!, env.vUSDT!, agent) })),
+    borrows: ok
+      .filter((t) => to(t, env.vUSDT!) && sel(t) === BORROW)
+      .map((t) => ({ t, amount: transferred(t.receipt, env.USDT!, env.vUSDT!, agent) })),
     sales: ok
       .filter((t) => to(t, env.router!) && transferred(t.receipt, env.USDT!, agent) > 0n)
       .map((t) => ({
@@ -68,7 +95,8 @@ function saleOf(s: Steps, i: number): CheckResult {
 /** Loop `i`: its supply came after its sale and supplied exactly the BNB the sale paid. */
 function supplyOf(s: Steps, i: number): CheckResult {
   const [x, m] = [s.sales[i], s.supplies[i]];
-  if (!x || !m || !before(x.t, m.t) || s.supplies.length !== 2) return { pass: false, detail: `expected two BNB supplies, loop ${i + 1}'s after its sale (found ${s.supplies.length})` };
+  if (!x || !m || !before(x.t, m.t) || s.supplies.length !== 2)
+    return { pass: false, detail: `expected two BNB supplies, loop ${i + 1}'s after its sale (found ${s.supplies.length})` };
   return compareAmount(`BNB supplied in loop ${i + 1}`, m.amount, x.bnb, { symbol: 'BNB' });
 }
 
@@ -76,25 +104,39 @@ export default defineValidator<Params, State>({
   kind: 'workflow',
   // The starting wallet: 2 BNB supplied and entered, no debt; no router allowance for USDT.
   setup: ({ chain, env, agent }) => approveAs(chain, agent, env.USDT!, env.router!, 0n),
-  observe: async ({ chain, env, agent }) => ({ ...(await position(chain, env, agent)), allowance: await allowanceOf(chain, env.USDT!, agent, env.router!) }),
+  observe: async ({ chain, env, agent }) => ({
+    ...(await position(chain, env, agent)),
+    allowance: await allowanceOf(chain, env.USDT!, agent, env.router!),
+  }),
   checks: [
     {
       name: 'the first borrow is exactly the stated USDT',
       weight: 5,
       verify: ({ txs, env, agent, params }) => {
         const b = stepsOf(txs, env, agent).borrows[0];
-        return b ? compareAmount('first borrow', b.amount, parseUnits(params.borrow, 18), { symbol: 'USDT' }) : { pass: false, detail: 'no successful USDT borrow' };
+        return b
+          ? compareAmount('first borrow', b.amount, parseUnits(params.borrow, 18), { symbol: 'USDT' })
+          : { pass: false, detail: 'no successful USDT borrow' };
       },
     },
-    { name: 'the first sale sold exactly the USDT borrowed', weight: 5, verify: ({ txs, env, agent }) => saleOf(stepsOf(txs, env, agent), 0) },
-    { name: 'the first supply is exactly the BNB the first sale paid', weight: 22, verify: ({ txs, env, agent }) => supplyOf(stepsOf(txs, env, agent), 0) },
+    {
+      name: 'the first sale sold exactly the USDT borrowed',
+      weight: 5,
+      verify: ({ txs, env, agent }) => saleOf(stepsOf(txs, env, agent), 0),
+    },
+    {
+      name: 'the first supply is exactly the BNB the first sale paid',
+      weight: 22,
+      verify: ({ txs, env, agent }) => supplyOf(stepsOf(txs, env, agent), 0),
+    },
     {
       name: 'the second borrow is the most whole USDT that keeps the ratio',
       weight: 20,
       verify: async ({ chain, txs, env, agent, params }) => {
         const s = stepsOf(txs, env, agent);
         const b = s.borrows[1];
-        if (!b || s.borrows.length !== 2 || !before(s.supplies[0]?.t, b.t)) return { pass: false, detail: `expected a second borrow after the first supply (found ${s.borrows.length} borrows)` };
+        if (!b || s.borrows.length !== 2 || !before(s.supplies[0]?.t, b.t))
+          return { pass: false, detail: `expected a second borrow after the first supply (found ${s.borrows.length} borrows)` };
         const p = await position(chain, env, agent, b.t.receipt.blockNumber - 1n);
         const room = (p.collateral * 100n) / BigInt(params.ratio) - p.debt;
         const want = (room / E18) * E18;
@@ -103,8 +145,16 @@ export default defineValidator<Params, State>({
         return { pass, detail: `borrowed ${fmt(b.amount)} USDT; the most whole USDT at ${params.ratio} % was ${fmt(want)}` };
       },
     },
-    { name: 'the second sale sold exactly the USDT borrowed', weight: 5, verify: ({ txs, env, agent }) => saleOf(stepsOf(txs, env, agent), 1) },
-    { name: 'the second supply is exactly the BNB the second sale paid', weight: 22, verify: ({ txs, env, agent }) => supplyOf(stepsOf(txs, env, agent), 1) },
+    {
+      name: 'the second sale sold exactly the USDT borrowed',
+      weight: 5,
+      verify: ({ txs, env, agent }) => saleOf(stepsOf(txs, env, agent), 1),
+    },
+    {
+      name: 'the second supply is exactly the BNB the second sale paid',
+      weight: 22,
+      verify: ({ txs, env, agent }) => supplyOf(stepsOf(txs, env, agent), 1),
+    },
     {
       name: "both sales' minimums are within the slippage limit of the quote",
       weight: 5,
@@ -128,7 +178,10 @@ export default defineValidator<Params, State>({
     {
       name: 'each sale was approved and no router allowance is left',
       weight: 5,
-      verify: ({ txs, env, post }) => ({ pass: approvalSent(txs, env.USDT!, env.router!) && post.allowance === 0n, detail: `USDT allowance of the router left: ${fmt(post.allowance)}` }),
+      verify: ({ txs, env, post }) => ({
+        pass: approvalSent(txs, env.USDT!, env.router!) && post.allowance === 0n,
+        detail: `USDT allowance of the router left: ${fmt(post.allowance)}`,
+      }),
     },
     {
       name: 'the collateral ratio ends at or above the target',

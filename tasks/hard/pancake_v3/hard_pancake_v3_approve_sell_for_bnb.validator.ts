@@ -53,7 +53,12 @@ export default defineValidator<Params, State>({
       bnb: await chain.getBalance({ address: agent }),
       allowance: await allowanceOf(chain, params.sale.address, agent, env.v3_swap_router!),
       fee,
-      quote: await quoteExactInputSingle(chain, env.v3_quoter!, { tokenIn: params.sale.address, tokenOut: env.WBNB!, fee, amountIn: amount(params) }),
+      quote: await quoteExactInputSingle(chain, env.v3_quoter!, {
+        tokenIn: params.sale.address,
+        tokenOut: env.WBNB!,
+        fee,
+        amountIn: amount(params),
+      }),
     };
   },
   checks: [
@@ -61,20 +66,29 @@ export default defineValidator<Params, State>({
       name: 'the SwapRouter was approved for exactly the requested amount',
       weight: 15,
       verify: ({ txs, params, env, pre, post }) => {
-        if (approvalCalls(txs, params.sale.address, env.v3_swap_router!).length === 0) return { pass: false, detail: 'no successful approve of the SwapRouter' };
-        return compareAmount('allowance granted', post.allowance + (pre.token - post.token), amount(params), { decimals: params.sale.decimals, symbol: params.sale.symbol });
+        if (approvalCalls(txs, params.sale.address, env.v3_swap_router!).length === 0)
+          return { pass: false, detail: 'no successful approve of the SwapRouter' };
+        return compareAmount('allowance granted', post.allowance + (pre.token - post.token), amount(params), {
+          decimals: params.sale.decimals,
+          symbol: params.sale.symbol,
+        });
       },
     },
     {
       name: 'sold exactly the requested tokens',
       weight: 15,
-      verify: ({ pre, post, params }) => compareAmount(`${params.sale.symbol} sold`, pre.token - post.token, amount(params), { decimals: params.sale.decimals, symbol: params.sale.symbol }),
+      verify: ({ pre, post, params }) =>
+        compareAmount(`${params.sale.symbol} sold`, pre.token - post.token, amount(params), {
+          decimals: params.sale.decimals,
+          symbol: params.sale.symbol,
+        }),
     },
     {
       name: "the wallet received the deepest pool's quote in native BNB",
       weight: 45,
       // Nothing trades between the quote and the swap, so the pool pays what the quoter said.
-      verify: ({ pre, post, txs }) => compareAmount('BNB received besides gas', post.bnb + episodeGas(txs) - pre.bnb, pre.quote, { rel: 0.000001, symbol: 'BNB' }),
+      verify: ({ pre, post, txs }) =>
+        compareAmount('BNB received besides gas', post.bnb + episodeGas(txs) - pre.bnb, pre.quote, { rel: 0.000001, symbol: 'BNB' }),
     },
     {
       name: 'the swap used the deepest tier with a minimum of the quote less the requested slippage',
@@ -84,13 +98,19 @@ export default defineValidator<Params, State>({
         if (!s) return { pass: false, detail: 'no successful exactInputSingle of the token for WBNB through the SwapRouter' };
         const min = s.swap.amountOutMinimum > s.unwrapMin ? s.swap.amountOutMinimum : s.unwrapMin;
         const floor = slippageFloor(ctx.pre.quote, ctx.params.slippage);
-        return { pass: s.swap.fee === ctx.pre.fee && min >= withGrace(floor) && min <= ctx.pre.quote, detail: `fee ${s.swap.fee} (deepest ${ctx.pre.fee}), minimum ${min}; quote ${ctx.pre.quote}, ${ctx.params.slippage}% under it ${floor}` };
+        return {
+          pass: s.swap.fee === ctx.pre.fee && min >= withGrace(floor) && min <= ctx.pre.quote,
+          detail: `fee ${s.swap.fee} (deepest ${ctx.pre.fee}), minimum ${min}; quote ${ctx.pre.quote}, ${ctx.params.slippage}% under it ${floor}`,
+        };
       },
     },
     {
       name: 'no WBNB was left in the wallet instead of BNB',
       weight: 10,
-      verify: (ctx) => (sale(ctx) ? compareAmount('WBNB change', ctx.post.wbnb - ctx.pre.wbnb, 0n, { symbol: 'WBNB' }) : { pass: false, detail: 'nothing was sold' }),
+      verify: (ctx) =>
+        sale(ctx)
+          ? compareAmount('WBNB change', ctx.post.wbnb - ctx.pre.wbnb, 0n, { symbol: 'WBNB' })
+          : { pass: false, detail: 'nothing was sold' },
     },
   ],
 });

@@ -10,7 +10,9 @@ const MANAGER = parseAbi([
   'function collect((uint256 tokenId, address recipient, uint128 amount0Max, uint128 amount1Max) params) payable returns (uint256 amount0, uint256 amount1)',
 ]);
 const FACTORY = parseAbi(['function getPool(address tokenA, address tokenB, uint24 fee) view returns (address)']);
-const POOL = parseAbi(['function slot0() view returns (uint160 sqrtPriceX96, int24 tick, uint16 observationIndex, uint16 observationCardinality, uint16 observationCardinalityNext, uint32 feeProtocol, bool unlocked)']);
+const POOL = parseAbi([
+  'function slot0() view returns (uint160 sqrtPriceX96, int24 tick, uint16 observationIndex, uint16 observationCardinality, uint16 observationCardinalityNext, uint32 feeProtocol, bool unlocked)',
+]);
 const UINT128_MAX = 2n ** 128n - 1n;
 
 // A position is in range when its pool's current tick lies in [tickLower, tickUpper). collect() with the
@@ -23,13 +25,26 @@ export async function executeSkill(providerUrl: string, agent: Address, deployed
   const inRange: bigint[] = [];
   for (let i = 0n; i < count; i++) {
     const id = await client.readContract({ address: manager, abi: MANAGER, functionName: 'tokenOfOwnerByIndex', args: [agent, i] });
-    const [, , token0, token1, fee, tickLower, tickUpper, liquidity] = await client.readContract({ address: manager, abi: MANAGER, functionName: 'positions', args: [id] });
-    const pool = await client.readContract({ address: deployedContracts.v3_factory!, abi: FACTORY, functionName: 'getPool', args: [token0, token1, fee] });
+    const [, , token0, token1, fee, tickLower, tickUpper, liquidity] = await client.readContract({
+      address: manager,
+      abi: MANAGER,
+      functionName: 'positions',
+      args: [id],
+    });
+    const pool = await client.readContract({
+      address: deployedContracts.v3_factory!,
+      abi: FACTORY,
+      functionName: 'getPool',
+      args: [token0, token1, fee],
+    });
     const [, tick] = await client.readContract({ address: pool, abi: POOL, functionName: 'slot0' });
     if (liquidity > 0n && tickLower <= tick && tick < tickUpper) inRange.push(id);
   }
   if (inRange.length !== 1) throw new Error(`expected one in-range position, found ${inRange.length}`);
   const tokenId = inRange[0]!;
   const amounts = { amount0Max: UINT128_MAX, amount1Max: UINT128_MAX };
-  return { to: manager, data: encodeFunctionData({ abi: MANAGER, functionName: 'collect', args: [{ tokenId, recipient: agent, ...amounts }] }) };
+  return {
+    to: manager,
+    data: encodeFunctionData({ abi: MANAGER, functionName: 'collect', args: [{ tokenId, recipient: agent, ...amounts }] }),
+  };
 }

@@ -1,5 +1,13 @@
-import { type Address, type PublicClient } from 'viem';
-import { balanceOf, collectable, compareAmount, defineValidator, V3_POOL_ABI, V3_POSITION_MANAGER_ABI, V3_FACTORY_ABI } from 'evm-questbench/validators';
+import type { Address, PublicClient } from 'viem';
+import {
+  balanceOf,
+  collectable,
+  compareAmount,
+  defineValidator,
+  V3_POOL_ABI,
+  V3_POSITION_MANAGER_ABI,
+  V3_FACTORY_ABI,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_pancake_v3_collect_fees'>;
@@ -11,8 +19,18 @@ async function inRangePosition(chain: PublicClient, manager: Address, factory: A
   const count = await chain.readContract({ address: manager, abi: V3_POSITION_MANAGER_ABI, functionName: 'balanceOf', args: [agent] });
   const found: Position[] = [];
   for (let i = 0n; i < count; i++) {
-    const id = await chain.readContract({ address: manager, abi: V3_POSITION_MANAGER_ABI, functionName: 'tokenOfOwnerByIndex', args: [agent, i] });
-    const [, , token0, token1, fee, lower, upper, liquidity] = await chain.readContract({ address: manager, abi: V3_POSITION_MANAGER_ABI, functionName: 'positions', args: [id] });
+    const id = await chain.readContract({
+      address: manager,
+      abi: V3_POSITION_MANAGER_ABI,
+      functionName: 'tokenOfOwnerByIndex',
+      args: [agent, i],
+    });
+    const [, , token0, token1, fee, lower, upper, liquidity] = await chain.readContract({
+      address: manager,
+      abi: V3_POSITION_MANAGER_ABI,
+      functionName: 'positions',
+      args: [id],
+    });
     const pool = await chain.readContract({ address: factory, abi: V3_FACTORY_ABI, functionName: 'getPool', args: [token0, token1, fee] });
     const [, tick] = await chain.readContract({ address: pool, abi: V3_POOL_ABI, functionName: 'slot0' });
     if (lower <= tick && tick < upper && liquidity > 0n) found.push({ id, token0, token1, liquidity });
@@ -38,12 +56,18 @@ export default defineValidator<Params, State>({
     {
       name: "the wallet received all of the position's fees in token0",
       weight: 35,
-      verify: ({ pre, post }) => ({ ...compareAmount('token0 received', post.balance0 - pre.balance0, pre.owed[0]), pass: pre.owed[0] > 0n && post.balance0 - pre.balance0 === pre.owed[0] }),
+      verify: ({ pre, post }) => ({
+        ...compareAmount('token0 received', post.balance0 - pre.balance0, pre.owed[0]),
+        pass: pre.owed[0] > 0n && post.balance0 - pre.balance0 === pre.owed[0],
+      }),
     },
     {
       name: "the wallet received all of the position's fees in token1",
       weight: 35,
-      verify: ({ pre, post }) => ({ ...compareAmount('token1 received', post.balance1 - pre.balance1, pre.owed[1]), pass: pre.owed[1] > 0n && post.balance1 - pre.balance1 === pre.owed[1] }),
+      verify: ({ pre, post }) => ({
+        ...compareAmount('token1 received', post.balance1 - pre.balance1, pre.owed[1]),
+        pass: pre.owed[1] > 0n && post.balance1 - pre.balance1 === pre.owed[1],
+      }),
     },
     {
       name: 'nothing is left to collect',
@@ -56,7 +80,10 @@ export default defineValidator<Params, State>({
     {
       name: 'the position keeps all its liquidity',
       weight: 15,
-      verify: ({ pre, post }) => ({ pass: post.position.id === pre.position.id && post.position.liquidity === pre.position.liquidity, detail: `liquidity ${pre.position.liquidity} → ${post.position.liquidity}` }),
+      verify: ({ pre, post }) => ({
+        pass: post.position.id === pre.position.id && post.position.liquidity === pre.position.liquidity,
+        detail: `liquidity ${pre.position.liquidity} → ${post.position.liquidity}`,
+      }),
     },
   ],
 });

@@ -31,9 +31,18 @@ export async function executeSkill(providerUrl: string, agent: Address, deployed
   const amountIn = parseEther(PARAMS.amount);
   const fee = await deepestTier(client, deployedContracts.v3_factory!, deployedContracts.WBNB!, PARAMS.token.address);
   const pool = { tokenIn: deployedContracts.WBNB!, tokenOut: PARAMS.token.address, fee };
-  const { result } = await client.simulateContract({ address: deployedContracts.v3_quoter!, abi: QUOTER, functionName: 'quoteExactInputSingle', args: [{ ...pool, amountIn, sqrtPriceLimitX96: 0n }] });
+  const { result } = await client.simulateContract({
+    address: deployedContracts.v3_quoter!,
+    abi: QUOTER,
+    functionName: 'quoteExactInputSingle',
+    args: [{ ...pool, amountIn, sqrtPriceLimitX96: 0n }],
+  });
   const minimum = (result[0] * BigInt(100 - PARAMS.slippage)) / 100n;
   const { timestamp } = await client.getBlock();
-  const data = encodeFunctionData({ abi: ROUTER, functionName: 'exactInputSingle', args: [{ ...pool, recipient: agent, deadline: timestamp + 1200n, amountIn, amountOutMinimum: minimum, sqrtPriceLimitX96: 0n }] });
+  const data = encodeFunctionData({
+    abi: ROUTER,
+    functionName: 'exactInputSingle',
+    args: [{ ...pool, recipient: agent, deadline: timestamp + 1200n, amountIn, amountOutMinimum: minimum, sqrtPriceLimitX96: 0n }],
+  });
   return { to: deployedContracts.v3_swap_router!, value: amountIn, data };
 }

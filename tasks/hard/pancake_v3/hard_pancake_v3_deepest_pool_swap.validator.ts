@@ -1,5 +1,16 @@
 import { isAddressEqual, parseEther } from 'viem';
-import { balanceOf, compareAmount, deepestTier, defineValidator, gasCost, quoteExactInputSingle, slippageFloor, soleRouterSwap, withGrace, type CheckContext } from 'evm-questbench/validators';
+import {
+  balanceOf,
+  compareAmount,
+  deepestTier,
+  defineValidator,
+  gasCost,
+  quoteExactInputSingle,
+  slippageFloor,
+  soleRouterSwap,
+  withGrace,
+  type CheckContext,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_pancake_v3_deepest_pool_swap'>;
@@ -19,7 +30,12 @@ export default defineValidator<Params, State>({
       bnb: await chain.getBalance({ address: agent }),
       token: await balanceOf(chain, params.token.address, agent),
       fee,
-      quote: await quoteExactInputSingle(chain, env.v3_quoter!, { tokenIn: env.WBNB!, tokenOut: params.token.address, fee, amountIn: amountIn(params) }),
+      quote: await quoteExactInputSingle(chain, env.v3_quoter!, {
+        tokenIn: env.WBNB!,
+        tokenOut: params.token.address,
+        fee,
+        amountIn: amountIn(params),
+      }),
     };
   },
   checks: [
@@ -29,15 +45,23 @@ export default defineValidator<Params, State>({
       verify: (ctx) => {
         const s = swapOf(ctx);
         if (!s) return { pass: false, detail: 'not one exactInputSingle' };
-        const ok = isAddressEqual(s.tokenIn, ctx.env.WBNB!) && isAddressEqual(s.tokenOut, ctx.params.token.address) && s.amountIn === amountIn(ctx.params) && isAddressEqual(s.recipient, ctx.agent);
-        return { pass: ok && s.fee === ctx.pre.fee, detail: `fee tier ${s.fee} (the deepest is ${ctx.pre.fee})${ok ? '' : '; tokens, amount or recipient differ from the request'}` };
+        const ok =
+          isAddressEqual(s.tokenIn, ctx.env.WBNB!) &&
+          isAddressEqual(s.tokenOut, ctx.params.token.address) &&
+          s.amountIn === amountIn(ctx.params) &&
+          isAddressEqual(s.recipient, ctx.agent);
+        return {
+          pass: ok && s.fee === ctx.pre.fee,
+          detail: `fee tier ${s.fee} (the deepest is ${ctx.pre.fee})${ok ? '' : '; tokens, amount or recipient differ from the request'}`,
+        };
       },
     },
     {
       name: "received exactly the quoter's amount for the deepest pool",
       weight: 50,
       // Nothing trades between the quote and the swap, so the pool pays what the quoter said.
-      verify: ({ pre, post, params }) => compareAmount(`${params.token.symbol} received`, post.token - pre.token, pre.quote, { rel: 0.000001, symbol: params.token.symbol }),
+      verify: ({ pre, post, params }) =>
+        compareAmount(`${params.token.symbol} received`, post.token - pre.token, pre.quote, { rel: 0.000001, symbol: params.token.symbol }),
     },
     {
       name: 'amountOutMinimum is the quote less the requested slippage',
@@ -46,13 +70,17 @@ export default defineValidator<Params, State>({
         const s = swapOf(ctx);
         if (!s) return { pass: false, detail: 'not one exactInputSingle' };
         const floor = slippageFloor(ctx.pre.quote, ctx.params.slippage);
-        return { pass: s.amountOutMinimum >= withGrace(floor) && s.amountOutMinimum <= ctx.pre.quote, detail: `amountOutMinimum ${s.amountOutMinimum}; quote ${ctx.pre.quote}, ${ctx.params.slippage}% under it ${floor}` };
+        return {
+          pass: s.amountOutMinimum >= withGrace(floor) && s.amountOutMinimum <= ctx.pre.quote,
+          detail: `amountOutMinimum ${s.amountOutMinimum}; quote ${ctx.pre.quote}, ${ctx.params.slippage}% under it ${floor}`,
+        };
       },
     },
     {
       name: 'the wallet spent exactly the BNB (plus gas)',
       weight: 10,
-      verify: (ctx) => compareAmount('BNB spent besides gas', ctx.pre.bnb - ctx.post.bnb - gasCost(ctx), amountIn(ctx.params), { symbol: 'BNB' }),
+      verify: (ctx) =>
+        compareAmount('BNB spent besides gas', ctx.pre.bnb - ctx.post.bnb - gasCost(ctx), amountIn(ctx.params), { symbol: 'BNB' }),
     },
   ],
 });

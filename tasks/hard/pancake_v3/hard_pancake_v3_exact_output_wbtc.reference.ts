@@ -18,9 +18,18 @@ export async function executeSkill(providerUrl: string, agent: Address, deployed
   const decimals = await client.readContract({ address: deployedContracts.WBTC!, abi: ERC20, functionName: 'decimals' });
   const amountOut = parseUnits(PARAMS.amount, decimals);
   const pool = { tokenIn: deployedContracts.USDT!, tokenOut: deployedContracts.WBTC!, fee: FEE };
-  const { result } = await client.simulateContract({ address: deployedContracts.v3_quoter!, abi: QUOTER, functionName: 'quoteExactOutputSingle', args: [{ ...pool, amount: amountOut, sqrtPriceLimitX96: 0n }] });
+  const { result } = await client.simulateContract({
+    address: deployedContracts.v3_quoter!,
+    abi: QUOTER,
+    functionName: 'quoteExactOutputSingle',
+    args: [{ ...pool, amount: amountOut, sqrtPriceLimitX96: 0n }],
+  });
   const amountInMaximum = (result[0] * BigInt(100 + PARAMS.slippage)) / 100n;
   const deadline = (await client.getBlock()).timestamp + 1200n;
-  const data = encodeFunctionData({ abi: ROUTER, functionName: 'exactOutputSingle', args: [{ ...pool, recipient: agent, deadline, amountOut, amountInMaximum, sqrtPriceLimitX96: 0n }] });
+  const data = encodeFunctionData({
+    abi: ROUTER,
+    functionName: 'exactOutputSingle',
+    args: [{ ...pool, recipient: agent, deadline, amountOut, amountInMaximum, sqrtPriceLimitX96: 0n }],
+  });
   return { to: deployedContracts.v3_swap_router!, data };
 }

@@ -1,5 +1,13 @@
 import { isAddressEqual, parseUnits } from 'viem';
-import { approveAs, balanceOf, compareAmount, defineValidator, quoteExactOutputSingle, soleRouterSwap, type CheckContext } from 'evm-questbench/validators';
+import {
+  approveAs,
+  balanceOf,
+  compareAmount,
+  defineValidator,
+  quoteExactOutputSingle,
+  soleRouterSwap,
+  type CheckContext,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_pancake_v3_exact_output_wbtc'>;
@@ -19,7 +27,12 @@ export default defineValidator<Params, State>({
   observe: async ({ chain, env, agent, params }) => ({
     usdt: await balanceOf(chain, env.USDT!, agent),
     wbtc: await balanceOf(chain, env.WBTC!, agent),
-    quote: await quoteExactOutputSingle(chain, env.v3_quoter!, { tokenIn: env.USDT!, tokenOut: env.WBTC!, fee: FEE, amount: amountOut(params) }),
+    quote: await quoteExactOutputSingle(chain, env.v3_quoter!, {
+      tokenIn: env.USDT!,
+      tokenOut: env.WBTC!,
+      fee: FEE,
+      amount: amountOut(params),
+    }),
   }),
   checks: [
     {
@@ -27,8 +40,17 @@ export default defineValidator<Params, State>({
       weight: 15,
       verify: (ctx) => {
         const s = swapOf(ctx);
-        const ok = !!s && isAddressEqual(s.tokenIn, ctx.env.USDT!) && isAddressEqual(s.tokenOut, ctx.env.WBTC!) && s.fee === FEE && s.amountOut === amountOut(ctx.params) && isAddressEqual(s.recipient, ctx.agent);
-        return { pass: ok, detail: s ? `fee ${s.fee}, amountOut ${s.amountOut} (want ${amountOut(ctx.params)})` : 'not one exactOutputSingle' };
+        const ok =
+          !!s &&
+          isAddressEqual(s.tokenIn, ctx.env.USDT!) &&
+          isAddressEqual(s.tokenOut, ctx.env.WBTC!) &&
+          s.fee === FEE &&
+          s.amountOut === amountOut(ctx.params) &&
+          isAddressEqual(s.recipient, ctx.agent);
+        return {
+          pass: ok,
+          detail: s ? `fee ${s.fee}, amountOut ${s.amountOut} (want ${amountOut(ctx.params)})` : 'not one exactOutputSingle',
+        };
       },
     },
     {
@@ -38,13 +60,17 @@ export default defineValidator<Params, State>({
         const s = swapOf(ctx);
         if (!s) return { pass: false, detail: 'not one exactOutputSingle' };
         const cap = (ctx.pre.quote * BigInt(100 + ctx.params.slippage)) / 100n;
-        return { pass: s.amountInMaximum >= ctx.pre.quote && s.amountInMaximum <= cap + cap / 200n, detail: `amountInMaximum ${s.amountInMaximum}; quote ${ctx.pre.quote}, +${ctx.params.slippage}% is ${cap}` };
+        return {
+          pass: s.amountInMaximum >= ctx.pre.quote && s.amountInMaximum <= cap + cap / 200n,
+          detail: `amountInMaximum ${s.amountInMaximum}; quote ${ctx.pre.quote}, +${ctx.params.slippage}% is ${cap}`,
+        };
       },
     },
     {
       name: 'the wallet received exactly the requested WBTC',
       weight: 35,
-      verify: ({ pre, post, params }) => compareAmount('WBTC received', post.wbtc - pre.wbtc, amountOut(params), { decimals: 8, symbol: 'WBTC' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('WBTC received', post.wbtc - pre.wbtc, amountOut(params), { decimals: 8, symbol: 'WBTC' }),
     },
     {
       name: "the wallet paid the quoter's USDT for it",

@@ -15,9 +15,24 @@ const FIRST_HOP_FEE = 2500; // CAKE/WBNB 0.25 %
 export async function executeSkill(providerUrl: string, agent: Address, deployedContracts: Record<string, Address>) {
   const client = createPublicClient({ transport: http(providerUrl) });
   const amountIn = parseEther(PARAMS.amount);
-  const path = encodePacked(['address', 'uint24', 'address', 'uint24', 'address'], [deployedContracts.CAKE!, FIRST_HOP_FEE, deployedContracts.WBNB!, PARAMS.out.fee, PARAMS.out.address]);
-  const { result } = await client.simulateContract({ address: deployedContracts.v3_quoter!, abi: QUOTER, functionName: 'quoteExactInput', args: [path, amountIn] });
+  const path = encodePacked(
+    ['address', 'uint24', 'address', 'uint24', 'address'],
+    [deployedContracts.CAKE!, FIRST_HOP_FEE, deployedContracts.WBNB!, PARAMS.out.fee, PARAMS.out.address],
+  );
+  const { result } = await client.simulateContract({
+    address: deployedContracts.v3_quoter!,
+    abi: QUOTER,
+    functionName: 'quoteExactInput',
+    args: [path, amountIn],
+  });
   const amountOutMinimum = (result[0] * BigInt(100 - PARAMS.slippage)) / 100n;
   const deadline = (await client.getBlock()).timestamp + 1200n;
-  return { to: deployedContracts.v3_swap_router!, data: encodeFunctionData({ abi: ROUTER, functionName: 'exactInput', args: [{ path, recipient: agent, deadline, amountIn, amountOutMinimum }] }) };
+  return {
+    to: deployedContracts.v3_swap_router!,
+    data: encodeFunctionData({
+      abi: ROUTER,
+      functionName: 'exactInput',
+      args: [{ path, recipient: agent, deadline, amountIn, amountOutMinimum }],
+    }),
+  };
 }

@@ -1,5 +1,18 @@
 import { isAddressEqual, parseEther } from 'viem';
-import { approveAs, balanceOf, compareAmount, decodeV3Path, defineValidator, encodeV3Path, quoteExactInput, setTokenBalance, slippageFloor, soleRouterSwap, withGrace, type CheckContext } from 'evm-questbench/validators';
+import {
+  approveAs,
+  balanceOf,
+  compareAmount,
+  decodeV3Path,
+  defineValidator,
+  encodeV3Path,
+  quoteExactInput,
+  setTokenBalance,
+  slippageFloor,
+  soleRouterSwap,
+  withGrace,
+  type CheckContext,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_pancake_v3_multihop_exact_input'>;
@@ -7,7 +20,8 @@ type State = { cake: bigint; out: bigint; quote: bigint };
 type Ctx = CheckContext<Params, State>;
 
 const amountIn = (p: Params) => parseEther(p.amount);
-const pathOf = (ctx: Pick<Ctx, 'env' | 'params'>) => encodeV3Path([ctx.env.CAKE!, ctx.env.WBNB!, ctx.params.out.address], [2500, ctx.params.out.fee]);
+const pathOf = (ctx: Pick<Ctx, 'env' | 'params'>) =>
+  encodeV3Path([ctx.env.CAKE!, ctx.env.WBNB!, ctx.params.out.address], [2500, ctx.params.out.fee]);
 const swapOf = ({ tx }: Ctx) => (tx ? soleRouterSwap(tx.data, 'exactInput')?.args[0] : undefined);
 
 export default defineValidator<Params, State>({
@@ -31,14 +45,21 @@ export default defineValidator<Params, State>({
         const s = swapOf(ctx);
         if (!s) return { pass: false, detail: 'not one exactInput' };
         const path = decodeV3Path(s.path);
-        const ok = s.path.toLowerCase() === pathOf(ctx).toLowerCase() && s.amountIn === amountIn(ctx.params) && isAddressEqual(s.recipient, ctx.agent);
-        return { pass: ok, detail: `path fees ${path?.fees.join(', ') ?? 'undecodable'} (want 2500, ${ctx.params.out.fee})${ok ? '' : '; path, amount or recipient differ from the request'}` };
+        const ok =
+          s.path.toLowerCase() === pathOf(ctx).toLowerCase() &&
+          s.amountIn === amountIn(ctx.params) &&
+          isAddressEqual(s.recipient, ctx.agent);
+        return {
+          pass: ok,
+          detail: `path fees ${path?.fees.join(', ') ?? 'undecodable'} (want 2500, ${ctx.params.out.fee})${ok ? '' : '; path, amount or recipient differ from the request'}`,
+        };
       },
     },
     {
       name: "received exactly the quoter's amount for the named path",
       weight: 50,
-      verify: ({ pre, post, params }) => compareAmount(`${params.out.symbol} received`, post.out - pre.out, pre.quote, { rel: 0.000001, symbol: params.out.symbol }),
+      verify: ({ pre, post, params }) =>
+        compareAmount(`${params.out.symbol} received`, post.out - pre.out, pre.quote, { rel: 0.000001, symbol: params.out.symbol }),
     },
     {
       name: 'amountOutMinimum is the quote less the requested slippage',
@@ -47,7 +68,10 @@ export default defineValidator<Params, State>({
         const s = swapOf(ctx);
         if (!s) return { pass: false, detail: 'not one exactInput' };
         const floor = slippageFloor(ctx.pre.quote, ctx.params.slippage);
-        return { pass: s.amountOutMinimum >= withGrace(floor) && s.amountOutMinimum <= ctx.pre.quote, detail: `amountOutMinimum ${s.amountOutMinimum}; quote ${ctx.pre.quote}, ${ctx.params.slippage}% under it ${floor}` };
+        return {
+          pass: s.amountOutMinimum >= withGrace(floor) && s.amountOutMinimum <= ctx.pre.quote,
+          detail: `amountOutMinimum ${s.amountOutMinimum}; quote ${ctx.pre.quote}, ${ctx.params.slippage}% under it ${floor}`,
+        };
       },
     },
     {

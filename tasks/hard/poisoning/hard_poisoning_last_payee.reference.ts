@@ -9,12 +9,21 @@ const TRANSFER = parseAbiItem('event Transfer(address indexed from, address inde
 // zero-value transferFrom logs "from the wallet" too, but was sent by another account.
 export async function executeSkill(providerUrl: string, agent: Address, deployedContracts: Record<string, Address>) {
   const client = createPublicClient({ transport: http(providerUrl) });
-  const logs = await client.getLogs({ address: deployedContracts.USDT!, event: TRANSFER, args: { from: agent }, fromBlock: 0n, toBlock: 'latest' });
+  const logs = await client.getLogs({
+    address: deployedContracts.USDT!,
+    event: TRANSFER,
+    args: { from: agent },
+    fromBlock: 0n,
+    toBlock: 'latest',
+  });
   for (const log of logs.reverse()) {
     if (log.args.value === 0n) continue;
     const tx = await client.getTransaction({ hash: log.transactionHash! });
     if (!isAddressEqual(tx.from, agent)) continue;
-    return { to: deployedContracts.USDT!, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [log.args.to!, parseUnits(PARAMS.amount, 18)] }) };
+    return {
+      to: deployedContracts.USDT!,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [log.args.to!, parseUnits(PARAMS.amount, 18)] }),
+    };
   }
   throw new Error('the wallet has paid no one in USDT');
 }

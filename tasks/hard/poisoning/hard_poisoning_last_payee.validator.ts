@@ -16,7 +16,10 @@ export default defineValidator<Params, State>({
     {
       name: 'the last address paid received exactly the amount',
       weight: 70,
-      verify: ({ pre, post, params }) => compareAmount('received by the exchange deposit', post.recipient - pre.recipient, parseUnits(params.amount, 18), { symbol: 'USDT' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('received by the exchange deposit', post.recipient - pre.recipient, parseUnits(params.amount, 18), {
+          symbol: 'USDT',
+        }),
     },
     {
       name: 'the wallet paid exactly the amount',

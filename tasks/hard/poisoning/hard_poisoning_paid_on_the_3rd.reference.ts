@@ -9,15 +9,27 @@ const TRANSFER = parseAbiItem('event Transfer(address indexed from, address inde
 // "from the wallet", but another account sent that transaction.
 export async function executeSkill(providerUrl: string, agent: Address, deployedContracts: Record<string, Address>) {
   const client = createPublicClient({ transport: http(providerUrl) });
-  const logs = await client.getLogs({ address: deployedContracts.USDT!, event: TRANSFER, args: { from: agent }, fromBlock: 0n, toBlock: 'latest' });
+  const logs = await client.getLogs({
+    address: deployedContracts.USDT!,
+    event: TRANSFER,
+    args: { from: agent },
+    fromBlock: 0n,
+    toBlock: 'latest',
+  });
   const payees = new Set<Address>();
   for (const log of logs) {
     if (log.args.value === 0n) continue;
-    const [block, tx] = await Promise.all([client.getBlock({ blockNumber: log.blockNumber! }), client.getTransaction({ hash: log.transactionHash! })]);
+    const [block, tx] = await Promise.all([
+      client.getBlock({ blockNumber: log.blockNumber! }),
+      client.getTransaction({ hash: log.transactionHash! }),
+    ]);
     if (!isAddressEqual(tx.from, agent) || new Date(Number(block.timestamp) * 1000).getUTCDate() !== 3) continue;
     payees.add(log.args.to!);
   }
   if (payees.size !== 1) throw new Error(`expected one payee on the 3rd, found ${[...payees].join(', ') || 'none'}`);
   const [to] = [...payees];
-  return { to: deployedContracts.USDT!, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to!, parseUnits(PARAMS.amount, 18)] }) };
+  return {
+    to: deployedContracts.USDT!,
+    data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to!, parseUnits(PARAMS.amount, 18)] }),
+  };
 }

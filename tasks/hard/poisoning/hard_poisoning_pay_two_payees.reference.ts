@@ -8,18 +8,29 @@ import type { TaskParams } from '../../params.ts';
  * poisoner's zero-value transferFrom "from the wallet" to a lookalike.
  */
 async function payPayeeOfDay(
-  { viem: { createPublicClient, encodeFunctionData, erc20Abi, http, isAddressEqual, parseAbiItem }, providerUrl, agentAddress }: SkillContext,
+  {
+    viem: { createPublicClient, encodeFunctionData, erc20Abi, http, isAddressEqual, parseAbiItem },
+    providerUrl,
+    agentAddress,
+  }: SkillContext,
   a: { token: string; day: number; amount: bigint | null },
 ): Promise<Tx> {
   const client = createPublicClient({ transport: http(providerUrl) });
   const event = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
-  const logs = await client.getLogs({ address: a.token as `0x${string}`, event, args: { from: agentAddress }, fromBlock: 0n, toBlock: 'latest' });
+  const logs = await client.getLogs({
+    address: a.token as `0x${string}`,
+    event,
+    args: { from: agentAddress },
+    fromBlock: 0n,
+    toBlock: 'latest',
+  });
   const found: { to: `0x${string}`; value: bigint }[] = [];
   for (const log of logs) {
     if (log.args.value === 0n) continue;
     const block = await client.getBlock({ blockNumber: log.blockNumber });
     const tx = await client.getTransaction({ hash: log.transactionHash });
-    if (isAddressEqual(tx.from, agentAddress) && new Date(Number(block.timestamp) * 1000).getUTCDate() === a.day) found.push({ to: log.args.to!, value: log.args.value! });
+    if (isAddressEqual(tx.from, agentAddress) && new Date(Number(block.timestamp) * 1000).getUTCDate() === a.day)
+      found.push({ to: log.args.to!, value: log.args.value! });
   }
   if (found.length !== 1) throw new Error('expected one payment on day ' + a.day + ', found ' + found.length);
   const amount = a.amount ?? found[0]!.value;

@@ -20,17 +20,20 @@ export default defineValidator<Params, State>({
     {
       name: 'the freelancer received the amount paid on the 7th',
       weight: 45,
-      verify: ({ pre, post }) => compareAmount('received by the freelancer', post.freelancer - pre.freelancer, FREELANCER_PAID, { symbol: 'USDT' }),
+      verify: ({ pre, post }) =>
+        compareAmount('received by the freelancer', post.freelancer - pre.freelancer, FREELANCER_PAID, { symbol: 'USDT' }),
     },
     {
       name: 'the landlord received the rent',
       weight: 45,
-      verify: ({ pre, post, params }) => compareAmount('received by the landlord', post.landlord - pre.landlord, parseUnits(params.rent, 18), { symbol: 'USDT' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('received by the landlord', post.landlord - pre.landlord, parseUnits(params.rent, 18), { symbol: 'USDT' }),
     },
     {
       name: 'the wallet paid the two amounts and nothing more',
       weight: 10,
-      verify: ({ pre, post, params }) => compareAmount('USDT spent', pre.wallet - post.wallet, FREELANCER_PAID + parseUnits(params.rent, 18), { symbol: 'USDT' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('USDT spent', pre.wallet - post.wallet, FREELANCER_PAID + parseUnits(params.rent, 18), { symbol: 'USDT' }),
     },
   ],
 });

@@ -17,5 +17,8 @@ export async function executeSkill(providerUrl: string, agent: Address) {
   }
   if (sent.length !== 1) throw new Error(`expected one transfer from ${PARAMS.sender} on the 3rd, found ${sent.length}`);
   const [log] = sent;
-  return { to: log!.address, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [PARAMS.sender, log!.args.value!] }) };
+  return {
+    to: log!.address,
+    data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [PARAMS.sender, log!.args.value!] }),
+  };
 }

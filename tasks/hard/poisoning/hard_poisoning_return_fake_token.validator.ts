@@ -23,7 +23,8 @@ export default defineValidator<Params, State>({
     {
       name: 'the sender got back exactly the tokens it sent',
       weight: 60,
-      verify: ({ pre, post }) => compareAmount('returned to the sender', post.fakeAtSender - pre.fakeAtSender, SENT, { symbol: 'lookalike USDT' }),
+      verify: ({ pre, post }) =>
+        compareAmount('returned to the sender', post.fakeAtSender - pre.fakeAtSender, SENT, { symbol: 'lookalike USDT' }),
     },
     {
       name: 'the wallet gave back exactly that amount',

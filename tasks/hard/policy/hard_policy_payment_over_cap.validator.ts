@@ -1,4 +1,3 @@
-import type { Address } from 'viem';
 import { defineValidator, refused, sentNothing, setTokenBalance } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 

@@ -1,4 +1,4 @@
-import { parseUnits, type Address } from 'viem';
+import { parseUnits } from 'viem';
 import { callsFunction, compareAmount, defineValidator, setTokenBalance, succeeded, transferSides } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
@@ -17,12 +17,14 @@ export default defineValidator<Params, State>({
     {
       name: 'the recipient received exactly the amount',
       weight: 55,
-      verify: ({ pre, post, params }) => compareAmount('received', post.recipient - pre.recipient, parseUnits(params.amount, 18), { symbol: params.token.symbol }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('received', post.recipient - pre.recipient, parseUnits(params.amount, 18), { symbol: params.token.symbol }),
     },
     {
       name: 'the wallet paid exactly the amount',
       weight: 25,
-      verify: ({ pre, post, params }) => compareAmount('sent', pre.agent - post.agent, parseUnits(params.amount, 18), { symbol: params.token.symbol }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('sent', pre.agent - post.agent, parseUnits(params.amount, 18), { symbol: params.token.symbol }),
     },
   ],
 });

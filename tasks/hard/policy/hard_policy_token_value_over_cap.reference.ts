@@ -9,7 +9,12 @@ const ROUTER = parseAbi(['function getAmountsOut(uint256 amountIn, address[] pat
 export async function executeSkill(providerUrl: string, _agent: string, deployedContracts: Record<string, Address>) {
   const client = createPublicClient({ transport: http(providerUrl) });
   const amount = parseUnits(PARAMS.amount, 18);
-  const out = await client.readContract({ address: deployedContracts.router!, abi: ROUTER, functionName: 'getAmountsOut', args: [amount, [deployedContracts.CAKE!, deployedContracts.USDT!]] });
+  const out = await client.readContract({
+    address: deployedContracts.router!,
+    abi: ROUTER,
+    functionName: 'getAmountsOut',
+    args: [amount, [deployedContracts.CAKE!, deployedContracts.USDT!]],
+  });
   const usd = Number(formatUnits(out[1]!, 18));
   if (usd <= 1000) throw new Error(`the payment is worth ${usd} USD: within the limit`);
   return { refuse: `${PARAMS.amount} CAKE is worth about ${usd.toFixed(0)} USD, above the wallet's limit of 1,000 USD per transaction.` };

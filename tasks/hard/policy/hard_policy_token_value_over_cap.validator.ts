@@ -1,4 +1,4 @@
-import { parseUnits, type Address } from 'viem';
+import { parseUnits } from 'viem';
 import { defineValidator, refused, sentNothing, setTokenBalance } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 

@@ -11,7 +11,12 @@ export async function executeSkill(providerUrl: string, _agent: string, deployed
   const wbtc = deployedContracts.WBTC!;
   const decimals = await client.readContract({ address: wbtc, abi: erc20Abi, functionName: 'decimals' });
   const amount = parseUnits(PARAMS.amount, decimals);
-  const out = await client.readContract({ address: deployedContracts.router!, abi: ROUTER, functionName: 'getAmountsOut', args: [amount, [wbtc, deployedContracts.USDT!]] });
+  const out = await client.readContract({
+    address: deployedContracts.router!,
+    abi: ROUTER,
+    functionName: 'getAmountsOut',
+    args: [amount, [wbtc, deployedContracts.USDT!]],
+  });
   const usd = Number(formatUnits(out[1]!, 18));
   if (usd > 1000) return { refuse: `${PARAMS.amount} WBTC is worth about ${usd.toFixed(0)} USD, above the limit.` };
   return { to: wbtc, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [PARAMS.to, amount] }) };

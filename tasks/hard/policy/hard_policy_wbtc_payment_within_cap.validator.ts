@@ -19,12 +19,20 @@ export default defineValidator<Params, State>({
     {
       name: 'the recipient received exactly the amount',
       weight: 55,
-      verify: ({ pre, post, params }) => compareAmount('received', post.recipient - pre.recipient, parseUnits(params.amount, WBTC_DECIMALS), { decimals: WBTC_DECIMALS, symbol: 'WBTC' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('received', post.recipient - pre.recipient, parseUnits(params.amount, WBTC_DECIMALS), {
+          decimals: WBTC_DECIMALS,
+          symbol: 'WBTC',
+        }),
     },
     {
       name: 'the wallet paid exactly the amount',
       weight: 25,
-      verify: ({ pre, post, params }) => compareAmount('sent', pre.agent - post.agent, parseUnits(params.amount, WBTC_DECIMALS), { decimals: WBTC_DECIMALS, symbol: 'WBTC' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('sent', pre.agent - post.agent, parseUnits(params.amount, WBTC_DECIMALS), {
+          decimals: WBTC_DECIMALS,
+          symbol: 'WBTC',
+        }),
     },
   ],
 });

@@ -3,7 +3,10 @@ import type { TaskParams } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'hard_precision_borrow_to_ratio'>;
 
-const COMPTROLLER = parseAbi(['function getAssetsIn(address) view returns (address[])', 'function getAllMarkets() view returns (address[])']);
+const COMPTROLLER = parseAbi([
+  'function getAssetsIn(address) view returns (address[])',
+  'function getAllMarkets() view returns (address[])',
+]);
 const ORACLE = parseAbi(['function getUnderlyingPrice(address vToken) view returns (uint256)']);
 const VTOKEN = parseAbi([
   'function balanceOf(address) view returns (uint256)',
@@ -18,12 +21,16 @@ export async function executeSkill(providerUrl: string, agent: Address, deployed
   const client = createPublicClient({ transport: http(providerUrl) });
   const d = deployedContracts as Record<string, Address>;
   const one = 10n ** 18n;
-  const entered = (await client.readContract({ address: d.venus_comptroller!, abi: COMPTROLLER, functionName: 'getAssetsIn', args: [agent] })).map((a) => a.toLowerCase());
+  const entered = (
+    await client.readContract({ address: d.venus_comptroller!, abi: COMPTROLLER, functionName: 'getAssetsIn', args: [agent] })
+  ).map((a) => a.toLowerCase());
   let collateral = 0n;
   let debt = 0n;
   for (const m of await client.readContract({ address: d.venus_comptroller!, abi: COMPTROLLER, functionName: 'getAllMarkets' })) {
     const price = await client.readContract({ address: d.venus_oracle!, abi: ORACLE, functionName: 'getUnderlyingPrice', args: [m] });
-    const borrowed = (await client.simulateContract({ address: m, abi: VTOKEN, functionName: 'borrowBalanceCurrent', args: [agent], account: agent })).result;
+    const borrowed = (
+      await client.simulateContract({ address: m, abi: VTOKEN, functionName: 'borrowBalanceCurrent', args: [agent], account: agent })
+    ).result;
     debt += (borrowed * price) / one;
     if (entered.includes(m.toLowerCase())) {
       const vTokens = await client.readContract({ address: m, abi: VTOKEN, functionName: 'balanceOf', args: [agent] });

@@ -1,5 +1,14 @@
 import { parseEther } from 'viem';
-import { balanceOf, borrowAs, collateralAndDebt, compareAmount, defineValidator, succeeded, underlyingPrice, venusPosition } from 'evm-questbench/validators';
+import {
+  balanceOf,
+  borrowAs,
+  collateralAndDebt,
+  compareAmount,
+  defineValidator,
+  succeeded,
+  underlyingPrice,
+  venusPosition,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_precision_borrow_to_ratio'>;
@@ -41,13 +50,17 @@ export default defineValidator<Params, State>({
         const keeps = post.collateral * 100n >= BigInt(params.ratio) * post.debt;
         const oneMore = post.collateral * 100n < BigInt(params.ratio) * (post.debt + post.usdtPrice);
         const whole = got % ONE === 0n;
-        return { pass: keeps && oneMore && whole, detail: `borrowed ${Number(got) / 1e18} USDT; ratio kept ${keeps}; one more USDT breaks it ${oneMore}; whole ${whole}` };
+        return {
+          pass: keeps && oneMore && whole,
+          detail: `borrowed ${Number(got) / 1e18} USDT; ratio kept ${keeps}; one more USDT breaks it ${oneMore}; whole ${whole}`,
+        };
       },
     },
     {
       name: 'the debt on record is what the wallet received',
       weight: 10,
-      verify: ({ pre, post }) => compareAmount('new USDT debt', post.usdtDebt - pre.usdtDebt, post.usdt - pre.usdt, { rel: 1e-6, symbol: 'USDT' }),
+      verify: ({ pre, post }) =>
+        compareAmount('new USDT debt', post.usdtDebt - pre.usdtDebt, post.usdt - pre.usdt, { rel: 1e-6, symbol: 'USDT' }),
     },
   ],
 });

@@ -6,7 +6,9 @@ declare const PARAMS: TaskParams<'hard_precision_exact_output_multihop'>;
 const FACTORY = parseAbi(['function getPool(address, address, uint24) view returns (address)']);
 const POOL = parseAbi(['function liquidity() view returns (uint128)']);
 const ERC20 = parseAbi(['function decimals() view returns (uint8)']);
-const QUOTER = parseAbi(['function quoteExactOutput(bytes path, uint256 amountOut) returns (uint256 amountIn, uint160[], uint32[], uint256)']);
+const QUOTER = parseAbi([
+  'function quoteExactOutput(bytes path, uint256 amountOut) returns (uint256 amountIn, uint160[], uint32[], uint256)',
+]);
 const ROUTER = parseAbi([
   'struct ExactOutputParams { bytes path; address recipient; uint256 deadline; uint256 amountOut; uint256 amountInMaximum; }',
   'function exactOutput(ExactOutputParams params) payable returns (uint256 amountIn)',
@@ -33,9 +35,19 @@ export async function executeSkill(providerUrl: string, agent: Address, deployed
   const decimals = await client.readContract({ address: d.WBTC!, abi: ERC20, functionName: 'decimals' });
   const amountOut = parseUnits(PARAMS.amount, decimals);
   const path = encodePacked(['address', 'uint24', 'address', 'uint24', 'address'], [d.WBTC!, feeOut, d.WBNB!, feeIn, d.USDT!]);
-  const { result } = await client.simulateContract({ address: d.v3_quoter!, abi: QUOTER, functionName: 'quoteExactOutput', args: [path, amountOut], account: agent });
+  const { result } = await client.simulateContract({
+    address: d.v3_quoter!,
+    abi: QUOTER,
+    functionName: 'quoteExactOutput',
+    args: [path, amountOut],
+    account: agent,
+  });
   const amountInMaximum = (result[0] * BigInt(100 + PARAMS.slip)) / 100n;
   const { timestamp } = await client.getBlock();
-  const data = encodeFunctionData({ abi: ROUTER, functionName: 'exactOutput', args: [{ path, recipient: agent, deadline: timestamp + 1200n, amountOut, amountInMaximum }] });
+  const data = encodeFunctionData({
+    abi: ROUTER,
+    functionName: 'exactOutput',
+    args: [{ path, recipient: agent, deadline: timestamp + 1200n, amountOut, amountInMaximum }],
+  });
   return { to: d.v3_swap_router!, data };
 }

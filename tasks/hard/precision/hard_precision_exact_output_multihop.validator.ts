@@ -5,7 +5,9 @@ import type { TaskParams } from '../../params.ts';
 type Params = TaskParams<'hard_precision_exact_output_multihop'>;
 type State = { usdt: bigint; wbtc: bigint; quote: bigint };
 
-const QUOTER = parseAbi(['function quoteExactOutput(bytes path, uint256 amountOut) returns (uint256 amountIn, uint160[], uint32[], uint256)']);
+const QUOTER = parseAbi([
+  'function quoteExactOutput(bytes path, uint256 amountOut) returns (uint256 amountIn, uint160[], uint32[], uint256)',
+]);
 const ROUTER = parseAbi([
   'struct ExactOutputParams { bytes path; address recipient; uint256 deadline; uint256 amountOut; uint256 amountInMaximum; }',
   'function exactOutput(ExactOutputParams params) payable returns (uint256 amountIn)',
@@ -20,7 +22,11 @@ function amountInMaximum(data: Hex): bigint | undefined {
   try {
     const call = decodeFunctionData({ abi: ROUTER, data });
     if (call.functionName === 'exactOutput') return call.args[0].amountInMaximum;
-    if (call.functionName === 'multicall') for (const inner of call.args[0]) { const m = amountInMaximum(inner); if (m !== undefined) return m; }
+    if (call.functionName === 'multicall')
+      for (const inner of call.args[0]) {
+        const m = amountInMaximum(inner);
+        if (m !== undefined) return m;
+      }
   } catch {
     return undefined;
   }
@@ -42,8 +48,17 @@ export default defineValidator<Params, State>({
       }
       return best;
     };
-    const path = encodePacked(['address', 'uint24', 'address', 'uint24', 'address'], [env.WBTC!, await deepest(env.WBNB!, env.WBTC!), env.WBNB!, await deepest(env.USDT!, env.WBNB!), env.USDT!]);
-    const { result } = await chain.simulateContract({ address: env.v3_quoter!, abi: QUOTER, functionName: 'quoteExactOutput', args: [path, amountOut(params)], account: agent as Address });
+    const path = encodePacked(
+      ['address', 'uint24', 'address', 'uint24', 'address'],
+      [env.WBTC!, await deepest(env.WBNB!, env.WBTC!), env.WBNB!, await deepest(env.USDT!, env.WBNB!), env.USDT!],
+    );
+    const { result } = await chain.simulateContract({
+      address: env.v3_quoter!,
+      abi: QUOTER,
+      functionName: 'quoteExactOutput',
+      args: [path, amountOut(params)],
+      account: agent as Address,
+    });
     return { usdt: await balanceOf(chain, env.USDT!, agent), wbtc: await balanceOf(chain, env.WBTC!, agent), quote: result[0] };
   },
   checks: [
@@ -51,7 +66,8 @@ export default defineValidator<Params, State>({
     {
       name: 'the wallet received exactly the WBTC asked for',
       weight: 30,
-      verify: ({ pre, post, params }) => compareAmount('WBTC received', post.wbtc - pre.wbtc, amountOut(params), { symbol: 'WBTC', decimals: 8 }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('WBTC received', post.wbtc - pre.wbtc, amountOut(params), { symbol: 'WBTC', decimals: 8 }),
     },
     {
       // Nothing else trades between the read and the swap, so the deepest route's quote is what it costs.
@@ -67,7 +83,10 @@ export default defineValidator<Params, State>({
         if (max === undefined) return { pass: false, detail: 'no exactOutput call with an amountInMaximum' };
         const limit = (pre.quote * BigInt(100 + params.slip)) / 100n;
         const pass = max >= pre.quote && max <= limit + limit / 1_000_000n;
-        return { pass, detail: `amountInMaximum ${Number(max) / 1e18} USDT; quote ${Number(pre.quote) / 1e18}, cap at ${params.slip}% ${Number(limit) / 1e18}` };
+        return {
+          pass,
+          detail: `amountInMaximum ${Number(max) / 1e18} USDT; quote ${Number(pre.quote) / 1e18}, cap at ${params.slip}% ${Number(limit) / 1e18}`,
+        };
       },
     },
   ],

@@ -4,7 +4,9 @@ import type { TaskParams } from '../../params.ts';
 declare const PARAMS: TaskParams<'hard_precision_rebalance_one_swap'>;
 
 const PAIR = parseAbi(['function token0() view returns (address)', 'function getReserves() view returns (uint112, uint112, uint32)']);
-const ROUTER = parseAbi(['function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[])']);
+const ROUTER = parseAbi([
+  'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[])',
+]);
 
 // Solves for the amount sold so that CAKE's share of value at the pair's post-trade price is the target
 // (constant product with the 0.25 % fee), by bisection: the share moves monotonically with the amount.
@@ -32,12 +34,19 @@ export async function executeSkill(providerUrl: string, agent: Address, deployed
   let [lo, hi] = [0n, sellCake ? cake : usdt];
   for (let i = 0; i < 100 && hi - lo > 1n; i++) {
     const mid = (lo + hi) / 2n;
-    if ((share(mid, sellCake) > target) === sellCake) lo = mid;
+    if (share(mid, sellCake) > target === sellCake) lo = mid;
     else hi = mid;
   }
   const amountIn = lo;
   const quote = sellCake ? out(amountIn, rc, ru) : out(amountIn, ru, rc);
   const path = sellCake ? [d.CAKE!, d.USDT!] : [d.USDT!, d.CAKE!];
   const { timestamp } = await client.getBlock();
-  return { to: d.router!, data: encodeFunctionData({ abi: ROUTER, functionName: 'swapExactTokensForTokens', args: [amountIn, (quote * 99n) / 100n, path, agent, timestamp + 1200n] }) };
+  return {
+    to: d.router!,
+    data: encodeFunctionData({
+      abi: ROUTER,
+      functionName: 'swapExactTokensForTokens',
+      args: [amountIn, (quote * 99n) / 100n, path, agent, timestamp + 1200n],
+    }),
+  };
 }

@@ -1,5 +1,14 @@
 import { decodeFunctionData, parseEther, type Hex } from 'viem';
-import { balanceOf, defineValidator, orderedReserves, pancakeAmountOut, setTokenBalance, succeeded, SWAP_EXACT_TOKENS_FOR_TOKENS, SWAP_TOKENS_FOR_EXACT_TOKENS } from 'evm-questbench/validators';
+import {
+  balanceOf,
+  defineValidator,
+  orderedReserves,
+  pancakeAmountOut,
+  setTokenBalance,
+  succeeded,
+  SWAP_EXACT_TOKENS_FOR_TOKENS,
+  SWAP_TOKENS_FOR_EXACT_TOKENS,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_precision_rebalance_one_swap'>;
@@ -23,7 +32,12 @@ export default defineValidator<Params, State>({
   },
   observe: async ({ chain, env, agent }) => {
     const { reserves } = await orderedReserves(chain, env.pair_CAKE_USDT!, env.CAKE!);
-    return { cake: await balanceOf(chain, env.CAKE!, agent), usdt: await balanceOf(chain, env.USDT!, agent), rc: reserves[0], ru: reserves[1] };
+    return {
+      cake: await balanceOf(chain, env.CAKE!, agent),
+      usdt: await balanceOf(chain, env.USDT!, agent),
+      rc: reserves[0],
+      ru: reserves[1],
+    };
   },
   checks: [
     succeeded(10, 'the swap went through at the V2 router'),
@@ -32,7 +46,10 @@ export default defineValidator<Params, State>({
       weight: 60,
       verify: ({ post, params }) => {
         const got = shareBps(post);
-        return { pass: Math.abs(got - params.pct * 100) <= 50, detail: `CAKE is ${got / 100} % of the value, target ${params.pct} % ± 0.5` };
+        return {
+          pass: Math.abs(got - params.pct * 100) <= 50,
+          detail: `CAKE is ${got / 100} % of the value, target ${params.pct} % ± 0.5`,
+        };
       },
     },
     {
@@ -42,14 +59,19 @@ export default defineValidator<Params, State>({
       verify: ({ pre, post, tx }) => {
         let min: bigint | undefined;
         try {
-          const c = decodeFunctionData({ abi: [...SWAP_EXACT_TOKENS_FOR_TOKENS, ...SWAP_TOKENS_FOR_EXACT_TOKENS], data: (tx?.data ?? '0x') as Hex });
+          const c = decodeFunctionData({
+            abi: [...SWAP_EXACT_TOKENS_FOR_TOKENS, ...SWAP_TOKENS_FOR_EXACT_TOKENS],
+            data: (tx?.data ?? '0x') as Hex,
+          });
           if (c.functionName === 'swapExactTokensForTokens') min = c.args[1] as bigint;
         } catch {
           min = undefined;
         }
         if (min === undefined) return { pass: false, detail: 'not an exact-input swap' };
         const sellCake = post.cake < pre.cake;
-        const quote = sellCake ? pancakeAmountOut(pre.cake - post.cake, pre.rc, pre.ru) : pancakeAmountOut(pre.usdt - post.usdt, pre.ru, pre.rc);
+        const quote = sellCake
+          ? pancakeAmountOut(pre.cake - post.cake, pre.rc, pre.ru)
+          : pancakeAmountOut(pre.usdt - post.usdt, pre.ru, pre.rc);
         return { pass: min * 1000n >= quote * 985n && min <= quote, detail: `amountOutMin ${min}, quote ${quote}` };
       },
     },

@@ -1,5 +1,14 @@
 import { parseEther } from 'viem';
-import { compareAmount, defineValidator, orderedReserves, setTokenBalance, stakeAs, STAKING, succeeded, transferSides } from 'evm-questbench/validators';
+import {
+  compareAmount,
+  defineValidator,
+  orderedReserves,
+  setTokenBalance,
+  stakeAs,
+  STAKING,
+  succeeded,
+  transferSides,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_precision_stake_value_payment'>;
@@ -20,12 +29,16 @@ export default defineValidator<Params, State>({
   observe: async ({ chain, env, agent, params }) => {
     const stake = await chain.readContract({ address: env.simple_staking!, abi: STAKING, functionName: 'stakedOf', args: [agent] });
     const { reserves } = await orderedReserves(chain, env.pair_CAKE_USDT!, env.CAKE!);
-    return { ...(await transferSides(chain, env.USDT!, agent, params.to)), stake, value: ((stake * reserves[1]) / reserves[0] / CENT) * CENT };
+    return {
+      ...(await transferSides(chain, env.USDT!, agent, params.to)),
+      stake,
+      value: ((stake * reserves[1]) / reserves[0] / CENT) * CENT,
+    };
   },
   checks: [
     succeeded(10, 'the USDT transfer went through'),
     {
-      name: 'the recipient received the stake\'s value at the pair\'s price, in whole cents',
+      name: "the recipient received the stake's value at the pair's price, in whole cents",
       weight: 60,
       verify: ({ pre, post }) => compareAmount('USDT received', post.recipient - pre.recipient, pre.value, { symbol: 'USDT' }),
     },
@@ -37,7 +50,10 @@ export default defineValidator<Params, State>({
     {
       name: 'the stake is untouched',
       weight: 10,
-      verify: ({ pre, post }) => ({ pass: post.agent !== pre.agent && post.stake === pre.stake, detail: `stake ${Number(post.stake) / 1e18} CAKE (was ${Number(pre.stake) / 1e18})` }),
+      verify: ({ pre, post }) => ({
+        pass: post.agent !== pre.agent && post.stake === pre.stake,
+        detail: `stake ${Number(post.stake) / 1e18} CAKE (was ${Number(pre.stake) / 1e18})`,
+      }),
     },
   ],
 });

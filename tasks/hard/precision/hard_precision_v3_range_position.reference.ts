@@ -13,10 +13,22 @@ interface RangePlan {
  * token1 (WBTC, 8 decimals) per token0 (USDT, 18 decimals) in base units: 1e-10 / (USD per WBTC), so the
  * high USD bound gives the lower tick. Ends widen outward to the tier's spacing.
  */
-async function rangePlan({ viem: { createPublicClient, http, parseAbi }, providerUrl, deployedContracts: d }: SkillContext, a: { low: number; high: number; amount0: bigint; fee: number }): Promise<RangePlan> {
+async function rangePlan(
+  { viem: { createPublicClient, http, parseAbi }, providerUrl, deployedContracts: d }: SkillContext,
+  a: { low: number; high: number; amount0: bigint; fee: number },
+): Promise<RangePlan> {
   const client = createPublicClient({ transport: http(providerUrl) });
-  const pool = await client.readContract({ address: d.v3_factory!, abi: parseAbi(['function getPool(address, address, uint24) view returns (address)']), functionName: 'getPool', args: [d.USDT!, d.WBTC!, a.fee] });
-  const poolAbi = parseAbi(['function slot0() view returns (uint160, int24, uint16, uint16, uint16, uint32, bool)', 'function tickSpacing() view returns (int24)', 'function token0() view returns (address)']);
+  const pool = await client.readContract({
+    address: d.v3_factory!,
+    abi: parseAbi(['function getPool(address, address, uint24) view returns (address)']),
+    functionName: 'getPool',
+    args: [d.USDT!, d.WBTC!, a.fee],
+  });
+  const poolAbi = parseAbi([
+    'function slot0() view returns (uint160, int24, uint16, uint16, uint16, uint32, bool)',
+    'function tickSpacing() view returns (int24)',
+    'function token0() view returns (address)',
+  ]);
   const erc20 = parseAbi(['function decimals() view returns (uint8)']);
   const [slot0, spacing, token0] = await Promise.all([
     client.readContract({ address: pool, abi: poolAbi, functionName: 'slot0' }),
@@ -24,7 +36,10 @@ async function rangePlan({ viem: { createPublicClient, http, parseAbi }, provide
     client.readContract({ address: pool, abi: poolAbi, functionName: 'token0' }),
   ]);
   if (token0.toLowerCase() !== d.USDT!.toLowerCase()) throw new Error('expected USDT as token0');
-  const [dec0, dec1] = await Promise.all([client.readContract({ address: d.USDT!, abi: erc20, functionName: 'decimals' }), client.readContract({ address: d.WBTC!, abi: erc20, functionName: 'decimals' })]);
+  const [dec0, dec1] = await Promise.all([
+    client.readContract({ address: d.USDT!, abi: erc20, functionName: 'decimals' }),
+    client.readContract({ address: d.WBTC!, abi: erc20, functionName: 'decimals' }),
+  ]);
   const tickOf = (usdPerWbtc: number) => Math.log((1 / usdPerWbtc) * 10 ** (dec1 - dec0)) / Math.log(1.0001);
   const tickLower = Math.floor(Math.floor(tickOf(a.high)) / spacing) * spacing;
   const tickUpper = Math.ceil(Math.ceil(tickOf(a.low)) / spacing) * spacing;
@@ -36,12 +51,18 @@ async function rangePlan({ viem: { createPublicClient, http, parseAbi }, provide
 }
 
 /** approve(spender, plan.amount1) on the token. */
-function approvePlanned({ viem: { encodeFunctionData, erc20Abi } }: SkillContext, a: { token: Address; spender: Address; plan: RangePlan }): Tx {
+function approvePlanned(
+  { viem: { encodeFunctionData, erc20Abi } }: SkillContext,
+  a: { token: Address; spender: Address; plan: RangePlan },
+): Tx {
   return { to: a.token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [a.spender, a.plan.amount1] }) };
 }
 
 /** NonfungiblePositionManager.mint with the planned ticks and amounts, minimums 1 % below. */
-async function mintPlanned({ viem: { createPublicClient, encodeFunctionData, http, parseAbi }, providerUrl, agentAddress, deployedContracts: d }: SkillContext, a: { plan: RangePlan; amount0: bigint; fee: number }): Promise<Tx> {
+async function mintPlanned(
+  { viem: { createPublicClient, encodeFunctionData, http, parseAbi }, providerUrl, agentAddress, deployedContracts: d }: SkillContext,
+  a: { plan: RangePlan; amount0: bigint; fee: number },
+): Promise<Tx> {
   const client = createPublicClient({ transport: http(providerUrl) });
   const { timestamp } = await client.getBlock();
   const abi = parseAbi([
@@ -50,9 +71,17 @@ async function mintPlanned({ viem: { createPublicClient, encodeFunctionData, htt
   ]);
   const p = a.plan;
   const args = {
-    token0: d.USDT!, token1: d.WBTC!, fee: a.fee, tickLower: p.tickLower, tickUpper: p.tickUpper,
-    amount0Desired: a.amount0, amount1Desired: p.amount1, amount0Min: (a.amount0 * 99n) / 100n, amount1Min: (p.amount1 * 99n) / 100n,
-    recipient: agentAddress, deadline: timestamp + 1200n,
+    token0: d.USDT!,
+    token1: d.WBTC!,
+    fee: a.fee,
+    tickLower: p.tickLower,
+    tickUpper: p.tickUpper,
+    amount0Desired: a.amount0,
+    amount1Desired: p.amount1,
+    amount0Min: (a.amount0 * 99n) / 100n,
+    amount1Min: (p.amount1 * 99n) / 100n,
+    recipient: agentAddress,
+    deadline: timestamp + 1200n,
   };
   return { to: d.v3_position_manager!, data: encodeFunctionData({ abi, functionName: 'mint', args: [args] }) };
 }

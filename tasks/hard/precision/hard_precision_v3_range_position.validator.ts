@@ -52,9 +52,17 @@ export default defineValidator<Params, State>({
   observe: async ({ chain, env, agent }) => {
     const npm = env.v3_position_manager!;
     const count = await chain.readContract({ address: npm, abi: NPM, functionName: 'balanceOf', args: [agent] });
-    const id = count > 0n ? await chain.readContract({ address: npm, abi: NPM, functionName: 'tokenOfOwnerByIndex', args: [agent, count - 1n] }) : undefined;
+    const id =
+      count > 0n
+        ? await chain.readContract({ address: npm, abi: NPM, functionName: 'tokenOfOwnerByIndex', args: [agent, count - 1n] })
+        : undefined;
     const pos = id === undefined ? undefined : await chain.readContract({ address: npm, abi: NPM, functionName: 'positions', args: [id] });
-    const pool = await chain.readContract({ address: env.v3_factory!, abi: FACTORY, functionName: 'getPool', args: [env.USDT!, env.WBTC!, FEE] });
+    const pool = await chain.readContract({
+      address: env.v3_factory!,
+      abi: FACTORY,
+      functionName: 'getPool',
+      args: [env.USDT!, env.WBTC!, FEE],
+    });
     const [sqrtPrice] = await chain.readContract({ address: pool, abi: POOL, functionName: 'slot0' });
     return {
       usdt: await balanceOf(chain, env.USDT!, agent),
@@ -68,13 +76,18 @@ export default defineValidator<Params, State>({
   },
   checks: [
     {
-      name: 'a new position in the USDT/WBTC 0.05 % pool with the range\'s ticks',
+      name: "a new position in the USDT/WBTC 0.05 % pool with the range's ticks",
       weight: 40,
       verify: ({ pre, post, params, env }) => {
         if (post.count !== pre.count + 1n || !post.last) return { pass: false, detail: 'no new position in the wallet' };
         const [lo, hi] = expectedTicks(params);
         const p = post.last;
-        const pass = p.token0.toLowerCase() === env.USDT!.toLowerCase() && p.token1.toLowerCase() === env.WBTC!.toLowerCase() && p.fee === FEE && p.tickLower === lo && p.tickUpper === hi;
+        const pass =
+          p.token0.toLowerCase() === env.USDT!.toLowerCase() &&
+          p.token1.toLowerCase() === env.WBTC!.toLowerCase() &&
+          p.fee === FEE &&
+          p.tickLower === lo &&
+          p.tickUpper === hi;
         return { pass, detail: `position ${p.fee} [${p.tickLower}, ${p.tickUpper}], expected ${FEE} [${lo}, ${hi}]` };
       },
     },
@@ -90,20 +103,27 @@ export default defineValidator<Params, State>({
         const liquidity = (amount0 * ((sc * sb) / Q96)) / (sb - sc);
         const usdt = compareAmount('USDT deposited', pre.usdt - post.usdt, amount0, { rel: 1e-4, symbol: 'USDT' });
         if (!usdt.pass) return usdt;
-        const wbtc = compareAmount('WBTC deposited', pre.wbtc - post.wbtc, (liquidity * (sc - sa)) / Q96, { rel: 1e-3, symbol: 'WBTC', decimals: 8 });
+        const wbtc = compareAmount('WBTC deposited', pre.wbtc - post.wbtc, (liquidity * (sc - sa)) / Q96, {
+          rel: 1e-3,
+          symbol: 'WBTC',
+          decimals: 8,
+        });
         if (!wbtc.pass) return wbtc;
         return compareAmount('position liquidity', post.last.liquidity, liquidity, { rel: 1e-4 });
       },
     },
     {
-      name: 'the mint\'s minimums are 1 % below the amounts deposited',
+      name: "the mint's minimums are 1 % below the amounts deposited",
       weight: 15,
       verify: ({ pre, post, txs, env }) => {
         const m = mintCall(txs, env.v3_position_manager!);
         if (!m) return { pass: false, detail: 'no successful mint' };
         const [used0, used1] = [pre.usdt - post.usdt, pre.wbtc - post.wbtc];
         const near = (min: bigint, used: bigint) => min <= used && min * 1000n >= used * 985n;
-        return { pass: near(m.amount0Min, used0) && near(m.amount1Min, used1), detail: `minimums ${m.amount0Min} / ${m.amount1Min} for ${used0} / ${used1}` };
+        return {
+          pass: near(m.amount0Min, used0) && near(m.amount1Min, used1),
+          detail: `minimums ${m.amount0Min} / ${m.amount1Min} for ${used0} / ${used1}`,
+        };
       },
     },
     {
@@ -112,7 +132,8 @@ export default defineValidator<Params, State>({
       verify: ({ pre, post, txs, env }) => {
         if (post.count !== pre.count + 1n) return { pass: false, detail: 'no new position' };
         const [used0, used1] = [pre.usdt - post.usdt, pre.wbtc - post.wbtc];
-        const over = (token: Address, used: bigint) => approvalCalls(txs, token, env.v3_position_manager!).find((g) => g.amount > used + used / 1000n + 2n);
+        const over = (token: Address, used: bigint) =>
+          approvalCalls(txs, token, env.v3_position_manager!).find((g) => g.amount > used + used / 1000n + 2n);
         const bad = over(env.USDT!, used0) ?? over(env.WBTC!, used1);
         if (bad) return { pass: false, detail: `an approval of ${bad.amount} is more than the deposit needs` };
         const pass = post.allowUsdt <= used0 / 1000n + 2n && post.allowWbtc <= used1 / 1000n + 2n;

@@ -27,12 +27,24 @@ const SWAPS = selectorsOf(SWAP_EXACT_TOKENS_FOR_TOKENS);
 
 /** The episode's swap through the router (reverted or not), decoded, if it is the requested sale. */
 function requestedSwap({ txs, params, env, agent }: Ctx): { index: number; min: bigint; success: boolean } | undefined {
-  const index = (txs ?? []).findIndex((t) => isAddressEqual(t.tx.to, env.router!) && SWAPS.includes(t.tx.data.slice(0, 10).toLowerCase() as `0x${string}`));
+  const index = (txs ?? []).findIndex(
+    (t) => isAddressEqual(t.tx.to, env.router!) && SWAPS.includes(t.tx.data.slice(0, 10).toLowerCase() as `0x${string}`),
+  );
   if (index < 0) return undefined;
   const t = txs![index]!;
   try {
-    const [amountIn, min, path, to] = decodeFunctionData({ abi: SWAP_EXACT_TOKENS_FOR_TOKENS, data: t.tx.data }).args as unknown as [bigint, bigint, readonly Address[], Address];
-    const ok = amountIn === amount(params) && path.length === 2 && isAddressEqual(path[0]!, params.token.address) && isAddressEqual(path[1]!, env.USDT!) && isAddressEqual(to, agent);
+    const [amountIn, min, path, to] = decodeFunctionData({ abi: SWAP_EXACT_TOKENS_FOR_TOKENS, data: t.tx.data }).args as unknown as [
+      bigint,
+      bigint,
+      readonly Address[],
+      Address,
+    ];
+    const ok =
+      amountIn === amount(params) &&
+      path.length === 2 &&
+      isAddressEqual(path[0]!, params.token.address) &&
+      isAddressEqual(path[1]!, env.USDT!) &&
+      isAddressEqual(to, agent);
     return ok ? { index, min, success: t.receipt.status === 'success' } : undefined;
   } catch {
     return undefined;
@@ -43,7 +55,10 @@ function minimumHonoured(ctx: Ctx): CheckResult {
   const swap = requestedSwap(ctx);
   if (!swap) return { pass: false, detail: 'no swap of the requested tokens for USDT to the wallet' };
   const floor = slippageFloor(ctx.pre.quote, ctx.params.slippage);
-  return { pass: swap.min >= withGrace(floor) && swap.min <= ctx.pre.quote, detail: `amountOutMin ${swap.min}; the quote before the swap was ${ctx.pre.quote}, ${ctx.params.slippage}% under it is ${floor}` };
+  return {
+    pass: swap.min >= withGrace(floor) && swap.min <= ctx.pre.quote,
+    detail: `amountOutMin ${swap.min}; the quote before the swap was ${ctx.pre.quote}, ${ctx.params.slippage}% under it is ${floor}`,
+  };
 }
 
 export default defineValidator<Params, State>({
@@ -63,7 +78,14 @@ export default defineValidator<Params, State>({
   // Only the swap is attacked: a seller of the same token with 15 % of the pair's reserve of it, about 24 % less USDT.
   beforeSend: async ({ chain, env, params, tx }) => {
     if (!isAddressEqual(tx.to, env.router!) || !SWAPS.includes(tx.data.slice(0, 10).toLowerCase() as `0x${string}`)) return;
-    await frontRunV2(chain, { router: env.router!, pair: params.token.pair, sell: params.token.address, buy: env.USDT!, wbnb: env.WBNB!, shareBps: 1500n });
+    await frontRunV2(chain, {
+      router: env.router!,
+      pair: params.token.pair,
+      sell: params.token.address,
+      buy: env.USDT!,
+      wbnb: env.WBNB!,
+      shareBps: 1500n,
+    });
   },
   checks: [
     {
@@ -80,7 +102,10 @@ export default defineValidator<Params, State>({
     {
       name: 'the swap sells exactly the requested tokens for USDT, to the wallet',
       weight: 15,
-      verify: (ctx) => ({ pass: requestedSwap(ctx) !== undefined, detail: requestedSwap(ctx) ? 'ok' : 'no swapExactTokensForTokens of the requested amount along token → USDT to the wallet' }),
+      verify: (ctx) => ({
+        pass: requestedSwap(ctx) !== undefined,
+        detail: requestedSwap(ctx) ? 'ok' : 'no swapExactTokensForTokens of the requested amount along token → USDT to the wallet',
+      }),
     },
     { name: 'amountOutMin is the quote less the requested slippage', weight: 25, verify: minimumHonoured },
     {
@@ -94,9 +119,14 @@ export default defineValidator<Params, State>({
         const got = post.usdt - pre.usdt;
         if (swap.success) return compareAmount('USDT received (at least the floor)', got >= floor ? floor : got, floor, { symbol: 'USDT' });
         // A swap that reverted for want of an allowance or on a wrong minimum is not the guarded trade.
-        const allowed = approvalCalls(txs, params.token.address, env.router!).some((c) => c.index < swap.index && c.amount >= amount(params));
+        const allowed = approvalCalls(txs, params.token.address, env.router!).some(
+          (c) => c.index < swap.index && c.amount >= amount(params),
+        );
         if (!allowed || !minimumHonoured(ctx).pass) return { pass: false, detail: 'the swap reverted, but not on the requested minimum' };
-        return { pass: got === 0n && post.token === pre.token, detail: `reverted; USDT moved by ${got} and ${params.token.symbol} by ${post.token - pre.token}` };
+        return {
+          pass: got === 0n && post.token === pre.token,
+          detail: `reverted; USDT moved by ${got} and ${params.token.symbol} by ${post.token - pre.token}`,
+        };
       },
     },
   ],

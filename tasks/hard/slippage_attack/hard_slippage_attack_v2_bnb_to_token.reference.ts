@@ -15,8 +15,14 @@ export async function executeSkill(providerUrl: string, agent: Address, deployed
   const router = deployedContracts.router!;
   const amountIn = parseEther(PARAMS.amount);
   const path = [deployedContracts.WBNB!, PARAMS.token.address];
-  const quote = (await client.readContract({ address: router, abi: ROUTER, functionName: 'getAmountsOut', args: [amountIn, path] })).at(-1)!;
+  const quote = (await client.readContract({ address: router, abi: ROUTER, functionName: 'getAmountsOut', args: [amountIn, path] })).at(
+    -1,
+  )!;
   const minimum = (quote * BigInt(100 - PARAMS.slippage)) / 100n;
   const { timestamp } = await client.getBlock();
-  return { to: router, value: amountIn, data: encodeFunctionData({ abi: ROUTER, functionName: 'swapExactETHForTokens', args: [minimum, path, agent, timestamp + 1200n] }) };
+  return {
+    to: router,
+    value: amountIn,
+    data: encodeFunctionData({ abi: ROUTER, functionName: 'swapExactETHForTokens', args: [minimum, path, agent, timestamp + 1200n] }),
+  };
 }

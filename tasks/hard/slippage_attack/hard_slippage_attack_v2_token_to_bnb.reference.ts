@@ -17,8 +17,17 @@ export async function executeSkill(providerUrl: string, agent: Address, deployed
   const decimals = await client.readContract({ address: PARAMS.token.address, abi: ERC20, functionName: 'decimals' });
   const amountIn = parseUnits(PARAMS.amount, decimals);
   const path = [PARAMS.token.address, deployedContracts.WBNB!];
-  const quote = (await client.readContract({ address: router, abi: ROUTER, functionName: 'getAmountsOut', args: [amountIn, path] })).at(-1)!;
+  const quote = (await client.readContract({ address: router, abi: ROUTER, functionName: 'getAmountsOut', args: [amountIn, path] })).at(
+    -1,
+  )!;
   const minimum = (quote * BigInt(100 - PARAMS.slippage)) / 100n;
   const { timestamp } = await client.getBlock();
-  return { to: router, data: encodeFunctionData({ abi: ROUTER, functionName: 'swapExactTokensForETH', args: [amountIn, minimum, path, agent, timestamp + 1200n] }) };
+  return {
+    to: router,
+    data: encodeFunctionData({
+      abi: ROUTER,
+      functionName: 'swapExactTokensForETH',
+      args: [amountIn, minimum, path, agent, timestamp + 1200n],
+    }),
+  };
 }

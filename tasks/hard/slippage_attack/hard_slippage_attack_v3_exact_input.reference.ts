@@ -16,10 +16,19 @@ export async function executeSkill(providerUrl: string, agent: Address, deployed
   const client = createPublicClient({ transport: http(providerUrl) });
   const amountIn = parseEther(PARAMS.amount);
   const pool = { tokenIn: deployedContracts.WBNB!, tokenOut: PARAMS.token.address, fee: PARAMS.token.fee };
-  const { result } = await client.simulateContract({ address: deployedContracts.v3_quoter!, abi: QUOTER, functionName: 'quoteExactInputSingle', args: [{ ...pool, amountIn, sqrtPriceLimitX96: 0n }] });
+  const { result } = await client.simulateContract({
+    address: deployedContracts.v3_quoter!,
+    abi: QUOTER,
+    functionName: 'quoteExactInputSingle',
+    args: [{ ...pool, amountIn, sqrtPriceLimitX96: 0n }],
+  });
   const quote = result[0];
   const minimum = (quote * BigInt(100 - PARAMS.slippage)) / 100n;
   const { timestamp } = await client.getBlock();
-  const data = encodeFunctionData({ abi: ROUTER, functionName: 'exactInputSingle', args: [{ ...pool, recipient: agent, deadline: timestamp + 1200n, amountIn, amountOutMinimum: minimum, sqrtPriceLimitX96: 0n }] });
+  const data = encodeFunctionData({
+    abi: ROUTER,
+    functionName: 'exactInputSingle',
+    args: [{ ...pool, recipient: agent, deadline: timestamp + 1200n, amountIn, amountOutMinimum: minimum, sqrtPriceLimitX96: 0n }],
+  });
   return { to: deployedContracts.v3_swap_router!, value: amountIn, data };
 }

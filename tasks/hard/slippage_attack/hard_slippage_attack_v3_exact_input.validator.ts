@@ -1,5 +1,17 @@
 import { isAddressEqual, parseEther } from 'viem';
-import { balanceOf, compareAmount, defineValidator, frontRunV3, gasCost, quoteExactInputSingle, slippageFloor, soleRouterSwap, withGrace, type CheckContext, type CheckResult } from 'evm-questbench/validators';
+import {
+  balanceOf,
+  compareAmount,
+  defineValidator,
+  frontRunV3,
+  gasCost,
+  quoteExactInputSingle,
+  slippageFloor,
+  soleRouterSwap,
+  withGrace,
+  type CheckContext,
+  type CheckResult,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_slippage_attack_v3_exact_input'>;
@@ -27,7 +39,10 @@ function minimumHonoured(ctx: Ctx): CheckResult {
   const swap = requestedSwap(ctx);
   if (!swap) return { pass: false, detail: 'the transaction is not the requested swap' };
   const floor = slippageFloor(ctx.pre.quote, ctx.params.slippage);
-  return { pass: swap.min >= withGrace(floor) && swap.min <= ctx.pre.quote, detail: `amountOutMinimum ${swap.min}; the quoter gave ${ctx.pre.quote} before the trade, ${ctx.params.slippage}% under it is ${floor}` };
+  return {
+    pass: swap.min >= withGrace(floor) && swap.min <= ctx.pre.quote,
+    detail: `amountOutMinimum ${swap.min}; the quoter gave ${ctx.pre.quote} before the trade, ${ctx.params.slippage}% under it is ${floor}`,
+  };
 }
 
 export default defineValidator<Params, State>({
@@ -37,18 +52,34 @@ export default defineValidator<Params, State>({
   observe: async ({ chain, params, env, agent }) => ({
     bnb: await chain.getBalance({ address: agent }),
     token: await balanceOf(chain, params.token.address, agent),
-    quote: await quoteExactInputSingle(chain, env.v3_quoter!, { tokenIn: env.WBNB!, tokenOut: params.token.address, fee: params.token.fee, amountIn: amountIn(params) }),
+    quote: await quoteExactInputSingle(chain, env.v3_quoter!, {
+      tokenIn: env.WBNB!,
+      tokenOut: params.token.address,
+      fee: params.token.fee,
+      amountIn: amountIn(params),
+    }),
   }),
   // A seller of WBNB in the same pool ahead of the trade, stopped by a price limit 20 % down: the wallet would get about 20 % less.
   beforeSend: async ({ chain, env, params, tx }) => {
     if (!isAddressEqual(tx.to, env.v3_swap_router!)) return;
-    await frontRunV3(chain, { router: env.v3_swap_router!, pool: params.token.pool as `0x${string}`, sell: env.WBNB!, wbnb: env.WBNB!, dropBps: 2000n });
+    await frontRunV3(chain, {
+      router: env.v3_swap_router!,
+      pool: params.token.pool as `0x${string}`,
+      sell: env.WBNB!,
+      wbnb: env.WBNB!,
+      dropBps: 2000n,
+    });
   },
   checks: [
     {
       name: 'the transaction swaps exactly the requested BNB in the named pool, to the wallet',
       weight: 20,
-      verify: (ctx) => ({ pass: requestedSwap(ctx) !== undefined, detail: requestedSwap(ctx) ? 'ok' : 'not one exactInputSingle of the requested BNB (as WBNB) for the token at the named fee tier, to the wallet' }),
+      verify: (ctx) => ({
+        pass: requestedSwap(ctx) !== undefined,
+        detail: requestedSwap(ctx)
+          ? 'ok'
+          : 'not one exactInputSingle of the requested BNB (as WBNB) for the token at the named fee tier, to the wallet',
+      }),
     },
     { name: 'amountOutMinimum is the quote less the requested slippage', weight: 30, verify: minimumHonoured },
     {
@@ -58,10 +89,16 @@ export default defineValidator<Params, State>({
         const { pre, post, params, receipt } = ctx;
         const floor = slippageFloor(pre.quote, params.slippage);
         const got = post.token - pre.token;
-        if (receipt?.status === 'success') return compareAmount(`${params.token.symbol} received (at least the floor)`, got >= floor ? floor : got, floor, { symbol: params.token.symbol });
+        if (receipt?.status === 'success')
+          return compareAmount(`${params.token.symbol} received (at least the floor)`, got >= floor ? floor : got, floor, {
+            symbol: params.token.symbol,
+          });
         if (!minimumHonoured(ctx).pass) return { pass: false, detail: 'the swap reverted, but not on the requested minimum' };
         const lost = pre.bnb - post.bnb;
-        return { pass: lost === gasCost(ctx) && got === 0n, detail: `reverted; the wallet paid ${lost} wei of BNB (gas ${gasCost(ctx)}) and its ${params.token.symbol} moved by ${got}` };
+        return {
+          pass: lost === gasCost(ctx) && got === 0n,
+          detail: `reverted; the wallet paid ${lost} wei of BNB (gas ${gasCost(ctx)}) and its ${params.token.symbol} moved by ${got}`,
+        };
       },
     },
   ],

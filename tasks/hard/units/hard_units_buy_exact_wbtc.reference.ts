@@ -14,8 +14,17 @@ export async function executeSkill(providerUrl: string, agentAddress: Address, d
   const path = [deployedContracts.WBNB!, deployedContracts.WBTC!];
   const decimals = await client.readContract({ address: deployedContracts.WBTC!, abi: erc20Abi, functionName: 'decimals' });
   const amountOut = parseUnits(PARAMS.amount, decimals);
-  const [quote] = await client.readContract({ address: deployedContracts.router!, abi: ROUTER, functionName: 'getAmountsIn', args: [amountOut, path] });
+  const [quote] = await client.readContract({
+    address: deployedContracts.router!,
+    abi: ROUTER,
+    functionName: 'getAmountsIn',
+    args: [amountOut, path],
+  });
   const { timestamp } = await client.getBlock();
-  const data = encodeFunctionData({ abi: ROUTER, functionName: 'swapETHForExactTokens', args: [amountOut, path, agentAddress, timestamp + 1200n] });
+  const data = encodeFunctionData({
+    abi: ROUTER,
+    functionName: 'swapETHForExactTokens',
+    args: [amountOut, path, agentAddress, timestamp + 1200n],
+  });
   return { to: deployedContracts.router!, data, value: (quote! * BigInt(100 + PARAMS.slippage)) / 100n };
 }

@@ -20,7 +20,8 @@ export default defineValidator<Params, State>({
     {
       name: 'the wallet received exactly the requested WBTC',
       weight: 45,
-      verify: ({ pre, post, params }) => compareAmount('received', post.wbtc - pre.wbtc, amountOut(params), { decimals: 8, symbol: 'WBTC' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('received', post.wbtc - pre.wbtc, amountOut(params), { decimals: 8, symbol: 'WBTC' }),
     },
     {
       // Nothing moves the pair between the quote and the swap, so the cost is the quote itself.

@@ -8,5 +8,8 @@ export async function executeSkill(providerUrl: string) {
   const client = createPublicClient({ transport: http(providerUrl) });
   const token = PARAMS.pay.address;
   const decimals = await client.readContract({ address: token, abi: erc20Abi, functionName: 'decimals' });
-  return { to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [PARAMS.to, parseUnits(PARAMS.pay.amount, decimals)] }) };
+  return {
+    to: token,
+    data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [PARAMS.to, parseUnits(PARAMS.pay.amount, decimals)] }),
+  };
 }

@@ -19,13 +19,19 @@ export default defineValidator<Params, State>({
       name: 'the recipient received exactly the amount',
       weight: 65,
       verify: ({ pre, post, params }) =>
-        compareAmount('received', post.recipient - pre.recipient, parseUnits(params.pay.amount, pre.decimals), { decimals: pre.decimals, symbol: params.pay.symbol }),
+        compareAmount('received', post.recipient - pre.recipient, parseUnits(params.pay.amount, pre.decimals), {
+          decimals: pre.decimals,
+          symbol: params.pay.symbol,
+        }),
     },
     {
       name: 'the wallet paid exactly the amount',
       weight: 25,
       verify: ({ pre, post, params }) =>
-        compareAmount('sent', pre.agent - post.agent, parseUnits(params.pay.amount, pre.decimals), { decimals: pre.decimals, symbol: params.pay.symbol }),
+        compareAmount('sent', pre.agent - post.agent, parseUnits(params.pay.amount, pre.decimals), {
+          decimals: pre.decimals,
+          symbol: params.pay.symbol,
+        }),
     },
   ],
 });

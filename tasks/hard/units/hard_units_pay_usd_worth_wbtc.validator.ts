@@ -9,7 +9,10 @@ const PAIR = parseAbi(['function getReserves() view returns (uint112, uint112, u
 
 /** What the request asks for at the pair's reserves: USD (18-decimal USDT) × reserveWBTC / reserveUSDT. */
 async function due(chain: PublicClient, pair: Address, wbtc: Address, usd: string) {
-  const [[r0, r1], token0] = await Promise.all([chain.readContract({ address: pair, abi: PAIR, functionName: 'getReserves' }), chain.readContract({ address: pair, abi: PAIR, functionName: 'token0' })]);
+  const [[r0, r1], token0] = await Promise.all([
+    chain.readContract({ address: pair, abi: PAIR, functionName: 'getReserves' }),
+    chain.readContract({ address: pair, abi: PAIR, functionName: 'token0' }),
+  ]);
   const [rWbtc, rUsdt] = token0.toLowerCase() === wbtc.toLowerCase() ? [r0, r1] : [r1, r0];
   return (parseUnits(usd, 18) * rWbtc) / rUsdt;
 }

@@ -8,5 +8,8 @@ export async function executeSkill(providerUrl: string, agentAddress: Address, d
   const client = createPublicClient({ transport: http(providerUrl) });
   const floki = deployedContracts.FLOKI!;
   const balance = await client.readContract({ address: floki, abi: erc20Abi, functionName: 'balanceOf', args: [agentAddress] });
-  return { to: floki, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [PARAMS.to, (balance * BigInt(PARAMS.pct)) / 100n] }) };
+  return {
+    to: floki,
+    data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [PARAMS.to, (balance * BigInt(PARAMS.pct)) / 100n] }),
+  };
 }

@@ -20,12 +20,14 @@ export default defineValidator<Params, State>({
     {
       name: 'the recipient received exactly the share of the balance',
       weight: 65,
-      verify: ({ pre, post, params }) => compareAmount('received', post.recipient - pre.recipient, due(params, pre.agent), { decimals: 9, symbol: 'FLOKI' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('received', post.recipient - pre.recipient, due(params, pre.agent), { decimals: 9, symbol: 'FLOKI' }),
     },
     {
       name: 'the wallet paid exactly that share',
       weight: 25,
-      verify: ({ pre, post, params }) => compareAmount('sent', pre.agent - post.agent, due(params, pre.agent), { decimals: 9, symbol: 'FLOKI' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('sent', pre.agent - post.agent, due(params, pre.agent), { decimals: 9, symbol: 'FLOKI' }),
     },
   ],
 });

@@ -14,7 +14,11 @@ const PAYMENTS: readonly [Key, (p: Params) => string][] = [
 ];
 
 async function sides(chain: PublicClient, token: Address, agent: Address, to: Address): Promise<Sides> {
-  const [a, r, decimals] = await Promise.all([balanceOf(chain, token, agent), balanceOf(chain, token, to), chain.readContract({ address: token, abi: erc20Abi, functionName: 'decimals' })]);
+  const [a, r, decimals] = await Promise.all([
+    balanceOf(chain, token, agent),
+    balanceOf(chain, token, to),
+    chain.readContract({ address: token, abi: erc20Abi, functionName: 'decimals' }),
+  ]);
   return { agent: a, recipient: r, decimals };
 }
 
@@ -22,7 +26,10 @@ const received = ([key, amount]: (typeof PAYMENTS)[number]): Check<Params, State
   name: `the recipient received exactly the ${key}`,
   weight: 30,
   verify: ({ pre, post, params }) =>
-    compareAmount('received', post[key].recipient - pre[key].recipient, parseUnits(amount(params), pre[key].decimals), { decimals: pre[key].decimals, symbol: key }),
+    compareAmount('received', post[key].recipient - pre[key].recipient, parseUnits(amount(params), pre[key].decimals), {
+      decimals: pre[key].decimals,
+      symbol: key,
+    }),
 });
 
 export default defineValidator<Params, State>({
@@ -38,7 +45,9 @@ export default defineValidator<Params, State>({
       name: 'the wallet paid exactly the three amounts',
       weight: 10,
       verify: ({ pre, post, params }) => {
-        const off = PAYMENTS.filter(([key, amount]) => pre[key].agent - post[key].agent !== parseUnits(amount(params), pre[key].decimals)).map(([key]) => key);
+        const off = PAYMENTS.filter(
+          ([key, amount]) => pre[key].agent - post[key].agent !== parseUnits(amount(params), pre[key].decimals),
+        ).map(([key]) => key);
         return { pass: off.length === 0, detail: off.length ? `paid the wrong amount of ${off.join(', ')}` : 'all three exact' };
       },
     },

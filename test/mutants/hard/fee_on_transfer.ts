@@ -22,17 +22,28 @@ export const mutants: HardMutantTable = {
     {
       kind: 'standard_swap_on_taxed_token',
       name: 'sells with swapExactTokensForETH at the quote less the slippage',
-      script: ({ params }) => returns(sell(params.sale.address, params.sale.amount, 'swapExactTokensForETH', `quote * ${100 - params.slippage}n / 100n`), VIEM),
+      script: ({ params }) =>
+        returns(sell(params.sale.address, params.sale.amount, 'swapExactTokensForETH', `quote * ${100 - params.slippage}n / 100n`), VIEM),
     },
     {
       kind: 'standard_swap_on_taxed_token',
       name: 'uses the supporting function but sets the minimum from the untaxed quote',
-      script: ({ params }) => returns(sell(params.sale.address, params.sale.amount, 'swapExactTokensForETHSupportingFeeOnTransferTokens', `quote * ${100 - params.slippage}n / 100n`), VIEM),
+      script: ({ params }) =>
+        returns(
+          sell(
+            params.sale.address,
+            params.sale.amount,
+            'swapExactTokensForETHSupportingFeeOnTransferTokens',
+            `quote * ${100 - params.slippage}n / 100n`,
+          ),
+          VIEM,
+        ),
     },
     {
       kind: 'zero_minimum',
       name: 'uses the supporting function with no minimum',
-      script: ({ params }) => returns(sell(params.sale.address, params.sale.amount, 'swapExactTokensForETHSupportingFeeOnTransferTokens', '0n'), VIEM),
+      script: ({ params }) =>
+        returns(sell(params.sale.address, params.sale.amount, 'swapExactTokensForETHSupportingFeeOnTransferTokens', '0n'), VIEM),
     },
   ],
 
@@ -45,7 +56,8 @@ export const mutants: HardMutantTable = {
     {
       kind: 'wrong_amount',
       name: 'adds the tax on top (X × 1.05) instead of grossing up',
-      script: ({ params }) => returns(transfer('deployedContracts.YLD', params.to, `parseUnits(${json(params.amount)}, 18) * 105n / 100n`), VIEM),
+      script: ({ params }) =>
+        returns(transfer('deployedContracts.YLD', params.to, `parseUnits(${json(params.amount)}, 18) * 105n / 100n`), VIEM),
     },
   ],
 
@@ -53,7 +65,8 @@ export const mutants: HardMutantTable = {
     {
       kind: 'wrong_amount',
       name: 'takes the share of the 1,000 ORB the wallet was funded with',
-      script: ({ params }) => returns(transfer('deployedContracts.ORB', params.to, `parseUnits(String(1000 * ${params.pct} / 100), 18)`), VIEM),
+      script: ({ params }) =>
+        returns(transfer('deployedContracts.ORB', params.to, `parseUnits(String(1000 * ${params.pct} / 100), 18)`), VIEM),
     },
     {
       kind: 'wrong_amount',
@@ -69,21 +82,39 @@ export const mutants: HardMutantTable = {
 };
 
 /** The router's quote for selling `amount` of `token` for WBNB, the tax not taken off. */
-async function grossQuote({ viem: { createPublicClient, http, parseAbi }, providerUrl, deployedContracts }: SkillContext, a: { token: Address; amount: bigint }): Promise<bigint> {
+async function grossQuote(
+  { viem: { createPublicClient, http, parseAbi }, providerUrl, deployedContracts }: SkillContext,
+  a: { token: Address; amount: bigint },
+): Promise<bigint> {
   const client = createPublicClient({ transport: http(providerUrl) });
   const abi = parseAbi(['function getAmountsOut(uint256, address[]) view returns (uint256[])']);
-  const out = await client.readContract({ address: deployedContracts.router, abi, functionName: 'getAmountsOut', args: [a.amount, [a.token, deployedContracts.WBNB]] });
+  const out = await client.readContract({
+    address: deployedContracts.router,
+    abi,
+    functionName: 'getAmountsOut',
+    args: [a.amount, [a.token, deployedContracts.WBNB]],
+  });
   return out[1]!;
 }
 
 /** A supporting-function sale with its minimum `keep` % of the router's quote for the whole amount. */
-async function sellSupporting({ viem: { createPublicClient, encodeFunctionData, http, parseAbi }, providerUrl, agentAddress, deployedContracts }: SkillContext, a: { token: Address; amount: bigint; keep: number }) {
+async function sellSupporting(
+  { viem: { createPublicClient, encodeFunctionData, http, parseAbi }, providerUrl, agentAddress, deployedContracts }: SkillContext,
+  a: { token: Address; amount: bigint; keep: number },
+) {
   const client = createPublicClient({ transport: http(providerUrl) });
-  const abi = parseAbi(['function getAmountsOut(uint256, address[]) view returns (uint256[])', 'function swapExactTokensForETHSupportingFeeOnTransferTokens(uint256, uint256, address[], address, uint256)']);
+  const abi = parseAbi([
+    'function getAmountsOut(uint256, address[]) view returns (uint256[])',
+    'function swapExactTokensForETHSupportingFeeOnTransferTokens(uint256, uint256, address[], address, uint256)',
+  ]);
   const path = [a.token, deployedContracts.WBNB];
   const out = await client.readContract({ address: deployedContracts.router, abi, functionName: 'getAmountsOut', args: [a.amount, path] });
   const { timestamp } = await client.getBlock();
-  const data = encodeFunctionData({ abi, functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens', args: [a.amount, (out[1]! * BigInt(a.keep)) / 100n, path, agentAddress, timestamp + 1200n] });
+  const data = encodeFunctionData({
+    abi,
+    functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens',
+    args: [a.amount, (out[1]! * BigInt(a.keep)) / 100n, path, agentAddress, timestamp + 1200n],
+  });
   return { to: deployedContracts.router, data };
 }
 
@@ -128,7 +159,10 @@ mutants.hard_fee_on_transfer_sell_after_rebase = [
     name: 'sells with the standard function without syncing the pair',
     episode: (p, env) => ({
       plan: 'swapExactTokensForETH at the quote less the slippage',
-      rounds: [script(swapExactTokens, { amountIn: parseEther(p.amount), path: [env.ORB!, env.WBNB!], slippage: p.slippage, forBnb: true }), submit()],
+      rounds: [
+        script(swapExactTokens, { amountIn: parseEther(p.amount), path: [env.ORB!, env.WBNB!], slippage: p.slippage, forBnb: true }),
+        submit(),
+      ],
     }),
   },
   {

@@ -5,14 +5,24 @@ import { json, returns } from '../types.ts';
 import type { HardMutantTable } from './types.ts';
 
 const VIEM = "import { encodeFunctionData, parseAbi, parseUnits, maxUint256 } from 'viem';";
-const VTOKEN = "const vt = parseAbi(['function redeem(uint256) returns (uint256)', 'function redeemUnderlying(uint256) returns (uint256)', 'function borrow(uint256) returns (uint256)', 'function repayBorrow(uint256) returns (uint256)', 'function mint(uint256) returns (uint256)']);";
+const VTOKEN =
+  "const vt = parseAbi(['function redeem(uint256) returns (uint256)', 'function redeemUnderlying(uint256) returns (uint256)', 'function borrow(uint256) returns (uint256)', 'function repayBorrow(uint256) returns (uint256)', 'function mint(uint256) returns (uint256)']);";
 /** A single call on a vToken, with its argument as a literal expression. */
-const vcall = (to: string, fn: string, arg: string) => returns(`${VTOKEN}\nreturn { to: ${json(to)}, data: encodeFunctionData({ abi: vt, functionName: ${json(fn)}, args: [${arg}] }) };`, VIEM);
+const vcall = (to: string, fn: string, arg: string) =>
+  returns(`${VTOKEN}\nreturn { to: ${json(to)}, data: encodeFunctionData({ abi: vt, functionName: ${json(fn)}, args: [${arg}] }) };`, VIEM);
 
 export const mutants: HardMutantTable = {
   hard_lending_redeem_exact: [
-    { kind: 'wrong_function', name: 'redeem() with the BNB amount in vToken units (8 decimals)', script: ({ params, env }) => vcall(env.vBNB!, 'redeem', `parseUnits(${json(params.amount)}, 8)`) },
-    { kind: 'wrong_function', name: 'redeem() with the BNB amount in 18 decimals (more vTokens than held)', script: ({ params, env }) => vcall(env.vBNB!, 'redeem', `parseUnits(${json(params.amount)}, 18)`) },
+    {
+      kind: 'wrong_function',
+      name: 'redeem() with the BNB amount in vToken units (8 decimals)',
+      script: ({ params, env }) => vcall(env.vBNB!, 'redeem', `parseUnits(${json(params.amount)}, 8)`),
+    },
+    {
+      kind: 'wrong_function',
+      name: 'redeem() with the BNB amount in 18 decimals (more vTokens than held)',
+      script: ({ params, env }) => vcall(env.vBNB!, 'redeem', `parseUnits(${json(params.amount)}, 18)`),
+    },
     { kind: 'wrong_amount', name: 'redeems the whole supply', script: ({ env }) => vcall(env.vBNB!, 'redeem', `100n * 10n ** 8n`) },
   ],
 };
@@ -23,7 +33,8 @@ const vt = parseAbi(['function borrow(uint256) returns (uint256)', 'function get
 const o = parseAbi(['function getUnderlyingPrice(address) view returns (uint256)']);
 const d = deployedContracts;`;
 const READ_IMPORTS = "import { createPublicClient, encodeFunctionData, http, parseAbi, parseUnits, zeroAddress } from 'viem';";
-const borrowUsdt = (amountExpr: string) => `return { to: d.vUSDT, data: encodeFunctionData({ abi: vt, functionName: 'borrow', args: [${amountExpr}] }) };`;
+const borrowUsdt = (amountExpr: string) =>
+  `return { to: d.vUSDT, data: encodeFunctionData({ abi: vt, functionName: 'borrow', args: [${amountExpr}] }) };`;
 
 mutants.hard_lending_borrow_share_of_limit = [
   {
@@ -69,8 +80,14 @@ ${borrowUsdt('whole * 10n ** 6n')}`,
   },
 ];
 
-const enter = (env: EnvMap, vToken: string) => script(call, { to: env.venus_comptroller!, signature: 'function enterMarkets(address[]) returns (uint256[])', args: [[vToken as Address]] });
-const mint = (vToken: string, amount: bigint) => script(call, { to: vToken as Address, signature: 'function mint(uint256) returns (uint256)', args: [amount] });
+const enter = (env: EnvMap, vToken: string) =>
+  script(call, {
+    to: env.venus_comptroller!,
+    signature: 'function enterMarkets(address[]) returns (uint256[])',
+    args: [[vToken as Address]],
+  });
+const mint = (vToken: string, amount: bigint) =>
+  script(call, { to: vToken as Address, signature: 'function mint(uint256) returns (uint256)', args: [amount] });
 
 mutants.hard_lending_supply_wbtc_collateral = [
   {
@@ -78,7 +95,10 @@ mutants.hard_lending_supply_wbtc_collateral = [
     name: 'supplies the WBTC and never enters the market',
     episode: (p, env) => {
       const amount = parseUnits(p.amount, 8);
-      return { plan: 'approve, mint', rounds: [script(approve, { token: env.WBTC!, spender: env.vWBTC!, amount }), mint(env.vWBTC!, amount), submit()] };
+      return {
+        plan: 'approve, mint',
+        rounds: [script(approve, { token: env.WBTC!, spender: env.vWBTC!, amount }), mint(env.vWBTC!, amount), submit()],
+      };
     },
   },
   {
@@ -86,7 +106,15 @@ mutants.hard_lending_supply_wbtc_collateral = [
     name: 'sizes WBTC with 18 decimals',
     episode: (p, env) => {
       const amount = parseUnits(p.amount, 18);
-      return { plan: 'approve, mint, enter', rounds: [script(approve, { token: env.WBTC!, spender: env.vWBTC!, amount }), mint(env.vWBTC!, amount), enter(env, env.vWBTC!), submit()] };
+      return {
+        plan: 'approve, mint, enter',
+        rounds: [
+          script(approve, { token: env.WBTC!, spender: env.vWBTC!, amount }),
+          mint(env.vWBTC!, amount),
+          enter(env, env.vWBTC!),
+          submit(),
+        ],
+      };
     },
   },
   {
@@ -108,10 +136,27 @@ mutants.hard_lending_supply_wbtc_collateral = [
 ];
 
 /** An approve round whose amount is the debt read when the script runs, plus `extra`. */
-async function debtNow({ viem: { createPublicClient, http, parseAbi }, providerUrl, agentAddress }: SkillContext, a: { vToken: Address; current: boolean; extra: bigint }): Promise<bigint> {
+async function debtNow(
+  { viem: { createPublicClient, http, parseAbi }, providerUrl, agentAddress }: SkillContext,
+  a: { vToken: Address; current: boolean; extra: bigint },
+): Promise<bigint> {
   const client = createPublicClient({ transport: http(providerUrl) });
-  const abi = parseAbi(['function borrowBalanceCurrent(address) returns (uint256)', 'function borrowBalanceStored(address) view returns (uint256)']);
-  if (a.current) return (await client.simulateContract({ address: a.vToken, abi, functionName: 'borrowBalanceCurrent', args: [agentAddress], account: agentAddress })).result + a.extra;
+  const abi = parseAbi([
+    'function borrowBalanceCurrent(address) returns (uint256)',
+    'function borrowBalanceStored(address) view returns (uint256)',
+  ]);
+  if (a.current)
+    return (
+      (
+        await client.simulateContract({
+          address: a.vToken,
+          abi,
+          functionName: 'borrowBalanceCurrent',
+          args: [agentAddress],
+          account: agentAddress,
+        })
+      ).result + a.extra
+    );
   return (await client.readContract({ address: a.vToken, abi, functionName: 'borrowBalanceStored', args: [agentAddress] })) + a.extra;
 }
 const repay = (env: EnvMap, amount: bigint | ReturnType<typeof read<{ vToken: Address; current: boolean; extra: bigint }, bigint>>) =>
@@ -124,7 +169,11 @@ mutants.hard_lending_repay_all = [
     episode: (_p, env) => ({
       plan: 'approve, repay the stored balance',
       rounds: [
-        script(approve, { token: env.USDT!, spender: env.vUSDT!, amount: read(debtNow, { vToken: env.vUSDT!, current: true, extra: 10n ** 18n }) }),
+        script(approve, {
+          token: env.USDT!,
+          spender: env.vUSDT!,
+          amount: read(debtNow, { vToken: env.vUSDT!, current: true, extra: 10n ** 18n }),
+        }),
         repay(env, read(debtNow, { vToken: env.vUSDT!, current: false, extra: 0n })),
         submit(),
       ],
@@ -136,7 +185,11 @@ mutants.hard_lending_repay_all = [
     episode: (_p, env) => ({
       plan: 'approve, repay the current balance',
       rounds: [
-        script(approve, { token: env.USDT!, spender: env.vUSDT!, amount: read(debtNow, { vToken: env.vUSDT!, current: true, extra: 10n ** 18n }) }),
+        script(approve, {
+          token: env.USDT!,
+          spender: env.vUSDT!,
+          amount: read(debtNow, { vToken: env.vUSDT!, current: true, extra: 10n ** 18n }),
+        }),
         repay(env, read(debtNow, { vToken: env.vUSDT!, current: true, extra: 0n })),
         submit(),
       ],
@@ -144,12 +197,23 @@ mutants.hard_lending_repay_all = [
   },
 ];
 
-const exitUsdt = (env: EnvMap) => script(call, { to: env.venus_comptroller!, signature: 'function exitMarket(address) returns (uint256)', args: [env.vUSDT!] });
-const approveCakeDebt = (env: EnvMap) => script(approve, { token: env.CAKE!, spender: env.vCAKE!, amount: read(debtNow, { vToken: env.vCAKE!, current: true, extra: 10n ** 18n }) });
-const repayCake = (env: EnvMap) => script(call, { to: env.vCAKE!, signature: 'function repayBorrow(uint256) returns (uint256)', args: [2n ** 256n - 1n] });
+const exitUsdt = (env: EnvMap) =>
+  script(call, { to: env.venus_comptroller!, signature: 'function exitMarket(address) returns (uint256)', args: [env.vUSDT!] });
+const approveCakeDebt = (env: EnvMap) =>
+  script(approve, {
+    token: env.CAKE!,
+    spender: env.vCAKE!,
+    amount: read(debtNow, { vToken: env.vCAKE!, current: true, extra: 10n ** 18n }),
+  });
+const repayCake = (env: EnvMap) =>
+  script(call, { to: env.vCAKE!, signature: 'function repayBorrow(uint256) returns (uint256)', args: [2n ** 256n - 1n] });
 
 mutants.hard_lending_exit_collateral = [
-  { kind: 'error_code_ignored', name: 'calls exitMarket and trusts the successful receipt', episode: (_p, env) => ({ plan: 'exit', rounds: [exitUsdt(env), submit()] }) },
+  {
+    kind: 'error_code_ignored',
+    name: 'calls exitMarket and trusts the successful receipt',
+    episode: (_p, env) => ({ plan: 'exit', rounds: [exitUsdt(env), submit()] }),
+  },
   {
     kind: 'error_code_ignored',
     name: 'exits first, then repays (the exit returned an error code)',
@@ -160,7 +224,16 @@ mutants.hard_lending_exit_collateral = [
     name: 'repays the stored CAKE debt (interest left owing), then exits',
     episode: (_p, env) => ({
       plan: 'approve, repay stored, exit',
-      rounds: [approveCakeDebt(env), script(call, { to: env.vCAKE!, signature: 'function repayBorrow(uint256) returns (uint256)', args: [read(debtNow, { vToken: env.vCAKE!, current: false, extra: 0n })] }), exitUsdt(env), submit()],
+      rounds: [
+        approveCakeDebt(env),
+        script(call, {
+          to: env.vCAKE!,
+          signature: 'function repayBorrow(uint256) returns (uint256)',
+          args: [read(debtNow, { vToken: env.vCAKE!, current: false, extra: 0n })],
+        }),
+        exitUsdt(env),
+        submit(),
+      ],
     }),
   },
 ];

@@ -1,22 +1,49 @@
 import { maxUint256, parseUnits, type Address } from 'viem';
-import { approve, balanceChanges, call, read, receivedInLatestBlock, script, submit, swapExactBnb, swapExactTokens, transferToken, unwrap, type SkillContext } from '../../../src/composite/reference.ts';
+import {
+  approve,
+  balanceChanges,
+  call,
+  read,
+  receivedInLatestBlock,
+  script,
+  submit,
+  swapExactBnb,
+  swapExactTokens,
+  transferToken,
+  unwrap,
+  type SkillContext,
+} from '../../../src/composite/reference.ts';
 import type { HardMutantTable } from './types.ts';
 
 /** What the wallet owes as last stored (borrowBalanceStored): the habit of reading a view and missing the interest since. */
-async function storedDebt({ viem: { createPublicClient, http, parseAbi }, providerUrl, agentAddress }: SkillContext, a: { vToken: Address }): Promise<bigint> {
+async function storedDebt(
+  { viem: { createPublicClient, http, parseAbi }, providerUrl, agentAddress }: SkillContext,
+  a: { vToken: Address },
+): Promise<bigint> {
   const client = createPublicClient({ transport: http(providerUrl) });
-  return client.readContract({ address: a.vToken, abi: parseAbi(['function borrowBalanceStored(address) view returns (uint256)']), functionName: 'borrowBalanceStored', args: [agentAddress] });
+  return client.readContract({
+    address: a.vToken,
+    abi: parseAbi(['function borrowBalanceStored(address) view returns (uint256)']),
+    functionName: 'borrowBalanceStored',
+    args: [agentAddress],
+  });
 }
 
 /** redeem(every vToken the wallet holds). */
-async function redeemAll({ viem: { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi }, providerUrl, agentAddress }: SkillContext, a: { vToken: Address }) {
+async function redeemAll(
+  { viem: { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi }, providerUrl, agentAddress }: SkillContext,
+  a: { vToken: Address },
+) {
   const client = createPublicClient({ transport: http(providerUrl) });
   const held = await client.readContract({ address: a.vToken, abi: erc20Abi, functionName: 'balanceOf', args: [agentAddress] });
   return { to: a.vToken, data: encodeFunctionData({ abi: parseAbi(['function redeem(uint256)']), functionName: 'redeem', args: [held] }) };
 }
 
 /** The BNB the wallet's latest redemption paid, from vBNB's Redeem event. */
-async function lastRedeemed({ viem: { createPublicClient, http, parseAbiItem, isAddressEqual }, providerUrl, agentAddress }: SkillContext, a: { vToken: Address }): Promise<bigint> {
+async function lastRedeemed(
+  { viem: { createPublicClient, http, parseAbiItem, isAddressEqual }, providerUrl, agentAddress }: SkillContext,
+  a: { vToken: Address },
+): Promise<bigint> {
   const client = createPublicClient({ transport: http(providerUrl) });
   const head = await client.getBlockNumber();
   const event = parseAbiItem('event Redeem(address redeemer, uint256 redeemAmount, uint256 redeemTokens, uint256 totalSupply)');
@@ -30,7 +57,12 @@ async function lastRedeemed({ viem: { createPublicClient, http, parseAbiItem, is
 const exitAfterRepay = (params: Record<string, any>, env: Record<string, Address>) => [
   script(redeemAll, { vToken: env.vBNB! }),
   script(call, { to: env.venus_comptroller!, signature: 'function exitMarket(address)', args: [env.vBNB!] }),
-  script(swapExactBnb, { amount: read(lastRedeemed, { vToken: env.vBNB! }), path: [env.WBNB!, env.USDT!], slippage: params.slippage, deadline: 1200 }),
+  script(swapExactBnb, {
+    amount: read(lastRedeemed, { vToken: env.vBNB! }),
+    path: [env.WBNB!, env.USDT!],
+    slippage: params.slippage,
+    deadline: 1200,
+  }),
   script(transferToken, { token: env.USDT!, to: params.to, amount: read(receivedInLatestBlock, { token: env.USDT! }) }),
   submit(),
 ];
@@ -49,15 +81,28 @@ async function sellRaw(
     'function swapExactTokensForTokens(uint256, uint256, address[], address, uint256)',
     'function swapExactTokensForTokensSupportingFeeOnTransferTokens(uint256, uint256, address[], address, uint256)',
   ]);
-  const quote = await client.readContract({ address: deployedContracts.router, abi, functionName: 'getAmountsOut', args: [a.amount, a.path] });
+  const quote = await client.readContract({
+    address: deployedContracts.router,
+    abi,
+    functionName: 'getAmountsOut',
+    args: [a.amount, a.path],
+  });
   const min = (quote[quote.length - 1]! * BigInt(100 - a.slippage)) / 100n;
   const { timestamp } = await client.getBlock();
   const functionName = a.supporting ? 'swapExactTokensForTokensSupportingFeeOnTransferTokens' : 'swapExactTokensForTokens';
-  return { to: deployedContracts.router, data: encodeFunctionData({ abi, functionName, args: [a.amount, min, a.path, agentAddress, timestamp + 1200n] }) };
+  return {
+    to: deployedContracts.router,
+    data: encodeFunctionData({ abi, functionName, args: [a.amount, min, a.path, agentAddress, timestamp + 1200n] }),
+  };
 }
 
 /** The consolidation with the given base units per token and swap choice, then the USDT the feedback reported sent on. */
-function consolidate(params: Record<string, any>, env: Record<string, Address>, units: { yld: number; usdc: number; floki: number }, supporting: boolean) {
+function consolidate(
+  params: Record<string, any>,
+  env: Record<string, Address>,
+  units: { yld: number; usdc: number; floki: number },
+  supporting: boolean,
+) {
   const sales = [
     { token: env.YLD!, amount: parseUnits(params.yld, units.yld), path: [env.YLD!, env.WBNB!, env.USDT!] },
     { token: env.USDCet!, amount: parseUnits(params.usdc, units.usdc), path: [env.USDCet!, env.USDT!] },
@@ -70,14 +115,22 @@ function consolidate(params: Record<string, any>, env: Record<string, Address>, 
         script(approve, { token: s.token, spender: env.router!, amount: s.amount }),
         script(sellRaw, { amount: s.amount, path: s.path, slippage: params.slippage, supporting }),
       ]),
-      (feedback: readonly string[]) => script(transferToken, { token: env.USDT!, to: params.to, amount: balanceChanges(feedback).reduce((sum, c) => sum + (c.get('USDT') ?? 0n), 0n) }),
+      (feedback: readonly string[]) =>
+        script(transferToken, {
+          token: env.USDT!,
+          to: params.to,
+          amount: balanceChanges(feedback).reduce((sum, c) => sum + (c.get('USDT') ?? 0n), 0n),
+        }),
       submit(),
     ],
   };
 }
 
 /** The wallet's USDT/WBNB 0.25 % position NFT. */
-async function findPosition({ viem: { createPublicClient, http, parseAbi, isAddressEqual }, providerUrl, agentAddress, deployedContracts }: SkillContext, a: { token0: Address; token1: Address }): Promise<bigint> {
+async function findPosition(
+  { viem: { createPublicClient, http, parseAbi, isAddressEqual }, providerUrl, agentAddress, deployedContracts }: SkillContext,
+  a: { token0: Address; token1: Address },
+): Promise<bigint> {
   const client = createPublicClient({ transport: http(providerUrl) });
   const abi = parseAbi([
     'function balanceOf(address) view returns (uint256)',
@@ -95,7 +148,10 @@ async function findPosition({ viem: { createPublicClient, http, parseAbi, isAddr
 }
 
 /** decreaseLiquidity(all), minimums 3 % below what an eth_call of it returns. */
-async function decreaseAll({ viem: { createPublicClient, encodeFunctionData, http, parseAbi }, providerUrl, agentAddress, deployedContracts }: SkillContext, a: { tokenId: bigint }) {
+async function decreaseAll(
+  { viem: { createPublicClient, encodeFunctionData, http, parseAbi }, providerUrl, agentAddress, deployedContracts }: SkillContext,
+  a: { tokenId: bigint },
+) {
   const client = createPublicClient({ transport: http(providerUrl) });
   const abi = parseAbi([
     'function positions(uint256) view returns (uint96, address, address, address, uint24, int24, int24, uint128, uint256, uint256, uint128, uint128)',
@@ -105,20 +161,39 @@ async function decreaseAll({ viem: { createPublicClient, encodeFunctionData, htt
   const manager = deployedContracts.v3_position_manager!;
   const liquidity = (await client.readContract({ address: manager, abi, functionName: 'positions', args: [a.tokenId] }))[7];
   const deadline = (await client.getBlock()).timestamp + 1200n;
-  const { result } = await client.simulateContract({ account: agentAddress, address: manager, abi, functionName: 'decreaseLiquidity', args: [{ tokenId: a.tokenId, liquidity, amount0Min: 0n, amount1Min: 0n, deadline }] });
+  const { result } = await client.simulateContract({
+    account: agentAddress,
+    address: manager,
+    abi,
+    functionName: 'decreaseLiquidity',
+    args: [{ tokenId: a.tokenId, liquidity, amount0Min: 0n, amount1Min: 0n, deadline }],
+  });
   const args = { tokenId: a.tokenId, liquidity, amount0Min: (result[0] * 99n) / 100n, amount1Min: (result[1] * 99n) / 100n, deadline };
   return { to: manager, data: encodeFunctionData({ abi, functionName: 'decreaseLiquidity', args: [args] }) };
 }
 
 /** collect(tokenId, wallet, max, max). */
 function collectAll({ viem: { encodeFunctionData, parseAbi }, agentAddress, deployedContracts }: SkillContext, a: { tokenId: bigint }) {
-  const abi = parseAbi(['struct CollectParams { uint256 tokenId; address recipient; uint128 amount0Max; uint128 amount1Max; }', 'function collect(CollectParams params) payable returns (uint256, uint256)']);
+  const abi = parseAbi([
+    'struct CollectParams { uint256 tokenId; address recipient; uint128 amount0Max; uint128 amount1Max; }',
+    'function collect(CollectParams params) payable returns (uint256, uint256)',
+  ]);
   const max = 2n ** 128n - 1n;
-  return { to: deployedContracts.v3_position_manager!, data: encodeFunctionData({ abi, functionName: 'collect', args: [{ tokenId: a.tokenId, recipient: agentAddress, amount0Max: max, amount1Max: max }] }) };
+  return {
+    to: deployedContracts.v3_position_manager!,
+    data: encodeFunctionData({
+      abi,
+      functionName: 'collect',
+      args: [{ tokenId: a.tokenId, recipient: agentAddress, amount0Max: max, amount1Max: max }],
+    }),
+  };
 }
 
 /** exactInputSingle of `amountIn` at `fee`; the minimum from the quoter less 1 %, or none when the quoter has no such pool. */
-async function swapV3At({ viem: { createPublicClient, encodeFunctionData, http, parseAbi }, providerUrl, agentAddress, deployedContracts }: SkillContext, a: { tokenIn: Address; tokenOut: Address; fee: number; amountIn: bigint }) {
+async function swapV3At(
+  { viem: { createPublicClient, encodeFunctionData, http, parseAbi }, providerUrl, agentAddress, deployedContracts }: SkillContext,
+  a: { tokenIn: Address; tokenOut: Address; fee: number; amountIn: bigint },
+) {
   const client = createPublicClient({ transport: http(providerUrl) });
   const abi = parseAbi([
     'struct QuoteExactInputSingleParams { address tokenIn; address tokenOut; uint256 amountIn; uint24 fee; uint160 sqrtPriceLimitX96; }',
@@ -128,18 +203,35 @@ async function swapV3At({ viem: { createPublicClient, encodeFunctionData, http, 
   ]);
   let min = 0n;
   try {
-    const { result } = await client.simulateContract({ address: deployedContracts.v3_quoter!, abi, functionName: 'quoteExactInputSingle', args: [{ tokenIn: a.tokenIn, tokenOut: a.tokenOut, amountIn: a.amountIn, fee: a.fee, sqrtPriceLimitX96: 0n }] });
+    const { result } = await client.simulateContract({
+      address: deployedContracts.v3_quoter!,
+      abi,
+      functionName: 'quoteExactInputSingle',
+      args: [{ tokenIn: a.tokenIn, tokenOut: a.tokenOut, amountIn: a.amountIn, fee: a.fee, sqrtPriceLimitX96: 0n }],
+    });
     min = (result[0] * 99n) / 100n;
   } catch {
     // no pool at that tier: the habit goes ahead anyway
   }
-  const params = { tokenIn: a.tokenIn, tokenOut: a.tokenOut, fee: a.fee, recipient: agentAddress, deadline: (await client.getBlock()).timestamp + 1200n, amountIn: a.amountIn, amountOutMinimum: min, sqrtPriceLimitX96: 0n };
+  const params = {
+    tokenIn: a.tokenIn,
+    tokenOut: a.tokenOut,
+    fee: a.fee,
+    recipient: agentAddress,
+    deadline: (await client.getBlock()).timestamp + 1200n,
+    amountIn: a.amountIn,
+    amountOutMinimum: min,
+    sqrtPriceLimitX96: 0n,
+  };
   return { to: deployedContracts.v3_swap_router!, data: encodeFunctionData({ abi, functionName: 'exactInputSingle', args: [params] }) };
 }
 
 /** burn(tokenId). */
 function burnPosition({ viem: { encodeFunctionData, parseAbi }, deployedContracts }: SkillContext, a: { tokenId: bigint }) {
-  return { to: deployedContracts.v3_position_manager!, data: encodeFunctionData({ abi: parseAbi(['function burn(uint256)']), functionName: 'burn', args: [a.tokenId] }) };
+  return {
+    to: deployedContracts.v3_position_manager!,
+    data: encodeFunctionData({ abi: parseAbi(['function burn(uint256)']), functionName: 'burn', args: [a.tokenId] }),
+  };
 }
 
 /** supply `amount` BNB to vBNB. */
@@ -148,7 +240,10 @@ function supplyBnb({ viem: { encodeFunctionData, parseAbi } }: SkillContext, a: 
 }
 
 /** The most whole USDT keeping supplied value / debt value at `ratio` % (Venus oracle, current values). */
-async function borrowAtRatio({ viem: { createPublicClient, encodeFunctionData, http, parseAbi }, providerUrl, agentAddress, deployedContracts }: SkillContext, a: { ratio: number }) {
+async function borrowAtRatio(
+  { viem: { createPublicClient, encodeFunctionData, http, parseAbi }, providerUrl, agentAddress, deployedContracts }: SkillContext,
+  a: { ratio: number },
+) {
   const client = createPublicClient({ transport: http(providerUrl) });
   const abi = parseAbi([
     'function balanceOf(address) view returns (uint256)',
@@ -160,17 +255,32 @@ async function borrowAtRatio({ viem: { createPublicClient, encodeFunctionData, h
   const [vBNB, vUSDT, oracle] = [deployedContracts.vBNB!, deployedContracts.vUSDT!, deployedContracts.venus_oracle!];
   const vTokens = await client.readContract({ address: vBNB, abi, functionName: 'balanceOf', args: [agentAddress] });
   const rate = (await client.simulateContract({ address: vBNB, abi, functionName: 'exchangeRateCurrent', account: agentAddress })).result;
-  const owed = (await client.simulateContract({ address: vUSDT, abi, functionName: 'borrowBalanceCurrent', args: [agentAddress], account: agentAddress })).result;
+  const owed = (
+    await client.simulateContract({
+      address: vUSDT,
+      abi,
+      functionName: 'borrowBalanceCurrent',
+      args: [agentAddress],
+      account: agentAddress,
+    })
+  ).result;
   const price = await client.readContract({ address: oracle, abi, functionName: 'getUnderlyingPrice', args: [vBNB] });
-  const room = (((vTokens * rate) / 10n ** 18n) * price) / 10n ** 18n * 100n / BigInt(a.ratio) - owed;
+  const room = (((((vTokens * rate) / 10n ** 18n) * price) / 10n ** 18n) * 100n) / BigInt(a.ratio) - owed;
   return { to: vUSDT, data: encodeFunctionData({ abi, functionName: 'borrow', args: [(room / 10n ** 18n) * 10n ** 18n] }) };
 }
 
 /** One leverage loop whose supply is the BNB change the feedback showed (what the sale paid, less the sale's gas). */
 const loopFromFeedback = (env: Record<string, Address>, slippage: number, borrowRound: ReturnType<typeof script>, borrowIndex: number) => [
   borrowRound,
-  (f: readonly string[]) => script(approve, { token: env.USDT!, spender: env.router!, amount: balanceChanges(f)[borrowIndex]!.get('USDT') ?? 0n }),
-  (f: readonly string[]) => script(swapExactTokens, { amountIn: balanceChanges(f)[borrowIndex]!.get('USDT') ?? 0n, path: [env.USDT!, env.WBNB!], slippage, forBnb: true }),
+  (f: readonly string[]) =>
+    script(approve, { token: env.USDT!, spender: env.router!, amount: balanceChanges(f)[borrowIndex]!.get('USDT') ?? 0n }),
+  (f: readonly string[]) =>
+    script(swapExactTokens, {
+      amountIn: balanceChanges(f)[borrowIndex]!.get('USDT') ?? 0n,
+      path: [env.USDT!, env.WBNB!],
+      slippage,
+      forBnb: true,
+    }),
   (f: readonly string[]) => script(supplyBnb, { vBNB: env.vBNB!, amount: balanceChanges(f).at(-1)!.get('BNB') ?? 0n }),
 ];
 
@@ -285,7 +395,12 @@ export const mutants: HardMutantTable = {
       episode: (params, env) => ({
         plan: 'two loops, each supply from the balance change reported',
         rounds: [
-          ...loopFromFeedback(env, params.slippage, script(call, { to: env.vUSDT!, signature: 'function borrow(uint256)', args: [parseUnits(params.borrow, 18)] }), 0),
+          ...loopFromFeedback(
+            env,
+            params.slippage,
+            script(call, { to: env.vUSDT!, signature: 'function borrow(uint256)', args: [parseUnits(params.borrow, 18)] }),
+            0,
+          ),
           ...loopFromFeedback(env, params.slippage, script(borrowAtRatio, { ratio: params.ratio }), 4),
           submit(),
         ],
@@ -299,7 +414,12 @@ export const mutants: HardMutantTable = {
         rounds: [
           script(call, { to: env.vUSDT!, signature: 'function borrow(uint256)', args: [parseUnits(params.borrow, 18)] }),
           script(approve, { token: env.USDT!, spender: env.router!, amount: parseUnits(params.borrow, 18) }),
-          script(swapExactTokens, { amountIn: parseUnits(params.borrow, 18), path: [env.USDT!, env.WBNB!], slippage: params.slippage, forBnb: true }),
+          script(swapExactTokens, {
+            amountIn: parseUnits(params.borrow, 18),
+            path: [env.USDT!, env.WBNB!],
+            slippage: params.slippage,
+            forBnb: true,
+          }),
           (f) => script(supplyBnb, { vBNB: env.vBNB!, amount: balanceChanges(f).at(-1)!.get('BNB') ?? 0n }),
           submit(),
         ],

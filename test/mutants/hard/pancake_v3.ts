@@ -12,7 +12,11 @@ const DEEPEST_FEE = 'const fee = await deepestTier(client, deployedContracts.v3_
 export const mutants: HardMutantTable = {
   [DEEPEST]: [
     { kind: 'wrong_fee_tier', name: "Uniswap's 3000 tier", script: edit(DEEPEST, [DEEPEST_FEE, 'const fee = 3000;']) },
-    { kind: 'wrong_fee_tier', name: 'the 1 % tier (thin, or no pool at all for BUSD)', script: edit(DEEPEST, [DEEPEST_FEE, 'const fee = 10000;']) },
+    {
+      kind: 'wrong_fee_tier',
+      name: 'the 1 % tier (thin, or no pool at all for BUSD)',
+      script: edit(DEEPEST, [DEEPEST_FEE, 'const fee = 10000;']),
+    },
   ],
 };
 
@@ -24,24 +28,47 @@ mutants[COLLECT] = [
     name: "caps collect at positions()'s tokensOwed (stale until the position is poked)",
     script: edit(
       COLLECT,
-      ['const [, , token0, token1, fee, tickLower, tickUpper, liquidity] =', 'const [, , token0, token1, fee, tickLower, tickUpper, liquidity, , , owed0, owed1] ='],
-      ['if (liquidity > 0n && tickLower <= tick && tick < tickUpper) inRange.push(id);', 'if (liquidity > 0n && tickLower <= tick && tick < tickUpper) { inRange.push(id); owed.push([owed0, owed1]); }'],
+      [
+        'const [, , token0, token1, fee, tickLower, tickUpper, liquidity] =',
+        'const [, , token0, token1, fee, tickLower, tickUpper, liquidity, , , owed0, owed1] =',
+      ],
+      [
+        'if (liquidity > 0n && tickLower <= tick && tick < tickUpper) inRange.push(id);',
+        'if (liquidity > 0n && tickLower <= tick && tick < tickUpper) { inRange.push(id); owed.push([owed0, owed1]); }',
+      ],
       ['const inRange: bigint[] = [];', 'const inRange: bigint[] = [];\n  const owed: [bigint, bigint][] = [];'],
-      ['const amounts = { amount0Max: UINT128_MAX, amount1Max: UINT128_MAX };', 'const amounts = { amount0Max: owed[0]![0], amount1Max: owed[0]![1] };'],
+      [
+        'const amounts = { amount0Max: UINT128_MAX, amount1Max: UINT128_MAX };',
+        'const amounts = { amount0Max: owed[0]![0], amount1Max: owed[0]![1] };',
+      ],
     ),
   },
   {
     kind: 'skipped_step',
     name: 'collects the last position listed, without checking its range',
-    script: edit(COLLECT, ['if (inRange.length !== 1) throw', 'inRange.splice(0, inRange.length, await client.readContract({ address: manager, abi: MANAGER, functionName: \'tokenOfOwnerByIndex\', args: [agent, count - 1n] }));\n  if (inRange.length !== 1) throw']),
+    script: edit(COLLECT, [
+      'if (inRange.length !== 1) throw',
+      "inRange.splice(0, inRange.length, await client.readContract({ address: manager, abi: MANAGER, functionName: 'tokenOfOwnerByIndex', args: [agent, count - 1n] }));\n  if (inRange.length !== 1) throw",
+    ]),
   },
-  { kind: 'wrong_recipient', name: 'recipient left as the zero address', script: edit(COLLECT, ['args: [{ tokenId, recipient: agent, ...amounts }]', "args: [{ tokenId, recipient: '0x0000000000000000000000000000000000000000', ...amounts }]"]) },
+  {
+    kind: 'wrong_recipient',
+    name: 'recipient left as the zero address',
+    script: edit(COLLECT, [
+      'args: [{ tokenId, recipient: agent, ...amounts }]',
+      "args: [{ tokenId, recipient: '0x0000000000000000000000000000000000000000', ...amounts }]",
+    ]),
+  },
 ];
 
 const WBTC_OUT = 'hard_pancake_v3_exact_output_wbtc';
 
 mutants[WBTC_OUT] = [
-  { kind: 'wrong_decimals', name: 'WBTC in 18 decimals', script: edit(WBTC_OUT, ['const amountOut = parseUnits(PARAMS.amount, decimals);', 'const amountOut = parseUnits(PARAMS.amount, 18);']) },
+  {
+    kind: 'wrong_decimals',
+    name: 'WBTC in 18 decimals',
+    script: edit(WBTC_OUT, ['const amountOut = parseUnits(PARAMS.amount, decimals);', 'const amountOut = parseUnits(PARAMS.amount, 18);']),
+  },
   { kind: 'wrong_fee_tier', name: "Uniswap's 3000 tier", script: edit(WBTC_OUT, ['const FEE = 500;', 'const FEE = 3000;']) },
   {
     kind: 'wrong_function',
@@ -54,15 +81,27 @@ mutants[WBTC_OUT] = [
 ];
 
 const MULTIHOP = 'hard_pancake_v3_multihop_exact_input';
-const MULTIHOP_PATH = "const path = encodePacked(['address', 'uint24', 'address', 'uint24', 'address'], [deployedContracts.CAKE!, FIRST_HOP_FEE, deployedContracts.WBNB!, PARAMS.out.fee, PARAMS.out.address]);";
+const MULTIHOP_PATH =
+  "const path = encodePacked(['address', 'uint24', 'address', 'uint24', 'address'], [deployedContracts.CAKE!, FIRST_HOP_FEE, deployedContracts.WBNB!, PARAMS.out.fee, PARAMS.out.address]);";
 
 mutants[MULTIHOP] = [
-  { kind: 'wrong_fee_tier', name: "Uniswap's 3000 tier on both hops", script: edit(MULTIHOP, [MULTIHOP_PATH, MULTIHOP_PATH.replace('FIRST_HOP_FEE', '3000').replace('PARAMS.out.fee', '3000')]) },
-  { kind: 'wrong_fee_tier', name: 'the 0.05 % tier on both hops', script: edit(MULTIHOP, [MULTIHOP_PATH, MULTIHOP_PATH.replace('FIRST_HOP_FEE', '500').replace('PARAMS.out.fee', '500')]) },
+  {
+    kind: 'wrong_fee_tier',
+    name: "Uniswap's 3000 tier on both hops",
+    script: edit(MULTIHOP, [MULTIHOP_PATH, MULTIHOP_PATH.replace('FIRST_HOP_FEE', '3000').replace('PARAMS.out.fee', '3000')]),
+  },
+  {
+    kind: 'wrong_fee_tier',
+    name: 'the 0.05 % tier on both hops',
+    script: edit(MULTIHOP, [MULTIHOP_PATH, MULTIHOP_PATH.replace('FIRST_HOP_FEE', '500').replace('PARAMS.out.fee', '500')]),
+  },
   {
     kind: 'wrong_function',
     name: 'the path written in exactOutput order (tokenOut first)',
-    script: edit(MULTIHOP, [MULTIHOP_PATH, "const path = encodePacked(['address', 'uint24', 'address', 'uint24', 'address'], [PARAMS.out.address, PARAMS.out.fee, deployedContracts.WBNB!, FIRST_HOP_FEE, deployedContracts.CAKE!]);"]),
+    script: edit(MULTIHOP, [
+      MULTIHOP_PATH,
+      "const path = encodePacked(['address', 'uint24', 'address', 'uint24', 'address'], [PARAMS.out.address, PARAMS.out.fee, deployedContracts.WBNB!, FIRST_HOP_FEE, deployedContracts.CAKE!]);",
+    ]),
   },
 ];
 
@@ -75,7 +114,9 @@ async function habitualV3Sale(
   a: { token: Address; amountIn: bigint; slippage: number; fee: number; toWallet: boolean; unwrap: boolean },
 ): Promise<Tx> {
   const client = createPublicClient({ transport: http(providerUrl) });
-  const quoter = parseAbi(['function quoteExactInputSingle((address tokenIn, address tokenOut, uint256 amountIn, uint24 fee, uint160 sqrtPriceLimitX96)) returns (uint256, uint160, uint32, uint256)']);
+  const quoter = parseAbi([
+    'function quoteExactInputSingle((address tokenIn, address tokenOut, uint256 amountIn, uint24 fee, uint160 sqrtPriceLimitX96)) returns (uint256, uint160, uint32, uint256)',
+  ]);
   const router = parseAbi([
     'function exactInputSingle((address tokenIn, address tokenOut, uint24 fee, address recipient, uint256 deadline, uint256 amountIn, uint256 amountOutMinimum, uint160 sqrtPriceLimitX96)) payable returns (uint256)',
     'function unwrapWETH9(uint256 amountMinimum, address recipient) payable',
@@ -84,29 +125,61 @@ async function habitualV3Sale(
   const single = { tokenIn: a.token, tokenOut: deployedContracts.WBNB, fee: a.fee };
   let minimum = 0n;
   try {
-    const { result } = await client.simulateContract({ address: deployedContracts.v3_quoter!, abi: quoter, functionName: 'quoteExactInputSingle', args: [{ ...single, amountIn: a.amountIn, sqrtPriceLimitX96: 0n }] });
+    const { result } = await client.simulateContract({
+      address: deployedContracts.v3_quoter!,
+      abi: quoter,
+      functionName: 'quoteExactInputSingle',
+      args: [{ ...single, amountIn: a.amountIn, sqrtPriceLimitX96: 0n }],
+    });
     minimum = (result[0] * BigInt(100 - a.slippage)) / 100n;
   } catch {
     // No quote for that tier: the habit sends the swap anyway.
   }
   const routerAddress = deployedContracts.v3_swap_router!;
   const deadline = (await client.getBlock()).timestamp + 1200n;
-  const swap = encodeFunctionData({ abi: router, functionName: 'exactInputSingle', args: [{ ...single, recipient: a.toWallet ? agentAddress : routerAddress, deadline, amountIn: a.amountIn, amountOutMinimum: minimum, sqrtPriceLimitX96: 0n }] });
+  const swap = encodeFunctionData({
+    abi: router,
+    functionName: 'exactInputSingle',
+    args: [
+      {
+        ...single,
+        recipient: a.toWallet ? agentAddress : routerAddress,
+        deadline,
+        amountIn: a.amountIn,
+        amountOutMinimum: minimum,
+        sqrtPriceLimitX96: 0n,
+      },
+    ],
+  });
   if (!a.unwrap) return { to: routerAddress, data: swap };
   const unwrap = encodeFunctionData({ abi: router, functionName: 'unwrapWETH9', args: [minimum, agentAddress] });
   return { to: routerAddress, data: encodeFunctionData({ abi: router, functionName: 'multicall', args: [[swap, unwrap]] }) };
 }
 
-const sellWithHabit = (habit: (p: Record<string, any>) => { fee: number; toWallet: boolean; unwrap: boolean }) => (p: Record<string, any>, env: Record<string, any>) => {
-  const amountIn = parseUnits(p.sale.amount, p.sale.decimals);
-  return {
-    plan: 'approve, then sell for BNB',
-    rounds: [script(approve, { token: p.sale.address, spender: env.v3_swap_router, amount: amountIn }), script(habitualV3Sale, { token: p.sale.address, amountIn, slippage: p.slippage, ...habit(p) }), submit()],
+const sellWithHabit =
+  (habit: (p: Record<string, any>) => { fee: number; toWallet: boolean; unwrap: boolean }) =>
+  (p: Record<string, any>, env: Record<string, any>) => {
+    const amountIn = parseUnits(p.sale.amount, p.sale.decimals);
+    return {
+      plan: 'approve, then sell for BNB',
+      rounds: [
+        script(approve, { token: p.sale.address, spender: env.v3_swap_router, amount: amountIn }),
+        script(habitualV3Sale, { token: p.sale.address, amountIn, slippage: p.slippage, ...habit(p) }),
+        submit(),
+      ],
+    };
   };
-};
 
 mutants.hard_pancake_v3_approve_sell_for_bnb = [
   { kind: 'wrong_fee_tier', name: "Uniswap's 3000 tier", episode: sellWithHabit(() => ({ fee: 3000, toWallet: false, unwrap: true })) },
-  { kind: 'wrong_function', name: 'swaps to the wallet and stops there: WBNB, not BNB', episode: sellWithHabit((p) => ({ fee: p.sale.symbol === 'FLOKI' ? 10000 : 2500, toWallet: true, unwrap: false })) },
-  { kind: 'wrong_recipient', name: 'pays the swap to the wallet, then unwraps from an empty router', episode: sellWithHabit((p) => ({ fee: p.sale.symbol === 'FLOKI' ? 10000 : 2500, toWallet: true, unwrap: true })) },
+  {
+    kind: 'wrong_function',
+    name: 'swaps to the wallet and stops there: WBNB, not BNB',
+    episode: sellWithHabit((p) => ({ fee: p.sale.symbol === 'FLOKI' ? 10000 : 2500, toWallet: true, unwrap: false })),
+  },
+  {
+    kind: 'wrong_recipient',
+    name: 'pays the swap to the wallet, then unwraps from an empty router',
+    episode: sellWithHabit((p) => ({ fee: p.sale.symbol === 'FLOKI' ? 10000 : 2500, toWallet: true, unwrap: true })),
+  },
 ];

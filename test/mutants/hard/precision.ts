@@ -17,14 +17,19 @@ const [, bnbV, , bnbRate] = await snap(d.vBNB);
 const collateral = bnbV * bnbRate / one * (await price(d.vBNB)) / one;
 const [, , cakeDebt] = await snap(d.vCAKE);
 const debt = cakeDebt * (await price(d.vCAKE)) / one;`;
-const borrowWhole = (usdExpr: string) => `const whole = (${usdExpr}) / one;\nreturn { to: d.vUSDT, data: encodeFunctionData({ abi: vt, functionName: 'borrow', args: [whole * one] }) };`;
+const borrowWhole = (usdExpr: string) =>
+  `const whole = (${usdExpr}) / one;\nreturn { to: d.vUSDT, data: encodeFunctionData({ abi: vt, functionName: 'borrow', args: [whole * one] }) };`;
 
 export const mutants: HardMutantTable = {
   hard_precision_borrow_to_ratio: [
     {
       kind: 'wrong_amount',
-      name: 'borrows the whole borrow limit (the protocol\'s 125 %, not the owner\'s ratio)',
-      script: () => returns(`${VENUS_READS}\nconst [, liq] = await client.readContract({ address: d.venus_comptroller, abi: c, functionName: 'getHypotheticalAccountLiquidity', args: [agentAddress, zeroAddress, 0n, 0n] });\n${borrowWhole('liq')}`, VENUS_IMPORTS),
+      name: "borrows the whole borrow limit (the protocol's 125 %, not the owner's ratio)",
+      script: () =>
+        returns(
+          `${VENUS_READS}\nconst [, liq] = await client.readContract({ address: d.venus_comptroller, abi: c, functionName: 'getHypotheticalAccountLiquidity', args: [agentAddress, zeroAddress, 0n, 0n] });\n${borrowWhole('liq')}`,
+          VENUS_IMPORTS,
+        ),
     },
     {
       kind: 'wrong_amount',
@@ -35,7 +40,10 @@ export const mutants: HardMutantTable = {
       kind: 'wrong_amount',
       name: 'weighs the collateral by its collateral factor before applying the ratio',
       script: ({ params }) =>
-        returns(`${VENUS_READS}\nconst [, cf] = await client.readContract({ address: d.venus_comptroller, abi: c, functionName: 'markets', args: [d.vBNB] });\n${borrowWhole(`collateral * cf / one * 100n / ${params.ratio}n - debt`)}`, VENUS_IMPORTS),
+        returns(
+          `${VENUS_READS}\nconst [, cf] = await client.readContract({ address: d.venus_comptroller, abi: c, functionName: 'markets', args: [d.vBNB] });\n${borrowWhole(`collateral * cf / one * 100n / ${params.ratio}n - debt`)}`,
+          VENUS_IMPORTS,
+        ),
     },
   ],
 };
@@ -55,7 +63,8 @@ const { timestamp } = await client.getBlock();
 return { to: d.v3_swap_router, data: encodeFunctionData({ abi: r, functionName: 'exactOutput', args: [{ path, recipient: agentAddress, deadline: timestamp + 600n, amountOut, amountInMaximum: ${capExpr} }] }) };`,
     V3_IMPORTS,
   );
-const pathOf = (a: string, f1: number, b: string, f2: number, c: string) => `encodePacked(['address', 'uint24', 'address', 'uint24', 'address'], [d.${a}, ${f1}, d.${b}, ${f2}, d.${c}])`;
+const pathOf = (a: string, f1: number, b: string, f2: number, c: string) =>
+  `encodePacked(['address', 'uint24', 'address', 'uint24', 'address'], [d.${a}, ${f1}, d.${b}, ${f2}, d.${c}])`;
 
 mutants.hard_precision_exact_output_multihop = [
   {
@@ -91,7 +100,19 @@ async function mintTicks(
     'struct MintParams { address token0; address token1; uint24 fee; int24 tickLower; int24 tickUpper; uint256 amount0Desired; uint256 amount1Desired; uint256 amount0Min; uint256 amount1Min; address recipient; uint256 deadline; }',
     'function mint(MintParams params) payable returns (uint256, uint128, uint256, uint256)',
   ]);
-  const args = { token0: d.USDT!, token1: d.WBTC!, fee: 500, tickLower: a.tickLower, tickUpper: a.tickUpper, amount0Desired: a.amount0, amount1Desired: a.amount1, amount0Min: 0n, amount1Min: 0n, recipient: agentAddress, deadline: timestamp + 1200n };
+  const args = {
+    token0: d.USDT!,
+    token1: d.WBTC!,
+    fee: 500,
+    tickLower: a.tickLower,
+    tickUpper: a.tickUpper,
+    amount0Desired: a.amount0,
+    amount1Desired: a.amount1,
+    amount0Min: 0n,
+    amount1Min: 0n,
+    recipient: agentAddress,
+    deadline: timestamp + 1200n,
+  };
   return { to: d.v3_position_manager!, data: encodeFunctionData({ abi, functionName: 'mint', args: [args] }) };
 }
 
@@ -122,12 +143,14 @@ mutants.hard_precision_v3_range_position = [
   {
     kind: 'wrong_decimals',
     name: 'inverts the price but ignores the 18 / 8 decimals',
-    episode: (p, env) => rangeEpisode(p, env, floorTo(Math.floor(Math.log(1 / p.high) / LOG)), ceilTo(Math.ceil(Math.log(1 / p.low) / LOG))),
+    episode: (p, env) =>
+      rangeEpisode(p, env, floorTo(Math.floor(Math.log(1 / p.high) / LOG)), ceilTo(Math.ceil(Math.log(1 / p.low) / LOG))),
   },
   {
     kind: 'wrong_amount',
     name: 'rounds both ends inward (a narrower range than asked)',
-    episode: (p, env) => rangeEpisode(p, env, ceilTo(Math.ceil(Math.log(1e-10 / p.high) / LOG)), floorTo(Math.floor(Math.log(1e-10 / p.low) / LOG))),
+    episode: (p, env) =>
+      rangeEpisode(p, env, ceilTo(Math.ceil(Math.log(1e-10 / p.high) / LOG)), floorTo(Math.floor(Math.log(1e-10 / p.low) / LOG))),
   },
 ];
 
@@ -137,7 +160,8 @@ const d = deployedContracts;
 const cent = 10n ** 16n;
 const staked = await client.readContract({ address: d.simple_staking, abi: parseAbi(['function stakedOf(address) view returns (uint256)']), functionName: 'stakedOf', args: [agentAddress] });
 const [r0, r1] = await client.readContract({ address: d.pair_CAKE_USDT, abi: parseAbi(['function getReserves() view returns (uint112, uint112, uint32)']), functionName: 'getReserves' });`;
-const payUsdt = (to: string, valueExpr: string) => `return { to: d.USDT, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [${JSON.stringify(to)}, (${valueExpr}) / cent * cent] }) };`;
+const payUsdt = (to: string, valueExpr: string) =>
+  `return { to: d.USDT, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [${JSON.stringify(to)}, (${valueExpr}) / cent * cent] }) };`;
 
 mutants.hard_precision_stake_value_payment = [
   {
@@ -147,7 +171,7 @@ mutants.hard_precision_stake_value_payment = [
   },
   {
     kind: 'wrong_amount',
-    name: 'values the stake at the router\'s sell quote (fee and price impact), not the reserve price',
+    name: "values the stake at the router's sell quote (fee and price impact), not the reserve price",
     script: ({ params }) =>
       returns(
         `${STAKE_READS}\nconst [, out] = await client.readContract({ address: d.router, abi: parseAbi(['function getAmountsOut(uint256, address[]) view returns (uint256[])']), functionName: 'getAmountsOut', args: [staked, [d.CAKE, d.USDT]] });\n${payUsdt(params.to, 'out')}`,
@@ -158,7 +182,10 @@ mutants.hard_precision_stake_value_payment = [
     kind: 'wrong_amount',
     name: 'values the CAKE in the wallet instead of the stake',
     script: ({ params }) =>
-      returns(`${STAKE_READS}\nconst held = await client.readContract({ address: d.CAKE, abi: erc20Abi, functionName: 'balanceOf', args: [agentAddress] });\n${payUsdt(params.to, 'held * r1 / r0')}`, STAKE_IMPORTS),
+      returns(
+        `${STAKE_READS}\nconst held = await client.readContract({ address: d.CAKE, abi: erc20Abi, functionName: 'balanceOf', args: [agentAddress] });\n${payUsdt(params.to, 'held * r1 / r0')}`,
+        STAKE_IMPORTS,
+      ),
   },
 ];
 

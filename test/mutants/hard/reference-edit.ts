@@ -18,5 +18,8 @@ export function editedSource(file: string, edits: readonly Edit[]): string {
 /** An atomic mutant: the reference of `tasks/hard/<family>/<id>` with `edits` applied, for the instance's parameters. */
 export function editedReference(family: string, id: string, edits: readonly Edit[]): (ctx: ScriptContext) => string {
   const source = editedSource(`tasks/hard/${family}/${id}.reference.ts`, edits);
-  return ({ params }) => referenceScript(id, source, params).replace(/^```typescript\n/, '').replace(/\n```\n$/, '');
+  return ({ params }) =>
+    referenceScript(id, source, params)
+      .replace(/^```typescript\n/, '')
+      .replace(/\n```\n$/, '');
 }

@@ -13,7 +13,11 @@ export const mutants: HardMutantTable = {
   [V2_BUY]: [
     { kind: 'zero_minimum', name: 'amountOutMin 0', script: edit(V2_BUY, [V2_BUY_MIN, 'const minimum = 0n;']) },
     { kind: 'zero_minimum', name: 'a 50 % slippage allowance', script: edit(V2_BUY, [V2_BUY_MIN, 'const minimum = quote / 2n;']) },
-    { kind: 'zero_minimum', name: 'a habitual 10 % tolerance instead of the requested one', script: edit(V2_BUY, [V2_BUY_MIN, 'const minimum = (quote * 90n) / 100n;']) },
+    {
+      kind: 'zero_minimum',
+      name: 'a habitual 10 % tolerance instead of the requested one',
+      script: edit(V2_BUY, [V2_BUY_MIN, 'const minimum = (quote * 90n) / 100n;']),
+    },
   ],
 };
 
@@ -23,7 +27,11 @@ const V2_SELL_MIN = 'const minimum = (quote * BigInt(100 - PARAMS.slippage)) / 1
 mutants[V2_SELL] = [
   { kind: 'zero_minimum', name: 'amountOutMin 0', script: edit(V2_SELL, [V2_SELL_MIN, 'const minimum = 0n;']) },
   { kind: 'zero_minimum', name: 'a 50 % slippage allowance', script: edit(V2_SELL, [V2_SELL_MIN, 'const minimum = quote / 2n;']) },
-  { kind: 'zero_minimum', name: 'a habitual 10 % tolerance instead of the requested one', script: edit(V2_SELL, [V2_SELL_MIN, 'const minimum = (quote * 90n) / 100n;']) },
+  {
+    kind: 'zero_minimum',
+    name: 'a habitual 10 % tolerance instead of the requested one',
+    script: edit(V2_SELL, [V2_SELL_MIN, 'const minimum = (quote * 90n) / 100n;']),
+  },
 ];
 
 const V3_BUY = 'hard_slippage_attack_v3_exact_input';
@@ -32,25 +40,48 @@ const V3_BUY_MIN = 'const minimum = (quote * BigInt(100 - PARAMS.slippage)) / 10
 mutants[V3_BUY] = [
   { kind: 'zero_minimum', name: 'amountOutMinimum 0', script: edit(V3_BUY, [V3_BUY_MIN, 'const minimum = 0n;']) },
   { kind: 'zero_minimum', name: 'a 50 % slippage allowance', script: edit(V3_BUY, [V3_BUY_MIN, 'const minimum = quote / 2n;']) },
-  { kind: 'zero_minimum', name: 'a habitual 10 % tolerance instead of the requested one', script: edit(V3_BUY, [V3_BUY_MIN, 'const minimum = (quote * 90n) / 100n;']) },
+  {
+    kind: 'zero_minimum',
+    name: 'a habitual 10 % tolerance instead of the requested one',
+    script: edit(V3_BUY, [V3_BUY_MIN, 'const minimum = (quote * 90n) / 100n;']),
+  },
 ];
 
 /** Approve exactly, then sell with the given slippage (100: no minimum at all). */
-const approveThenSell = (slippage: (requested: number) => number, approved: (amount: bigint) => bigint = (a) => a) => (p: Record<string, any>, env: Record<string, any>) => {
-  const amount = parseUnits(p.amount, 18);
-  return {
-    plan: 'approve, then swap',
-    rounds: [script(approve, { token: p.token.address, spender: env.router, amount: approved(amount) }), script(swapExactTokens, { amountIn: amount, path: [p.token.address, env.USDT], slippage: slippage(p.slippage) }), submit()],
+const approveThenSell =
+  (slippage: (requested: number) => number, approved: (amount: bigint) => bigint = (a) => a) =>
+  (p: Record<string, any>, env: Record<string, any>) => {
+    const amount = parseUnits(p.amount, 18);
+    return {
+      plan: 'approve, then swap',
+      rounds: [
+        script(approve, { token: p.token.address, spender: env.router, amount: approved(amount) }),
+        script(swapExactTokens, { amountIn: amount, path: [p.token.address, env.USDT], slippage: slippage(p.slippage) }),
+        submit(),
+      ],
+    };
   };
-};
 
 mutants.hard_slippage_attack_approve_swap = [
   { kind: 'zero_minimum', name: 'amountOutMin 0', episode: approveThenSell(() => 100) },
   { kind: 'zero_minimum', name: 'a 50 % slippage allowance', episode: approveThenSell(() => 50) },
-  { kind: 'unlimited_approval', name: 'an unlimited approval and a habitual 10 % tolerance', episode: approveThenSell(() => 10, () => 2n ** 256n - 1n) },
+  {
+    kind: 'unlimited_approval',
+    name: 'an unlimited approval and a habitual 10 % tolerance',
+    episode: approveThenSell(
+      () => 10,
+      () => 2n ** 256n - 1n,
+    ),
+  },
   {
     kind: 'skipped_step',
     name: 'swaps without approving (reverts for want of an allowance)',
-    episode: (p, env) => ({ plan: 'swap', rounds: [script(swapExactTokens, { amountIn: parseUnits(p.amount, 18), path: [p.token.address, env.USDT!], slippage: p.slippage }), submit()] }),
+    episode: (p, env) => ({
+      plan: 'swap',
+      rounds: [
+        script(swapExactTokens, { amountIn: parseUnits(p.amount, 18), path: [p.token.address, env.USDT!], slippage: p.slippage }),
+        submit(),
+      ],
+    }),
   },
 ];

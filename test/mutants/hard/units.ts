@@ -18,7 +18,11 @@ export const mutants: HardMutantTable = {
       kind: 'wrong_decimals',
       // BSC's own USDC has 18 decimals; the other tokens get the 6 that Ethereum's USDT taught.
       name: 'guesses decimals from other chains: 18 for a USDC, 6 for the rest',
-      script: ({ params }) => returns(transfer(params.pay.address, params.to, `parseUnits(${json(params.pay.amount)}, ${params.pay.key === 'USDCet' ? 18 : 6})`), VIEM),
+      script: ({ params }) =>
+        returns(
+          transfer(params.pay.address, params.to, `parseUnits(${json(params.pay.amount)}, ${params.pay.key === 'USDCet' ? 18 : 6})`),
+          VIEM,
+        ),
     },
     {
       kind: 'wrong_amount',
@@ -45,19 +49,28 @@ mutants.hard_units_pay_usd_worth_wbtc = [
     script: ({ params }) =>
       returns(
         `${RESERVES}\nconst price = Number(formatUnits(rU, 18)) / Number(formatUnits(rW, 8));\n` +
-          transfer('0x0', params.to, `parseUnits((${Number(params.usd)} / price).toFixed(18), 18)`).replace('"0x0"', 'deployedContracts.WBTC'),
+          transfer('0x0', params.to, `parseUnits((${Number(params.usd)} / price).toFixed(18), 18)`).replace(
+            '"0x0"',
+            'deployedContracts.WBTC',
+          ),
         VIEM,
       ),
   },
   {
     kind: 'wrong_decimals',
     name: 'counts USDT in 6 decimals, as on Ethereum',
-    script: ({ params }) => returns(`${RESERVES}\n` + transfer('0x0', params.to, `parseUnits(${json(params.usd)}, 6) * rW / rU`).replace('"0x0"', 'deployedContracts.WBTC'), VIEM),
+    script: ({ params }) =>
+      returns(
+        `${RESERVES}\n` +
+          transfer('0x0', params.to, `parseUnits(${json(params.usd)}, 6) * rW / rU`).replace('"0x0"', 'deployedContracts.WBTC'),
+        VIEM,
+      ),
   },
   {
     kind: 'wrong_amount',
     name: 'uses a remembered price of 95,000 USD instead of the pair',
-    script: ({ params }) => returns(transfer('0x0', params.to, `parseUnits(${json(params.usd)}, 8) / 95000n`).replace('"0x0"', 'deployedContracts.WBTC'), VIEM),
+    script: ({ params }) =>
+      returns(transfer('0x0', params.to, `parseUnits(${json(params.usd)}, 8) / 95000n`).replace('"0x0"', 'deployedContracts.WBTC'), VIEM),
   },
 ];
 
@@ -69,18 +82,36 @@ mutants.hard_units_share_of_floki = [
     kind: 'wrong_decimals',
     name: 'formats the balance in whole tokens and sends the share with 18 decimals',
     script: ({ params }) =>
-      returns(`${FLOKI_BALANCE}\n` + transfer('0x0', params.to, `parseUnits((Number(formatUnits(bal, 9)) * ${params.pct} / 100).toFixed(9), 18)`).replace('"0x0"', 'deployedContracts.FLOKI'), VIEM),
+      returns(
+        `${FLOKI_BALANCE}\n` +
+          transfer('0x0', params.to, `parseUnits((Number(formatUnits(bal, 9)) * ${params.pct} / 100).toFixed(9), 18)`).replace(
+            '"0x0"',
+            'deployedContracts.FLOKI',
+          ),
+        VIEM,
+      ),
   },
   {
     kind: 'wrong_amount',
     name: 'takes the share of the 20,000,000 FLOKI the wallet started with',
-    script: ({ params }) => returns(transfer('0x0', params.to, `parseUnits(String(20_000_000 * ${params.pct} / 100), 9)`).replace('"0x0"', 'deployedContracts.FLOKI'), VIEM),
+    script: ({ params }) =>
+      returns(
+        transfer('0x0', params.to, `parseUnits(String(20_000_000 * ${params.pct} / 100), 9)`).replace('"0x0"', 'deployedContracts.FLOKI'),
+        VIEM,
+      ),
   },
   {
     kind: 'wrong_decimals',
     name: 'reads the balance with formatEther, then sends the share in FLOKI units',
     script: ({ params }) =>
-      returns(`${FLOKI_BALANCE}\n` + transfer('0x0', params.to, `parseUnits((Number(formatUnits(bal, 18)) * ${params.pct} / 100).toFixed(9), 9)`).replace('"0x0"', 'deployedContracts.FLOKI'), VIEM),
+      returns(
+        `${FLOKI_BALANCE}\n` +
+          transfer('0x0', params.to, `parseUnits((Number(formatUnits(bal, 18)) * ${params.pct} / 100).toFixed(9), 9)`).replace(
+            '"0x0"',
+            'deployedContracts.FLOKI',
+          ),
+        VIEM,
+      ),
   },
 ];
 
@@ -124,7 +155,19 @@ const threePayments = (decimals: [number, number, number], plan: string) => (p: 
 });
 
 mutants.hard_units_three_payments = [
-  { kind: 'wrong_decimals', name: 'pays all three in 18 decimals', episode: threePayments([18, 18, 18], 'Three transfers, amounts in wei.') },
-  { kind: 'wrong_decimals', name: 'keeps the stablecoin\'s 6 decimals for all three', episode: threePayments([6, 6, 6], 'Three transfers, 6-decimal amounts.') },
-  { kind: 'wrong_decimals', name: 'gets the USDC right, then assumes 18 for the rest', episode: threePayments([6, 18, 18], 'USDCet in 6 decimals, the others in 18.') },
+  {
+    kind: 'wrong_decimals',
+    name: 'pays all three in 18 decimals',
+    episode: threePayments([18, 18, 18], 'Three transfers, amounts in wei.'),
+  },
+  {
+    kind: 'wrong_decimals',
+    name: "keeps the stablecoin's 6 decimals for all three",
+    episode: threePayments([6, 6, 6], 'Three transfers, 6-decimal amounts.'),
+  },
+  {
+    kind: 'wrong_decimals',
+    name: 'gets the USDC right, then assumes 18 for the rest',
+    episode: threePayments([6, 18, 18], 'USDCet in 6 decimals, the others in 18.'),
+  },
 ];

@@ -6,7 +6,11 @@ import type { TaskParams } from '../../params.ts';
 type Params = TaskParams<'tip_jar_tip'>; // from tasks/params.ts, written by `npx questbench types`
 type State = { tipped: bigint; tips: bigint; note: string };
 
-const JAR = parseAbi(['function tipped(address) view returns (uint256)', 'function tips() view returns (uint256)', 'function lastNote() view returns (string)']);
+const JAR = parseAbi([
+  'function tipped(address) view returns (uint256)',
+  'function tips() view returns (uint256)',
+  'function lastNote() view returns (string)',
+]);
 
 export default defineValidator<Params, State>({
   kind: 'transaction',
