@@ -6,11 +6,22 @@ import type { ScriptContext } from '../../helpers/models.ts';
 
 export type Edit = readonly [from: string, to: string];
 
+/**
+ * The edit's text as a pattern that ignores layout: any whitespace between its characters, and a trailing
+ * comma before a closing bracket, so the formatter's line breaks do not stop an edit from applying.
+ */
+function layoutFree(from: string): RegExp {
+  const chars = [...from.replace(/\s+/g, '')];
+  const body = chars.map((c) => `${/[)\]}]/.test(c) ? '(?:,\\s*)?' : ''}${c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).join('\\s*');
+  return new RegExp(body, 'g');
+}
+
 export function editedSource(file: string, edits: readonly Edit[]): string {
   let source = readFileSync(file, 'utf8');
   for (const [from, to] of edits) {
-    if (!source.includes(from)) throw new Error(`${file}: the edit's text "${from}" is not in the reference`);
-    source = source.split(from).join(to);
+    const pattern = layoutFree(from);
+    if (!pattern.test(source)) throw new Error(`${file}: the edit's text "${from}" is not in the reference`);
+    source = source.replace(pattern, () => to);
   }
   return source;
 }
