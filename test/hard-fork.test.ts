@@ -30,6 +30,8 @@ import { chainClients } from '../src/chain/rpc.ts';
 import { ChainSession } from '../src/chain/session.ts';
 import { callAs } from '../src/chain/call-as.ts';
 import { namedAddress } from '../src/chain/addresses.ts';
+import { referenceFor, runInstance } from '../src/instance/run.ts';
+import { loadTasks } from '../src/tasks/load.ts';
 
 let upstream: RunningAnvil;
 let node: RunningAnvil | undefined;
@@ -221,4 +223,22 @@ describe('hard fork mode', () => {
       result,
     );
   });
+  test('every hard task: the reference scores 100 on the fork', async () => {
+    const failures: string[] = [];
+    for (const task of await loadTasks('tasks/hard')) {
+      const r = await runInstance({
+        task,
+        round: 1,
+        runSeed: 3,
+        rounds: 1,
+        session,
+        model: referenceFor(task, session),
+        scriptTimeoutMs: 20_000,
+      });
+      expect(r.chain.mode).toBe('fork');
+      const failed = r.checks.filter((c) => !c.passed).map((c) => c.detail);
+      if (r.score !== 100) failures.push(`${r.taskId}: ${r.score} ${r.error ?? ''} ${failed.join('; ')}`);
+    }
+    expect(failures).toEqual([]);
+  }, 900_000);
 });
