@@ -744,7 +744,8 @@ export interface TaskParamsById {
     slippage: number;
   };
   /** hard/pancake_v3/hard_pancake_v3_collect_fees.json */
-  hard_pancake_v3_collect_fees: {};
+  hard_pancake_v3_collect_fees: {
+  };
   /** hard/pancake_v3/hard_pancake_v3_deepest_pool_swap.json */
   hard_pancake_v3_deepest_pool_swap: {
     token: { symbol: string; address: Address };

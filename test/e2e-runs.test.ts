@@ -55,9 +55,9 @@ test('leaderboard over reference, null and a half-solving module model', { timeo
   const cli = spawnSync(process.execPath, [CLI, 'leaderboard', ...files, '--html', html], { encoding: 'utf8' });
   expect(cli.status, cli.stderr).toBe(0);
   const lines = cli.stdout.split('\n');
-  expect(lines[2]).toMatch(/^1\s+reference\s+600\.0\/600/);
-  expect(lines[3]).toMatch(/^2\s+module:test\/fixtures\/half-solver\.mjs\s/);
-  expect(lines[4]).toMatch(/^3\s+null\s+0\.0\/600/);
+  expect(lines[2]).toMatch(/^1\s+reference\s+text\s+600\.0\/600/);
+  expect(lines[3]).toMatch(/^2\s+module:test\/fixtures\/half-solver\.mjs\s+text\s/);
+  expect(lines[4]).toMatch(/^3\s+null\s+text\s+0\.0\/600/);
   const half = readRunResult(files[2]!);
   const solved = half.summary.atomic.passed / half.summary.atomic.instances;
   expect(solved).toBeGreaterThan(0.2);

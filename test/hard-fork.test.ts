@@ -223,21 +223,29 @@ describe('hard fork mode', () => {
       result,
     );
   });
-  test('every hard task: the reference scores 100 on the fork', async () => {
+  test('every hard task: the reference scores 100 on the fork, but the one that needs our vWBTC market', async () => {
+    // BSC's Venus has no market for our WBTC (fixtures/HARD.md, fork mode): that task runs on the mirror only.
+    const mirrorOnly = new Set(['hard_lending_supply_wbtc_collateral']);
+    expect(session.env.vWBTC).toBeUndefined();
     const failures: string[] = [];
     for (const task of await loadTasks('tasks/hard')) {
-      const r = await runInstance({
-        task,
-        round: 1,
-        runSeed: 3,
-        rounds: 1,
-        session,
-        model: referenceFor(task, session),
-        scriptTimeoutMs: 20_000,
-      });
-      expect(r.chain.mode).toBe('fork');
-      const failed = r.checks.filter((c) => !c.passed).map((c) => c.detail);
-      if (r.score !== 100) failures.push(`${r.taskId}: ${r.score} ${r.error ?? ''} ${failed.join('; ')}`);
+      if (mirrorOnly.has(task.id)) continue;
+      try {
+        const r = await runInstance({
+          task,
+          round: 1,
+          runSeed: 3,
+          rounds: 1,
+          session,
+          model: referenceFor(task, session),
+          scriptTimeoutMs: 20_000,
+        });
+        expect(r.chain.mode).toBe('fork');
+        const failed = r.checks.filter((c) => !c.passed).map((c) => c.detail);
+        if (r.score !== 100) failures.push(`${r.taskId}: ${r.score} ${r.error ?? ''} ${failed.join('; ')}`);
+      } catch (e) {
+        failures.push(`${task.id}: ${(e as Error).message.split('\n')[0]}`);
+      }
     }
     expect(failures).toEqual([]);
   }, 900_000);

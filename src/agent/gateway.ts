@@ -76,6 +76,8 @@ async function mined(
   revertReason?: string,
 ): Promise<Hex> {
   state.steps.push({ kind: 'tx', method, tx, receipt, ...(revertReason ? { revertReason } : {}) });
+  // A transaction ends the agent's step as a round's script ends: its next reads get a fresh allowance.
+  state.session.proxy.nextStep();
   return receipt.transactionHash;
 }
 

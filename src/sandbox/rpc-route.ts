@@ -33,6 +33,11 @@ export interface ProxyRoute {
    * its own within the instance's), and a script that ran out of budget ends as a runtime_error naming it.
    */
   settle(run: SandboxOutcome): SandboxOutcome;
+  /**
+   * A wallet agent's transaction ends its step: the reads that follow get a fresh script allowance
+   * (within the instance's), on the same URL (the agent's own reads may still be in flight).
+   */
+  nextStep(): void;
   /** What the current instance's scripts asked of the node so far. */
   usage(): InstanceUsage;
   /** HTTP requests on the node now, this route's, from any instance. */
@@ -92,6 +97,10 @@ export class Route implements ProxyRoute {
 
   async runScript(run: (providerUrl: string, budgetSpent: AbortSignal) => Promise<SandboxOutcome>): Promise<SandboxOutcome> {
     return this.settle(await run(this.url, this.budget.signal));
+  }
+
+  nextStep(): void {
+    this.budget.nextScript();
   }
 
   settle(run: SandboxOutcome): SandboxOutcome {
