@@ -11,7 +11,7 @@ import { callAs } from './call-as.ts';
 import { startChainClock } from './chain-clock.ts';
 import type { Artifact } from './compile.ts';
 import { HARD_TOKEN_ABI } from './hard-abis.ts';
-import { HardManifest } from './hard-manifest.ts';
+import { HardManifest, manifestTokens } from './hard-manifest.ts';
 import {
   AIRDROP_CLAIMER,
   ATTACKER,
@@ -126,20 +126,7 @@ export async function buildHardMirror(opts: {
       blockNumber,
       hard: {
         clock: HARD_CLOCK,
-        tokens: Object.fromEntries(
-          HARD_TOKENS.map((t) => [
-            t.key,
-            {
-              address: t.address,
-              name: t.name,
-              symbol: t.symbol,
-              decimals: t.decimals,
-              kind: t.kind,
-              usd: t.usd,
-              inAddressMap: t.inAddressMap,
-            },
-          ]),
-        ),
+        tokens: manifestTokens(),
         pairs,
         v3: { ...PANCAKE_V3, poolInitCodeHash: opts.v3.poolInitCodeHash, pools },
         venus,

@@ -1,4 +1,5 @@
 import { encodeFunctionData, type Abi, type Address, type ContractFunctionArgs, type ContractFunctionName } from 'viem';
+import { BSC } from './addresses.ts';
 import { sendAs } from './impersonate.ts';
 import type { ChainClients } from './rpc.ts';
 
@@ -22,3 +23,9 @@ export async function callAs<const abi extends Abi, name extends ContractFunctio
     throw new Error(`${functionName} on ${to} from ${from}: ${(e as Error).message}`);
   }
 }
+
+const WBNB_DEPOSIT = [{ type: 'function', name: 'deposit', stateMutability: 'payable', inputs: [], outputs: [] }] as const;
+
+/** Wraps `value` of an account's BNB into WBNB (the account must hold the BNB). Harness-side only. */
+export const wrapBnbAs = (chain: ChainClients, from: Address, value: bigint): Promise<void> =>
+  callAs(chain, from, BSC.WBNB, WBNB_DEPOSIT, 'deposit', [], value);

@@ -20,10 +20,10 @@ import {
 import { BSC, DEPLOYER } from './addresses.ts';
 import { loadArtifacts } from './artifacts.ts';
 import type { MirrorManifest } from './build-mirror.ts';
-import { callAs } from './call-as.ts';
+import { wrapBnbAs } from './call-as.ts';
 import { bootstrapFork, forkManifest, ForkError, type ForkTarget } from './fork.ts';
 import { V2_FACTORY_ABI, V3_FACTORY_ABI, V3_POOL_ABI, VENUS_COMPTROLLER_ABI, VTOKEN_ABI } from './hard-abis.ts';
-import { HardManifest } from './hard-manifest.ts';
+import { HardManifest, manifestTokens } from './hard-manifest.ts';
 import {
   AIRDROP_CLAIMER,
   ATTACKER,
@@ -85,20 +85,7 @@ export async function hardForkManifest(target: ForkTarget): Promise<HardManifest
     ...base,
     hard: {
       clock: Number(block.timestamp),
-      tokens: Object.fromEntries(
-        HARD_TOKENS.map((t) => [
-          t.key,
-          {
-            address: t.address,
-            name: t.name,
-            symbol: t.symbol,
-            decimals: t.decimals,
-            kind: t.kind,
-            usd: t.usd,
-            inAddressMap: t.inAddressMap,
-          },
-        ]),
-      ),
+      tokens: manifestTokens(),
       pairs,
       v3: { ...PANCAKE_V3, poolInitCodeHash: V3_POOL_INIT_CODE_HASH, pools },
       venus,
@@ -209,15 +196,7 @@ export async function bootstrapHardFork(chain: ChainClients, manifest: MirrorMan
   await bootstrapFork(chain, manifest);
   const artifacts = loadArtifacts();
   await placeHardTokens(chain, artifacts);
-  await callAs(
-    chain,
-    DEPLOYER,
-    BSC.WBNB,
-    [{ type: 'function', name: 'deposit', stateMutability: 'payable', inputs: [], outputs: [] }] as const,
-    'deposit',
-    [],
-    parseEther('20000'),
-  );
+  await wrapBnbAs(chain, DEPLOYER, parseEther('20000'));
   await createHardV2Pools(chain);
   await stockHardTokens(chain);
   await createV3Pools(chain, FORK_V3_POOLS);

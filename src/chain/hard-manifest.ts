@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { getAddress, isAddress, type Address } from 'viem';
 import { z } from 'zod';
 import { packageRoot } from '../package-root.ts';
+import { HARD_TOKENS } from './hard-spec.ts';
 
 const root = packageRoot();
 export const HARD_STATE = join(root, 'fixtures', 'mirror', 'hard-state.json');
@@ -97,3 +98,12 @@ export function loadHardManifest(file = HARD_MANIFEST): HardManifest {
     throw new Error(`the hard split's chain is missing (${HARD_STATE}): run npm run build:fixtures`);
   return HardManifest.parse(JSON.parse(readFileSync(file, 'utf8')));
 }
+
+/** The manifest's token entries: what the specification says of each of our tokens. */
+export const manifestTokens = () =>
+  Object.fromEntries(
+    HARD_TOKENS.map((t) => [
+      t.key,
+      { address: t.address, name: t.name, symbol: t.symbol, decimals: t.decimals, kind: t.kind, usd: t.usd, inAddressMap: t.inAddressMap },
+    ]),
+  );

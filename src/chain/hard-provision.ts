@@ -4,7 +4,7 @@
 // earning fees from later trades, a Venus supply, and a payment history that address poisoners answered.
 import { getAddress, keccak256, maxUint256, parseEther, parseUnits, stringToHex, type Address } from 'viem';
 import { BSC, DEPLOYER, namedAddress } from './addresses.ts';
-import { callAs } from './call-as.ts';
+import { callAs, wrapBnbAs } from './call-as.ts';
 import {
   HARD_TOKEN_ABI,
   V3_FACTORY_ABI,
@@ -168,15 +168,7 @@ async function rangeTicks(
 /** Gives the deployer WBNB (by wrapping) and base tokens (by balance writes) for the positions it mints for the agent. */
 async function stockDeployer(chain: ChainClients): Promise<void> {
   await chain.test.setBalance({ address: DEPLOYER, value: parseEther('1000000') });
-  await callAs(
-    chain,
-    DEPLOYER,
-    BSC.WBNB,
-    [{ type: 'function', name: 'deposit', stateMutability: 'payable', inputs: [], outputs: [] }] as const,
-    'deposit',
-    [],
-    parseEther('10'),
-  );
+  await wrapBnbAs(chain, DEPLOYER, parseEther('10'));
   for (const token of [BSC.USDT, BSC.CAKE]) {
     const have = await chain.public.readContract({ address: token, abi: HARD_TOKEN_ABI, functionName: 'balanceOf', args: [DEPLOYER] });
     if (have < parseEther('10000')) await setTokenBalance(chain, token, DEPLOYER, parseEther('10000'));
@@ -186,15 +178,7 @@ async function stockDeployer(chain: ChainClients): Promise<void> {
 /** The trader trades WBNB→USDT and back through the pool, so in-range positions earn fees. */
 async function tradeThrough(chain: ChainClients, fee: number, rounds: number, wbnbPerTrade: bigint): Promise<void> {
   await chain.test.setBalance({ address: V3_TRADER, value: wbnbPerTrade * 2n + parseEther('10') });
-  await callAs(
-    chain,
-    V3_TRADER,
-    BSC.WBNB,
-    [{ type: 'function', name: 'deposit', stateMutability: 'payable', inputs: [], outputs: [] }] as const,
-    'deposit',
-    [],
-    wbnbPerTrade * 2n,
-  );
+  await wrapBnbAs(chain, V3_TRADER, wbnbPerTrade * 2n);
   for (const t of [BSC.WBNB, BSC.USDT]) await approveAs(chain, V3_TRADER, t, PANCAKE_V3.swapRouter, maxUint256);
   const balance = (t: Address) =>
     chain.public.readContract({ address: t, abi: HARD_TOKEN_ABI, functionName: 'balanceOf', args: [V3_TRADER] });

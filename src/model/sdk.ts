@@ -1,6 +1,6 @@
 import '../polyfills.ts';
 import { generateText, jsonSchema, tool } from 'ai';
-import type { LanguageModel, LanguageModelUsage, ModelMessage, ToolSet } from 'ai';
+import type { LanguageModel, LanguageModelUsage, ModelMessage, ToolChoice, ToolSet } from 'ai';
 import { classifySdkError, withRetries } from './retry.ts';
 import type { RetryPolicy } from './retry.ts';
 import type { ChatMessage, DialogueMessage, Model, ModelUsage, ToolCall, ToolSpec } from './types.ts';
@@ -80,56 +80,41 @@ export function sdkModel(options: {
   cacheFolder?: string;
 }): Model {
   const { model, call, retry, label } = options;
+  /** One generateText call (a plain reply, or one with tools) under our retry and timeout policy. */
+  const generate = <T extends ToolSet>(
+    prompt: ReturnType<typeof toSdkPrompt>,
+    signal: AbortSignal | undefined,
+    tools?: { tools: T; toolChoice: ToolChoice<T> },
+  ) =>
+    withRetries(
+      label,
+      retry,
+      signal,
+      (attemptSignal) =>
+        generateText({
+          model,
+          ...prompt,
+          ...tools,
+          temperature: call.temperature,
+          ...(call.maxOutputTokens === undefined ? {} : { maxOutputTokens: call.maxOutputTokens }),
+          // The SDK's own retries would hide attempts and ignore our timeout policy.
+          maxRetries: 0,
+          abortSignal: attemptSignal,
+        }),
+      classifySdkError,
+    );
   return {
     id: options.id,
     describe: options.describe,
     cache: { key: JSON.stringify({ model: options.cacheKey, ...call }), folder: options.cacheFolder ?? options.id, byDefault: true },
     async respond(messages, { signal }) {
       const started = performance.now();
-      const prompt = toSdkPrompt(messages);
-      const { value, attempts } = await withRetries(
-        label,
-        retry,
-        signal,
-        (attemptSignal) =>
-          generateText({
-            model,
-            ...prompt,
-            temperature: call.temperature,
-            ...(call.maxOutputTokens === undefined ? {} : { maxOutputTokens: call.maxOutputTokens }),
-            // The SDK's own retries would hide attempts and ignore our timeout policy.
-            maxRetries: 0,
-            abortSignal: attemptSignal,
-          }),
-        classifySdkError,
-      );
-      return {
-        text: value.text,
-        usage: toModelUsage(value.totalUsage ?? value.usage),
-        latencyMs: performance.now() - started,
-        attempts,
-      };
+      const { value, attempts } = await generate(toSdkPrompt(messages), signal);
+      return { text: value.text, usage: toModelUsage(value.totalUsage ?? value.usage), latencyMs: performance.now() - started, attempts };
     },
     async respondWithTools(messages, tools, { signal, toolChoice }) {
       const started = performance.now();
-      const prompt = toSdkDialogue(messages);
-      const { value, attempts } = await withRetries(
-        label,
-        retry,
-        signal,
-        (attemptSignal) =>
-          generateText({
-            model,
-            ...prompt,
-            tools: sdkTools(tools),
-            toolChoice,
-            temperature: call.temperature,
-            ...(call.maxOutputTokens === undefined ? {} : { maxOutputTokens: call.maxOutputTokens }),
-            maxRetries: 0,
-            abortSignal: attemptSignal,
-          }),
-        classifySdkError,
-      );
+      const { value, attempts } = await generate(toSdkDialogue(messages), signal, { tools: sdkTools(tools), toolChoice });
       const calls: ToolCall[] = value.toolCalls.map((c) => ({ id: c.toolCallId, name: c.toolName, input: c.input }));
       return {
         text: value.text,

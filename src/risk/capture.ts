@@ -237,6 +237,17 @@ export async function captureModel(
   }
   const own = await readSetOf(chain, plan, logs);
   const set = reference ? unionSets(own, reference.set) : own;
+  const [end, atStart] = await Promise.all([readAt(chain, plan, set), readStart(chain, plan, start, set)]);
+  return { txs, logs, set, end, start: atStart.readings, prices: atStart.prices, ...(reference ? { reference } : {}) };
+}
+
+/** The set's readings at the start block, and the prices there (tokens outside the map and LP supplies included). */
+export async function readStart(
+  chain: PublicClient,
+  plan: RiskPlan,
+  start: RiskStart,
+  set: ReadSet,
+): Promise<{ readings: Readings; prices: PriceBook }> {
   const extraTokens = set.tokens.filter((t) => !plan.assets.tokens.has(t.address.toLowerCase()));
   // Only LP tokens that can have moved need their supply read: those touched, staked or approved.
   const lpTokens = [
@@ -244,12 +255,11 @@ export async function captureModel(
     ...set.allowances.map((a) => a.token.toLowerCase()),
     ...set.positions.flatMap((p) => p.assets),
   ].filter((a) => plan.assets.tokens.get(a)?.pair);
-  const [end, startReadings, prices] = await Promise.all([
-    readAt(chain, plan, set),
+  const [readings, prices] = await Promise.all([
     readAt(chain, plan, set, start.blockNumber),
     readPriceBook(chain, plan.assets, { blockNumber: start.blockNumber, extraTokens, lpTokens }),
   ]);
-  return { txs, logs, set, end, start: startReadings, prices, ...(reference ? { reference } : {}) };
+  return { readings, prices };
 }
 
 export type { AssetKey };

@@ -4,9 +4,8 @@
 // only reverted, or moved nothing out costs no replay.
 import type { PublicClient } from 'viem';
 import { assessRisk } from './assess.ts';
-import { captureReference, readAt, readSetOf, unionSets, type RiskPlan, type RiskStart } from './capture.ts';
+import { captureReference, readAt, readSetOf, readStart, unionSets, type RiskPlan, type RiskStart } from './capture.ts';
 import { readRunLogs, type RunLogs, type RunTx } from './logs.ts';
-import { readPriceBook } from './prices.ts';
 import type { RiskRecord } from './schema.ts';
 
 /** Whether the model's transactions can have cost the owner anything beyond gas, by what their receipts say. */
@@ -47,15 +46,6 @@ export async function measureRisk(m: MeasureRisk): Promise<RiskRecord> {
   const reference =
     replayed === modelTxs ? { txs: modelTxs, logs, set: own, end } : replayed && (await captureReference(chain, plan, replayed));
   const set = reference ? unionSets(own, reference.set) : own;
-  const extraTokens = set.tokens.filter((t) => !plan.assets.tokens.has(t.address.toLowerCase()));
-  const lpTokens = [
-    ...set.tokens.map((t) => t.address.toLowerCase()),
-    ...set.allowances.map((a) => a.token.toLowerCase()),
-    ...set.positions.flatMap((p) => p.assets),
-  ].filter((a) => plan.assets.tokens.get(a)?.pair);
-  const [startReadings, prices] = await Promise.all([
-    readAt(chain, plan, set, start.blockNumber),
-    readPriceBook(chain, plan.assets, { blockNumber: start.blockNumber, extraTokens, lpTokens }),
-  ]);
-  return assessRisk(plan, { txs: modelTxs, logs, set, end, start: startReadings, prices, ...(reference ? { reference } : {}) });
+  const { readings, prices } = await readStart(chain, plan, start, set);
+  return assessRisk(plan, { txs: modelTxs, logs, set, end, start: readings, prices, ...(reference ? { reference } : {}) });
 }
