@@ -8,7 +8,7 @@ import { readTaskSpecs } from '../src/tasks/load.ts';
 import { attackPlan, type AttackName } from '../test/fixtures/attacks.ts';
 import { runCleanup } from './cleanup.ts';
 import { fmt, median, table } from './stats.ts';
-import { runVitest, type RunInstance, type VitestRun } from './vitest-runs.ts';
+import { PUBLISHED, runVitest, type RunInstance, type VitestRun } from './vitest-runs.ts';
 
 export interface AttackResult {
   concurrency: number;
@@ -40,9 +40,9 @@ export async function measureAttack(opts: { concurrency: number; timeoutMs: numb
     QUEST_ROUNDS: '1',
     QUEST_FAIL_ON: 'infra',
   });
-  const before = await runVitest([], env('off'), { timeoutMs: opts.timeoutMs });
-  const attacked = await runVitest([], env('half'), { timeoutMs: opts.timeoutMs });
-  const after = await runVitest([], env('off'), { timeoutMs: opts.timeoutMs });
+  const before = await runVitest(PUBLISHED, env('off'), { timeoutMs: opts.timeoutMs });
+  const attacked = await runVitest(PUBLISHED, env('half'), { timeoutMs: opts.timeoutMs });
+  const after = await runVitest(PUBLISHED, env('off'), { timeoutMs: opts.timeoutMs });
   const clean: [VitestRun, VitestRun] = [before, after];
   const cleanBy = new Map(before.instances.map((i) => [key(i), i]));
   const differing: string[] = [];

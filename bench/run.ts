@@ -21,7 +21,7 @@ import { measureFloor, type FloorResult } from './floor.ts';
 import { measureHarness, type HarnessResult } from './harness.ts';
 import type { SandboxProbe } from './sandbox-probe.ts';
 import { errorText, fmt, median, percentile, table, type Summary } from './stats.ts';
-import { callStats, runVitest, type VitestRun } from './vitest-runs.ts';
+import { callStats, PUBLISHED, runVitest, type VitestRun } from './vitest-runs.ts';
 
 const quick = process.env.BENCH_QUICK === '1';
 const intEnv = (name: string, dflt: number) => {
@@ -119,7 +119,7 @@ async function main() {
       false,
       () =>
         runVitest(
-          [],
+          PUBLISHED,
           {
             QUEST_MODEL: 'module:bench/latency-model.mjs',
             BENCH_LATENCY_MS: String(LATENCY_MS),
@@ -138,7 +138,7 @@ async function main() {
   if (SKIP.has('full')) progress('4/6 full run: skipped (BENCH_SKIP)');
   else {
     const r = await section(`4/6 full run: QUEST_ROUNDS=${FULL_ROUNDS} vitest run`, false, () =>
-      runVitest([], { QUEST_MODEL: 'reference', QUEST_ROUNDS: String(FULL_ROUNDS) }, { timeoutMs: RUN_TIMEOUT_MS }),
+      runVitest(PUBLISHED, { QUEST_MODEL: 'reference', QUEST_ROUNDS: String(FULL_ROUNDS) }, { timeoutMs: RUN_TIMEOUT_MS }),
     );
     full.push({ label: 'defaults', ...(r.value ? { run: r.value } : {}), ...(r.error ? { error: r.error } : {}) });
   }
@@ -156,7 +156,7 @@ async function main() {
     SKIP.has('agents'),
     () =>
       runVitest(
-        [],
+        PUBLISHED,
         {
           QUEST_MODEL: 'agent:bench/latency-agent.ts',
           BENCH_LATENCY_MS: String(LATENCY_MS),
@@ -379,7 +379,7 @@ function printAgents(agents: Section<VitestRun>): number | undefined {
   const cs = callStats(run.calls);
   log('');
   log(
-    `Wallet agents: both splits, one round, the gold agent with a wallet thinking ${LATENCY_MS} ms before each step (bench/latency-agent.ts), QUEST_CONCURRENCY=${HEADLINE_CONCURRENCY}`,
+    `Wallet agents: the published splits, one round, the gold agent with a wallet thinking ${LATENCY_MS} ms before each step (bench/latency-agent.ts), QUEST_CONCURRENCY=${HEADLINE_CONCURRENCY}`,
   );
   log(
     table(

@@ -102,6 +102,9 @@ export interface ModelCall {
 const stripAnsi = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');
 
 /** Runs `vitest run <args>` in its own process group; everything it started dies with the group. */
+/** The published splits: the bench's runs compare with the figures measured before the hard split existed. */
+export const PUBLISHED = ['--project', 'atomic', '--project', 'composite'];
+
 export async function runVitest(args: string[], env: Record<string, string>, opts: { timeoutMs: number }): Promise<VitestRun> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'questbench-bench-run-'));
   const callsFile = path.join(tmp, 'calls.jsonl');
