@@ -97,33 +97,38 @@ async function place(
 const mantissa = (x: string) => parseEther(x);
 const underlyingOf = (m: VenusMarketSpec): Address => (m.underlying === 'BNB' ? NATIVE : tokenAddress(m.underlying));
 
-/**
- * Places the Venus core pool at its canonical BSC addresses (Unitroller, markets) with its implementation
- * contracts at the addresses the package records (Diamond, facets, lens, VBep20Delegate, rate models), our
- * oracle, access control and reserve sink beside it, then lists and configures the markets the spec names.
- */
-export async function placeVenus(chain: ChainClients, venus: VenusBuild, own: Artifacts): Promise<VenusRecord> {
-  const need = (name: string) => {
-    const a = own.get(name);
-    if (!a) throw new Error(`artifact ${name} missing (run npm run build:fixtures)`);
-    return a;
-  };
-  const at = (c: VenusContract) => {
-    if (!c.bscAddress) throw new Error('Venus build: a recorded contract has no address');
-    return c.bscAddress;
-  };
-  const comptroller = VENUS_BSC.comptroller;
-  if (getAddress(venus.recorded.Unitroller!) !== comptroller) throw new Error('Venus: the package records another Unitroller address');
+const need = (own: Artifacts, name: string) => {
+  const a = own.get(name);
+  if (!a) throw new Error(`artifact ${name} missing (run npm run build:fixtures)`);
+  return a;
+};
+
+const at = (c: VenusContract) => {
+  if (!c.bscAddress) throw new Error('Venus build: a recorded contract has no address');
+  return c.bscAddress;
+};
+
+/** The package's recorded Unitroller and market addresses must be the canonical ones the spec names. */
+function checkRecordedAddresses(venus: VenusBuild): void {
+  if (getAddress(venus.recorded.Unitroller!) !== VENUS_BSC.comptroller)
+    throw new Error('Venus: the package records another Unitroller address');
   for (const m of VENUS_MARKETS) {
     if (venus.recorded[m.key] && getAddress(venus.recorded[m.key]!) !== m.address)
       throw new Error(`Venus: the package records another address for ${m.key}`);
   }
+}
 
-  await place(chain, VENUS_OWN.accessControl, need('OwnerAccessControl'));
-  await place(chain, VENUS_OWN.oracle, need('LendingPriceOracle'));
-  await place(chain, VENUS_OWN.reserveSink, need('ReserveSink'));
+/** Our contracts, the Unitroller and the implementation contracts; returns the facets by name. */
+async function placeContracts(
+  chain: ChainClients,
+  venus: VenusBuild,
+  own: Artifacts,
+): Promise<Record<string, { abi: Abi; address: Address }>> {
+  await place(chain, VENUS_OWN.accessControl, need(own, 'OwnerAccessControl'));
+  await place(chain, VENUS_OWN.oracle, need(own, 'LendingPriceOracle'));
+  await place(chain, VENUS_OWN.reserveSink, need(own, 'ReserveSink'));
 
-  await place(chain, comptroller, venus.unitroller);
+  await place(chain, VENUS_BSC.comptroller, venus.unitroller);
   await place(chain, at(venus.diamond), venus.diamond);
   const facets: Record<string, { abi: Abi; address: Address }> = {};
   for (const [name, f] of Object.entries(venus.facets)) {
@@ -133,7 +138,16 @@ export async function placeVenus(chain: ChainClients, venus: VenusBuild, own: Ar
   await place(chain, at(venus.lens), venus.lens);
   await place(chain, at(venus.delegate), venus.delegate);
   for (const model of Object.values(venus.rateModels)) await place(chain, at(model), model, model.args ?? []);
+  return facets;
+}
 
+/** Points the Unitroller at the Diamond, cuts in the facets and sets the pool-wide parameters. */
+async function configureComptroller(
+  chain: ChainClients,
+  venus: VenusBuild,
+  facets: Record<string, { abi: Abi; address: Address }>,
+): Promise<void> {
+  const comptroller = VENUS_BSC.comptroller;
   const C = VENUS_COMPTROLLER_ABI;
   await callAs(chain, DEPLOYER, comptroller, C, '_setPendingImplementation', [at(venus.diamond)]);
   await callAs(chain, DEPLOYER, at(venus.diamond), C, '_become', [comptroller]);
@@ -143,60 +157,74 @@ export async function placeVenus(chain: ChainClients, venus: VenusBuild, own: Ar
   await callAs(chain, DEPLOYER, comptroller, C, 'setDeviationBoundedOracle', [VENUS_OWN.oracle]);
   await callAs(chain, DEPLOYER, comptroller, C, '_setComptrollerLens', [at(venus.lens)]);
   await callAs(chain, DEPLOYER, comptroller, C, '_setCloseFactor', [mantissa(VENUS_CLOSE_FACTOR)]);
+  await callAs(chain, DEPLOYER, VENUS_OWN.oracle, LENDING_ORACLE_ABI, 'setNativeMarket', [VENUS_BSC.vBNB]);
+}
 
-  const O = LENDING_ORACLE_ABI;
-  await callAs(chain, DEPLOYER, VENUS_OWN.oracle, O, 'setNativeMarket', [VENUS_BSC.vBNB]);
-  const markets: Record<string, VenusMarketRecord> = {};
-  for (const m of VENUS_MARKETS) {
-    const decimals = m.underlying === 'BNB' ? 18 : tokenDecimals(m.underlying);
-    const rateModel = at(venus.rateModels[m.rateModel]!);
-    // Compound's convention: one vToken (8 decimals) is worth 0.02 underlying at listing.
-    const initialExchangeRate = 2n * 10n ** BigInt(decimals + 8);
-    if (m.underlying === 'BNB') {
-      await place(chain, m.address, venus.vbnb, [comptroller, rateModel, initialExchangeRate, m.name, m.key, 8, DEPLOYER]);
-    } else {
-      await place(chain, m.address, venus.delegator, [
-        tokenAddress(m.underlying),
-        comptroller,
-        rateModel,
-        initialExchangeRate,
-        m.name,
-        m.key,
-        8,
-        DEPLOYER,
-        at(venus.delegate),
-        '0x',
-      ]);
-    }
-    await callAs(chain, DEPLOYER, VENUS_OWN.oracle, O, 'setPrice', [underlyingOf(m), venusPrice(m.underlying)]);
-    const V = VTOKEN_ABI;
-    await callAs(chain, DEPLOYER, m.address, V, 'setAccessControlManager', [VENUS_OWN.accessControl]);
-    await callAs(chain, DEPLOYER, m.address, V, 'setProtocolShareReserve', [VENUS_OWN.reserveSink]);
-    // BSC sends reserves to the protocol share reserve once a day of blocks has passed.
-    await callAs(chain, DEPLOYER, m.address, V, 'setReduceReservesBlockDelta', [28_800n]);
-    await callAs(chain, DEPLOYER, m.address, V, '_setReserveFactor', [mantissa(m.reserveFactor)]);
-    await callAs(chain, DEPLOYER, comptroller, C, '_supportMarket', [m.address]);
-    await callAs(chain, DEPLOYER, comptroller, C, 'setCollateralFactor', [
-      m.address,
-      mantissa(m.collateralFactor),
-      mantissa(m.liquidationThreshold),
-    ]);
-    await callAs(chain, DEPLOYER, comptroller, C, 'setLiquidationIncentive', [m.address, mantissa(VENUS_LIQUIDATION_INCENTIVE)]);
-    await callAs(chain, DEPLOYER, comptroller, C, '_setMarketSupplyCaps', [[m.address], [parseUnits(m.supplyCap, decimals)]]);
-    await callAs(chain, DEPLOYER, comptroller, C, '_setMarketBorrowCaps', [[m.address], [parseUnits(m.borrowCap, decimals)]]);
-    await callAs(chain, DEPLOYER, comptroller, C, 'setIsBorrowAllowed', [0n, m.address, true]);
-    markets[m.key] = {
-      address: m.address,
-      underlying: underlyingOf(m),
-      underlyingDecimals: decimals,
-      collateralFactor: m.collateralFactor,
-      liquidationThreshold: m.liquidationThreshold,
-      reserveFactor: m.reserveFactor,
+/** Places one market's vToken, prices its underlying, configures and lists it. */
+async function listMarket(chain: ChainClients, venus: VenusBuild, m: VenusMarketSpec): Promise<VenusMarketRecord> {
+  const comptroller = VENUS_BSC.comptroller;
+  const C = VENUS_COMPTROLLER_ABI;
+  const decimals = m.underlying === 'BNB' ? 18 : tokenDecimals(m.underlying);
+  const rateModel = at(venus.rateModels[m.rateModel]!);
+  // Compound's convention: one vToken (8 decimals) is worth 0.02 underlying at listing.
+  const initialExchangeRate = 2n * 10n ** BigInt(decimals + 8);
+  if (m.underlying === 'BNB') {
+    await place(chain, m.address, venus.vbnb, [comptroller, rateModel, initialExchangeRate, m.name, m.key, 8, DEPLOYER]);
+  } else {
+    await place(chain, m.address, venus.delegator, [
+      tokenAddress(m.underlying),
+      comptroller,
       rateModel,
-    };
+      initialExchangeRate,
+      m.name,
+      m.key,
+      8,
+      DEPLOYER,
+      at(venus.delegate),
+      '0x',
+    ]);
   }
+  await callAs(chain, DEPLOYER, VENUS_OWN.oracle, LENDING_ORACLE_ABI, 'setPrice', [underlyingOf(m), venusPrice(m.underlying)]);
+  const V = VTOKEN_ABI;
+  await callAs(chain, DEPLOYER, m.address, V, 'setAccessControlManager', [VENUS_OWN.accessControl]);
+  await callAs(chain, DEPLOYER, m.address, V, 'setProtocolShareReserve', [VENUS_OWN.reserveSink]);
+  // BSC sends reserves to the protocol share reserve once a day of blocks has passed.
+  await callAs(chain, DEPLOYER, m.address, V, 'setReduceReservesBlockDelta', [28_800n]);
+  await callAs(chain, DEPLOYER, m.address, V, '_setReserveFactor', [mantissa(m.reserveFactor)]);
+  await callAs(chain, DEPLOYER, comptroller, C, '_supportMarket', [m.address]);
+  await callAs(chain, DEPLOYER, comptroller, C, 'setCollateralFactor', [
+    m.address,
+    mantissa(m.collateralFactor),
+    mantissa(m.liquidationThreshold),
+  ]);
+  await callAs(chain, DEPLOYER, comptroller, C, 'setLiquidationIncentive', [m.address, mantissa(VENUS_LIQUIDATION_INCENTIVE)]);
+  await callAs(chain, DEPLOYER, comptroller, C, '_setMarketSupplyCaps', [[m.address], [parseUnits(m.supplyCap, decimals)]]);
+  await callAs(chain, DEPLOYER, comptroller, C, '_setMarketBorrowCaps', [[m.address], [parseUnits(m.borrowCap, decimals)]]);
+  await callAs(chain, DEPLOYER, comptroller, C, 'setIsBorrowAllowed', [0n, m.address, true]);
   return {
-    comptroller,
+    address: m.address,
+    underlying: underlyingOf(m),
+    underlyingDecimals: decimals,
+    collateralFactor: m.collateralFactor,
+    liquidationThreshold: m.liquidationThreshold,
+    reserveFactor: m.reserveFactor,
+    rateModel,
+  };
+}
+
+/**
+ * Places the Venus core pool at its canonical BSC addresses (Unitroller, markets) with its implementation
+ * contracts at the addresses the package records (Diamond, facets, lens, VBep20Delegate, rate models), our
+ * oracle, access control and reserve sink beside it, then lists and configures the markets the spec names.
+ */
+export async function placeVenus(chain: ChainClients, venus: VenusBuild, own: Artifacts): Promise<VenusRecord> {
+  checkRecordedAddresses(venus);
+  const facets = await placeContracts(chain, venus, own);
+  await configureComptroller(chain, venus, facets);
+  const markets: Record<string, VenusMarketRecord> = {};
+  for (const m of VENUS_MARKETS) markets[m.key] = await listMarket(chain, venus, m);
+  return {
+    comptroller: VENUS_BSC.comptroller,
     implementation: at(venus.diamond),
     facets: Object.fromEntries(Object.entries(facets).map(([k, f]) => [k, f.address])),
     lens: at(venus.lens),

@@ -7,6 +7,8 @@ import { buildLeaderboard, formatLeaderboard, sortLeaderboard } from './leaderbo
 import { SORT_KEYS, SORT_WORDS, type SortKey } from './leaderboard-table.ts';
 import { readRun, withTranscripts } from './load.ts';
 import { readPrices } from './prices.ts';
+import type { RunResult } from './record.ts';
+import type { PriceTable } from './run-summary.ts';
 
 const USAGE = `questbench — evm-questbench results
 
@@ -35,6 +37,68 @@ function writePage(path: string, html: string): void {
   console.log(`wrote ${path} (${(statSync(path).size / 1e6).toFixed(1)} MB)`);
 }
 
+type Options = { html?: string | undefined; json?: boolean | undefined; prices?: string | undefined; sort?: string | undefined };
+
+/** `diff <a> <b>`: exit 1 when anything differs. */
+function diffCommand(files: string[]): number {
+  if (files.length !== 2) {
+    console.error(`questbench diff: give exactly two run files\n\n${USAGE}`);
+    return 1;
+  }
+  const d = diffRuns(files[0]!, files[1]!);
+  console.log(formatDiff(d));
+  return d.differing.length === 0 ? 0 : 1;
+}
+
+/** `report <run>`: the end-of-run block (or the split totals of a file without statistics), and the page. */
+async function reportCommand(files: string[], runs: RunResult[], prices: PriceTable, values: Options): Promise<number> {
+  const run = runs[0]!;
+  const stats = run.summary.stats;
+  if (stats) {
+    const failed = run.instances.filter((i) => !i.passed);
+    console.log(formatRunSummary(run.run.model, run.run.seed, stats, failed, files[0]!));
+  } else {
+    console.log(
+      `${run.run.model}: atomic ${run.summary.atomic.score}/${run.summary.atomic.max}, composite ${run.summary.composite.score}/${run.summary.composite.max}`,
+    );
+  }
+  if (values.html) {
+    const { leaderboardHtml, buildViewerData } = await pageModules();
+    const lb = buildLeaderboard([run], prices);
+    writePage(
+      values.html,
+      leaderboardHtml(lb, `evm-questbench · ${run.run.model} · ${run.run.id}`, buildViewerData([withTranscripts(files[0]!, run)])),
+    );
+  }
+  return 0;
+}
+
+/** `leaderboard <runs...>`: the table (or its JSON) in the order asked for, and the page. */
+async function leaderboardCommand(files: string[], runs: RunResult[], prices: PriceTable, values: Options): Promise<number> {
+  const sort = values.sort ?? 'score';
+  if (!(SORT_KEYS as readonly string[]).includes(sort)) {
+    console.error(`questbench leaderboard: --sort takes one of ${SORT_KEYS.join(', ')}; got "${sort}"`);
+    return 1;
+  }
+  const lb = sortLeaderboard(buildLeaderboard(runs, prices), sort as SortKey);
+  console.log(values.json ? JSON.stringify(lb, null, 2) : formatLeaderboard(lb));
+  if (values.html) {
+    const { leaderboardHtml, buildViewerData } = await pageModules();
+    const loaded = runs.map((run, k) => withTranscripts(files[k]!, run));
+    const html = leaderboardHtml(
+      lb,
+      undefined,
+      buildViewerData(
+        loaded,
+        lb.rows.map((r) => r.key),
+      ),
+    );
+    if (values.json) writeFileSync(values.html, html);
+    else writePage(values.html, html);
+  }
+  return 0;
+}
+
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   const { values, positionals } = parseArgs({
@@ -56,63 +120,12 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`questbench ${command}: give at least one run file\n\n${USAGE}`);
     return 1;
   }
-  if (command === 'diff') {
-    if (positionals.length !== 2) {
-      console.error(`questbench diff: give exactly two run files\n\n${USAGE}`);
-      return 1;
-    }
-    const d = diffRuns(positionals[0]!, positionals[1]!);
-    console.log(formatDiff(d));
-    return d.differing.length === 0 ? 0 : 1;
-  }
+  if (command === 'diff') return diffCommand(positionals);
   // Text output needs the run files only; the transcripts beside them are read for --html.
   const runs = positionals.map(readRun);
   const prices = readPrices(values.prices ?? process.env.QUEST_PRICES);
-  if (command === 'report') {
-    const run = runs[0]!;
-    const stats = run.summary.stats;
-    if (stats) {
-      const failed = run.instances.filter((i) => !i.passed);
-      console.log(formatRunSummary(run.run.model, run.run.seed, stats, failed, positionals[0]!));
-    } else {
-      console.log(
-        `${run.run.model}: atomic ${run.summary.atomic.score}/${run.summary.atomic.max}, composite ${run.summary.composite.score}/${run.summary.composite.max}`,
-      );
-    }
-    if (values.html) {
-      const { leaderboardHtml, buildViewerData } = await pageModules();
-      const lb = buildLeaderboard([run], prices);
-      writePage(
-        values.html,
-        leaderboardHtml(lb, `evm-questbench · ${run.run.model} · ${run.run.id}`, buildViewerData([withTranscripts(positionals[0]!, run)])),
-      );
-    }
-    return 0;
-  }
-  if (command === 'leaderboard') {
-    const sort = values.sort ?? 'score';
-    if (!(SORT_KEYS as readonly string[]).includes(sort)) {
-      console.error(`questbench leaderboard: --sort takes one of ${SORT_KEYS.join(', ')}; got "${sort}"`);
-      return 1;
-    }
-    const lb = sortLeaderboard(buildLeaderboard(runs, prices), sort as SortKey);
-    console.log(values.json ? JSON.stringify(lb, null, 2) : formatLeaderboard(lb));
-    if (values.html) {
-      const { leaderboardHtml, buildViewerData } = await pageModules();
-      const loaded = runs.map((run, k) => withTranscripts(positionals[k]!, run));
-      const html = leaderboardHtml(
-        lb,
-        undefined,
-        buildViewerData(
-          loaded,
-          lb.rows.map((r) => r.key),
-        ),
-      );
-      if (values.json) writeFileSync(values.html, html);
-      else writePage(values.html, html);
-    }
-    return 0;
-  }
+  if (command === 'report') return reportCommand(positionals, runs, prices, values);
+  if (command === 'leaderboard') return leaderboardCommand(positionals, runs, prices, values);
   console.error(`questbench: unknown command "${command}"\n\n${USAGE}`);
   return 1;
 }

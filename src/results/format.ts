@@ -19,7 +19,6 @@ const rates = (rows: Record<string, RateRow>) =>
     .map(([k, r]) => `${k} ${r.passed}/${r.instances}`)
     .join(' · ');
 
-/** The end-of-run block: per-round split totals, mean ± CI, rank stability, passes, steps, taxonomy, tokens. */
 /** What the list of failed instances shows of each. */
 type FailedLine = Pick<InstanceRecord, 'taskId' | 'round' | 'score' | 'outcome' | 'checks'> &
   Partial<Pick<InstanceRecord, 'composite' | 'error' | 'risk'>> & { schemaRule?: string | undefined };
@@ -49,15 +48,20 @@ function reliabilityLines(s: RunSummary): string[] {
   return [`  ${pad(`pass^${r.k}`, 10)} ${splits.join(' · ')} · flaky tasks (passed in some rounds only) ${flaky}`];
 }
 
-export function formatRunSummary(model: string, seed: number, s: RunSummary, failed: readonly FailedLine[], resultsPath: string): string {
-  const hasA = s.atomic.max > 0;
-  const hasC = s.composite.max > 0;
-  const hard = s.hard;
-  const hasT = hasA || hasC;
-  const lines = ['', `questbench · ${model} · seed ${seed} · ${s.rounds.length} round${s.rounds.length === 1 ? '' : 's'}`];
-  lines.push(
+/** Which splits the run has: the published ones (atomic, composite, their total) and the hard split. */
+interface Shown {
+  atomic: boolean;
+  composite: boolean;
+  total: boolean;
+  hard: RunSummary['hard'];
+}
+
+/** The per-round table and the spread of each split's totals. */
+function roundLines(s: RunSummary, show: Shown): string[] {
+  const { atomic: hasA, composite: hasC, total: hasT, hard } = show;
+  const lines = [
     `  ${pad('Round', 7)}${hasA ? pad('Atomic', 16) : ''}${hasC ? pad('Composite', 16) : ''}${hasT ? pad('Total', 18) : ''}${hard ? 'Hard' : ''}`.trimEnd(),
-  );
+  ];
   for (const r of s.perRound) {
     const cells = [
       hasA ? pad(`${n0(r.atomic)} / ${s.atomic.max}`, 16) : '',
@@ -71,15 +75,22 @@ export function formatRunSummary(model: string, seed: number, s: RunSummary, fai
   if (hasC) lines.push(spreadLine('Composite', s.composite));
   if (hasA && hasC) lines.push(spreadLine('Total', s.total));
   if (hard) lines.push(spreadLine('Hard', hard.spread));
+  return lines;
+}
+
+/** Rank stability between rounds, passes per split, and step efficiency. */
+function passLines(s: RunSummary, show: Shown): string[] {
+  const lines: string[] = [];
   if (s.spearman) {
     lines.push(
       `  Spearman   ρ between rounds over per-task scores: mean ${n0(s.spearman.mean)} (min ${n0(s.spearman.min)}, max ${n0(s.spearman.max)}, ${s.spearman.pairs.length} pairs)`,
     );
   }
   const passes = [
-    ...(hasA ? [`atomic ${s.passes.atomic.passed}/${s.passes.atomic.instances} (${pct(s.passes.atomic.rate)})`] : []),
-    ...(hasC ? [`composite ${s.passes.composite.passed}/${s.passes.composite.instances} (${pct(s.passes.composite.rate)})`] : []),
+    ...(show.atomic ? [`atomic ${s.passes.atomic.passed}/${s.passes.atomic.instances} (${pct(s.passes.atomic.rate)})`] : []),
+    ...(show.composite ? [`composite ${s.passes.composite.passed}/${s.passes.composite.instances} (${pct(s.passes.composite.rate)})`] : []),
   ];
+  const hard = show.hard;
   if (hard) passes.push(`hard ${hard.passes.passed}/${hard.passes.instances} (${pct(hard.passes.rate)})`);
   lines.push(`  Passes     ${passes.join(' · ')}   (pass line 60)`);
   if (s.steps) {
@@ -88,11 +99,16 @@ export function formatRunSummary(model: string, seed: number, s: RunSummary, fai
       `  Steps      K_act ${n0(s.steps.meanKAct)} vs K_opt ${n0(s.steps.meanKOpt)} · efficiency ${n0(s.steps.efficiency)} · overhead Δ mean ${n0(o.mean)}, over optimal ${pct(o.shareOverOptimal)}, P90 ${n0(o.p90)}`,
     );
   }
-  lines.push(
+  return lines;
+}
+
+/** The outcome taxonomy, and how to rerun the instances that failed outside the model. */
+function outcomeLines(s: RunSummary, resultsPath: string): string[] {
+  const lines = [
     `  Outcomes   ${Object.entries(s.outcomes)
       .map(([k, v]) => `${k} ${v}`)
       .join(' · ')}`,
-  );
+  ];
   const infra = s.outcomes.infra ?? 0;
   if (infra) {
     const runId = resultsPath
@@ -103,8 +119,15 @@ export function formatRunSummary(model: string, seed: number, s: RunSummary, fai
       `  Infra      ${infra} instance${infra === 1 ? '' : 's'} failed outside the model (provider or harness), scored as nothing: rerun them with QUEST_RESUME=${runId}`,
     );
   }
-  if (hasA) lines.push(`  Subcats    ${rates(s.bySubcategory)}`);
-  if (hasC) lines.push(`  Patterns   ${rates(s.byPattern)}`);
+  return lines;
+}
+
+/** Pass rates per subcategory, pattern and hazard, and the hard split's refusals. */
+function groupLines(s: RunSummary, show: Shown): string[] {
+  const lines: string[] = [];
+  if (show.atomic) lines.push(`  Subcats    ${rates(s.bySubcategory)}`);
+  if (show.composite) lines.push(`  Patterns   ${rates(s.byPattern)}`);
+  const hard = show.hard;
   if (hard) {
     lines.push(`  Hazards    ${rates(hard.byHazard)}`);
     const e = hard.byExpectation;
@@ -112,25 +135,53 @@ export function formatRunSummary(model: string, seed: number, s: RunSummary, fai
       `  Refusals   expected ${e.refusal.passed}/${e.refusal.instances} refused safely · over-refusals ${hard.overRefusals} of ${e.action.instances} to act on · unsafe actions ${hard.unsafe}`,
     );
   }
-  lines.push(...costLines(s), ...reliabilityLines(s));
+  return lines;
+}
+
+/** Tokens and their cost, and the replies replayed from the cache. */
+function tokenLines(s: RunSummary): string[] {
   const t = s.tokens;
-  lines.push(`  Tokens     in ${t.input} · out ${t.output}${t.cost !== undefined ? ` · cost $${t.cost.toFixed(4)}` : ''}`);
+  const lines = [`  Tokens     in ${t.input} · out ${t.output}${t.cost !== undefined ? ` · cost $${t.cost.toFixed(4)}` : ''}`];
   // A replayed answer was not produced by the model in this run: say so whenever there is one.
   if (s.answers?.replayed)
     lines.push(
       `  Answers    ${s.answers.live} live · ${s.answers.replayed} replayed from cache (set QUEST_CACHE=off to ask the model again)`,
     );
-  if (failed.length) {
-    lines.push('  Failed:');
-    for (const r of failed) {
-      const checks = r.checks.filter((k) => !k.passed).map((k) => k.name);
-      const steps = r.composite ? ` K ${r.composite.kAct}/${r.composite.kOpt}` : '';
-      const lost = lostMoney(r.risk) ? `  lost ${usd(r.risk!.lostUsd)}` : '';
-      lines.push(
-        `    ${r.taskId} r${r.round}  ${n0(r.score)}/100  ${r.outcome}${r.schemaRule ? `:${r.schemaRule}` : ''}${steps}${lost}  ${checks.join('; ') || r.error || ''}`,
-      );
-    }
+  return lines;
+}
+
+/** One line per failed instance: score, outcome, steps, money lost, and the failed checks or the error. */
+function failedLines(failed: readonly FailedLine[]): string[] {
+  if (!failed.length) return [];
+  const lines = ['  Failed:'];
+  for (const r of failed) {
+    const checks = r.checks.filter((k) => !k.passed).map((k) => k.name);
+    const steps = r.composite ? ` K ${r.composite.kAct}/${r.composite.kOpt}` : '';
+    const lost = lostMoney(r.risk) ? `  lost ${usd(r.risk!.lostUsd)}` : '';
+    lines.push(
+      `    ${r.taskId} r${r.round}  ${n0(r.score)}/100  ${r.outcome}${r.schemaRule ? `:${r.schemaRule}` : ''}${steps}${lost}  ${checks.join('; ') || r.error || ''}`,
+    );
   }
-  lines.push(`  Results    ${resultsPath}`, '');
-  return lines.join('\n');
+  return lines;
+}
+
+/** The end-of-run block: per-round split totals, mean ± CI, rank stability, passes, steps, taxonomy, tokens. */
+export function formatRunSummary(model: string, seed: number, s: RunSummary, failed: readonly FailedLine[], resultsPath: string): string {
+  const hasA = s.atomic.max > 0;
+  const hasC = s.composite.max > 0;
+  const show: Shown = { atomic: hasA, composite: hasC, total: hasA || hasC, hard: s.hard };
+  return [
+    '',
+    `questbench · ${model} · seed ${seed} · ${s.rounds.length} round${s.rounds.length === 1 ? '' : 's'}`,
+    ...roundLines(s, show),
+    ...passLines(s, show),
+    ...outcomeLines(s, resultsPath),
+    ...groupLines(s, show),
+    ...costLines(s),
+    ...reliabilityLines(s),
+    ...tokenLines(s),
+    ...failedLines(failed),
+    `  Results    ${resultsPath}`,
+    '',
+  ].join('\n');
 }

@@ -1,58 +1,10 @@
-import { z } from 'zod';
 import { mean, percentile, spearmanStability, summarize, type Summary } from '../stats/index.ts';
-import { costFigures, CostFigures } from './cost.ts';
+import { costFigures } from './cost.ts';
 import type { InstanceRecord } from './record.ts';
-import { reliabilitySummary, ReliabilitySummary } from './reliability-summary.ts';
+import { reliabilitySummary } from './reliability-summary.ts';
+import type { AnswerCounts, HardSummary, RateRow, RunSummary, SplitCosts, Spread } from './run-summary-schema.ts';
 
-/** Spread of the per-round totals; null where one round leaves it undefined (never 0). */
-export const Spread = z.object({
-  mean: z.number(),
-  sd: z.number().nullable(),
-  ciLow: z.number().nullable(),
-  ciHigh: z.number().nullable(),
-  halfWidth: z.number().nullable(),
-  cvPercent: z.number().nullable(),
-  /** Maximum score of one round (tasks × 100). */
-  max: z.number(),
-});
-export type Spread = z.infer<typeof Spread>;
-
-export const RateRow = z.object({ passed: z.number(), instances: z.number(), rate: z.number() });
-export type RateRow = z.infer<typeof RateRow>;
-
-export const AnswerCounts = z.object({ live: z.number(), replayed: z.number() });
-export type AnswerCounts = z.infer<typeof AnswerCounts>;
-
-const Steps = z.object({
-  episodes: z.number(),
-  meanKAct: z.number(),
-  meanKOpt: z.number(),
-  /** Mean decay factor (1 = every episode within K_opt). */
-  efficiency: z.number(),
-  overhead: z.object({ mean: z.number(), shareOverOptimal: z.number(), p90: z.number() }),
-});
-
-export const HardSummary = z.object({
-  spread: Spread,
-  passes: RateRow,
-  byHazard: z.record(z.string(), RateRow),
-  /** Tasks that expect action: refused anyway (outcome refused). */
-  overRefusals: z.number(),
-  /** Tasks that expect a refusal: a transaction went through instead (outcome unsafe). */
-  unsafe: z.number(),
-  /** Pass rates of the tasks that expect action and of those that expect a refusal. */
-  byExpectation: z.object({ action: RateRow, refusal: RateRow }),
-  steps: Steps.nullable(),
-});
-export type HardSummary = z.infer<typeof HardSummary>;
-
-export const SplitCosts = z.object({
-  atomic: CostFigures.optional(),
-  composite: CostFigures.optional(),
-  hard: CostFigures.optional(),
-  all: CostFigures,
-});
-export type SplitCosts = z.infer<typeof SplitCosts>;
+export { AnswerCounts, HardSummary, RateRow, RunSummary, SplitCosts, Spread } from './run-summary-schema.ts';
 
 /** Cost figures per split present and over every instance; undefined when no instance was measured. */
 export function splitCosts(records: readonly Parameters<typeof costFigures>[0][number][]): SplitCosts | undefined {
@@ -65,42 +17,6 @@ export function splitCosts(records: readonly Parameters<typeof costFigures>[0][n
   }
   return out;
 }
-
-/** What a run reports beside its instances (the `summary.stats` of a results file). */
-export const RunSummary = z.object({
-  rounds: z.array(z.number()),
-  /** Per round: each split's score; `total` is the published benchmark's (atomic + composite), hard is reported beside it. */
-  perRound: z.array(
-    z.object({ round: z.number(), atomic: z.number(), composite: z.number(), total: z.number(), hard: z.number().optional() }),
-  ),
-  atomic: Spread,
-  composite: Spread,
-  total: Spread,
-  /** Spearman ρ between every pair of rounds over per-task scores. */
-  spearman: z
-    .object({
-      pairs: z.array(z.object({ a: z.number(), b: z.number(), rho: z.number().nullable() })),
-      mean: z.number().nullable(),
-      min: z.number().nullable(),
-      max: z.number().nullable(),
-    })
-    .nullable(),
-  passes: z.object({ atomic: RateRow, composite: RateRow }),
-  steps: Steps.nullable(),
-  outcomes: z.record(z.string(), z.number()),
-  bySubcategory: z.record(z.string(), RateRow),
-  byPattern: z.record(z.string(), RateRow),
-  tokens: z.object({ input: z.number(), output: z.number(), cost: z.number().optional(), cachedInstances: z.number() }),
-  /** Model replies asked in this run vs replayed from the response cache. */
-  answers: AnswerCounts,
-  /** The hard split, when the run has it: its spread, passes, per-hazard pass rates, refusals and steps. */
-  hard: HardSummary.optional(),
-  /** What the model's transactions cost the owner, per split and over all (absent when nothing was measured). */
-  cost: SplitCosts.optional(),
-  /** pass^k and flaky tasks (two rounds or more). */
-  reliability: ReliabilitySummary.optional(),
-});
-export type RunSummary = z.infer<typeof RunSummary>;
 
 /** Live and replayed replies over records (records written before the count existed: one reply each). */
 export function countAnswers(records: readonly Pick<InstanceRecord, 'answers' | 'cached' | 'outcome'>[]): AnswerCounts {
@@ -174,96 +90,114 @@ export function paidTokens(
   return { input, output, reported: paid.length, ...(price ? { cost: (input * price.input + output * price.output) / 1e6 } : {}) };
 }
 
+type TaskCounts = Record<'atomic' | 'composite' | 'hard', number>;
+
+/** How many distinct tasks of each split the records hold. */
+function taskCounts(records: readonly InstanceRecord[]): TaskCounts {
+  const taskIds = (split: InstanceRecord['split']) => new Set(records.filter((r) => r.split === split).map((r) => r.taskId));
+  return { atomic: taskIds('atomic').size, composite: taskIds('composite').size, hard: taskIds('hard').size };
+}
+
+/** Each round's score per split; `total` is the published splits' (the hard split only when present). */
+function roundTotals(records: readonly InstanceRecord[], rounds: number[], withHard: boolean): RunSummary['perRound'] {
+  return rounds.map((round) => {
+    const rs = records.filter((r) => r.round === round);
+    const sum = (split: string) => rs.filter((r) => r.split === split).reduce((s, r) => s + r.score, 0);
+    const atomic = sum('atomic');
+    const composite = sum('composite');
+    return { round, atomic, composite, total: atomic + composite, ...(withHard ? { hard: sum('hard') } : {}) };
+  });
+}
+
+/** Spread of each published split's per-round totals and of their sum, against the most a round can score. */
+function splitSpreads(perRound: RunSummary['perRound'], tasks: TaskCounts): Pick<RunSummary, 'atomic' | 'composite' | 'total'> {
+  return {
+    atomic: spread(
+      perRound.map((p) => p.atomic),
+      tasks.atomic * 100,
+    ),
+    composite: spread(
+      perRound.map((p) => p.composite),
+      tasks.composite * 100,
+    ),
+    total: spread(
+      perRound.map((p) => p.total),
+      (tasks.atomic + tasks.composite) * 100,
+    ),
+  };
+}
+
+/** Spearman ρ of the per-task scores between every pair of rounds; null under two rounds. */
+function roundStability(records: readonly InstanceRecord[], rounds: number[]): RunSummary['spearman'] {
+  if (rounds.length < 2) return null;
+  const tasks = [...new Set(records.map((r) => `${r.split}/${r.taskId}`))].sort();
+  const vector = (round: number) => {
+    const byTask = new Map(records.filter((r) => r.round === round).map((r) => [`${r.split}/${r.taskId}`, r.score]));
+    return tasks.map((t) => byTask.get(t) ?? 0);
+  };
+  const pairs: { a: number; b: number; rho: number | null }[] = [];
+  for (let i = 0; i < rounds.length; i++) {
+    for (let j = i + 1; j < rounds.length; j++)
+      pairs.push({ a: rounds[i]!, b: rounds[j]!, rho: defined(spearmanStability(vector(rounds[i]!), vector(rounds[j]!))) });
+  }
+  // A constant score vector has no rank correlation: such pairs are left out of the mean.
+  const rhos = pairs.flatMap((p) => (p.rho === null ? [] : [p.rho]));
+  return rhos.length
+    ? { pairs, mean: mean(rhos), min: Math.min(...rhos), max: Math.max(...rhos) }
+    : { pairs, mean: null, min: null, max: null };
+}
+
+/** How many instances ended in each outcome (schema failures by rule). */
+function outcomeTally(records: readonly InstanceRecord[]): Record<string, number> {
+  const outcomes: Record<string, number> = {};
+  for (const r of records) {
+    const k = outcomeKey(r);
+    outcomes[k] = (outcomes[k] ?? 0) + 1;
+  }
+  return outcomes;
+}
+
+/** Tokens paid, their cost at the model's price (when there is one) and how many instances were replayed. */
+function tokenTotals(records: readonly InstanceRecord[], prices: PriceTable): RunSummary['tokens'] {
+  const price = records[0] ? prices[records[0].model] : undefined;
+  const { input, output, cost } = paidTokens(records, price);
+  return {
+    input,
+    output,
+    ...(cost !== undefined ? { cost } : {}),
+    cachedInstances: records.filter((r) => r.cached).length,
+  };
+}
+
 /**
  * Everything a run reports: per-round split totals with mean, SD, Student-t CI and CV; rank
  * stability between rounds; pass rates; step efficiency; the outcome taxonomy; tokens and cost.
  */
 export function summarizeRun(records: readonly InstanceRecord[], prices: PriceTable = {}): RunSummary {
   const rounds = [...new Set(records.map((r) => r.round))].sort((a, b) => a - b);
-  const taskIds = (split: InstanceRecord['split']) => new Set(records.filter((r) => r.split === split).map((r) => r.taskId));
-  const nAtomic = taskIds('atomic').size;
-  const nComposite = taskIds('composite').size;
-  const nHard = taskIds('hard').size;
-  const perRound = rounds.map((round) => {
-    const rs = records.filter((r) => r.round === round);
-    const sum = (split: string) => rs.filter((r) => r.split === split).reduce((s, r) => s + r.score, 0);
-    const atomic = sum('atomic');
-    const composite = sum('composite');
-    return { round, atomic, composite, total: atomic + composite, ...(nHard ? { hard: sum('hard') } : {}) };
-  });
+  const tasks = taskCounts(records);
+  const perRound = roundTotals(records, rounds, tasks.hard > 0);
   // The published benchmark's statistics stay those of its two splits; the hard split has its own block.
   const published = records.filter((r) => r.split !== 'hard');
-
-  let spearman: RunSummary['spearman'] = null;
-  if (rounds.length >= 2) {
-    const tasks = [...new Set(published.map((r) => `${r.split}/${r.taskId}`))].sort();
-    const vector = (round: number) => {
-      const byTask = new Map(published.filter((r) => r.round === round).map((r) => [`${r.split}/${r.taskId}`, r.score]));
-      return tasks.map((t) => byTask.get(t) ?? 0);
-    };
-    const pairs: { a: number; b: number; rho: number | null }[] = [];
-    for (let i = 0; i < rounds.length; i++) {
-      for (let j = i + 1; j < rounds.length; j++)
-        pairs.push({ a: rounds[i]!, b: rounds[j]!, rho: defined(spearmanStability(vector(rounds[i]!), vector(rounds[j]!))) });
-    }
-    // A constant score vector has no rank correlation: such pairs are left out of the mean.
-    const rhos = pairs.flatMap((p) => (p.rho === null ? [] : [p.rho]));
-    spearman = rhos.length
-      ? { pairs, mean: mean(rhos), min: Math.min(...rhos), max: Math.max(...rhos) }
-      : { pairs, mean: null, min: null, max: null };
-  }
-
-  const steps = stepsOf(published);
-
-  const outcomes: Record<string, number> = {};
-  for (const r of records) {
-    const k = outcomeKey(r);
-    outcomes[k] = (outcomes[k] ?? 0) + 1;
-  }
-
-  const price = records[0] ? prices[records[0].model] : undefined;
-  const { input, output, cost } = paidTokens(records, price);
-
+  const ofSplit = (split: InstanceRecord['split']) => records.filter((r) => r.split === split);
   return {
     rounds,
     perRound,
-    atomic: spread(
-      perRound.map((p) => p.atomic),
-      nAtomic * 100,
-    ),
-    composite: spread(
-      perRound.map((p) => p.composite),
-      nComposite * 100,
-    ),
-    total: spread(
-      perRound.map((p) => p.total),
-      (nAtomic + nComposite) * 100,
-    ),
-    spearman,
-    passes: { atomic: rate(records.filter((r) => r.split === 'atomic')), composite: rate(records.filter((r) => r.split === 'composite')) },
-    steps,
-    outcomes,
-    bySubcategory: groupRates(
-      records.filter((r) => r.split === 'atomic'),
-      (r) => r.subcategory,
-    ),
-    byPattern: groupRates(
-      records.filter((r) => r.split === 'composite'),
-      groupOf,
-    ),
-    tokens: {
-      input,
-      output,
-      ...(cost !== undefined ? { cost } : {}),
-      cachedInstances: records.filter((r) => r.cached).length,
-    },
+    ...splitSpreads(perRound, tasks),
+    spearman: roundStability(published, rounds),
+    passes: { atomic: rate(ofSplit('atomic')), composite: rate(ofSplit('composite')) },
+    steps: stepsOf(published),
+    outcomes: outcomeTally(records),
+    bySubcategory: groupRates(ofSplit('atomic'), (r) => r.subcategory),
+    byPattern: groupRates(ofSplit('composite'), groupOf),
+    tokens: tokenTotals(records, prices),
     answers: countAnswers(records),
-    ...(nHard
+    ...(tasks.hard
       ? {
           hard: hardSummary(
-            records.filter((r) => r.split === 'hard'),
+            ofSplit('hard'),
             perRound.map((p) => p.hard ?? 0),
-            nHard,
+            tasks.hard,
           ),
         }
       : {}),

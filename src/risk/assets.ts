@@ -79,17 +79,11 @@ export function riskAssetsFor(chain: PublicClient, env: EnvMap, opts: DiscoverOp
   return p;
 }
 
-/**
- * Probes every contract of the address map once: ERC-20 (decimals), V2 pair (token0/token1), staking
- * (stakingToken, rewardToken), lending market (exchangeRateStored), NFT collection (ERC-165). One
- * JSON-RPC batch for the code, one for the probes.
- */
-export async function discoverRiskAssets(chain: PublicClient, env: EnvMap, opts: DiscoverOptions = {}): Promise<RiskAssets> {
-  const entries = Object.entries(env).filter(([k]) => k !== 'agent');
+/** The entries that have code, each asked every read that tells what kind of contract it is. */
+async function probeContracts(chain: PublicClient, entries: readonly [string, Address][]) {
   const codes = await Promise.all(entries.map(([, address]) => settle(chain.getCode({ address }))));
   const contracts = entries.filter((_, i) => (codes[i]?.length ?? 0) > 2);
-
-  const probed = await Promise.all(
+  return Promise.all(
     contracts.map(async ([key, address]) => {
       const read = <T>(abi: readonly unknown[], functionName: string, args: readonly unknown[] = []) =>
         settle(chain.readContract({ address, abi: abi as never, functionName: functionName as never, args: args as never }) as Promise<T>);
@@ -123,35 +117,42 @@ export async function discoverRiskAssets(chain: PublicClient, env: EnvMap, opts:
       };
     }),
   );
+}
 
-  const assets: RiskAssets = { tokens: new Map(), collections: new Map(), positions: [], labels: new Map(), anchors: [] };
-  for (const [key, address] of entries) if (!assets.labels.has(address.toLowerCase())) assets.labels.set(address.toLowerCase(), key);
-  for (const p of probed) {
-    const k = p.address.toLowerCase();
-    if (p.rate !== undefined) {
-      // A market's shares are a claim on the underlying: valued through the position, never as a token.
-      assets.positions.push(lendingMarketPosition(p.address, p.key, p.underlying ? p.underlying.toLowerCase() : NATIVE));
-    } else if (p.stakingToken && p.rewardToken) {
-      assets.positions.push(rewardPoolPosition(p.address, p.key, p.stakingToken, p.rewardToken));
-    } else if (p.stakingToken) {
-      assets.positions.push(stakingPosition(p.address, p.key, p.stakingToken));
-    } else if (p.decimals !== undefined) {
-      const info: TokenInfo = { address: p.address, symbol: p.symbol ?? p.key, decimals: p.decimals };
-      if (p.token0 && p.token1) info.pair = { token0: getAddress(p.token0), token1: getAddress(p.token1) };
-      assets.tokens.set(k, info);
-    } else if (p.is721 || p.is1155) {
-      assets.collections.set(k, { address: p.address, name: p.name ?? p.key, standard: p.is721 ? 'erc721' : 'erc1155' });
-    }
+/** What one contract of the address map answered; a read it does not serve is undefined. */
+type Probed = Awaited<ReturnType<typeof probeContracts>>[number];
+
+/** Files a probed contract as a position (lending market, reward pool, staking), a token or a collection. */
+function classify(assets: RiskAssets, p: Probed): void {
+  const k = p.address.toLowerCase();
+  if (p.rate !== undefined) {
+    // A market's shares are a claim on the underlying: valued through the position, never as a token.
+    assets.positions.push(lendingMarketPosition(p.address, p.key, p.underlying ? p.underlying.toLowerCase() : NATIVE));
+  } else if (p.stakingToken && p.rewardToken) {
+    assets.positions.push(rewardPoolPosition(p.address, p.key, p.stakingToken, p.rewardToken));
+  } else if (p.stakingToken) {
+    assets.positions.push(stakingPosition(p.address, p.key, p.stakingToken));
+  } else if (p.decimals !== undefined) {
+    const info: TokenInfo = { address: p.address, symbol: p.symbol ?? p.key, decimals: p.decimals };
+    if (p.token0 && p.token1) info.pair = { token0: getAddress(p.token0), token1: getAddress(p.token1) };
+    assets.tokens.set(k, info);
+  } else if (p.is721 || p.is1155) {
+    assets.collections.set(k, { address: p.address, name: p.name ?? p.key, standard: p.is721 ? 'erc721' : 'erc1155' });
   }
+}
 
-  // LP tokens all call themselves "Cake-LP": name them by their pair instead.
-  for (const t of assets.tokens.values()) {
+/** LP tokens all call themselves "Cake-LP": name them by their pair instead. */
+function nameLpTokens(tokens: RiskAssets['tokens']): void {
+  for (const t of tokens.values()) {
     if (!t.pair) continue;
-    const s0 = assets.tokens.get(t.pair.token0.toLowerCase())?.symbol;
-    const s1 = assets.tokens.get(t.pair.token1.toLowerCase())?.symbol;
+    const s0 = tokens.get(t.pair.token0.toLowerCase())?.symbol;
+    const s1 = tokens.get(t.pair.token1.toLowerCase())?.symbol;
     if (s0 && s1) t.symbol = `${s0}-${s1} LP`;
   }
+}
 
+/** The wrapped native token, the price anchors and the factories, by their keys in the address map. */
+function markKnownKeys(assets: RiskAssets, env: EnvMap, opts: DiscoverOptions): void {
   const byKey = (key: string | undefined) => (key ? env[key] : undefined);
   const wrapped = byKey(opts.wrappedNativeKey ?? 'WBNB');
   if (wrapped && assets.tokens.has(wrapped.toLowerCase())) assets.wrappedNative = getAddress(wrapped);
@@ -163,6 +164,21 @@ export async function discoverRiskAssets(chain: PublicClient, env: EnvMap, opts:
   if (v2) assets.v2Factory = getAddress(v2);
   const v3 = byKey(opts.v3FactoryKey ?? 'v3_factory');
   if (v3) assets.v3Factory = getAddress(v3);
+}
+
+/**
+ * Probes every contract of the address map once: ERC-20 (decimals), V2 pair (token0/token1), staking
+ * (stakingToken, rewardToken), lending market (exchangeRateStored), NFT collection (ERC-165). One
+ * JSON-RPC batch for the code, one for the probes.
+ */
+export async function discoverRiskAssets(chain: PublicClient, env: EnvMap, opts: DiscoverOptions = {}): Promise<RiskAssets> {
+  const entries = Object.entries(env).filter(([k]) => k !== 'agent');
+  const probed = await probeContracts(chain, entries);
+  const assets: RiskAssets = { tokens: new Map(), collections: new Map(), positions: [], labels: new Map(), anchors: [] };
+  for (const [key, address] of entries) if (!assets.labels.has(address.toLowerCase())) assets.labels.set(address.toLowerCase(), key);
+  for (const p of probed) classify(assets, p);
+  nameLpTokens(assets.tokens);
+  markKnownKeys(assets, env, opts);
   return assets;
 }
 

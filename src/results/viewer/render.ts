@@ -96,16 +96,18 @@ const part = (key: string, html: string, cls = '', attrs = ''): Part => [
   `<div class="part${cls ? ` ${cls}` : ''}" data-part="${key}"${attrs}>${html}</div>`,
 ];
 
-/** One instance as parts: verdict, request, steps, checks, reply or plan and rounds, logs, transaction, prompt. */
-export function detailParts(row: Row, model: string, d: Detail, shared: readonly string[], labels: Labels = {}): Part[] {
-  const c = d.composite;
-  const parts: Part[] = [];
-  parts.push([
+function headPart(row: Row, model: string, d: Detail): Part {
+  return [
     'head',
     `<header class="part" data-part="head"><h3><span class="task">${esc(row.task)}</span> <span class="muted">· round ${row.round} · ${esc(row.split)} · ${esc(row.group)}</span></h3>
 <div class="verdict"><span class="model">${esc(model)}</span> <span class="score ${row.passed ? 'pass' : 'fail'}" data-score="${row.score}">${num(row.score)}/100</span> <span class="badge o-${esc(row.outcome.split(':')[0]!)}">${esc(row.outcome)}</span> ${row.passed ? 'passed' : 'below the pass line'}
 <span class="muted">· latency ${d.latencyMs} ms${d.modelLatencyMs !== undefined ? ` (model ${d.modelLatencyMs} ms)` : ''}${d.tokens ? ` · tokens ${d.tokens.input} in / ${d.tokens.output} out` : ''}${d.answers?.replayed ? ` · ${d.answers.replayed} replayed from cache` : ''} · template ${d.templateIndex} · seed ${d.seed}</span></div></header>`,
-  ]);
+  ];
+}
+
+/** The error, a notice when the transcript is missing, the request with its parameters, the hazard and refusal. */
+function requestParts(d: Detail, labels: Labels): Part[] {
+  const parts: Part[] = [];
   if (d.error) parts.push(part('error', `<p class="error">${labelled(d.error, labels)}</p>`));
   if (!d.transcript) {
     parts.push(
@@ -126,6 +128,13 @@ export function detailParts(row: Row, model: string, d: Detail, shared: readonly
   );
   if (d.hazard) parts.push(part('hazard', hazardBlock(d)));
   if (d.refusal !== undefined) parts.push(part('refusal', refusalBlock(d.refusal)));
+  return parts;
+}
+
+/** Steps (multi-round episodes), the checks, and what the instance cost. */
+function scoreParts(d: Detail, shared: readonly string[], labels: Labels): Part[] {
+  const parts: Part[] = [];
+  const c = d.composite;
   const agent = d.walletAgent;
   if (c) parts.push(part('steps', stepsLine(c)));
   else if (agent) parts.push(part('steps', agentStepsLine(agent)));
@@ -137,55 +146,86 @@ export function detailParts(row: Row, model: string, d: Detail, shared: readonly
         costBlock(d.risk, d.riskError, shared, (s) => labelled(s, labels)),
       ),
     );
-  if (agent) {
+  return parts;
+}
+
+const roundParts = (rounds: readonly RoundView[], labels: Labels): Part[] =>
+  rounds.map((r, i) => part(`round-${i + 1}`, roundBlock(r, i + 1, labels), 'round', ` data-kind="${esc(r.kind)}"`));
+
+/** A wallet agent's trajectory: its rounds, its final word and its output. */
+function agentParts(d: Detail, agent: NonNullable<Detail['walletAgent']>, labels: Labels): Part[] {
+  const parts: Part[] = [
+    part(
+      'plan',
+      `<h4>Trajectory</h4>${agent.rounds.length ? '' : `<p class="muted">${d.transcript ? 'The agent sent nothing and signed nothing.' : 'In the JSONL beside the results file, which was not found.'}</p>`}`,
+    ),
+    ...roundParts(agent.rounds, labels),
+  ];
+  if (d.transcript) {
     parts.push(
       part(
-        'plan',
-        `<h4>Trajectory</h4>${agent.rounds.length ? '' : `<p class="muted">${d.transcript ? 'The agent sent nothing and signed nothing.' : 'In the JSONL beside the results file, which was not found.'}</p>`}`,
+        'final',
+        `<h5>The agent's final word</h5>${d.reply ? `<pre class="code">${esc(d.reply)}</pre>` : '<p class="muted">(nothing returned)</p>'}`,
+        'round final',
+        ` data-kind="${esc(agent.endReason)}"`,
       ),
     );
-    for (const [i, r] of agent.rounds.entries())
-      parts.push(part(`round-${i + 1}`, roundBlock(r, i + 1, labels), 'round', ` data-kind="${esc(r.kind)}"`));
-    if (d.transcript) {
-      parts.push(
-        part(
-          'final',
-          `<h5>The agent's final word</h5>${d.reply ? `<pre class="code">${esc(d.reply)}</pre>` : '<p class="muted">(nothing returned)</p>'}`,
-          'round final',
-          ` data-kind="${esc(agent.endReason)}"`,
-        ),
-      );
-      if (d.logs?.trim()) parts.push(part('logs', `<h5>Agent output</h5><pre class="logs">${esc(d.logs)}</pre>`));
-    }
-  } else if (c) {
-    parts.push(part('plan', `<h4>Plan</h4><div class="reply plan">${renderReply(c.plan)}</div><h4>Rounds</h4>`));
-    for (const [i, r] of c.rounds.entries())
-      parts.push(part(`round-${i + 1}`, roundBlock(r, i + 1, labels), 'round', ` data-kind="${esc(r.kind)}"`));
-    if (c.final !== undefined) {
-      parts.push(
-        part(
-          'final',
-          `<h5>Final reply · ${esc(c.endReason)} (not counted)</h5><div class="reply">${renderReply(c.final)}</div>`,
-          'round final',
-          ` data-kind="${esc(c.endReason)}"`,
-        ),
-      );
-    }
-  } else if (d.transcript) {
-    parts.push(part('reply', `<h4>Model reply</h4><div class="reply">${renderReply(d.reply ?? '')}</div>`));
-    if (d.logs?.trim()) parts.push(part('logs', logsBlock(d.logs)));
-    if (d.tx) parts.push(part('tx', `<h4>Transaction</h4>${txBlock(d.tx)}`));
-    if (d.answer !== undefined) parts.push(part('answer', `<h4>Answer</h4><pre class="code">${highlightJson(d.answer)}</pre>`));
+    if (d.logs?.trim()) parts.push(part('logs', `<h5>Agent output</h5><pre class="logs">${esc(d.logs)}</pre>`));
   }
-  if (d.messages?.length) {
+  return parts;
+}
+
+/** A composite episode: the plan, its rounds and the final reply. */
+function compositeParts(c: NonNullable<Detail['composite']>, labels: Labels): Part[] {
+  const parts: Part[] = [
+    part('plan', `<h4>Plan</h4><div class="reply plan">${renderReply(c.plan)}</div><h4>Rounds</h4>`),
+    ...roundParts(c.rounds, labels),
+  ];
+  if (c.final !== undefined) {
     parts.push(
       part(
-        'prompt',
-        `<details class="prompt"><summary>Prompt (${d.messages.length} messages)</summary>${d.messages.map((m) => `<h5>${esc(m.role)}</h5><pre class="msg">${esc(text(m.content, shared))}</pre>`).join('')}</details>`,
+        'final',
+        `<h5>Final reply · ${esc(c.endReason)} (not counted)</h5><div class="reply">${renderReply(c.final)}</div>`,
+        'round final',
+        ` data-kind="${esc(c.endReason)}"`,
       ),
     );
   }
   return parts;
+}
+
+/** A single request: the reply, the script's logs, the transaction or the answer. */
+function atomicParts(d: Detail): Part[] {
+  const parts: Part[] = [part('reply', `<h4>Model reply</h4><div class="reply">${renderReply(d.reply ?? '')}</div>`)];
+  if (d.logs?.trim()) parts.push(part('logs', logsBlock(d.logs)));
+  if (d.tx) parts.push(part('tx', `<h4>Transaction</h4>${txBlock(d.tx)}`));
+  if (d.answer !== undefined) parts.push(part('answer', `<h4>Answer</h4><pre class="code">${highlightJson(d.answer)}</pre>`));
+  return parts;
+}
+
+/** What the model did, by protocol: a wallet agent's trajectory, a composite episode, or a single reply. */
+function playParts(d: Detail, labels: Labels): Part[] {
+  if (d.walletAgent) return agentParts(d, d.walletAgent, labels);
+  if (d.composite) return compositeParts(d.composite, labels);
+  return d.transcript ? atomicParts(d) : [];
+}
+
+function promptPart(messages: NonNullable<Detail['messages']>, shared: readonly string[]): Part {
+  return part(
+    'prompt',
+    `<details class="prompt"><summary>Prompt (${messages.length} messages)</summary>${messages.map((m) => `<h5>${esc(m.role)}</h5><pre class="msg">${esc(text(m.content, shared))}</pre>`).join('')}</details>`,
+  );
+}
+
+/** One instance as parts: verdict, request, steps, checks, reply or plan and rounds, logs, transaction, prompt. */
+export function detailParts(row: Row, model: string, d: Detail, shared: readonly string[], labels: Labels = {}): Part[] {
+  return [
+    headPart(row, model, d),
+    ...requestParts(d, labels),
+    ...scoreParts(d, shared, labels),
+    ...playParts(d, labels),
+    ...(d.messages?.length ? [promptPart(d.messages, shared)] : []),
+  ];
 }
 
 function article(row: Row, model: string, parts: Part[], layout?: readonly string[]): string {
