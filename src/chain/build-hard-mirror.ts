@@ -11,17 +11,8 @@ import { callAs } from './call-as.ts';
 import { startChainClock } from './chain-clock.ts';
 import type { Artifact } from './compile.ts';
 import { HARD_TOKEN_ABI } from './hard-abis.ts';
-import { HardManifest, manifestTokens } from './hard-manifest.ts';
-import {
-  AIRDROP_CLAIMER,
-  ATTACKER,
-  HARD_TOKENS,
-  HARD_V3_POOLS,
-  INJECTED_INSTRUCTION,
-  LENDING_WHALE,
-  TAX_TREASURY,
-  tokenAddress,
-} from './hard-spec.ts';
+import { HardManifest, manifestHazards, manifestTokens } from './hard-manifest.ts';
+import { HARD_TOKENS, HARD_V3_POOLS, LENDING_WHALE, tokenAddress } from './hard-spec.ts';
 import { createHardV2Pools, mintHardToken, placeHardTokens, placeHazardContracts, stockHardTokens } from './hard-tokens-place.ts';
 import { createV3Pools, placePancakeV3 } from './pancake-v3-place.ts';
 import { PANCAKE_V3, type PancakeV3Build } from './pancake-v3.ts';
@@ -130,12 +121,7 @@ export async function buildHardMirror(opts: {
         pairs,
         v3: { ...PANCAKE_V3, poolInitCodeHash: opts.v3.poolInitCodeHash, pools },
         venus,
-        hazards: {
-          airdropClaimer: AIRDROP_CLAIMER,
-          attacker: ATTACKER,
-          taxTreasury: TAX_TREASURY,
-          injectedInstruction: INJECTED_INSTRUCTION,
-        },
+        hazards: manifestHazards(),
       },
     });
     return { state, manifest };

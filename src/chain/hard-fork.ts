@@ -23,19 +23,8 @@ import type { MirrorManifest } from './build-mirror.ts';
 import { wrapBnbAs } from './call-as.ts';
 import { bootstrapFork, forkManifest, ForkError, type ForkTarget } from './fork.ts';
 import { V2_FACTORY_ABI, V3_FACTORY_ABI, V3_POOL_ABI, VENUS_COMPTROLLER_ABI, VTOKEN_ABI } from './hard-abis.ts';
-import { HardManifest, manifestTokens } from './hard-manifest.ts';
-import {
-  AIRDROP_CLAIMER,
-  ATTACKER,
-  HARD_TOKENS,
-  HARD_V2_POOLS,
-  HARD_V3_POOLS,
-  INJECTED_INSTRUCTION,
-  TAX_TREASURY,
-  tokenAddress,
-  VENUS_BSC,
-  VENUS_LIQUIDATION_INCENTIVE,
-} from './hard-spec.ts';
+import { HardManifest, manifestHazards, manifestTokens } from './hard-manifest.ts';
+import { HARD_TOKENS, HARD_V2_POOLS, HARD_V3_POOLS, tokenAddress, VENUS_BSC, VENUS_LIQUIDATION_INCENTIVE } from './hard-spec.ts';
 import { createHardV2Pools, placeHardTokens, placeHazardContracts, stockHardTokens } from './hard-tokens-place.ts';
 import { createV3Pools, poolStart } from './pancake-v3-place.ts';
 import { PANCAKE_V3, V3_FEE_TIERS } from './pancake-v3.ts';
@@ -89,12 +78,7 @@ export async function hardForkManifest(target: ForkTarget): Promise<HardManifest
       pairs,
       v3: { ...PANCAKE_V3, poolInitCodeHash: V3_POOL_INIT_CODE_HASH, pools },
       venus,
-      hazards: {
-        airdropClaimer: AIRDROP_CLAIMER,
-        attacker: ATTACKER,
-        taxTreasury: TAX_TREASURY,
-        injectedInstruction: INJECTED_INSTRUCTION,
-      },
+      hazards: manifestHazards(),
     },
   });
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { getAddress, isAddress, type Address } from 'viem';
 import { z } from 'zod';
 import { packageRoot } from '../package-root.ts';
-import { HARD_TOKENS } from './hard-spec.ts';
+import { AIRDROP_CLAIMER, ATTACKER, HARD_TOKENS, INJECTED_INSTRUCTION, TAX_TREASURY } from './hard-spec.ts';
 
 const root = packageRoot();
 export const HARD_STATE = join(root, 'fixtures', 'mirror', 'hard-state.json');
@@ -98,6 +98,14 @@ export function loadHardManifest(file = HARD_MANIFEST): HardManifest {
     throw new Error(`the hard split's chain is missing (${HARD_STATE}): run npm run build:fixtures`);
   return HardManifest.parse(JSON.parse(readFileSync(file, 'utf8')));
 }
+
+/** The manifest's accounts and texts of the hard split's hazards. */
+export const manifestHazards = () => ({
+  airdropClaimer: AIRDROP_CLAIMER,
+  attacker: ATTACKER,
+  taxTreasury: TAX_TREASURY,
+  injectedInstruction: INJECTED_INSTRUCTION,
+});
 
 /** The manifest's token entries: what the specification says of each of our tokens. */
 export const manifestTokens = () =>

@@ -77,11 +77,16 @@ function dispatch(pool: Pool): void {
   }
 }
 
+/** Where a job runs: the proxy port its host may reach (none: no network), its heap limit, the vendor bundles. */
+export interface HostTarget {
+  port: number | undefined;
+  maxHeapMb: number;
+  vendorDir: string;
+}
+
 /** Runs a job on a shared host of the pool for (port, heap limit). */
 export function runShared(
-  port: number,
-  maxHeapMb: number,
-  vendorDir: string,
+  { port, maxHeapMb, vendorDir }: HostTarget & { port: number },
   job: HostJob,
   signal: AbortSignal | undefined,
 ): Promise<HostResult> {
@@ -123,13 +128,7 @@ let soloRunning = 0;
 const soloWaiting: (() => void)[] = [];
 
 /** Runs a job alone in a fresh host process (`port` undefined: no network). */
-export async function runSolo(
-  port: number | undefined,
-  maxHeapMb: number,
-  vendorDir: string,
-  job: HostJob,
-  signal?: AbortSignal,
-): Promise<HostResult> {
+export async function runSolo({ port, maxHeapMb, vendorDir }: HostTarget, job: HostJob, signal?: AbortSignal): Promise<HostResult> {
   if (soloRunning >= SOLO_CONCURRENCY) await new Promise<void>((r) => soloWaiting.push(r));
   soloRunning++;
   const host = new SandboxHost({ port, maxHeapMb, vendorDir, solo: true, spares: 0 });

@@ -28,7 +28,7 @@ async function warm(): Promise<void> {
     maxRssMb: 4096,
     maxFetches: RPC_LIMITS.maxScriptFetches,
   };
-  const result = await runSolo(undefined, DEFAULT_MAX_HEAP_MB, vendor.dir, job);
+  const result = await runSolo({ port: undefined, maxHeapMb: DEFAULT_MAX_HEAP_MB, vendorDir: vendor.dir }, job);
   if ('lost' in result || result.outcome.kind !== 'ok') {
     const why = 'lost' in result ? JSON.stringify(result.why) : JSON.stringify(result.outcome);
     throw new Error(`sandbox warm-up failed: ${why}\n${result.logs}`);

@@ -15,7 +15,7 @@
 import { compile } from './compile.ts';
 import { extractCode } from './extract.ts';
 import { defaultMaxRssMb } from './host.ts';
-import { runShared, runSolo } from './host-pool.ts';
+import { runShared, runSolo, type HostTarget } from './host-pool.ts';
 import { abortMessage, moduleUrl, type HostJob, type HostLoss, type HostResult } from './host-protocol.ts';
 import { parseValue, type Outcome, type SandboxOutcome } from './outcome.ts';
 import { RPC_LIMITS } from './rpc-limits.ts';
@@ -89,21 +89,15 @@ export function sandboxStats(): { reruns: number; lost: Partial<Record<HostLoss[
 }
 
 /** Runs a job on the port's shared hosts; if its host went down under it (and maybe others), alone. */
-async function runJob(
-  port: number,
-  maxHeapMb: number,
-  vendorDir: string,
-  job: HostJob,
-  signal: AbortSignal | undefined,
-): Promise<HostResult> {
-  const result = await runShared(port, maxHeapMb, vendorDir, job, signal);
+async function runJob(target: HostTarget & { port: number }, job: HostJob, signal: AbortSignal | undefined): Promise<HostResult> {
+  const result = await runShared(target, job, signal);
   if ('lost' in result && signal?.aborted) return { outcome: { kind: 'runtime_error', message: abortMessage(signal) }, logs: result.logs };
   if (!('lost' in result)) return result;
   // Running it again alone tells whether the failure was its own. Skills only read through the
   // read-only proxy, so a rerun is safe.
   counters.reruns++;
   counters.lost[result.why.kind] = (counters.lost[result.why.kind] ?? 0) + 1;
-  return runSolo(port, maxHeapMb, vendorDir, job, signal);
+  return runSolo(target, job, signal);
 }
 
 /**
@@ -141,7 +135,7 @@ export async function runSkill(code: string, args: SkillArgs, opts: SandboxOptio
     maxFetches: RPC_LIMITS.maxScriptFetches,
   };
   if (opts.signal?.aborted) return { kind: 'runtime_error', message: abortMessage(opts.signal), logs: '', durationMs: elapsed() };
-  const result = await runJob(port, maxHeapMb, vendor.dir, job, opts.signal);
+  const result = await runJob({ port, maxHeapMb, vendorDir: vendor.dir }, job, opts.signal);
   const outcome = 'lost' in result ? fromSoloLoss(result.why, job, maxHeapMb) : parseValue(result.outcome);
   return { ...outcome, logs: result.logs, durationMs: elapsed() };
 }
