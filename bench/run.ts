@@ -152,7 +152,7 @@ async function main() {
 
   // 6. Wallet agents: module agents thinking LATENCY_MS before each step, many in flight.
   const agents = await section(
-    `6/6 wallet agents: QUEST_MODEL=agent:bench/latency-agent.ts QUEST_CONCURRENCY=${HEADLINE_CONCURRENCY}, ${LATENCY_MS} ms per step`,
+    `6/6 wallet agents: QUEST_MODEL=agent:bench/latency-agent.ts QUEST_ROUNDS=${REALISTIC_ROUNDS} QUEST_CONCURRENCY=${HEADLINE_CONCURRENCY}, ${LATENCY_MS} ms per step`,
     SKIP.has('agents'),
     () =>
       runVitest(
@@ -160,7 +160,8 @@ async function main() {
         {
           QUEST_MODEL: 'agent:bench/latency-agent.ts',
           BENCH_LATENCY_MS: String(LATENCY_MS),
-          QUEST_ROUNDS: '1',
+          // As many rounds as the realistic text-protocol section, so start-up and the last wave weigh the same.
+          QUEST_ROUNDS: String(REALISTIC_ROUNDS),
           QUEST_CONCURRENCY: String(HEADLINE_CONCURRENCY),
           QUEST_FAIL_ON: 'infra',
         },
@@ -379,7 +380,7 @@ function printAgents(agents: Section<VitestRun>): number | undefined {
   const cs = callStats(run.calls);
   log('');
   log(
-    `Wallet agents: the published splits, one round, the gold agent with a wallet thinking ${LATENCY_MS} ms before each step (bench/latency-agent.ts), QUEST_CONCURRENCY=${HEADLINE_CONCURRENCY}`,
+    `Wallet agents: the published splits, ${REALISTIC_ROUNDS} rounds, the gold agent with a wallet thinking ${LATENCY_MS} ms before each step (bench/latency-agent.ts), QUEST_CONCURRENCY=${HEADLINE_CONCURRENCY}`,
   );
   log(
     table(
