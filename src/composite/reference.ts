@@ -9,6 +9,7 @@ import { isStep, scriptReply, type ContractKey, type Script } from './script.ts'
 export * from './script.ts';
 export * from './skills.ts';
 export * from './skills-v3.ts';
+export * from './skills-venus.ts';
 
 /** One reply: a round script, or text as a model would write it (a control message, a code block). */
 export type Reply = Script | string;

@@ -1,30 +1,17 @@
-import { maxUint256, type Address } from 'viem';
-import { approve, call, defineCompositeReference, read, script, submit, type SkillContext } from 'evm-questbench/composite';
+import { maxUint256 } from 'viem';
+import { approve, call, defineCompositeReference, read, script, submit, debtWithHeadroom } from 'evm-questbench/composite';
 import type { TaskParams } from '../../params.ts';
-
-/** The debt with interest accrued to now (borrowBalanceCurrent through eth_call), plus one whole token. */
-async function debtPlusOne(
-  { viem: { createPublicClient, http, parseAbi }, providerUrl, agentAddress }: SkillContext,
-  a: { vToken: Address },
-): Promise<bigint> {
-  const client = createPublicClient({ transport: http(providerUrl) });
-  const abi = parseAbi(['function borrowBalanceCurrent(address) returns (uint256)']);
-  const { result } = await client.simulateContract({
-    address: a.vToken,
-    abi,
-    functionName: 'borrowBalanceCurrent',
-    args: [agentAddress],
-    account: agentAddress,
-  });
-  return result + 10n ** 18n;
-}
 
 // exitMarket(vUSDT) only succeeds once no loan needs the USDT; while one does it returns an error code
 // in a successful receipt. repayBorrow(max) clears the debt as it stands when it executes.
 export default defineCompositeReference((_params: TaskParams<'hard_lending_exit_collateral'>, env) => ({
   plan: '1. approve(vCAKE, borrowBalanceCurrent + 1 CAKE) on CAKE.\n2. vCAKE.repayBorrow(type(uint256).max).\n3. comptroller.exitMarket(vUSDT).\nThen submit.',
   rounds: [
-    script(approve, { token: env.CAKE!, spender: env.vCAKE!, amount: read(debtPlusOne, { vToken: env.vCAKE! }) }),
+    script(approve, {
+      token: env.CAKE!,
+      spender: env.vCAKE!,
+      amount: read(debtWithHeadroom, { vToken: env.vCAKE!, headroom: 10n ** 18n }),
+    }),
     script(call, { to: env.vCAKE!, signature: 'function repayBorrow(uint256) returns (uint256)', args: [maxUint256] }),
     script(call, { to: env.venus_comptroller!, signature: 'function exitMarket(address) returns (uint256)', args: [env.vUSDT!] }),
     submit(),

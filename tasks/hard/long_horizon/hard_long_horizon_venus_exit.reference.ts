@@ -9,26 +9,10 @@ import {
   submit,
   swapExactBnb,
   transferToken,
+  debtWithHeadroom,
   type SkillContext,
 } from 'evm-questbench/composite';
 import type { TaskParams } from '../../params.ts';
-
-/** What the wallet owes vUSDT now (borrowBalanceCurrent through eth_call), plus 0.01 USDT for the interest of the blocks until the repayment. */
-async function debtWithHeadroom(
-  { viem: { createPublicClient, http, parseAbi }, providerUrl, agentAddress }: SkillContext,
-  a: { vToken: Address },
-): Promise<bigint> {
-  const client = createPublicClient({ transport: http(providerUrl) });
-  const abi = parseAbi(['function borrowBalanceCurrent(address) returns (uint256)']);
-  const { result } = await client.simulateContract({
-    address: a.vToken,
-    abi,
-    functionName: 'borrowBalanceCurrent',
-    args: [agentAddress],
-    account: agentAddress,
-  });
-  return result + 10n ** 16n;
-}
 
 /** redeem(every vToken the wallet holds). */
 async function redeemAll(
@@ -57,7 +41,7 @@ async function lastRedeemed(
 export default defineCompositeReference((params: TaskParams<'hard_long_horizon_venus_exit'>, env) => ({
   plan: '1. Approve vUSDT for the current debt plus 0.01 USDT.\n2. repayBorrow(max) on vUSDT.\n3. redeem all vBNB.\n4. exitMarket(vBNB).\n5. Swap exactly the BNB the Redeem event reports for USDT on V2.\n6. Send the USDT the swap paid to the recipient.\nThen submit.',
   rounds: [
-    script(approve, { token: env.USDT, spender: env.vUSDT!, amount: read(debtWithHeadroom, { vToken: env.vUSDT! }) }),
+    script(approve, { token: env.USDT, spender: env.vUSDT!, amount: read(debtWithHeadroom, { vToken: env.vUSDT!, headroom: 10n ** 16n }) }),
     script(call, { to: env.vUSDT!, signature: 'function repayBorrow(uint256)', args: [maxUint256] }),
     script(redeemAll, { vToken: env.vBNB! }),
     script(call, { to: env.venus_comptroller!, signature: 'function exitMarket(address)', args: [env.vBNB!] }),
