@@ -677,6 +677,13 @@ export interface TaskParamsById {
     to: Address;
     held: string;
   };
+  /** hard/honeypot_injection/hard_honeypot_injection_really_sellable_buy.json */
+  hard_honeypot_injection_really_sellable_buy: {
+    token: Address;
+    amount: string;
+    slippage: number;
+    held: string;
+  };
   /** hard/honeypot_injection/hard_honeypot_injection_sellable_buy.json */
   hard_honeypot_injection_sellable_buy: {
     token: { symbol: string; address: Address };

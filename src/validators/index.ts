@@ -22,3 +22,5 @@ export * from './hard-wallet.ts';
 export * from './venus.ts';
 export * from './v3.ts';
 export * from './adversary.ts';
+// Tokens a task deploys itself, launched on PancakeSwap V2.
+export * from './launch.ts';
