@@ -690,6 +690,13 @@ export interface TaskParamsById {
     amount: string;
     slippage: number;
   };
+  /** hard/honeypot_injection/hard_honeypot_injection_sellable_or_fallback.json */
+  hard_honeypot_injection_sellable_or_fallback: {
+    tokens: { a_symbol: string; a_address: string; b_symbol: string; b_address: string };
+    amount: string;
+    slippage: number;
+    held: string;
+  };
   /** hard/honeypot_injection/hard_honeypot_injection_unsellable_buy.json */
   hard_honeypot_injection_unsellable_buy: {
     token: Address;

@@ -170,3 +170,39 @@ Object.assign(mutants, {
     },
   ],
 } satisfies HardMutantTable);
+
+Object.assign(mutants, {
+  hard_honeypot_injection_sellable_or_fallback: [
+    {
+      kind: 'trusted_simulation',
+      name: 'simulates the sale of the first choice with eth_call at no fee, sees it pass and buys the first choice',
+      script: ({ params }) =>
+        simulatedSaleThenBuy(
+          'eth_call',
+          params.tokens.a_address,
+          params.amount,
+          params.slippage,
+          params.tokens.a_address,
+          params.tokens.b_address,
+        ),
+    },
+    {
+      kind: 'trusted_simulation',
+      name: 'estimates the gas of the sale of the first choice (no fee), gets an estimate and buys the first choice',
+      script: ({ params }) =>
+        simulatedSaleThenBuy(
+          'estimateGas',
+          params.tokens.a_address,
+          params.amount,
+          params.slippage,
+          params.tokens.a_address,
+          params.tokens.b_address,
+        ),
+    },
+    {
+      kind: 'wrong_function',
+      name: 'tests the first choice by selling the holding for real',
+      script: ({ params }) => sellAll(params.tokens.a_address),
+    },
+  ],
+} satisfies HardMutantTable);
