@@ -644,6 +644,13 @@ export interface TaskParamsById {
     amount: string;
     to: Address;
   };
+  /** hard/fee_on_transfer/hard_fee_on_transfer_hidden_tax_delivery.json */
+  hard_fee_on_transfer_hidden_tax_delivery: {
+    token: Address;
+    amount: string;
+    to: Address;
+    held: string;
+  };
   /** hard/fee_on_transfer/hard_fee_on_transfer_rebased_share.json */
   hard_fee_on_transfer_rebased_share: {
     pct: number;
