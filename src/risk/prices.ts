@@ -61,7 +61,8 @@ async function v2PairsOf(chain: PublicClient, assets: RiskAssets, tokens: readon
       }),
     );
   }
-  return [...new Set([...listed, ...[...known.values()].flat()])];
+  // Only the pairs of this call's tokens: a pool an earlier instance created (a task's own token) is gone after the revert.
+  return [...new Set([...listed, ...tokens.flatMap((t) => known.get(t.address.toLowerCase()) ?? [])])];
 }
 
 /** PancakeSwap V2 (Uniswap V2) pairs: the address map's pair_* keys, plus pairs the factory has for other tokens. */
