@@ -712,6 +712,11 @@ export interface TaskParamsById {
   hard_lending_supply_wbtc_collateral: {
     amount: string;
   };
+  /** hard/lending/hard_lending_withdraw_all_supply.json */
+  hard_lending_withdraw_all_supply: {
+    usdt: string;
+    cake: string;
+  };
   /** hard/long_horizon/hard_long_horizon_consolidate_to_usdt.json */
   hard_long_horizon_consolidate_to_usdt: {
     yld: string;
