@@ -737,6 +737,18 @@ export interface TaskParamsById {
     slippage: number;
     to: Address;
   };
+  /** hard/long_horizon/hard_long_horizon_venus_full_unwind.json */
+  hard_long_horizon_venus_full_unwind: {
+    bnb: string;
+    usdt_supplied: string;
+    usdt_debt: string;
+    busd_debt: string;
+    usdt_held: string;
+    busd_held: string;
+    keep: string;
+    slippage: number;
+    to: Address;
+  };
   /** hard/long_horizon/hard_long_horizon_venus_leverage_loop.json */
   hard_long_horizon_venus_leverage_loop: {
     borrow: string;
