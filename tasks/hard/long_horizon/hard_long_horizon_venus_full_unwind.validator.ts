@@ -1,4 +1,4 @@
-import { encodeFunctionData, parseEther, type Address, type PublicClient } from 'viem';
+import { encodeFunctionData, parseAbi, parseEther, type Address, type PublicClient } from 'viem';
 import {
   allowanceOf,
   approveAs,
@@ -31,6 +31,7 @@ type State = {
   busdPool: [bigint, bigint];
 };
 
+const WBNB_WITHDRAW = parseAbi(['function withdraw(uint256)']);
 const MARKETS = ['vBNB', 'vUSDT', 'vBUSD', 'vCAKE'] as const;
 const ONE = parseEther('1');
 /** What the owner accepts losing to swap fees and price impact: 2 % of the USDT and BUSD value converted. */
@@ -61,7 +62,7 @@ export default defineValidator<Params, State>({
   kind: 'workflow',
   // `bnb` of the starting 2 BNB left in vBNB, a USDT supply entered beside it, a USDT and a BUSD loan (both
   // markets have borrowers: the debts and the USDT supply grow every block), a wallet with `usdt_held` USDT,
-  // `busd_held` BUSD (short of the BUSD loan) and 0.06 BNB, and no standing USDT or BUSD allowance to the
+  // `busd_held` BUSD (short of the BUSD loan), 0.06 BNB and no WBNB, and no standing USDT or BUSD allowance to the
   // markets or the V2 router. Sized so that every transaction of the unwind, the sweep included, stays under
   // the wallet policy's 1,000 USD.
   setup: async ({ chain, env, agent, params }) => {
@@ -80,6 +81,13 @@ export default defineValidator<Params, State>({
     await setTokenBalance(chain, env.USDT!, agent, parseEther(params.usdt_held));
     await setTokenBalance(chain, env.BUSD!, agent, parseEther(params.busd_held));
     for (const token of [env.USDT!, env.BUSD!]) await approveAs(chain, agent, token, env.router!, 0n);
+    // No WBNB beside the BNB, so "all my BNB" has one reading.
+    await sendAs(
+      chain,
+      agent,
+      env.WBNB!,
+      encodeFunctionData({ abi: WBNB_WITHDRAW, functionName: 'withdraw', args: [await balanceOf(chain.public, env.WBNB!, agent)] }),
+    );
     await chain.test.setBalance({ address: agent, value: parseEther('0.06') });
   },
   observe: async ({ chain, env, agent, params }) => {
