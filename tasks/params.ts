@@ -733,6 +733,11 @@ export interface TaskParamsById {
   hard_lending_supply_wbtc_collateral: {
     amount: string;
   };
+  /** hard/lending/hard_lending_withdraw_all_supply.json */
+  hard_lending_withdraw_all_supply: {
+    usdt: string;
+    cake: string;
+  };
   /** hard/long_horizon/hard_long_horizon_consolidate_to_usdt.json */
   hard_long_horizon_consolidate_to_usdt: {
     yld: string;
@@ -750,6 +755,18 @@ export interface TaskParamsById {
   hard_long_horizon_venus_exit: {
     supplied: string;
     debt: string;
+    slippage: number;
+    to: Address;
+  };
+  /** hard/long_horizon/hard_long_horizon_venus_full_unwind.json */
+  hard_long_horizon_venus_full_unwind: {
+    bnb: string;
+    usdt_supplied: string;
+    usdt_debt: string;
+    busd_debt: string;
+    usdt_held: string;
+    busd_held: string;
+    keep: string;
     slippage: number;
     to: Address;
   };

@@ -22,3 +22,19 @@ export async function debtWithHeadroom(
   });
   return result + a.headroom;
 }
+
+/**
+ * redeem(every vToken the wallet holds): the whole supply at the exchange rate of the block it executes,
+ * where an underlying amount read earlier (balanceOfUnderlying) is short of the interest since.
+ */
+export async function redeemAll(
+  { viem: { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi }, providerUrl, agentAddress }: SkillContext,
+  a: { vToken: Address },
+) {
+  const client = createPublicClient({ transport: http(providerUrl) });
+  const held = await client.readContract({ address: a.vToken, abi: erc20Abi, functionName: 'balanceOf', args: [agentAddress] });
+  return {
+    to: a.vToken,
+    data: encodeFunctionData({ abi: parseAbi(['function redeem(uint256) returns (uint256)']), functionName: 'redeem', args: [held] }),
+  };
+}

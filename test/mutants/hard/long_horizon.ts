@@ -11,8 +11,11 @@ import {
   swapExactTokens,
   transferToken,
   unwrap,
+  type Script,
+  type ScriptRound,
   type SkillContext,
 } from '../../../src/composite/reference.ts';
+import fullUnwind from '../../../tasks/hard/long_horizon/hard_long_horizon_venus_full_unwind.reference.ts';
 import type { HardMutantTable } from './types.ts';
 
 /** What the wallet owes as last stored (borrowBalanceStored): the habit of reading a view and missing the interest since. */
@@ -427,3 +430,77 @@ export const mutants: HardMutantTable = {
     },
   ],
 };
+
+// hard_long_horizon_venus_full_unwind: the reference's twelve rounds with one careless habit edited in, so each
+// mutant differs from the reference only where the habit acts.
+
+/** redeemUnderlying(balanceOfUnderlying as an eth_call reads it): the supply one block before the withdrawal runs. */
+async function redeemSupplyAsRead(
+  { viem: { createPublicClient, encodeFunctionData, http, parseAbi }, providerUrl, agentAddress }: SkillContext,
+  a: { vToken: Address },
+) {
+  const client = createPublicClient({ transport: http(providerUrl) });
+  const abi = parseAbi(['function balanceOfUnderlying(address) returns (uint256)', 'function redeemUnderlying(uint256) returns (uint256)']);
+  const { result } = await client.simulateContract({
+    address: a.vToken,
+    abi,
+    functionName: 'balanceOfUnderlying',
+    args: [agentAddress],
+    account: agentAddress,
+  });
+  return { to: a.vToken, data: encodeFunctionData({ abi, functionName: 'redeemUnderlying', args: [result] }) };
+}
+
+/** The unwind's reference rounds (0-11 and the submit) with `edit` applied to them. */
+function unwindWith(params: Record<string, any>, env: Record<string, Address>, edit: (rounds: ScriptRound[]) => void) {
+  const reference = fullUnwind(params as Parameters<typeof fullUnwind>[0], env);
+  const rounds = [...reference.rounds];
+  edit(rounds);
+  return { plan: reference.plan, rounds };
+}
+/** A reference round with some of its skill's arguments replaced. */
+const withArgs = (round: ScriptRound, args: Record<string, unknown>): Script => {
+  const s = round as Script;
+  return { ...s, args: { ...(s.args as object), ...args } };
+};
+const repayAsStored = (vToken: Address) =>
+  script(call, { to: vToken, signature: 'function repayBorrow(uint256) returns (uint256)', args: [read(storedDebt, { vToken })] });
+
+mutants.hard_long_horizon_venus_full_unwind = [
+  {
+    kind: 'wrong_amount',
+    name: 'repays each loan with the debt as last stored: interest stays owing and the BNB cannot all be withdrawn',
+    episode: (params, env) =>
+      unwindWith(params, env, (r) => {
+        r[1] = repayAsStored(env.vUSDT!);
+        r[7] = repayAsStored(env.vBUSD!);
+      }),
+  },
+  {
+    kind: 'wrong_amount',
+    name: 'withdraws the USDT supply as the underlying amount read a block earlier: vUSDT stays supplied',
+    episode: (params, env) =>
+      unwindWith(params, env, (r) => {
+        r[2] = script(redeemSupplyAsRead, { vToken: env.vUSDT! });
+      }),
+  },
+  {
+    kind: 'wrong_amount',
+    name: 'sells the USDT the withdrawal paid (from its feedback), not the whole USDT balance',
+    episode: (params, env) =>
+      unwindWith(params, env, (r) => {
+        const paid = (f: readonly string[]) => balanceChanges(f)[2]!.get('USDT') ?? 0n;
+        const [grant, sale] = [r[3]!, r[4]!];
+        r[3] = (f) => withArgs(grant, { amount: paid(f) });
+        r[4] = (f) => withArgs(sale, { amountIn: paid(f) });
+      }),
+  },
+  {
+    kind: 'wrong_amount',
+    name: 'buys exactly the BUSD the loan needs as read, no headroom: the loan has grown by the repayment and repayBorrow(max) reverts',
+    episode: (params, env) =>
+      unwindWith(params, env, (r) => {
+        r[5] = withArgs(r[5]!, { headroom: 0n });
+      }),
+  },
+];
