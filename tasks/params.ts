@@ -720,6 +720,13 @@ export interface TaskParamsById {
     slippage: number;
     to: Address;
   };
+  /** hard/long_horizon/hard_long_horizon_v2_farm_to_v3_range.json */
+  hard_long_horizon_v2_farm_to_v3_range: {
+    farm: Address;
+    lp: string;
+    pct: number;
+    slippage: number;
+  };
   /** hard/long_horizon/hard_long_horizon_v3_close_to_cake.json */
   hard_long_horizon_v3_close_to_cake: {
     slippage: number;
