@@ -835,6 +835,13 @@ export interface TaskParamsById {
     high: number;
     usdt: string;
   };
+  /** hard/precision/hard_precision_v3_rerange.json */
+  hard_precision_v3_rerange: {
+    size: string;
+    half: number;
+    rally: number;
+    slippage: number;
+  };
   /** hard/slippage_attack/hard_slippage_attack_approve_swap.json */
   hard_slippage_attack_approve_swap: {
     token: { symbol: string; address: Address; pair: Address };
