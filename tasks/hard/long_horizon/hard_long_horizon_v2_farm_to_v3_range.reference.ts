@@ -17,7 +17,7 @@ import type { Address } from 'viem';
 import type { TaskParams } from '../../params.ts';
 
 /** withdraw(stakedOf(wallet)) on the farm: the whole stake, its reward paid with it. */
-async function withdrawAll(
+export async function withdrawAll(
   { viem: { createPublicClient, encodeFunctionData, http, parseAbi }, providerUrl, agentAddress }: SkillContext,
   a: { farm: Address },
 ): Promise<Tx> {
@@ -28,7 +28,7 @@ async function withdrawAll(
 }
 
 /** removeLiquidity(tokenA, tokenB, liquidity) to the wallet, minimums `slippage` % below what an eth_call of it returns. */
-async function removeAll(
+export async function removeAll(
   { viem: { createPublicClient, encodeFunctionData, http, parseAbi }, providerUrl, agentAddress, deployedContracts }: SkillContext,
   a: { tokenA: Address; tokenB: Address; liquidity: bigint; slippage: number },
 ): Promise<Tx> {
@@ -53,7 +53,7 @@ async function removeAll(
  * is token0, so the pool's price (token1 per token0) is WBNB per USDT, the inverse, and the low end in
  * USDT per BNB is the high tick. Ends widen outward to the tier's tick spacing.
  */
-async function rangeAroundPrice(
+export async function rangeAroundPrice(
   { viem: { createPublicClient, http, parseAbi }, providerUrl, deployedContracts }: SkillContext,
   a: { fee: number; pct: number; price: { sqrtPriceX96: bigint } },
 ): Promise<{ tickLower: number; tickUpper: number }> {

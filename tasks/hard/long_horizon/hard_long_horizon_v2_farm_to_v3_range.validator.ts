@@ -154,7 +154,7 @@ export default defineValidator<Params, State>({
   checks: [
     {
       name: 'the whole stake was withdrawn from the farm with its CAKE reward',
-      weight: 10,
+      weight: 5,
       verify: ({ pre, post, txs, env, agent, params }) => {
         const reward = transferredInEpisode(txs, env.CAKE!, params.farm, agent);
         // An emergency withdrawal returns the stake and forfeits the reward: no CAKE comes from the farm.
@@ -166,7 +166,7 @@ export default defineValidator<Params, State>({
     },
     {
       name: 'all the LP was removed through the V2 router, minimums within the slippage limit of what it returned',
-      weight: 10,
+      weight: 5,
       verify: ({ post, txs, env, agent, params }) => {
         if (post.lp !== 0n || post.staked !== 0n)
           return { pass: false, detail: `LP left: ${fmt(post.lp)} in the wallet, ${fmt(post.staked)} staked` };
@@ -186,7 +186,7 @@ export default defineValidator<Params, State>({
     },
     {
       name: "a new position in the USDT/WBNB 0.25 % pool with the range's ticks",
-      weight: 30,
+      weight: 42,
       verify: ({ pre, post, env, params }) => {
         const p = minted(pre, post);
         if (!p) return noPosition;
@@ -203,8 +203,8 @@ export default defineValidator<Params, State>({
     },
     {
       // Valued in WBNB at the pool's price at the end; the swap's fee and impact cost far less than 1 %.
-      name: 'the position holds at least 99 % of what the removal returned, at most 0.5 % is left unused, and nothing else went in',
-      weight: 35,
+      name: 'the position holds at least 99 % of what the removal returned, at most 0.25 % is left unused, and nothing else went in',
+      weight: 33,
       verify: ({ pre, post, txs, env, agent }) => {
         const p = minted(pre, post);
         if (!p) return noPosition;
@@ -216,7 +216,7 @@ export default defineValidator<Params, State>({
         const [total, held, idle] = [value(r.usdt, r.wbnb), value(...p.principal), value(du, dw)];
         const bps = (x: bigint) => Number((x * 10000n) / total) / 100;
         return {
-          pass: held * 100n >= total * 99n && idle * 1000n <= total * 5n,
+          pass: held * 100n >= total * 99n && idle * 10000n <= total * 25n,
           detail: `position ${bps(held)} %, unused ${bps(idle)} % (${fmt(du)} USDT, ${fmt(dw)} WBNB) of the ${fmt(r.usdt)} USDT + ${fmt(r.wbnb)} WBNB returned`,
         };
       },

@@ -17,7 +17,7 @@ import type { Address } from 'viem';
 import type { TaskParams } from '../../params.ts';
 
 /** The wallet's position NFT in the token0/token1 pool at `fee` (it holds one there until it burns it). */
-async function positionIn(
+export async function positionIn(
   { viem: { createPublicClient, http, parseAbi, isAddressEqual }, providerUrl, agentAddress, deployedContracts }: SkillContext,
   a: { token0: Address; token1: Address; fee: number },
 ): Promise<bigint> {
@@ -38,7 +38,7 @@ async function positionIn(
 }
 
 /** decreaseLiquidity by all of the position's liquidity; minimums `slippage` % below what an eth_call of it returns. */
-async function decreaseAll(
+export async function decreaseAll(
   { viem: { createPublicClient, encodeFunctionData, http, parseAbi }, providerUrl, agentAddress, deployedContracts }: SkillContext,
   a: { tokenId: bigint; slippage: number },
 ): Promise<Tx> {
@@ -63,7 +63,10 @@ async function decreaseAll(
 }
 
 /** collect(tokenId, wallet, 2^128 - 1, 2^128 - 1): everything the position owes, fees the decrease credited included. */
-function collectAll({ viem: { encodeFunctionData, parseAbi }, agentAddress, deployedContracts }: SkillContext, a: { tokenId: bigint }): Tx {
+export function collectAll(
+  { viem: { encodeFunctionData, parseAbi }, agentAddress, deployedContracts }: SkillContext,
+  a: { tokenId: bigint },
+): Tx {
   const abi = parseAbi([
     'function collect((uint256 tokenId, address recipient, uint128 amount0Max, uint128 amount1Max)) payable returns (uint256, uint256)',
   ]);
@@ -73,7 +76,7 @@ function collectAll({ viem: { encodeFunctionData, parseAbi }, agentAddress, depl
 }
 
 /** burn(tokenId) on the position manager. */
-function burnPosition({ viem: { encodeFunctionData, parseAbi }, deployedContracts }: SkillContext, a: { tokenId: bigint }): Tx {
+export function burnPosition({ viem: { encodeFunctionData, parseAbi }, deployedContracts }: SkillContext, a: { tokenId: bigint }): Tx {
   return {
     to: deployedContracts.v3_position_manager!,
     data: encodeFunctionData({ abi: parseAbi(['function burn(uint256)']), functionName: 'burn', args: [a.tokenId] }),
@@ -81,7 +84,7 @@ function burnPosition({ viem: { encodeFunctionData, parseAbi }, deployedContract
 }
 
 /** `half` ticks either side of a tick rounded down to the tier's spacing. */
-async function centredRange(
+export async function centredRange(
   { viem: { createPublicClient, http, parseAbi }, providerUrl, deployedContracts }: SkillContext,
   a: { fee: number; half: number; price: { tick: number } },
 ): Promise<{ tickLower: number; tickUpper: number }> {

@@ -20,7 +20,8 @@ export type HardMutantKind =
   | 'wrong_recipient'
   | 'wrong_function'
   | 'skipped_step'
-  | 'no_op';
+  | 'no_op'
+  | 'wrong_range';
 
 /**
  * A wrong answer a careless (or habit-driven) model gives: a script for a single-reply task, or the
