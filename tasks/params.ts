@@ -746,6 +746,13 @@ export interface TaskParamsById {
     slippage: number;
     to: Address;
   };
+  /** hard/long_horizon/hard_long_horizon_v2_farm_to_v3_range.json */
+  hard_long_horizon_v2_farm_to_v3_range: {
+    farm: Address;
+    lp: string;
+    pct: number;
+    slippage: number;
+  };
   /** hard/long_horizon/hard_long_horizon_v3_close_to_cake.json */
   hard_long_horizon_v3_close_to_cake: {
     slippage: number;
@@ -865,6 +872,13 @@ export interface TaskParamsById {
     low: number;
     high: number;
     usdt: string;
+  };
+  /** hard/precision/hard_precision_v3_rerange.json */
+  hard_precision_v3_rerange: {
+    size: string;
+    half: number;
+    rally: number;
+    slippage: number;
   };
   /** hard/slippage_attack/hard_slippage_attack_approve_swap.json */
   hard_slippage_attack_approve_swap: {

@@ -128,3 +128,72 @@ export async function deepestTier(chain: PublicClient, factory: Address, a: Addr
   if (best.liquidity < 0n) throw new Error(`no V3 pool for ${a} / ${b}`);
   return best.fee;
 }
+
+// Positions, for the re-ranging tasks: what the wallet holds, what a position is worth now, and the
+// mints an episode sent.
+
+export interface OwnedPosition {
+  id: bigint;
+  token0: Address;
+  token1: Address;
+  fee: number;
+  tickLower: number;
+  tickUpper: number;
+  liquidity: bigint;
+}
+
+/** Every position NFT `owner` holds at the position manager, with its pool and range. */
+export async function ownedPositions(chain: PublicClient, manager: Address, owner: Address): Promise<OwnedPosition[]> {
+  const n = await chain.readContract({ address: manager, abi: V3_POSITION_MANAGER_ABI, functionName: 'balanceOf', args: [owner] });
+  const out: OwnedPosition[] = [];
+  for (let i = 0n; i < n; i++) {
+    const id = await chain.readContract({
+      address: manager,
+      abi: V3_POSITION_MANAGER_ABI,
+      functionName: 'tokenOfOwnerByIndex',
+      args: [owner, i],
+    });
+    const p = await chain.readContract({ address: manager, abi: V3_POSITION_MANAGER_ABI, functionName: 'positions', args: [id] });
+    out.push({ id, token0: p[2], token1: p[3], fee: p[4], tickLower: p[5], tickUpper: p[6], liquidity: p[7] });
+  }
+  return out;
+}
+
+/** What removing all of a position's liquidity would return its owner now (an eth_call of decreaseLiquidity), fees not included. */
+export async function principalOf(chain: PublicClient, manager: Address, owner: Address, p: OwnedPosition): Promise<[bigint, bigint]> {
+  if (p.liquidity === 0n) return [0n, 0n];
+  const { result } = await chain.simulateContract({
+    account: owner,
+    address: manager,
+    abi: V3_POSITION_MANAGER_ABI,
+    functionName: 'decreaseLiquidity',
+    args: [{ tokenId: p.id, liquidity: p.liquidity, amount0Min: 0n, amount1Min: 0n, deadline: 2n ** 64n }],
+  });
+  return [result[0], result[1]];
+}
+
+/** amount0 and amount1 valued in token1 base units at a pool's sqrtPriceX96. */
+export const valueInToken1 = (amount0: bigint, amount1: bigint, sqrtPriceX96: bigint): bigint =>
+  (((amount0 * sqrtPriceX96) / 2n ** 96n) * sqrtPriceX96) / 2n ** 96n + amount1;
+
+export type V3MintParams = Extract<
+  ReturnType<typeof decodeFunctionData<typeof V3_POSITION_MANAGER_ABI>>,
+  { functionName: 'mint' }
+>['args'][0];
+
+/** The parameters of every mint a successful transaction sent the position manager, multicall unpacked. */
+export function mintCalls(txs: readonly { tx: { to: Address; data: Hex }; receipt: { status: string } }[] | undefined, manager: Address) {
+  const mints = (data: Hex): V3MintParams[] => {
+    try {
+      const c = decodeFunctionData({ abi: V3_POSITION_MANAGER_ABI, data });
+      if (c.functionName === 'mint') return [c.args[0]];
+      if (c.functionName === 'multicall') return (c.args[0] as readonly Hex[]).flatMap(mints);
+    } catch {
+      /* not a position manager call */
+    }
+    return [];
+  };
+  return (txs ?? [])
+    .filter((t) => t.receipt.status === 'success' && t.tx.to.toLowerCase() === manager.toLowerCase())
+    .flatMap((t) => mints(t.tx.data));
+}

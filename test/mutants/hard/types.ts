@@ -21,7 +21,8 @@ export type HardMutantKind =
   | 'wrong_function'
   | 'skipped_step'
   | 'no_op'
-  | 'trusted_simulation';
+  | 'trusted_simulation'
+  | 'wrong_range';
 
 /**
  * A wrong answer a careless (or habit-driven) model gives: a script for a single-reply task, or the
