@@ -502,6 +502,9 @@ mutants.hard_long_horizon_venus_full_unwind = [
       unwindWith(params, env, (r) => {
         r[5] = withArgs(r[5]!, { headroom: 0n });
       }),
+  },
+];
+
 // hard_long_horizon_v2_farm_to_v3_range: the migration with one slip each, every later round carried on
 // from it as the reference would.
 import { approveSwapPlan, mintV3Position, swapPlannedV3, v3PriceBeforeOwnSwap, v3RebalanceSwap } from '../../../src/composite/reference.ts';
