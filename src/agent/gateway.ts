@@ -54,13 +54,9 @@ interface RouteState {
   queue: Promise<unknown>;
 }
 
+// Straight to the proxy route's request handling in this process: the same checks and budget as over HTTP.
 async function forwardRead(state: RouteState, request: unknown): Promise<unknown> {
-  const res = await fetch(state.session.proxy.url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(request),
-  });
-  return res.json();
+  return JSON.parse((await state.session.proxy.request(JSON.stringify(request))).text);
 }
 
 const refuse = (state: RouteState, method: string, reason: string, code = -32000): never => {
