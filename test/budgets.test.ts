@@ -410,6 +410,43 @@ describe('an instance on its node', () => {
   });
 });
 
+describe("a request from this process (a wallet agent's endpoint)", () => {
+  const inProcess = async (r: ProxyRoute, body: unknown, raw?: string) => {
+    const out = await r.request(raw ?? JSON.stringify(body));
+    return { status: out.status, json: JSON.parse(out.text) };
+  };
+
+  it('meets the same policy, size limits, slots and budget as one over HTTP, on the same instance', async () => {
+    const slow = await recordingUpstream(40);
+    try {
+      const r = await routeTo(slow.url, { maxInFlight: 2, maxBodyBytes: 2048, maxBatchLength: 5, requestsPerInstance: 12 });
+      expect((await inProcess(r, call('anvil_setBalance', [TARGET, '0x1']))).json.error.code).toBe(-32601);
+      const big = await inProcess(r, call('eth_call', [{ to: TARGET, data: `0x${'00'.repeat(2048)}` }]));
+      expect(big.status).toBe(413);
+      expect(big.json.error.message).toBe('request body exceeds 2048 bytes');
+      const long = await inProcess(
+        r,
+        Array.from({ length: 6 }, (_, i) => call('eth_chainId', [], i)),
+      );
+      expect(long.json.error.message).toBe('batch of 6 calls; at most 5 per batch');
+      expect(slow.seen).toHaveLength(0);
+      // In process and over HTTP at once: one instance, one set of slots on its node.
+      const answers = await Promise.all([
+        ...Array.from({ length: 4 }, (_, i) => inProcess(r, call('eth_chainId', [], i))),
+        ...Array.from({ length: 4 }, (_, i) => post(r.url, call('eth_chainId', [], 10 + i))),
+      ]);
+      expect(answers.map((a) => a.json.result)).toEqual(Array(8).fill('0x1'));
+      expect(slow.state.peak).toBe(2);
+      expect(r.usage()).toMatchObject({ requests: 11, refused: 3, forwarded: 8, open: 0 });
+      const spent = await inProcess(r, [call('eth_chainId', [], 'a'), call('eth_chainId', [], 'b')]);
+      expect(spent.json.map((x: any) => x.result ?? x.error.code)).toEqual(['0x1', LIMIT_EXCEEDED]);
+      expect((await inProcess(r, call('eth_chainId'))).json.error.code).toBe(LIMIT_EXCEEDED);
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
 describe('a standalone proxy', () => {
   let proxy: ReadOnlyProxy;
   beforeAll(async () => {

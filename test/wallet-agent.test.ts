@@ -192,3 +192,31 @@ test('an agent that hangs ends as a timeout, and the next instance runs', async 
   );
   expect(next.score).toBe(100);
 });
+
+describe('the reference replayed for the cost accounting while the agent thinks', () => {
+  test('an agent that watches the chain at once only ever sees the pre-state, and is scored and costed as one that thinks first', async () => {
+    const heads: unknown[][] = [];
+    const agent = (thinkMs: number) =>
+      agentModel(`gold after ${thinkMs} ms`, async (input) => {
+        if (thinkMs) await new Promise((r) => setTimeout(r, thinkMs));
+        // Polled while the reference would be replaying (its transaction mines a block, the rewind drops it).
+        const seen: unknown[] = [];
+        for (const until = Date.now() + 1_500; Date.now() < until; ) {
+          seen.push((await rpc(input.rpcUrl, 'eth_blockNumber', [])).result);
+          await new Promise((r) => setTimeout(r, 10));
+        }
+        heads.push(seen);
+        return goldAgent(input, { runSeed: 5 });
+      });
+    const now = await run('erc20_transfer_fixed', agent(0));
+    const later = await run('erc20_transfer_fixed', agent(3_000));
+    const [atOnce, afterThinking] = heads as [unknown[], unknown[]];
+    expect(atOnce[0]).toBeTypeOf('string');
+    expect(new Set(atOnce)).toEqual(new Set([afterThinking[0]]));
+    expect([now.score, later.score]).toEqual([100, 100]);
+    const { ms: _now, ...costNow } = now.risk!;
+    const { ms: _later, ...costLater } = later.risk!;
+    expect(costNow).toEqual(costLater);
+    expect(costNow.gasUsd).toBeGreaterThan(0);
+  });
+});

@@ -48,19 +48,17 @@ class RpcRefusal extends Error {
 
 interface RouteState {
   session: ChainSession;
+  /** Settles once the chain is the agent's; until then its requests wait. */
+  ready: Promise<void>;
   beforeSend: ((tx: PendingTransaction) => Promise<void>) | undefined;
   steps: WalletStep[];
   /** Writes run one at a time, in the order they arrive, as a wallet's nonce requires. */
   queue: Promise<unknown>;
 }
 
+// Straight to the proxy route's request handling in this process: the same checks and budget as over HTTP.
 async function forwardRead(state: RouteState, request: unknown): Promise<unknown> {
-  const res = await fetch(state.session.proxy.url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(request),
-  });
-  return res.json();
+  return JSON.parse((await state.session.proxy.request(JSON.stringify(request))).text);
 }
 
 const refuse = (state: RouteState, method: string, reason: string, code = -32000): never => {
@@ -217,7 +215,10 @@ function walletRouter() {
           send(200, { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
           return;
         }
-        const work = Array.isArray(body) ? Promise.all(body.map((r) => handle(state, r))) : handle(state, body);
+        const work = state.ready.then(
+          () => (Array.isArray(body) ? Promise.all(body.map((r) => handle(state, r))) : handle(state, body)),
+          () => ({ jsonrpc: '2.0', id: null, error: { code: -32603, message: "the instance's chain could not be prepared" } }),
+        );
         work.then(
           (out) => send(200, out),
           (e: Error) => send(502, { jsonrpc: '2.0', id: null, error: { code: -32603, message: e.message } }),
@@ -233,11 +234,18 @@ function walletRouter() {
   return router;
 }
 
-/** A wallet endpoint for one instance, at an unguessable path; close() ends it. */
-export async function openWalletRoute(session: ChainSession, beforeSend?: (tx: PendingTransaction) => Promise<void>): Promise<WalletRoute> {
+/**
+ * A wallet endpoint for one instance, at an unguessable path; close() ends it. Requests wait for `ready`
+ * (the harness may still be using the chain when the agent starts).
+ */
+export async function openWalletRoute(
+  session: ChainSession,
+  beforeSend?: (tx: PendingTransaction) => Promise<void>,
+  ready: Promise<void> = Promise.resolve(),
+): Promise<WalletRoute> {
   const { port, routes } = await walletRouter();
   const token = randomBytes(16).toString('hex');
-  const state: RouteState = { session, beforeSend, steps: [], queue: Promise.resolve() };
+  const state: RouteState = { session, ready, beforeSend, steps: [], queue: Promise.resolve() };
   routes.set(token, state);
   return { url: `http://127.0.0.1:${port}/${token}`, steps: state.steps, close: () => void routes.delete(token) };
 }

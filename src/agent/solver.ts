@@ -73,7 +73,7 @@ export const walletSolver: Solver = {
     const { session, model } = ctx;
     const runner = model.agent!;
     const request = agentRequest(ctx);
-    const route = await openWalletRoute(session, ctx.script.beforeSend);
+    const route = await openWalletRoute(session, ctx.script.beforeSend, ctx.chainReady);
     let outcome: AgentOutcome;
     try {
       const input = {

@@ -26,6 +26,8 @@ export interface PlayContext<T extends Task = Task> {
   transport: Transport;
   /** Time limit of a wallet agent for the whole instance. */
   agentTimeoutMs: number;
+  /** The chain is the wallet agent's once this settles (the harness may still be using it); a rejection means it never is. */
+  chainReady?: Promise<void>;
 }
 
 export type Transport = 'text' | 'tools';

@@ -11,7 +11,16 @@ import type { InstanceRecord } from '../results/record.ts';
 import type { Params } from '../tasks/instantiate.ts';
 import type { Protocol, Task, TaskOf } from '../tasks/task.ts';
 import { actedOn, PASS_LINE, scoreChecks } from '../validators/score.ts';
-import { measureRisk, riskAssetsFor, riskPlan, startRisk, type RiskStart } from '../risk/index.ts';
+import {
+  captureReference,
+  measureRisk,
+  riskAssetsFor,
+  riskPlan,
+  startRisk,
+  type RiskStart,
+  type RunCapture,
+  type RunTx,
+} from '../risk/index.ts';
 import type { CheckContext } from '../validators/types.ts';
 import type { Episode, PlayContext, Solver, Transport } from './episode.ts';
 import { prepareInstance, type PreparedInstance } from './prepare.ts';
@@ -104,18 +113,23 @@ async function costOf(
   episode: Episode,
   start: RiskStart,
   mark: Mark | undefined,
+  ahead: ReferenceAhead | undefined,
 ): Promise<Pick<InstanceRecord, 'risk' | 'riskError'>> {
-  const { session, task } = ctx;
+  const { session } = ctx;
   const chain = session.chain.public;
   const started = performance.now();
   try {
     const plan = riskPlan(await riskAssetsFor(chain, session.env), ctx.base.agent, ctx.instance.params);
-    const replayReference = async () => {
+    const replayReference = async (): Promise<RunTx[] | RunCapture> => {
       // The model is the reference: its run is the reference run.
       if (!mark) return episode.txs;
+      if (ahead) {
+        const replayed = await ahead.reference;
+        if ('error' in replayed) throw replayed.error;
+        return replayed.capture;
+      }
       await session.rewind(mark);
-      const reference = referenceFor(task, session)(ctx.instance.params);
-      return (await play({ ...ctx, model: reference, transport: 'text' })).txs;
+      return replayReferenceTxs(ctx);
     };
     const risk = await measureRisk({ chain, plan, start, modelTxs: episode.txs, replayReference });
     return { risk: { ...risk, ms: Math.round(performance.now() - started) } };
@@ -125,6 +139,46 @@ async function costOf(
 }
 
 type Mark = Awaited<ReturnType<ChainSession['mark']>>;
+
+/** The reference played on the chain as it is now, with the instance's script context and adversary. */
+async function replayReferenceTxs(ctx: PlayContext): Promise<RunTx[]> {
+  const reference = referenceFor(ctx.task, ctx.session)(ctx.instance.params);
+  return (await play({ ...ctx, model: reference, transport: 'text' })).txs;
+}
+
+/** The reference replayed before the model acted: what it left (or why not), and when the chain is the model's. */
+interface ReferenceAhead {
+  reference: Promise<{ capture: RunCapture } | { error: unknown }>;
+  /** Settles once the chain is back at the pre-state with a fresh budget; rejects if it could not go back. */
+  ready: Promise<void>;
+}
+
+/**
+ * A wallet agent spends most of an instance thinking, its chain idle meanwhile; the reference's replay
+ * (see costOf) runs then, from the pre-state the agent will get, instead of after the agent on the
+ * instance's wall time. The agent's wallet answers nothing until the chain is back at that pre-state
+ * (`ready`), so the agent sees exactly what it would have, at worst one reference script later.
+ */
+function referenceAhead(ctx: PlayContext, mark: Mark): ReferenceAhead {
+  const { session } = ctx;
+  const reference = (async () => {
+    try {
+      const chain = session.chain.public;
+      const plan = riskPlan(await riskAssetsFor(chain, session.env), ctx.base.agent, ctx.instance.params);
+      return { capture: await captureReference(chain, plan, await replayReferenceTxs(ctx)) };
+    } catch (error) {
+      return { error };
+    }
+  })();
+  const ready = reference.then(async () => {
+    await session.rewind(mark);
+    // The agent's calls count on a budget of their own, as if the reference had not run first.
+    await session.proxy.beginInstance();
+  });
+  // Awaited after the agent's run; until then its rejection is the gateway's to report.
+  ready.catch(() => {});
+  return { reference, ready };
+}
 
 export async function runInstance(input: InstanceInput): Promise<InstanceRecord> {
   const started = performance.now();
@@ -147,9 +201,15 @@ export async function runInstance(input: InstanceInput): Promise<InstanceRecord>
     transport: input.transport ?? 'text',
     agentTimeoutMs: input.agentTimeoutMs ?? 300_000,
   };
-  const episode = await play(ctx);
+  // Only a single request's reference (one script) goes ahead: an episode's would keep an agent that asks
+  // at once waiting for all its rounds. Nor where an adversary acts, whose hook may keep state between
+  // the transactions it sees: there the reference replays after the model, as for any other model.
+  const ahead = mark && model.agent && task.protocol === 'atomic' && !task.validator.beforeSend ? referenceAhead(ctx, mark) : undefined;
+  const episode = await play(ahead ? { ...ctx, chainReady: ahead.ready } : ctx);
+  // A chain that could not go back to the pre-state after the replay is a harness failure, not the agent's.
+  await ahead?.ready;
   const { baseScore, ...scored } = await score(task, prepared, session, episode);
-  const cost = episode.end.kind === 'infra' ? {} : await costOf(ctx, episode, riskStart, mark);
+  const cost = episode.end.kind === 'infra' ? {} : await costOf(ctx, episode, riskStart, mark, ahead);
   const { composite, walletAgent, decay } = episode;
   return buildRecord(
     { task, instance: prepared.instance, model: model.id, agent, chain: session.chainInfo, runSeed: input.runSeed, rounds: input.rounds },

@@ -1,10 +1,11 @@
 // An instance's risk record, measured after the model's run: the model's end state is read first, then
 // the reference is replayed from the same pre-state only when the model moved something a reference
 // could be needed for (value out of the wallet, an approval, a position). A model that did nothing,
-// only reverted, or moved nothing out costs no replay.
+// only reverted, or moved nothing out costs no replay. (A wallet agent's reference is replayed from the
+// same pre-state while the agent thinks, before it acts; its capture is used here the same way.)
 import type { PublicClient } from 'viem';
 import { assessRisk } from './assess.ts';
-import { captureReference, readAt, readSetOf, readStart, unionSets, type RiskPlan, type RiskStart } from './capture.ts';
+import { captureReference, readAt, readSetOf, readStart, unionSets, type RiskPlan, type RiskStart, type RunCapture } from './capture.ts';
 import { readRunLogs, type RunLogs, type RunTx } from './logs.ts';
 import type { RiskRecord } from './schema.ts';
 
@@ -30,8 +31,11 @@ export interface MeasureRisk {
   start: RiskStart;
   /** The model's transactions, the chain at the model's end state. */
   modelTxs: RunTx[];
-  /** Puts the chain back at the pre-state, replays the reference and returns its transactions. */
-  replayReference(): Promise<RunTx[]>;
+  /**
+   * Puts the chain back at the pre-state, replays the reference and returns its transactions; or, when
+   * the reference was replayed from the same pre-state before the model acted, what was captured then.
+   */
+  replayReference(): Promise<RunTx[] | RunCapture>;
 }
 
 export async function measureRisk(m: MeasureRisk): Promise<RiskRecord> {
@@ -44,7 +48,11 @@ export async function measureRisk(m: MeasureRisk): Promise<RiskRecord> {
   const replayed = movedSomething(plan, logs, modelTxs) ? await m.replayReference() : undefined;
   // The reference's own run is its reference run: its end state is the one just read.
   const reference =
-    replayed === modelTxs ? { txs: modelTxs, logs, set: own, end } : replayed && (await captureReference(chain, plan, replayed));
+    replayed === modelTxs
+      ? { txs: modelTxs, logs, set: own, end }
+      : Array.isArray(replayed)
+        ? await captureReference(chain, plan, replayed)
+        : replayed;
   const set = reference ? unionSets(own, reference.set) : own;
   const { readings, prices } = await readStart(chain, plan, start, set);
   return assessRisk(plan, { txs: modelTxs, logs, set, end, start: readings, prices, ...(reference ? { reference } : {}) });

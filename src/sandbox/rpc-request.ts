@@ -1,6 +1,7 @@
 // One script's HTTP request, from its headers to its answer: admitted within the instance's budget and
 // open-request limit, its body read and sized up, each call checked by the policy, the allowed ones
-// forwarded (rpc-forward.ts) and the answers put back in the request's order.
+// forwarded (rpc-forward.ts) and the answers put back in the request's order. A caller in this process
+// that holds a body already (a wallet agent's endpoint) goes the same way from its body on (handleBody).
 import type http from 'node:http';
 import { forwardChunk, placeBatchReplies, type Allowed } from './rpc-forward.ts';
 import { readBody, send } from './rpc-http.ts';
@@ -9,12 +10,17 @@ import { LIMIT_EXCEEDED } from './rpc-limits.ts';
 import { checkCall, rpcError } from './rpc-policy.ts';
 import { readHead, type Ticket } from './rpc-route.ts';
 
-/** One request in progress: `refused` counts refused calls on the route and the instance. */
+/** One request in progress: `answer` replies (once), `refused` counts refused calls on the route and the instance. */
 interface Exchange {
   t: Ticket;
-  req: http.IncomingMessage;
-  res: http.ServerResponse;
+  answer(status: number, body: unknown): void;
   refused(n?: number): void;
+}
+
+/** A request's answer, for a caller in this process. */
+export interface Answer {
+  status: number;
+  text: string;
 }
 
 /** A request's calls, once its body is read and within the limits. */
@@ -23,19 +29,59 @@ interface Calls {
   batch: boolean;
 }
 
-export async function handle(t: Ticket, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-  const x: Exchange = {
+function exchange(t: Ticket, answer: Exchange['answer']): Exchange {
+  return {
     t,
-    req,
-    res,
+    answer,
     refused: (n = 1) => {
       t.route.counts.refused += n;
       t.budget.usage.refused += n;
     },
   };
-  if (!admit(x)) return;
-  const signal = endedWithClient(x);
-  const calls = await readCalls(x);
+}
+
+export async function handle(t: Ticket, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  const x = exchange(t, (status, body) => send(res, status, body));
+  if (!admit(x)) {
+    req.resume();
+    return;
+  }
+  const signal = endedWithClient(t, res);
+  const raw = await readBody(req, res, t.route.limits, () => {
+    t.budget.take();
+    x.refused();
+  });
+  if (!raw) return;
+  await answerBody(x, raw, signal);
+}
+
+/**
+ * A request whose body a caller in this process holds already (a wallet agent's endpoint forwarding
+ * the agent's reads): admitted, sized up, checked, counted and forwarded as one over HTTP would be.
+ */
+export async function handleBody(t: Ticket, raw: Buffer): Promise<Answer> {
+  let out: Answer | undefined;
+  const x = exchange(t, (status, body) => {
+    out ??= { status, text: typeof body === 'string' ? body : JSON.stringify(body) };
+  });
+  if (!admit(x)) return out!;
+  try {
+    const max = t.route.limits.maxBodyBytes;
+    if (raw.length > max) {
+      t.budget.take();
+      x.refused();
+      x.answer(413, rpcError(null, LIMIT_EXCEEDED, `request body exceeds ${max} bytes`));
+    } else await answerBody(x, raw, t.ended.signal);
+  } finally {
+    t.budget.closed();
+  }
+  return out ?? { status: 502, text: JSON.stringify(rpcError(null, -32603, 'no answer')) };
+}
+
+/** From a body read within its limits to the answer. */
+async function answerBody(x: Exchange, raw: Buffer, signal: AbortSignal): Promise<void> {
+  const { t } = x;
+  const calls = parseCalls(x, raw);
   if (!calls) return;
   const idOf = (i: number) => (calls.items[i] as { id?: unknown } | null)?.id;
   const results: unknown[] = new Array(calls.items.length);
@@ -48,8 +94,8 @@ export async function handle(t: Ticket, req: http.IncomingMessage, res: http.Ser
     const chunk = allowed.slice(at, at + maxInFlight);
     const out = await forwardChunk(t, chunk, calls.batch, signal, x.refused);
     if (!calls.batch) {
-      if ('text' in out) send(res, out.status, out.text);
-      else send(res, out.status, out.errors[0]);
+      if ('text' in out) x.answer(out.status, out.text);
+      else x.answer(out.status, out.errors[0]);
       return;
     }
     if ('text' in out) placeBatchReplies(chunk, out, results, idOf);
@@ -58,14 +104,14 @@ export async function handle(t: Ticket, req: http.IncomingMessage, res: http.Ser
       for (const [k, a] of chunk.entries()) results[a.index] = out.errors[k];
     }
   }
-  send(res, calls.batch ? status : 200, calls.batch ? results : results[0]);
+  x.answer(calls.batch ? status : 200, calls.batch ? results : results[0]);
 }
 
 /** Refuses the whole request as one call. */
 function refuseWhole(x: Exchange, code: number, message: string): void {
   x.t.budget.take();
   x.refused();
-  send(x.res, 200, rpcError(null, code, message));
+  x.answer(200, rpcError(null, code, message));
 }
 
 /** Refuses a request of an instance whose budget is spent or that has too many open; else counts it open. */
@@ -73,7 +119,6 @@ function admit(x: Exchange): boolean {
   const { budget, route } = x.t;
   const spent = budget.exhausted;
   if (spent || budget.open >= route.limits.maxOpenRequests) {
-    x.req.resume();
     refuseWhole(x, LIMIT_EXCEEDED, spent?.message ?? `more than ${route.limits.maxOpenRequests} requests of this instance open at once`);
     return false;
   }
@@ -82,24 +127,19 @@ function admit(x: Exchange): boolean {
 }
 
 /** Aborted when the client goes away before its answer, or the script's ticket ends. */
-function endedWithClient(x: Exchange): AbortSignal {
+function endedWithClient(t: Ticket, res: http.ServerResponse): AbortSignal {
   const gone = new AbortController();
-  x.res.once('close', () => {
-    x.t.budget.closed();
-    if (!x.res.writableFinished) gone.abort(new Error('the client went away'));
+  res.once('close', () => {
+    t.budget.closed();
+    if (!res.writableFinished) gone.abort(new Error('the client went away'));
   });
-  return AbortSignal.any([gone.signal, x.t.ended.signal]);
+  return AbortSignal.any([gone.signal, t.ended.signal]);
 }
 
-/** Reads and parses the body; answers a body over a limit, unparseable or an empty or too long batch. */
-async function readCalls(x: Exchange): Promise<Calls | undefined> {
+/** Parses a body read within its size limit; answers one nested too deep, unparseable, or an empty or too long batch. */
+function parseCalls(x: Exchange, raw: Buffer): Calls | undefined {
   const { budget, route } = x.t;
   const limits = route.limits;
-  const raw = await readBody(x.req, x.res, limits, () => {
-    budget.take();
-    x.refused();
-  });
-  if (!raw) return undefined;
   const depth = jsonDepth(raw, limits.maxJsonDepth);
   if (depth > limits.maxJsonDepth) {
     refuseWhole(x, LIMIT_EXCEEDED, `request JSON nested deeper than ${limits.maxJsonDepth} levels`);

@@ -6,6 +6,7 @@ import { InstanceBudget, type InstanceUsage } from './rpc-budget.ts';
 import type { RpcLimits } from './rpc-limits.ts';
 import type { NodeAnswer, Upstream } from './rpc-upstream.ts';
 import type { SandboxOutcome } from './outcome.ts';
+import { handleBody, type Answer } from './rpc-request.ts';
 
 /**
  * One upstream node behind the router. Scripts reach it at http://127.0.0.1:<port>/<token>; the
@@ -38,6 +39,11 @@ export interface ProxyRoute {
    * (within the instance's), on the same URL (the agent's own reads may still be in flight).
    */
   nextStep(): void;
+  /**
+   * A request from the harness's side of this process (a wallet agent's endpoint forwarding the agent's
+   * reads) on the current URL: the same rules, budget and slots as a request over HTTP, without the hop.
+   */
+  request(body: string): Promise<Answer>;
   /** What the current instance's scripts asked of the node so far. */
   usage(): InstanceUsage;
   /** HTTP requests on the node now, this route's, from any instance. */
@@ -101,6 +107,10 @@ export class Route implements ProxyRoute {
 
   nextStep(): void {
     this.budget.nextScript();
+  }
+
+  request(body: string): Promise<Answer> {
+    return handleBody(this.ticket, Buffer.from(body, 'utf8'));
   }
 
   settle(run: SandboxOutcome): SandboxOutcome {
