@@ -233,3 +233,49 @@ export async function mintV3Position(
   };
   return { to: deployedContracts.v3_position_manager!, data: encodeFunctionData({ abi, functionName: 'mint', args: [params] }) };
 }
+
+/** The wallet's position NFT in the token0/token1 pool at `fee` (it holds one there until it burns it). */
+export async function v3PositionIn(
+  { viem: { createPublicClient, http, parseAbi, isAddressEqual }, providerUrl, agentAddress, deployedContracts }: SkillContext,
+  a: { token0: Address; token1: Address; fee: number },
+): Promise<bigint> {
+  const client = createPublicClient({ transport: http(providerUrl) });
+  const abi = parseAbi([
+    'function balanceOf(address) view returns (uint256)',
+    'function tokenOfOwnerByIndex(address, uint256) view returns (uint256)',
+    'function positions(uint256) view returns (uint96, address, address token0, address token1, uint24 fee, int24, int24, uint128, uint256, uint256, uint128, uint128)',
+  ]);
+  const manager = deployedContracts.v3_position_manager!;
+  const n = await client.readContract({ address: manager, abi, functionName: 'balanceOf', args: [agentAddress] });
+  for (let i = 0n; i < n; i++) {
+    const id = await client.readContract({ address: manager, abi, functionName: 'tokenOfOwnerByIndex', args: [agentAddress, i] });
+    const p = await client.readContract({ address: manager, abi, functionName: 'positions', args: [id] });
+    if (isAddressEqual(p[2], a.token0) && isAddressEqual(p[3], a.token1) && p[4] === a.fee) return id;
+  }
+  throw new Error('no position in that pool');
+}
+
+/** decreaseLiquidity by all of the position's liquidity; minimums `slippage` % below what an eth_call of it returns. */
+export async function v3DecreaseAll(
+  { viem: { createPublicClient, encodeFunctionData, http, parseAbi }, providerUrl, agentAddress, deployedContracts }: SkillContext,
+  a: { tokenId: bigint; slippage: number },
+): Promise<Tx> {
+  const client = createPublicClient({ transport: http(providerUrl) });
+  const abi = parseAbi([
+    'function positions(uint256) view returns (uint96, address, address, address, uint24, int24, int24, uint128 liquidity, uint256, uint256, uint128, uint128)',
+    'function decreaseLiquidity((uint256 tokenId, uint128 liquidity, uint256 amount0Min, uint256 amount1Min, uint256 deadline)) payable returns (uint256, uint256)',
+  ]);
+  const manager = deployedContracts.v3_position_manager!;
+  const liquidity = (await client.readContract({ address: manager, abi, functionName: 'positions', args: [a.tokenId] }))[7];
+  const deadline = (await client.getBlock()).timestamp + 1200n;
+  const { result } = await client.simulateContract({
+    account: agentAddress,
+    address: manager,
+    abi,
+    functionName: 'decreaseLiquidity',
+    args: [{ tokenId: a.tokenId, liquidity, amount0Min: 0n, amount1Min: 0n, deadline }],
+  });
+  const keep = BigInt(100 - a.slippage);
+  const args = { tokenId: a.tokenId, liquidity, amount0Min: (result[0] * keep) / 100n, amount1Min: (result[1] * keep) / 100n, deadline };
+  return { to: manager, data: encodeFunctionData({ abi, functionName: 'decreaseLiquidity', args: [args] }) };
+}

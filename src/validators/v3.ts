@@ -1,7 +1,9 @@
 // PancakeSwap V3 for validators: the contracts' ABIs, quotes at a block, and the swaps a router call
 // makes (through multicall too), decoded to check what a request fixes (tier, path, minimum).
-import { decodeFunctionData, type Address, type Hex, type PublicClient } from 'viem';
+import { decodeFunctionData, isAddressEqual, type Address, type Hex, type PublicClient } from 'viem';
 import { V3_FACTORY_ABI, V3_POOL_ABI, V3_POSITION_MANAGER_ABI, V3_QUOTER_ABI, V3_ROUTER_ABI } from '../chain/hard-abis.ts';
+import { minOutVsQuote } from './dex.ts';
+import type { CheckResult } from './types.ts';
 
 export { V3_FACTORY_ABI, V3_POOL_ABI, V3_POSITION_MANAGER_ABI, V3_QUOTER_ABI, V3_ROUTER_ABI };
 
@@ -196,4 +198,31 @@ export function mintCalls(txs: readonly { tx: { to: Address; data: Hex }; receip
   return (txs ?? [])
     .filter((t) => t.receipt.status === 'success' && t.tx.to.toLowerCase() === manager.toLowerCase())
     .flatMap((t) => mints(t.tx.data));
+}
+
+/**
+ * An episode's one swap through the SwapRouter: a single exactInputSingle between the pair's two tokens at
+ * `fee`, its minimum held against QuoterV2's quote at the block before it ran.
+ */
+export async function soleExactInputVsQuote(
+  chain: PublicClient,
+  txs: readonly { tx: { to: Address; data: Hex }; receipt: { status: string; blockNumber: bigint } }[] | undefined,
+  o: { router: Address; quoter: Address; pair: readonly [Address, Address]; fee: number; slippage: number },
+): Promise<CheckResult> {
+  const sends = (txs ?? []).filter((t) => t.receipt.status === 'success' && isAddressEqual(t.tx.to, o.router));
+  if (sends.length !== 1) return { pass: false, detail: `${sends.length} SwapRouter transactions, expected one` };
+  const t = sends[0]!;
+  const calls = routerCalls(t.tx.data);
+  const s = calls[0];
+  if (calls.length !== 1 || s?.functionName !== 'exactInputSingle') return { pass: false, detail: 'not a single exactInputSingle' };
+  const q = s.args[0];
+  if (q.fee !== o.fee || !o.pair.some((a) => isAddressEqual(a, q.tokenIn)) || !o.pair.some((a) => isAddressEqual(a, q.tokenOut)))
+    return { pass: false, detail: `swapped ${q.tokenIn} → ${q.tokenOut} at fee ${q.fee}` };
+  const quote = await quoteExactInputSingle(
+    chain,
+    o.quoter,
+    { tokenIn: q.tokenIn, tokenOut: q.tokenOut, fee: q.fee, amountIn: q.amountIn },
+    t.receipt.blockNumber - 1n,
+  );
+  return minOutVsQuote(q.amountOutMinimum, quote, o.slippage);
 }

@@ -18,12 +18,10 @@ import {
   DEPLOYER,
   fmt,
   mintCalls,
-  minOutVsQuote,
+  soleExactInputVsQuote,
   minOutVsReturn,
   ownedPositions,
   principalOf,
-  quoteExactInputSingle,
-  routerCalls,
   sendAs,
   setTokenBalance,
   successful,
@@ -224,25 +222,14 @@ export default defineValidator<Params, State>({
     {
       name: "one exact-input swap in the 0.25 % pool, minimum within the slippage limit of the quoter's quote",
       weight: 10,
-      verify: async ({ chain, txs, env, params }) => {
-        const sends = successful(txs).filter((t) => isAddressEqual(t.tx.to, env.v3_swap_router!));
-        if (sends.length !== 1) return { pass: false, detail: `${sends.length} SwapRouter transactions, expected one` };
-        const t = sends[0]!;
-        const calls = routerCalls(t.tx.data);
-        const s = calls[0];
-        if (calls.length !== 1 || s?.functionName !== 'exactInputSingle') return { pass: false, detail: 'not a single exactInputSingle' };
-        const q = s.args[0];
-        const pair = [env.USDT!, env.WBNB!];
-        if (q.fee !== FEE || !pair.some((a) => isAddressEqual(a, q.tokenIn)) || !pair.some((a) => isAddressEqual(a, q.tokenOut)))
-          return { pass: false, detail: `swapped ${q.tokenIn} → ${q.tokenOut} at fee ${q.fee}` };
-        const quote = await quoteExactInputSingle(
-          chain,
-          env.v3_quoter!,
-          { tokenIn: q.tokenIn, tokenOut: q.tokenOut, fee: q.fee, amountIn: q.amountIn },
-          t.receipt.blockNumber - 1n,
-        );
-        return minOutVsQuote(q.amountOutMinimum, quote, params.slippage);
-      },
+      verify: ({ chain, txs, env, params }) =>
+        soleExactInputVsQuote(chain, txs, {
+          router: env.v3_swap_router!,
+          quoter: env.v3_quoter!,
+          pair: [env.USDT!, env.WBNB!],
+          fee: FEE,
+          slippage: params.slippage,
+        }),
     },
     {
       name: "the mint's minimums are within the slippage limit, and no allowance is left but the position manager's for what the mint did not use",

@@ -7,58 +7,12 @@ import {
   submit,
   transferToken,
   unwrap,
+  v3DecreaseAll,
+  v3PositionIn,
   type SkillContext,
 } from 'evm-questbench/composite';
 import type { Address } from 'viem';
 import type { TaskParams } from '../../params.ts';
-
-/** The wallet's position NFT in the `token0`/`token1` pool at `fee` (it holds one there). */
-async function findPosition(
-  { viem: { createPublicClient, http, parseAbi, isAddressEqual }, providerUrl, agentAddress, deployedContracts }: SkillContext,
-  a: { token0: Address; token1: Address; fee: number },
-): Promise<bigint> {
-  const client = createPublicClient({ transport: http(providerUrl) });
-  const abi = parseAbi([
-    'function balanceOf(address) view returns (uint256)',
-    'function tokenOfOwnerByIndex(address, uint256) view returns (uint256)',
-    'function positions(uint256) view returns (uint96, address, address token0, address token1, uint24 fee, int24, int24, uint128, uint256, uint256, uint128, uint128)',
-  ]);
-  const manager = deployedContracts.v3_position_manager!;
-  const n = await client.readContract({ address: manager, abi, functionName: 'balanceOf', args: [agentAddress] });
-  for (let i = 0n; i < n; i++) {
-    const id = await client.readContract({ address: manager, abi, functionName: 'tokenOfOwnerByIndex', args: [agentAddress, i] });
-    const p = await client.readContract({ address: manager, abi, functionName: 'positions', args: [id] });
-    if (isAddressEqual(p[2], a.token0) && isAddressEqual(p[3], a.token1) && p[4] === a.fee) return id;
-  }
-  throw new Error('no such position in the wallet');
-}
-
-/** decreaseLiquidity by all of the position's liquidity; minimums `slippage` % below what an eth_call of it returns. */
-async function decreaseAll(
-  { viem: { createPublicClient, encodeFunctionData, http, parseAbi }, providerUrl, agentAddress, deployedContracts }: SkillContext,
-  a: { tokenId: bigint; slippage: number },
-) {
-  const client = createPublicClient({ transport: http(providerUrl) });
-  const abi = parseAbi([
-    'function positions(uint256) view returns (uint96, address, address, address, uint24, int24, int24, uint128 liquidity, uint256, uint256, uint128, uint128)',
-    'struct DecreaseLiquidityParams { uint256 tokenId; uint128 liquidity; uint256 amount0Min; uint256 amount1Min; uint256 deadline; }',
-    'function decreaseLiquidity(DecreaseLiquidityParams params) payable returns (uint256 amount0, uint256 amount1)',
-  ]);
-  const manager = deployedContracts.v3_position_manager!;
-  const liquidity = (await client.readContract({ address: manager, abi, functionName: 'positions', args: [a.tokenId] }))[7];
-  const { timestamp } = await client.getBlock();
-  const deadline = timestamp + 1200n;
-  const { result } = await client.simulateContract({
-    account: agentAddress,
-    address: manager,
-    abi,
-    functionName: 'decreaseLiquidity',
-    args: [{ tokenId: a.tokenId, liquidity, amount0Min: 0n, amount1Min: 0n, deadline }],
-  });
-  const keep = BigInt(100 - a.slippage);
-  const args = { tokenId: a.tokenId, liquidity, amount0Min: (result[0] * keep) / 100n, amount1Min: (result[1] * keep) / 100n, deadline };
-  return { to: manager, data: encodeFunctionData({ abi, functionName: 'decreaseLiquidity', args: [args] }) };
-}
 
 /** collect(tokenId, wallet, max, max): everything the position owes. */
 function collectAll({ viem: { encodeFunctionData, parseAbi }, agentAddress, deployedContracts }: SkillContext, a: { tokenId: bigint }) {
@@ -143,13 +97,13 @@ async function swapV3Deepest(
 }
 
 export default defineCompositeReference((params: TaskParams<'hard_long_horizon_v3_close_to_cake'>, env) => {
-  const tokenId = read(findPosition, { token0: env.USDT, token1: env.WBNB, fee: 2500 });
+  const tokenId = read(v3PositionIn, { token0: env.USDT, token1: env.WBNB, fee: 2500 });
   /** What the collect round (the second transaction) paid, as its feedback reported it. */
   const collected = (feedback: readonly string[], holding: string) => balanceChanges(feedback)[1]!.get(holding) ?? 0n;
   return {
     plan: '1. decreaseLiquidity(all) with minimums from an eth_call of it.\n2. collect(max, max) to the wallet.\n3. burn.\n4. Unwrap the WBNB collect paid.\n5. Approve the V3 SwapRouter for the USDT collect paid.\n6. exactInputSingle USDT → CAKE in the CAKE/USDT tier with the most liquidity(), quoter minimum.\n7. Send the CAKE bought.\nThen submit.',
     rounds: [
-      script(decreaseAll, { tokenId, slippage: params.slippage }),
+      script(v3DecreaseAll, { tokenId, slippage: params.slippage }),
       script(collectAll, { tokenId }),
       script(burnPosition, { tokenId }),
       (feedback) => script(unwrap, { amount: collected(feedback, 'WBNB') }),

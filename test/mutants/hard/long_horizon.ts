@@ -129,52 +129,6 @@ function consolidate(
   };
 }
 
-/** The wallet's USDT/WBNB 0.25 % position NFT. */
-async function findPosition(
-  { viem: { createPublicClient, http, parseAbi, isAddressEqual }, providerUrl, agentAddress, deployedContracts }: SkillContext,
-  a: { token0: Address; token1: Address },
-): Promise<bigint> {
-  const client = createPublicClient({ transport: http(providerUrl) });
-  const abi = parseAbi([
-    'function balanceOf(address) view returns (uint256)',
-    'function tokenOfOwnerByIndex(address, uint256) view returns (uint256)',
-    'function positions(uint256) view returns (uint96, address, address, address, uint24, int24, int24, uint128, uint256, uint256, uint128, uint128)',
-  ]);
-  const manager = deployedContracts.v3_position_manager!;
-  const n = await client.readContract({ address: manager, abi, functionName: 'balanceOf', args: [agentAddress] });
-  for (let i = 0n; i < n; i++) {
-    const id = await client.readContract({ address: manager, abi, functionName: 'tokenOfOwnerByIndex', args: [agentAddress, i] });
-    const p = await client.readContract({ address: manager, abi, functionName: 'positions', args: [id] });
-    if (isAddressEqual(p[2], a.token0) && isAddressEqual(p[3], a.token1) && p[4] === 2500) return id;
-  }
-  throw new Error('no such position');
-}
-
-/** decreaseLiquidity(all), minimums 3 % below what an eth_call of it returns. */
-async function decreaseAll(
-  { viem: { createPublicClient, encodeFunctionData, http, parseAbi }, providerUrl, agentAddress, deployedContracts }: SkillContext,
-  a: { tokenId: bigint },
-) {
-  const client = createPublicClient({ transport: http(providerUrl) });
-  const abi = parseAbi([
-    'function positions(uint256) view returns (uint96, address, address, address, uint24, int24, int24, uint128, uint256, uint256, uint128, uint128)',
-    'struct DecreaseLiquidityParams { uint256 tokenId; uint128 liquidity; uint256 amount0Min; uint256 amount1Min; uint256 deadline; }',
-    'function decreaseLiquidity(DecreaseLiquidityParams params) payable returns (uint256 amount0, uint256 amount1)',
-  ]);
-  const manager = deployedContracts.v3_position_manager!;
-  const liquidity = (await client.readContract({ address: manager, abi, functionName: 'positions', args: [a.tokenId] }))[7];
-  const deadline = (await client.getBlock()).timestamp + 1200n;
-  const { result } = await client.simulateContract({
-    account: agentAddress,
-    address: manager,
-    abi,
-    functionName: 'decreaseLiquidity',
-    args: [{ tokenId: a.tokenId, liquidity, amount0Min: 0n, amount1Min: 0n, deadline }],
-  });
-  const args = { tokenId: a.tokenId, liquidity, amount0Min: (result[0] * 99n) / 100n, amount1Min: (result[1] * 99n) / 100n, deadline };
-  return { to: manager, data: encodeFunctionData({ abi, functionName: 'decreaseLiquidity', args: [args] }) };
-}
-
 /** collect(tokenId, wallet, max, max). */
 function collectAll({ viem: { encodeFunctionData, parseAbi }, agentAddress, deployedContracts }: SkillContext, a: { tokenId: bigint }) {
   const abi = parseAbi([
@@ -352,12 +306,12 @@ export const mutants: HardMutantTable = {
       kind: 'wrong_fee_tier',
       name: "closes the position right, then swaps at Uniswap's 3000 tier (no such pool: the sale reverts)",
       episode: (_params, env) => {
-        const tokenId = read(findPosition, { token0: env.USDT!, token1: env.WBNB! });
+        const tokenId = read(v3PositionIn, { token0: env.USDT!, token1: env.WBNB!, fee: 2500 });
         const collected = (f: readonly string[], h: string) => balanceChanges(f)[1]!.get(h) ?? 0n;
         return {
           plan: 'decrease, collect, burn, unwrap, approve, swap at 0.3 %, send',
           rounds: [
-            script(decreaseAll, { tokenId }),
+            script(v3DecreaseAll, { tokenId, slippage: 1 }),
             script(collectAll, { tokenId }),
             script(burnPosition, { tokenId }),
             (f) => script(unwrap, { amount: collected(f, 'WBNB') }),
@@ -373,13 +327,13 @@ export const mutants: HardMutantTable = {
       kind: 'skipped_step',
       name: 'collects before decreasing (only the fees), so the burn reverts and only the fees are carried on',
       episode: (params, env) => {
-        const tokenId = read(findPosition, { token0: env.USDT!, token1: env.WBNB! });
+        const tokenId = read(v3PositionIn, { token0: env.USDT!, token1: env.WBNB!, fee: 2500 });
         const collected = (f: readonly string[], h: string) => balanceChanges(f)[0]!.get(h) ?? 0n;
         return {
           plan: 'collect, decrease, burn, unwrap, approve, swap, send',
           rounds: [
             script(collectAll, { tokenId }),
-            script(decreaseAll, { tokenId }),
+            script(v3DecreaseAll, { tokenId, slippage: 1 }),
             script(burnPosition, { tokenId }),
             (f) => script(unwrap, { amount: collected(f, 'WBNB') }),
             (f) => script(approve, { token: env.USDT!, spender: env.v3_swap_router!, amount: collected(f, 'USDT') }),
@@ -507,7 +461,15 @@ mutants.hard_long_horizon_venus_full_unwind = [
 
 // hard_long_horizon_v2_farm_to_v3_range: the migration with one slip each, every later round carried on
 // from it as the reference would.
-import { approveSwapPlan, mintV3Position, swapPlannedV3, v3PriceBeforeOwnSwap, v3RebalanceSwap } from '../../../src/composite/reference.ts';
+import {
+  approveSwapPlan,
+  mintV3Position,
+  swapPlannedV3,
+  v3DecreaseAll,
+  v3PositionIn,
+  v3PriceBeforeOwnSwap,
+  v3RebalanceSwap,
+} from '../../../src/composite/reference.ts';
 import {
   rangeAroundPrice,
   removeAll,

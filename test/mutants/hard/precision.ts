@@ -227,16 +227,12 @@ import {
   mintV3Position,
   read,
   swapPlannedV3,
+  v3DecreaseAll,
+  v3PositionIn,
   v3PriceBeforeOwnSwap,
   v3RebalanceSwap,
 } from '../../../src/composite/reference.ts';
-import {
-  burnPosition,
-  centredRange,
-  collectAll,
-  decreaseAll,
-  positionIn,
-} from '../../../tasks/hard/precision/hard_precision_v3_rerange.reference.ts';
+import { burnPosition, centredRange, collectAll } from '../../../tasks/hard/precision/hard_precision_v3_rerange.reference.ts';
 
 /** collect of exactly what the position's latest decrease returned (its DecreaseLiquidity event): the fees stay owed. */
 async function collectDecreased(
@@ -269,7 +265,7 @@ async function collectDecreased(
 /** The reference's rounds with `collect` in place of collecting everything, or without the rebalancing swap. */
 function rerange(params: Record<string, any>, env: EnvMap, o: { collect?: typeof collectDecreased; swap?: boolean }) {
   const pool = { token0: env.WBNB! as Address, token1: env.BUSD! as Address, fee: 500 };
-  const tokenId = read(positionIn, pool);
+  const tokenId = read(v3PositionIn, pool);
   const range = read(centredRange, { fee: 500, half: params.half, price: read(v3PriceBeforeOwnSwap, pool) });
   const change = (f: readonly string[], i: number, holding: string) => balanceChanges(f)[i]?.get(holding) ?? 0n;
   const plan = (f: readonly string[]) =>
@@ -279,7 +275,7 @@ function rerange(params: Record<string, any>, env: EnvMap, o: { collect?: typeof
   return {
     plan: 'decrease, collect, burn, (rebalance), approve, approve, mint',
     rounds: [
-      script(decreaseAll, { tokenId, slippage: params.slippage }),
+      script(v3DecreaseAll, { tokenId, slippage: params.slippage }),
       script(o.collect ?? collectAll, { tokenId }),
       script(burnPosition, { tokenId }),
       ...(swapped
