@@ -10,6 +10,7 @@ import { runInstance } from '../src/instance/run.ts';
 import type { Model } from '../src/model/types.ts';
 import type { InstanceRecord } from '../src/results/record.ts';
 import { goldAgent } from './fixtures/gold-agent.ts';
+import { runScriptInProcess } from './fixtures/in-process-script.ts';
 import { openTestSession } from './helpers/session.ts';
 import { taskById } from './helpers/tasks.ts';
 
@@ -76,6 +77,25 @@ describe('the gold agent', () => {
     expect(r.walletAgent).toMatchObject({ endReason: 'returned', decay: 1 });
     expect(r.transcript.rounds?.filter((x) => x.tx).length).toBe(r.walletAgent!.kAct);
   });
+
+  // The bench's agent computes its transactions in its own process: the same answers, the same trajectory.
+  test.each(['query_erc20_balance', 'composite_approve_swap_tokens'])(
+    '%s: the same record with its scripts run in process',
+    async (taskId) => {
+      const sandboxed = await run(
+        taskId,
+        agentModel('gold', (input) => goldAgent(input, { runSeed: 5 })),
+      );
+      const inProcess = await run(
+        taskId,
+        agentModel('gold', (input) => goldAgent(input, { runSeed: 5, run: runScriptInProcess })),
+      );
+      expect(inProcess.score).toBe(100);
+      expect(inProcess.answer).toEqual(sandboxed.answer);
+      const calls = (r: InstanceRecord) => r.transcript.rounds?.map((x) => x.tx && { to: x.tx.to, data: x.tx.data, value: x.tx.value });
+      expect(calls(inProcess)).toEqual(calls(sandboxed));
+    },
+  );
 
   test('one transaction more than the request needs costs the decay', async () => {
     const atomic = await run(
@@ -194,7 +214,7 @@ test('an agent that hangs ends as a timeout, and the next instance runs', async 
 });
 
 describe('the reference replayed for the cost accounting while the agent thinks', () => {
-  test('an agent that watches the chain at once only ever sees the pre-state, and is scored and costed as one that thinks first', async () => {
+  const watching = () => {
     const heads: unknown[][] = [];
     const agent = (thinkMs: number) =>
       agentModel(`gold after ${thinkMs} ms`, async (input) => {
@@ -208,8 +228,12 @@ describe('the reference replayed for the cost accounting while the agent thinks'
         heads.push(seen);
         return goldAgent(input, { runSeed: 5 });
       });
-    const now = await run('erc20_transfer_fixed', agent(0));
-    const later = await run('erc20_transfer_fixed', agent(3_000));
+    return { heads, agent };
+  };
+  const sameEitherWay = async (taskId: string) => {
+    const { heads, agent } = watching();
+    const now = await run(taskId, agent(0));
+    const later = await run(taskId, agent(3_000));
     const [atOnce, afterThinking] = heads as [unknown[], unknown[]];
     expect(atOnce[0]).toBeTypeOf('string');
     expect(new Set(atOnce)).toEqual(new Set([afterThinking[0]]));
@@ -218,5 +242,7 @@ describe('the reference replayed for the cost accounting while the agent thinks'
     const { ms: _later, ...costLater } = later.risk!;
     expect(costNow).toEqual(costLater);
     expect(costNow.gasUsd).toBeGreaterThan(0);
-  });
+  };
+  test('a single request: an agent that watches the chain at once only ever sees the pre-state, and is scored and costed as one that thinks first', () =>
+    sameEitherWay('erc20_transfer_fixed'));
 });
