@@ -109,7 +109,8 @@ export default defineValidator<Params, State>({
         if (receipt?.status === 'success')
           return { pass: got >= floor, detail: `received ${formatUnits(got, 18)} NIMB; the floor is ${params.floor}` };
         const buy = requestedBuy(ctx);
-        if (!buy || !floorAsMinimum(ctx).pass) return { pass: false, detail: 'the swap reverted, but it was not the requested buy with the floor as its minimum' };
+        if (!buy || !floorAsMinimum(ctx).pass)
+          return { pass: false, detail: 'the swap reverted, but it was not the requested buy with the floor as its minimum' };
         // A deadline already past when it was mined is a revert for another reason.
         const { timestamp } = await chain.getBlock({ blockNumber: receipt!.blockNumber });
         if (buy.deadline < timestamp) return { pass: false, detail: `the swap reverted on its deadline (${buy.deadline} < ${timestamp})` };

@@ -65,7 +65,12 @@ export default defineValidator<Params, State>({
     await approveAs(chain, agent, params.token, env.router!, held);
   },
   observe: async ({ chain, params, env, agent }) => {
-    const pair = await chain.readContract({ address: env.factory!, abi: GET_PAIR, functionName: 'getPair', args: [params.token, env.WBNB!] });
+    const pair = await chain.readContract({
+      address: env.factory!,
+      abi: GET_PAIR,
+      functionName: 'getPair',
+      args: [params.token, env.WBNB!],
+    });
     const [reserveToken, reserveBnb] = (await orderedReserves(chain, pair, params.token)).reserves;
     return {
       bnb: await chain.getBalance({ address: agent }),
