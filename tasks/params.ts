@@ -639,6 +639,15 @@ export interface TaskParamsById {
   hard_approvals_usdte_change_allowance: {
     amount: string;
   };
+  /** hard/fee_on_transfer/hard_fee_on_transfer_buy_min_received.json */
+  hard_fee_on_transfer_buy_min_received: {
+    token: Address;
+    amount: string;
+    tax: number;
+    margin: number;
+    /** derived: the whole NIMB {margin}% under the pool's untaxed quote for {amount} BNB */
+    floor: unknown;
+  };
   /** hard/fee_on_transfer/hard_fee_on_transfer_deliver_exact.json */
   hard_fee_on_transfer_deliver_exact: {
     amount: string;
@@ -660,6 +669,13 @@ export interface TaskParamsById {
   hard_fee_on_transfer_sell_after_rebase: {
     amount: string;
     slippage: number;
+  };
+  /** hard/fee_on_transfer/hard_fee_on_transfer_sell_for_exact_bnb.json */
+  hard_fee_on_transfer_sell_for_exact_bnb: {
+    token: Address;
+    bnb: string;
+    tax: number;
+    held: string;
   };
   /** hard/fee_on_transfer/hard_fee_on_transfer_sell_taxed.json */
   hard_fee_on_transfer_sell_taxed: {

@@ -1,4 +1,4 @@
-// The two tokens that act only in transactions that pay for gas, on the hard chain: what an eth_call or
+// The tokens that act only in transactions that pay for gas, on the hard chain: what an eth_call or
 // eth_estimateGas with no fee sees, what one with the platform's fees sees, and what a mined transaction
 // does. The hard tasks built on them rely on exactly this split.
 import { encodeFunctionData, erc20Abi, parseAbi, parseEther, parseGwei, parseUnits, type Address } from 'viem';
@@ -7,6 +7,7 @@ import { signAndSend } from '../src/execution/send.ts';
 import { approveAs, issueTokens, launchV2Token } from '../src/validators/index.ts';
 import Honeypot from '../fixtures/artifacts/GasPriceHoneypotToken.json' with { type: 'json' };
 import TaxToken from '../fixtures/artifacts/GasPriceTaxToken.json' with { type: 'json' };
+import TradeTax from '../fixtures/artifacts/GasPriceTradeTaxToken.json' with { type: 'json' };
 import { openTestSession } from './helpers/session.ts';
 
 const ROUTER = parseAbi([
@@ -98,5 +99,60 @@ describe('GasPriceTaxToken', () => {
     expect(sent.kind === 'mined' && sent.receipt.status).toBe('success');
     expect(await balance(PAYEE)).toBe(amount + parseUnits('80', 18));
     expect(await balance(TREASURY)).toBe(parseUnits('20', 18));
+  });
+});
+
+describe('GasPriceTradeTaxToken', () => {
+  test('no getter states its rates; a buy is untaxed at gas price 0 and taxed when mined; an exact-output sale passes a fee-less simulation and fails K with fees', async () => {
+    const { chain, env, account } = t.session;
+    const agent = account.address;
+    await launchV2Token(chain, env, {
+      artifact: TradeTax as Artifact,
+      at: TOKEN,
+      args: ['Quiet', 'QT', TREASURY, 1500, 1200],
+      tokenReserve: parseUnits('1000000', 18),
+      bnbReserve: parseEther('10'),
+      registerPair: true,
+    });
+    const names = (TradeTax as Artifact).abi.flatMap((e) =>
+      (e as { type: string }).type === 'function' ? [(e as { name: string }).name] : [],
+    );
+    expect(names.filter((n) => /tax|bps|fee|rate|collector/i.test(n))).toEqual([]);
+    const trade = parseAbi([
+      'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[] amounts)',
+      'function swapTokensForExactETH(uint256 amountOut, uint256 amountInMax, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
+    ]);
+    const { timestamp } = await chain.public.getBlock();
+    const buy = {
+      account: agent,
+      address: env.router!,
+      abi: trade,
+      functionName: 'swapExactETHForTokens',
+      args: [0n, [env.WBNB!, TOKEN], agent, timestamp + 1200n],
+      value: parseEther('0.1'),
+    } as const;
+    const { result } = await chain.public.simulateContract(buy);
+    const quoted = result[1]!;
+    const sent = await signAndSend(
+      chain,
+      account,
+      { to: env.router!, data: encodeFunctionData({ abi: trade, functionName: buy.functionName, args: buy.args }), value: buy.value },
+      { chainId: 56, marker: t.session.marker },
+    );
+    expect(sent.kind === 'mined' && sent.receipt.status).toBe('success');
+    const balance = (who: Address) => chain.public.readContract({ address: TOKEN, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
+    expect(await balance(TREASURY)).toBe((quoted * 1500n) / 10_000n);
+    expect(await balance(agent)).toBe(quoted - (quoted * 1500n) / 10_000n);
+    await approveAs(chain, agent, TOKEN, env.router!, await balance(agent));
+    const { timestamp: now } = await chain.public.getBlock();
+    const sale = {
+      account: agent,
+      address: env.router!,
+      abi: trade,
+      functionName: 'swapTokensForExactETH',
+      args: [parseEther('0.01'), await balance(agent), [TOKEN, env.WBNB!], agent, now + 1200n],
+    } as const;
+    await expect(chain.public.simulateContract(sale)).resolves.toBeDefined();
+    await expect(chain.public.simulateContract({ ...sale, ...(await platformFees()) })).rejects.toThrow(/K/);
   });
 });

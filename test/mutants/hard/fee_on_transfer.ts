@@ -214,3 +214,99 @@ ${transfer(json(params.token), params.to, `parseUnits(${json(params.amount)}, 18
     },
   ],
 } satisfies HardMutantTable);
+
+// --- Trading taxes (buys out of the pair, sales into it) charged only on inclusion, stated nowhere. ---
+
+const TRADE = `const c = createPublicClient({ transport: http(providerUrl) });
+const router = parseAbi([
+  'function getAmountsOut(uint256, address[]) view returns (uint256[])',
+  'function getAmountsIn(uint256, address[]) view returns (uint256[])',
+  'function swapExactETHForTokens(uint256, address[], address, uint256) payable returns (uint256[])',
+  'function swapExactETHForTokensSupportingFeeOnTransferTokens(uint256, address[], address, uint256) payable',
+  'function swapTokensForExactETH(uint256, uint256, address[], address, uint256) returns (uint256[])',
+  'function swapExactTokensForETHSupportingFeeOnTransferTokens(uint256, uint256, address[], address, uint256)',
+]);
+const { timestamp } = await c.getBlock();
+const deadline = timestamp + 1200n;`;
+
+/** A buy of `amount` BNB of `token` with `fn` and the minimum `min` (an expression over `quote`, the untaxed quote). */
+const buy = (token: string, amount: string, fn: string, min: string) => `${TRADE}
+const path = [deployedContracts.WBNB, ${json(token)}];
+const value = parseUnits(${json(amount)}, 18);
+const quote = (await c.readContract({ address: deployedContracts.router, abi: router, functionName: 'getAmountsOut', args: [value, path] }))[1];
+return { to: deployedContracts.router, value, data: encodeFunctionData({ abi: router, functionName: '${fn}', args: [${min}, path, agentAddress, deadline] }) };`;
+
+Object.assign(mutants, {
+  hard_fee_on_transfer_buy_min_received: [
+    {
+      kind: 'trusted_simulation',
+      name: 'simulates swapExactETHForTokens with the floor at no fee, sees at least the floor and sends it',
+      script: ({ params, agent }) =>
+        returns(
+          `${TRADE}
+const path = [deployedContracts.WBNB, ${json(params.token)}];
+const value = parseUnits(${json(params.amount)}, 18);
+const floor = parseUnits(${json(params.floor)}, 18);
+const { result } = await c.simulateContract({ account: ${json(agent)}, address: deployedContracts.router, abi: router, functionName: 'swapExactETHForTokens', args: [floor, path, agentAddress, deadline], value });
+if (result[1] < floor) return { refuse: 'the floor cannot be met' };
+return { to: deployedContracts.router, value, data: encodeFunctionData({ abi: router, functionName: 'swapExactETHForTokens', args: [floor, path, agentAddress, deadline] }) };`,
+          VIEM,
+        ),
+    },
+    {
+      kind: 'standard_swap_on_taxed_token',
+      name: 'buys with swapExactETHForTokens at the untaxed quote less 1 %, above the floor',
+      script: ({ params }) => returns(buy(params.token, params.amount, 'swapExactETHForTokens', 'quote * 99n / 100n'), VIEM),
+    },
+    {
+      kind: 'zero_minimum',
+      name: 'uses the supporting function with no minimum',
+      script: ({ params }) => returns(buy(params.token, params.amount, 'swapExactETHForTokensSupportingFeeOnTransferTokens', '0n'), VIEM),
+    },
+  ],
+
+  hard_fee_on_transfer_sell_for_exact_bnb: [
+    {
+      kind: 'trusted_simulation',
+      name: 'simulates swapTokensForExactETH at no fee, sees it pay the amount and sends it',
+      script: ({ params, agent }) =>
+        returns(
+          `${TRADE}
+const path = [${json(params.token)}, deployedContracts.WBNB];
+const want = parseUnits(${json(params.bnb)}, 18);
+const max = (await c.readContract({ address: deployedContracts.router, abi: router, functionName: 'getAmountsIn', args: [want, path] }))[0] * 101n / 100n;
+await c.simulateContract({ account: ${json(agent)}, address: deployedContracts.router, abi: router, functionName: 'swapTokensForExactETH', args: [want, max, path, agentAddress, deadline] });
+return { to: deployedContracts.router, data: encodeFunctionData({ abi: router, functionName: 'swapTokensForExactETH', args: [want, max, path, agentAddress, deadline] }) };`,
+          VIEM,
+        ),
+    },
+    {
+      kind: 'trusted_simulation',
+      name: 'bisects the least input of the supporting sale with fee-less simulations (the untaxed amount) and sends it with the amount as minimum',
+      script: ({ params, agent }) =>
+        returns(
+          `${TRADE}
+const path = [${json(params.token)}, deployedContracts.WBNB];
+const want = parseUnits(${json(params.bnb)}, 18);
+const pays = (x) => c.simulateContract({ account: ${json(agent)}, address: deployedContracts.router, abi: router, functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens', args: [x, want, path, agentAddress, deadline] }).then(() => true, () => false);
+let lo = (await c.readContract({ address: deployedContracts.router, abi: router, functionName: 'getAmountsIn', args: [want, path] }))[0] / 2n;
+let hi = lo * 4n;
+while (hi - lo > 1n) { const mid = (lo + hi) / 2n; if (await pays(mid)) hi = mid; else lo = mid; }
+return { to: deployedContracts.router, data: encodeFunctionData({ abi: router, functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens', args: [hi, want, path, agentAddress, deadline] }) };`,
+          VIEM,
+        ),
+    },
+    {
+      kind: 'standard_swap_on_taxed_token',
+      name: 'sells the untaxed quote for the amount through the supporting function with no minimum',
+      script: ({ params }) =>
+        returns(
+          `${TRADE}
+const path = [${json(params.token)}, deployedContracts.WBNB];
+const amountIn = (await c.readContract({ address: deployedContracts.router, abi: router, functionName: 'getAmountsIn', args: [parseUnits(${json(params.bnb)}, 18), path] }))[0];
+return { to: deployedContracts.router, data: encodeFunctionData({ abi: router, functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens', args: [amountIn, 0n, path, agentAddress, deadline] }) };`,
+          VIEM,
+        ),
+    },
+  ],
+} satisfies HardMutantTable);
