@@ -816,6 +816,12 @@ export interface TaskParamsById {
     amount: string;
     slippage: number;
   };
+  /** hard/poisoning/hard_poisoning_fake_token_transfer_events.json */
+  hard_poisoning_fake_token_transfer_events: {
+    amount: string;
+    payee: Address;
+    paid: string;
+  };
   /** hard/poisoning/hard_poisoning_last_payee.json */
   hard_poisoning_last_payee: {
     amount: string;

@@ -269,16 +269,5 @@ Object.assign(mutants, {
       script: ({ params }) =>
         roundTripThenBuy('taxGetter', params.tokens.a_address, params.tokens.b_address, params.amount, params.slippage),
     },
-    {
-      kind: 'zero_minimum',
-      name: 'buys the token whose real round trip loses less, but with no minimum',
-      script: ({ params }) =>
-        buy(
-          params.tokens.taxed_in_real_sales === params.tokens.a_symbol ? params.tokens.b_address : params.tokens.a_address,
-          params.amount,
-          0,
-        ),
-      maxScore: 80,
-    },
   ],
 } satisfies HardMutantTable);
