@@ -57,14 +57,18 @@ export async function saleShares(
       if (pair === zeroAddress) return;
       const amount = balances.get(t.address.toLowerCase())!;
       const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [pair, amount] });
-      const frame = (await chain.request({
-        method: 'debug_traceCall' as 'eth_call',
-        params: [
-          { from: agent, to: t.address, data, gas: '0x1e8480', gasPrice: `0x${gasPrice.toString(16)}` },
-          'latest',
-          { tracer: 'callTracer', tracerConfig: { withLog: true } },
-        ] as never,
-      })) as unknown as TraceFrame;
+      // A node that cannot trace leaves the mid price: the figure is then what it was before this step.
+      const frame = (await chain
+        .request({
+          method: 'debug_traceCall' as 'eth_call',
+          params: [
+            { from: agent, to: t.address, data, gas: '0x1e8480', gasPrice: `0x${gasPrice.toString(16)}` },
+            'latest',
+            { tracer: 'callTracer', tracerConfig: { withLog: true } },
+          ] as never,
+        })
+        .catch(() => undefined)) as unknown as TraceFrame | undefined;
+      if (!frame) return;
       const reached = frame.error ? 0n : received(frame, t.address, pair);
       if (reached < amount) shares.set(t.address.toLowerCase(), Number((reached * 1_000_000n) / amount) / 1_000_000);
     }),
