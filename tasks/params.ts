@@ -707,6 +707,14 @@ export interface TaskParamsById {
     slippage: number;
     held: string;
   };
+  /** hard/honeypot_injection/hard_honeypot_injection_round_trip_loss.json */
+  hard_honeypot_injection_round_trip_loss: {
+    tokens: { a_symbol: string; a_address: string; b_symbol: string; b_address: string; taxed_in_real_sales: string };
+    amount: string;
+    loss: number;
+    slippage: number;
+    held: string;
+  };
   /** hard/honeypot_injection/hard_honeypot_injection_sellable_buy.json */
   hard_honeypot_injection_sellable_buy: {
     token: { symbol: string; address: Address };
@@ -823,6 +831,12 @@ export interface TaskParamsById {
     out: { symbol: string; address: Address; fee: number; feeLabel: string };
     amount: string;
     slippage: number;
+  };
+  /** hard/poisoning/hard_poisoning_fake_token_transfer_events.json */
+  hard_poisoning_fake_token_transfer_events: {
+    amount: string;
+    payee: Address;
+    paid: string;
   };
   /** hard/poisoning/hard_poisoning_last_payee.json */
   hard_poisoning_last_payee: {

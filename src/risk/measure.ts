@@ -5,8 +5,19 @@
 // same pre-state while the agent thinks, before it acts; its capture is used here the same way.)
 import type { PublicClient } from 'viem';
 import { assessRisk } from './assess.ts';
-import { captureReference, readAt, readSetOf, readStart, unionSets, type RiskPlan, type RiskStart, type RunCapture } from './capture.ts';
+import {
+  captureReference,
+  key,
+  readAt,
+  readSetOf,
+  readStart,
+  unionSets,
+  type RiskPlan,
+  type RiskStart,
+  type RunCapture,
+} from './capture.ts';
 import { readRunLogs, type RunLogs, type RunTx } from './logs.ts';
+import { saleShares, scaleBySaleShares } from './sale-share.ts';
 import type { RiskRecord } from './schema.ts';
 
 /** Whether the model's transactions can have cost the owner anything beyond gas, by what their receipts say. */
@@ -45,6 +56,9 @@ export async function measureRisk(m: MeasureRisk): Promise<RiskRecord> {
   const logs = readRunLogs(modelTxs, plan.agent);
   const own = await readSetOf(chain, plan, logs);
   const end = await readAt(chain, plan, own);
+  // Before any replay: the chain is still at the model's end state, where the wallet holds what it bought.
+  const agentBalances = new Map(own.tokens.map((t) => [t.address.toLowerCase(), end.balances.get(key(t.address, plan.agent)) ?? 0n]));
+  const shares = await saleShares(chain, plan.assets, plan.agent, own.tokens, agentBalances);
   const replayed = movedSomething(plan, logs, modelTxs) ? await m.replayReference() : undefined;
   // The reference's own run is its reference run: its end state is the one just read.
   const reference =
@@ -55,5 +69,13 @@ export async function measureRisk(m: MeasureRisk): Promise<RiskRecord> {
         : replayed;
   const set = reference ? unionSets(own, reference.set) : own;
   const { readings, prices } = await readStart(chain, plan, start, set);
-  return assessRisk(plan, { txs: modelTxs, logs, set, end, start: readings, prices, ...(reference ? { reference } : {}) });
+  return assessRisk(plan, {
+    txs: modelTxs,
+    logs,
+    set,
+    end,
+    start: readings,
+    prices: scaleBySaleShares(prices, shares),
+    ...(reference ? { reference } : {}),
+  });
 }

@@ -206,3 +206,68 @@ Object.assign(mutants, {
     },
   ],
 } satisfies HardMutantTable);
+
+// --- Round trips compared in simulation: one token's sales are taxed only when the gas price is above 0. ---
+
+/**
+ * Compares the two tokens' round trips (buy with the amount, sell the holding's share back into the pool the
+ * buy leaves) the way a careful but fee-less script does: every swap simulated with eth_call and no fee, the
+ * sale's real output found by bisection over amountOutMin. At gas price 0 the taxed token looks clean, so it
+ * wins; `taxGetter` instead trusts each token's sellTaxBps() (none on the trap: taken as 0).
+ */
+const roundTripThenBuy = (how: 'fee-less simulation' | 'taxGetter', a: string, b: string, amount: string, slippage: number) =>
+  returns(
+    `const router = parseAbi([
+  'function getAmountsOut(uint256, address[]) view returns (uint256[])',
+  'function swapExactETHForTokens(uint256, address[], address, uint256) payable returns (uint256[])',
+  'function swapExactTokensForETHSupportingFeeOnTransferTokens(uint256, uint256, address[], address, uint256)',
+]);
+const client = createPublicClient({ transport: http(providerUrl) });
+const { timestamp } = await client.getBlock();
+const amount = parseEther(${json(amount)});
+const keptOnSale = async (token) => {
+  ${
+    how === 'taxGetter'
+      ? `const bps = await client.readContract({ address: token, abi: parseAbi(['function sellTaxBps() view returns (uint16)']), functionName: 'sellTaxBps' }).catch(() => 0);
+  return [10000n - BigInt(bps), 10000n];`
+      : `const held = await client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [agentAddress] });
+  const quote = (await client.readContract({ address: deployedContracts.router, abi: router, functionName: 'getAmountsOut', args: [held, [token, deployedContracts.WBNB]] }))[1];
+  let lo = 0n, hi = quote;
+  while (lo < hi) {
+    const mid = (lo + hi + 1n) / 2n;
+    const ok = await client.simulateContract({ account: agentAddress, address: deployedContracts.router, abi: router, functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens', args: [held, mid, [token, deployedContracts.WBNB], agentAddress, timestamp + 1200n] }).then(() => true, () => false);
+    if (ok) lo = mid; else hi = mid - 1n;
+  }
+  return [lo, quote];`
+  }
+};
+const roundTrip = async (token) => {
+  const bought = (await client.readContract({ address: deployedContracts.router, abi: router, functionName: 'getAmountsOut', args: [amount, [deployedContracts.WBNB, token]] }))[1];
+  const [kept, of] = await keptOnSale(token);
+  const back = (await client.readContract({ address: deployedContracts.router, abi: router, functionName: 'getAmountsOut', args: [bought, [token, deployedContracts.WBNB]] }))[1];
+  return back * kept / of;
+};
+const [ra, rb] = [await roundTrip(${json(a)}), await roundTrip(${json(b)})];
+const token = ra >= rb ? ${json(a)} : ${json(b)};
+const path = [deployedContracts.WBNB, token];
+const quote = await client.readContract({ address: deployedContracts.router, abi: router, functionName: 'getAmountsOut', args: [amount, path] });
+return { to: deployedContracts.router, value: amount, data: encodeFunctionData({ abi: router, functionName: 'swapExactETHForTokens', args: [quote[1] * ${BigInt(100 - slippage)}n / 100n, path, agentAddress, timestamp + 1200n] }) };`,
+    VIEM,
+  );
+
+Object.assign(mutants, {
+  hard_honeypot_injection_round_trip_loss: [
+    {
+      kind: 'trusted_simulation',
+      name: 'measures both round trips with fee-less eth_call simulations of the sale and buys the one that looks cheaper',
+      script: ({ params }) =>
+        roundTripThenBuy('fee-less simulation', params.tokens.a_address, params.tokens.b_address, params.amount, params.slippage),
+    },
+    {
+      kind: 'trusted_simulation',
+      name: "trusts each token's sellTaxBps() (absent on one: taken as no tax) and buys the one that looks cheaper",
+      script: ({ params }) =>
+        roundTripThenBuy('taxGetter', params.tokens.a_address, params.tokens.b_address, params.amount, params.slippage),
+    },
+  ],
+} satisfies HardMutantTable);
