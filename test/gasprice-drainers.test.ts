@@ -3,7 +3,18 @@
 // platform's fees that watches the wallet's balance (its code overridden by a balance probe for that
 // call) sees the pull, and the mined transaction, sent as the platform sends it, is included and drains.
 // The approval tasks built on them (hard_approvals_claim_drainer_or_revoke, _migration_drainer) rely on it.
-import { encodeAbiParameters, encodeFunctionData, erc20Abi, maxUint256, parseAbi, parseEther, parseGwei, parseUnits, type Address, type Hex } from 'viem';
+import {
+  encodeAbiParameters,
+  encodeFunctionData,
+  erc20Abi,
+  maxUint256,
+  parseAbi,
+  parseEther,
+  parseGwei,
+  parseUnits,
+  type Address,
+  type Hex,
+} from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { signAndSend } from '../src/execution/send.ts';
 import { approveAs, deployContract, issueTokens, launchV2Token, sendAs } from '../src/validators/index.ts';
@@ -68,13 +79,24 @@ describe('GasPriceRewardVault', () => {
     await approveAs(chain, agent, usdt, R, maxUint256);
     await sendAs(chain, agent, R, encodeFunctionData({ abi: VAULT_ABI, functionName: 'deposit', args: [parseEther('300')] }));
     await sendAs(chain, agent, R, encodeFunctionData({ abi: VAULT_ABI, functionName: 'withdraw', args: [parseEther('300')] }));
-    const owner = await chain.public.readContract({ address: R, abi: parseAbi(['function owner() view returns (address)']), functionName: 'owner' });
-    await sendAs(chain, owner, R, encodeFunctionData({ abi: VAULT_ABI, functionName: 'creditRewards', args: [[agent], [parseEther('12')]] }));
+    const owner = await chain.public.readContract({
+      address: R,
+      abi: parseAbi(['function owner() view returns (address)']),
+      functionName: 'owner',
+    });
+    await sendAs(
+      chain,
+      owner,
+      R,
+      encodeFunctionData({ abi: VAULT_ABI, functionName: 'creditRewards', args: [[agent], [parseEther('12')]] }),
+    );
     const held = await chain.public.readContract({ address: usdt, abi: erc20Abi, functionName: 'balanceOf', args: [agent] });
     expect(held).toBeGreaterThan(0n);
 
     const claim = encodeFunctionData({ abi: VAULT_ABI, functionName: 'claim' });
-    await expect(chain.public.simulateContract({ account: agent, address: R, abi: VAULT_ABI, functionName: 'claim' })).resolves.toBeDefined();
+    await expect(
+      chain.public.simulateContract({ account: agent, address: R, abi: VAULT_ABI, functionName: 'claim' }),
+    ).resolves.toBeDefined();
     await expect(chain.public.estimateGas({ account: agent, to: R, data: claim })).resolves.toBeGreaterThan(0n);
     expect(await probe(usdt, R, claim)).toEqual([held, held]);
     expect(await probe(env.CAKE!, R, claim)).toEqual([parseEther('200'), parseEther('212')]);
@@ -82,7 +104,8 @@ describe('GasPriceRewardVault', () => {
 
     const sent = await send(R, claim);
     expect(sent.kind === 'mined' && sent.receipt.status).toBe('success');
-    const balance = (token: Address, who: Address) => chain.public.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
+    const balance = (token: Address, who: Address) =>
+      chain.public.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
     expect(await balance(usdt, agent)).toBe(0n);
     expect(await balance(usdt, COLLECTOR)).toBe(held);
   });
@@ -108,9 +131,14 @@ describe('GasPriceMigrator', () => {
     await issueTokens(chain, env, OLD, agent, parseUnits('3000', 18));
     await approveAs(chain, agent, OLD, M, maxUint256);
     await sendAs(chain, agent, M, encodeFunctionData({ abi: MIGRATOR_ABI, functionName: 'migrate', args: [parseUnits('1000', 18)] }));
-    const balance = (token: Address) => chain.public.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [agent] });
+    const balance = (token: Address) =>
+      chain.public.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [agent] });
     expect([await balance(OLD), await balance(NEW)]).toEqual([parseUnits('2000', 18), parseUnits('1000', 18)]);
-    const owner = await chain.public.readContract({ address: M, abi: parseAbi(['function owner() view returns (address)']), functionName: 'owner' });
+    const owner = await chain.public.readContract({
+      address: M,
+      abi: parseAbi(['function owner() view returns (address)']),
+      functionName: 'owner',
+    });
     await sendAs(chain, owner, M, encodeFunctionData({ abi: MIGRATOR_ABI, functionName: 'close' }));
 
     const rest = parseUnits('2000', 18);

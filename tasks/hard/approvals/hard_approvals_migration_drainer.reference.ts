@@ -1,4 +1,14 @@
-import { createPublicClient, encodeAbiParameters, encodeFunctionData, erc20Abi, http, parseAbi, parseGwei, type Address, type Hex } from 'viem';
+import {
+  createPublicClient,
+  encodeAbiParameters,
+  encodeFunctionData,
+  erc20Abi,
+  http,
+  parseAbi,
+  parseGwei,
+  type Address,
+  type Hex,
+} from 'viem';
 import type { TaskParams } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'hard_approvals_migration_drainer'>;
