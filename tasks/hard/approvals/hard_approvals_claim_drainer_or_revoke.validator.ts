@@ -7,9 +7,9 @@ import {
   DEPLOYER,
   defineValidator,
   deployContract,
-  issueTokens,
   noTokensMoved,
   sendAs,
+  setTokenBalance,
 } from 'evm-questbench/validators';
 import Vault from '../../../fixtures/artifacts/GasPriceRewardVault.json' with { type: 'json' };
 import type { TaskParams } from '../../params.ts';
@@ -36,9 +36,10 @@ export default defineValidator<Params, State>({
     const { vault } = params;
     const stable = params.stable.address;
     await deployContract(chain, Vault as { abi: unknown[]; bytecode: `0x${string}` }, vault, [stable, env.CAKE!, COLLECTOR]);
-    await issueTokens(chain, env, env.CAKE!, vault, parseEther('18400'));
+    // Balances written directly, so the tokens' owners need not mint (as on a fork).
+    await setTokenBalance(chain, env.CAKE!, vault, parseEther('18400'));
     await chain.test.setBalance({ address: HOLDER, value: parseEther('0.4') });
-    await issueTokens(chain, env, stable, HOLDER, parseEther('26500'));
+    await setTokenBalance(chain, stable, HOLDER, parseEther('26500'));
     await approveAs(chain, HOLDER, stable, vault, parseEther('26500'));
     await sendAs(chain, HOLDER, vault, encodeFunctionData({ abi: VAULT, functionName: 'deposit', args: [parseEther('26500')] }));
     const deposited = parseUnits(params.deposited, 18);

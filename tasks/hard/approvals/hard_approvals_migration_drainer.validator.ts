@@ -42,14 +42,14 @@ export default defineValidator<Params, State>({
       at: old,
       args: ['Lumix', 'LMX', 18],
       tokenReserve: parseUnits('9215000', 18),
-      bnbReserve: parseEther('31.4'),
+      bnbReserve: parseEther('131.6'),
     });
     await launchV2Token(chain, env, {
       artifact: Plain as Artifact,
       at: params.new,
       args: ['Lumix v2', 'LUMX', 18],
       tokenReserve: parseUnits('6080000', 18),
-      bnbReserve: parseEther('22.7'),
+      bnbReserve: parseEther('85.9'),
     });
     await deployContract(chain, Migrator as Artifact, migrator, [old, params.new, MIGRATION_VAULT]);
     await issueTokens(chain, env, params.new, migrator, parseUnits('24000000', 18));
