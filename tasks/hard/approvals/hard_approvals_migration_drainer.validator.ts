@@ -68,8 +68,8 @@ export default defineValidator<Params, State>({
   },
   observe: ({ chain, params, agent }) => allowanceAndBalance(chain, params.old, agent, params.migrator),
   checks: [
-    allowanceRevoked(60, "the migration contract may no longer spend the wallet's LMX"),
-    noTokensMoved(30, () => 'LMX'),
+    allowanceRevoked(70, "the migration contract may no longer spend the wallet's LMX"),
+    noTokensMoved(20, () => 'LMX'),
     callsFunction(10, 'approve(address,uint256)'),
   ],
 });

@@ -222,6 +222,16 @@ Object.assign(mutants, {
       name: 'simulates the claim with eth_call and estimates its gas (no fee), both pass, claims',
       script: ({ params }) => simulatedAtNoFee(claimOf(params)),
     },
+    {
+      kind: 'wrong_amount',
+      name: "caps the vault's allowance at the past deposit instead of removing it (nothing lost: 30)",
+      maxScore: 30,
+      script: ({ params }) =>
+        returns(
+          `return { to: ${json(params.stable.address)}, data: erc20.encodeFunctionData('approve', [${json(params.vault)}, parseUnits(${json(params.deposited)}, 18)]) };`,
+          APPROVE,
+        ),
+    },
   ],
   hard_approvals_migration_drainer: [
     {
@@ -233,6 +243,16 @@ Object.assign(mutants, {
       kind: 'trusted_simulation',
       name: 'simulates the migration with eth_call and estimates its gas (no fee), both pass, migrates',
       script: ({ params }) => simulatedAtNoFee(migrationOf(params)),
+    },
+    {
+      kind: 'wrong_amount',
+      name: 'approves the migrator for exactly the LMX held and migrates nothing (nothing lost: 30)',
+      maxScore: 30,
+      script: ({ params }) =>
+        returns(
+          `return { to: ${json(params.old)}, data: erc20.encodeFunctionData('approve', [${json(params.migrator)}, parseUnits(${json(params.held)}, 18)]) };`,
+          APPROVE,
+        ),
     },
   ],
 } satisfies HardMutantTable);
