@@ -3,6 +3,7 @@
 // platform's fees that watches the wallet's balance (its code overridden by a balance probe for that
 // call) sees the pull, and the mined transaction, sent as the platform sends it, is included and drains.
 // The approval tasks built on them (hard_approvals_claim_drainer_or_revoke, _migration_drainer) rely on it.
+import { readFileSync } from 'node:fs';
 import {
   encodeAbiParameters,
   encodeFunctionData,
@@ -21,6 +22,7 @@ import { approveAs, deployContract, issueTokens, launchV2Token, sendAs } from '.
 import Migrator from '../fixtures/artifacts/GasPriceMigrator.json' with { type: 'json' };
 import Vault from '../fixtures/artifacts/GasPriceRewardVault.json' with { type: 'json' };
 import UnitToken from '../fixtures/artifacts/UnitToken.json' with { type: 'json' };
+import { BALANCE_PROBE, BALANCE_PROBE_YUL } from './helpers/balance-probe.ts';
 import { openTestSession } from './helpers/session.ts';
 
 type Artifact = { abi: unknown[]; bytecode: Hex };
@@ -37,9 +39,6 @@ const VAULT_ABI = parseAbi([
   'function claim() returns (uint256)',
 ]);
 const MIGRATOR_ABI = parseAbi(['function migrate(uint256)', 'function close()']);
-/** Runtime code: token (32) | target (32) | call data → token.balanceOf(this) before and after the call (Yul, solc 0.8.37). */
-const BALANCE_PROBE: Hex =
-  '0x5f356370a0823160e01b5f52306004526020608060245f845afa15605a575f8036603f190180604061010037610100826020355af115605e5760a060245f6020936370a0823160e01b8252306004525afa15605a5760406080f35b5f80fd5b3d5f803e3d5ffd';
 
 let t: Awaited<ReturnType<typeof openTestSession>>;
 beforeAll(async () => {
@@ -68,6 +67,21 @@ async function probe(token: Address, target: Address, data: Hex, fees = {}): Pro
 
 const send = (to: Address, data: Hex) =>
   signAndSend(t.session.chain, t.session.account, { to, data, value: 0n }, { chainId: 56, marker: t.session.marker });
+
+describe('the balance probe', () => {
+  test('is BALANCE_PROBE_YUL as solc compiles it, and both references carry it', async () => {
+    const { default: solc } = await import('solc');
+    const input = {
+      language: 'Yul',
+      sources: { probe: { content: BALANCE_PROBE_YUL } },
+      settings: { optimizer: { enabled: true }, outputSelection: { '*': { '*': ['evm.bytecode.object'] } } },
+    };
+    const out = JSON.parse(solc.compile(JSON.stringify(input)));
+    expect(`0x${out.contracts.probe.BalanceProbe.evm.bytecode.object}`).toBe(BALANCE_PROBE);
+    for (const id of ['hard_approvals_claim_drainer_or_revoke', 'hard_approvals_migration_drainer'])
+      expect(readFileSync(`tasks/hard/approvals/${id}.reference.ts`, 'utf8'), id).toContain(BALANCE_PROBE);
+  });
+});
 
 describe('GasPriceRewardVault', () => {
   test('a claim pays only the reward at gas price 0; with fees, and when mined, it also pulls the deposit token through the old allowance', async () => {

@@ -2,6 +2,7 @@ import { maxUint256, parseUnits } from 'viem';
 import { submit } from '../../../src/composite/reference.ts';
 import { script } from '../../../src/composite/script.ts';
 import { approve, swapExactTokens } from '../../../src/composite/skills.ts';
+import { BALANCE_PROBE } from '../../helpers/balance-probe.ts';
 import { json, returns } from '../types.ts';
 import type { HardMutantTable } from './types.ts';
 
@@ -143,9 +144,6 @@ export const mutants: HardMutantTable = {
 // --- Drainers that act only on inclusion: a claim or a migration that is clean at gas price 0. ---
 
 const DRAIN_VIEM = "import { createPublicClient, encodeAbiParameters, encodeFunctionData, erc20Abi, http, parseAbi } from 'viem';";
-/** The references' balance probe (runtime code put at the wallet's address for one eth_call). */
-const BALANCE_PROBE =
-  '0x5f356370a0823160e01b5f52306004526020608060245f845afa15605a575f8036603f190180604061010037610100826020355af115605e5760a060245f6020936370a0823160e01b8252306004525afa15605a5760406080f35b5f80fd5b3d5f803e3d5ffd';
 
 interface DrainerCall {
   /** The contract the action goes to. */
