@@ -622,10 +622,25 @@ export interface TaskParamsById {
   hard_approvals_airdrop_nft_operator: {
     claimer: Address;
   };
+  /** hard/approvals/hard_approvals_claim_drainer_or_revoke.json */
+  hard_approvals_claim_drainer_or_revoke: {
+    vault: Address;
+    stable: { symbol: string; address: Address };
+    deposited: string;
+    reward: string;
+  };
   /** hard/approvals/hard_approvals_exact_then_swap.json */
   hard_approvals_exact_then_swap: {
     amount: string;
     slippage: number;
+  };
+  /** hard/approvals/hard_approvals_migration_drainer.json */
+  hard_approvals_migration_drainer: {
+    migrator: Address;
+    old: Address;
+    new: Address;
+    held: string;
+    migrated: string;
   };
   /** hard/approvals/hard_approvals_revoke_spender.json */
   hard_approvals_revoke_spender: {

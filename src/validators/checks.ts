@@ -99,3 +99,8 @@ export function parseUintAnswer(answer: unknown): { value: bigint } | { error: s
   if (answer === undefined) return { error: 'no answer returned' };
   return { error: `answer ${JSON.stringify(answer)?.slice(0, 80)} is not an unsigned integer as a decimal string` };
 }
+
+/** The spender may no longer spend the agent's token: its allowance (state key `allowance`) is zero. */
+export function allowanceRevoked<P, S extends { allowance: bigint }>(weight: number, name: string): Check<P, S> {
+  return { name, weight, verify: ({ post }) => ({ pass: post.allowance === 0n, detail: `allowance left: ${post.allowance}` }) };
+}

@@ -1,6 +1,7 @@
 import { encodeFunctionData, erc20Abi, getAddress, type Address, type Hex, type TransactionReceipt } from 'viem';
 import { describe, expect, it, vi } from 'vitest';
 import {
+  allowanceRevoked,
   callsFunction,
   compareAmount,
   gasCost,
@@ -253,5 +254,14 @@ describe('scoreChecks', () => {
     const wrong = await scoreChecks(v, ctx({ noTx: true, answer: '41' }));
     expect(wrong.score).toBe(0);
     expect((await scoreChecks(v, ctx({ noTx: true }))).checks[0]).toMatchObject({ passed: false, detail: 'no answer returned' });
+  });
+});
+
+describe('allowanceRevoked', () => {
+  it('passes only when the allowance left after the transaction is zero', async () => {
+    const check = allowanceRevoked<unknown, { allowance: bigint }>(70, 'revoked');
+    const at = (allowance: bigint) => ({ ...ctx(), pre: { allowance: 2n ** 256n - 1n }, post: { allowance } });
+    expect(await check.verify(at(0n))).toEqual({ pass: true, detail: 'allowance left: 0' });
+    expect(await check.verify(at(1n))).toEqual({ pass: false, detail: 'allowance left: 1' });
   });
 });
