@@ -21,6 +21,7 @@ import { measureFloor, type FloorResult } from './floor.ts';
 import { measureHarness, type HarnessResult } from './harness.ts';
 import type { SandboxProbe } from './sandbox-probe.ts';
 import { errorText, fmt, median, percentile, table, type Summary } from './stats.ts';
+import { PASS_LINE } from '../src/validators/score.ts';
 import { callStats, PUBLISHED, runVitest, type VitestRun } from './vitest-runs.ts';
 
 const quick = process.env.BENCH_QUICK === '1';
@@ -378,6 +379,8 @@ function printAgents(agents: Section<VitestRun>): number | undefined {
   const ideal = (steps * LATENCY_MS) / HEADLINE_CONCURRENCY / 1000;
   const efficiency = ideal / run.wallS;
   const cs = callStats(run.calls);
+  // The gold agent must score: an agent that fails fast would make the harness look quick.
+  const below = run.instances.filter((i) => i.score < PASS_LINE);
   log('');
   log(
     `Wallet agents: the published splits, ${REALISTIC_ROUNDS} rounds, the gold agent with a wallet thinking ${LATENCY_MS} ms before each step (bench/latency-agent.ts), QUEST_CONCURRENCY=${HEADLINE_CONCURRENCY}`,
@@ -396,13 +399,20 @@ function printAgents(agents: Section<VitestRun>): number | undefined {
           fmt(run.cpuS, 1),
           `${run.anvilPeak}`,
           run.exitCode === 0
-            ? `${run.passed} passed, ${run.failed} below the line`
+            ? `${run.instances.length - below.length} of ${run.instances.length} instances at or above the line`
             : `FAIL exit ${run.exitCode}${run.timedOut ? ' (timeout)' : ''}`,
         ],
       ],
     ),
   );
   log('  ideal = agent steps × latency / concurrency; efficiency = ideal / wall (Vitest start-up and global setup included).');
+  if (below.length) {
+    const first = below[0]!;
+    log(
+      `  INVALID: ${below.length} instance(s) below the line, e.g. ${first.taskId} round ${first.round}: ${first.outcome} ${first.error ?? ''}`,
+    );
+    return undefined;
+  }
   if (run.exitCode !== 0) log(`  output tail:\n${run.tail.replace(/^/gm, '    ')}`);
   return efficiency;
 }
