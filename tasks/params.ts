@@ -847,6 +847,13 @@ export interface TaskParamsById {
     amount: string;
     slippage: number;
   };
+  /** hard/pancake_v3/hard_pancake_v3_taxed_token_best_route.json */
+  hard_pancake_v3_taxed_token_best_route: {
+    token: Address;
+    amount: string;
+    slippage: number;
+    held: string;
+  };
   /** hard/poisoning/hard_poisoning_fake_token_transfer_events.json */
   hard_poisoning_fake_token_transfer_events: {
     amount: string;

@@ -24,3 +24,5 @@ export * from './v3.ts';
 export * from './adversary.ts';
 // Tokens a task deploys itself, launched on PancakeSwap V2.
 export * from './launch.ts';
+// ... and given a PancakeSwap V3 pool of their own.
+export * from './launch-v3.ts';
