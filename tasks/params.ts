@@ -624,6 +624,7 @@ export interface TaskParamsById {
     amount: string;
     slippage: number;
     swapped: string;
+    topUp: string;
   };
   /** hard/approvals/hard_approvals_airdrop_nft_operator.json */
   hard_approvals_airdrop_nft_operator: {

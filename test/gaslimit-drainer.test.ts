@@ -94,7 +94,14 @@ describe('GasLimitAggregator', () => {
     expect(await probe(cake)).toEqual([cakeHeld, cakeHeld + quoted]);
     expect(await probe(cake, fees)).toEqual([cakeHeld, cakeHeld + quoted]);
     expect(await probe(usdt, fees)).toEqual([held, held - amountIn]);
-    const simulated = await client.simulateContract({ account: agent, address: A, abi: AGGREGATOR, functionName: 'swap', args: [usdt, cake, amountIn, v2], ...fees });
+    const simulated = await client.simulateContract({
+      account: agent,
+      address: A,
+      abi: AGGREGATOR,
+      functionName: 'swap',
+      args: [usdt, cake, amountIn, v2],
+      ...fees,
+    });
     expect(simulated.result).toBe(quoted);
 
     // The estimate lands on the draining path; with the platform's margin on top, the simulation shows the drain.

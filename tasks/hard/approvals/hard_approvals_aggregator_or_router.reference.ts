@@ -1,4 +1,14 @@
-import { createPublicClient, encodeAbiParameters, encodeFunctionData, http, parseAbi, parseGwei, parseUnits, type Address, type Hex } from 'viem';
+import {
+  createPublicClient,
+  encodeAbiParameters,
+  encodeFunctionData,
+  http,
+  parseAbi,
+  parseGwei,
+  parseUnits,
+  type Address,
+  type Hex,
+} from 'viem';
 import type { TaskParams } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'hard_approvals_aggregator_or_router'>;

@@ -1,4 +1,14 @@
-import { decodeFunctionData, encodeFunctionData, getAddress, isAddressEqual, maxUint256, parseAbi, parseEther, parseUnits, type Address } from 'viem';
+import {
+  decodeFunctionData,
+  encodeFunctionData,
+  getAddress,
+  isAddressEqual,
+  maxUint256,
+  parseAbi,
+  parseEther,
+  parseUnits,
+  type Address,
+} from 'viem';
 import {
   allowanceOf,
   approveAs,
@@ -43,14 +53,15 @@ export default defineValidator<Params, State>({
     const cake = env.CAKE!;
     await deployContract(chain, Aggregator as Artifact, params.aggregator, [env.router!, VAULT, 35n]);
     await issueTokens(chain, env, cake, params.aggregator, parseUnits('184250', 18));
-    const swap = (amount: bigint) =>
-      encodeFunctionData({ abi: AGGREGATOR, functionName: 'swap', args: [usdt, cake, amount, 0n] });
+    const swap = (amount: bigint) => encodeFunctionData({ abi: AGGREGATOR, functionName: 'swap', args: [usdt, cake, amount, 0n] });
     const early = parseUnits('9420', 18);
     await chain.test.setBalance({ address: TRADER, value: parseEther('0.3') });
     await issueTokens(chain, env, usdt, TRADER, early);
     await approveAs(chain, TRADER, usdt, params.aggregator, early);
     await sendAs(chain, TRADER, params.aggregator, swap(early), 0n, HONEST_GAS);
     await chain.test.mine({ blocks: 25, interval: 3 });
+    // USDT that arrived since, which the unlimited allowance puts within the aggregator's reach too.
+    await issueTokens(chain, env, usdt, agent, parseUnits(params.topUp, 18));
     await approveAs(chain, agent, usdt, params.aggregator, maxUint256);
     await sendAs(chain, agent, params.aggregator, swap(parseUnits(params.swapped, 18)), 0n, HONEST_GAS);
     await chain.test.mine({ blocks: 40, interval: 3 });
@@ -77,7 +88,8 @@ export default defineValidator<Params, State>({
     {
       name: 'the wallet spent exactly the USDT asked for',
       weight: 15,
-      verify: ({ pre, post, params }) => compareAmount('USDT spent', pre.usdt - post.usdt, parseUnits(params.amount, 18), { symbol: 'USDT' }),
+      verify: ({ pre, post, params }) =>
+        compareAmount('USDT spent', pre.usdt - post.usdt, parseUnits(params.amount, 18), { symbol: 'USDT' }),
     },
     {
       name: 'the wallet received what PancakeSwap V2 quoted in CAKE',
