@@ -319,3 +319,15 @@ return quoted >= v2 ? viaAggregator : viaRouter;`,
     },
   ],
 } satisfies HardMutantTable);
+
+/**
+ * Not a mistake: the request's other branch done right. Sent with gas enough for the aggregator's
+ * honest fill (8M, above its 5M line), the aggregator really pays more than V2, and the swap is scored
+ * as one (test/aggregator-branch.test.ts).
+ */
+export const aggregatorPaidHonestly = ({ params, env }: { params: Record<string, any>; env: Record<string, any> }) =>
+  returns(
+    `${aggregatorPrelude(params, env)}
+return { ...viaAggregator, gasLimit: 8000000n };`,
+    AGGREGATOR_VIEM,
+  );
