@@ -618,6 +618,14 @@ export interface TaskParamsById {
   composite_wrap_unwrap_cycle: {
     amount: string;
   };
+  /** hard/approvals/hard_approvals_aggregator_or_router.json */
+  hard_approvals_aggregator_or_router: {
+    aggregator: Address;
+    amount: string;
+    slippage: number;
+    swapped: string;
+    topUp: string;
+  };
   /** hard/approvals/hard_approvals_airdrop_nft_operator.json */
   hard_approvals_airdrop_nft_operator: {
     claimer: Address;
