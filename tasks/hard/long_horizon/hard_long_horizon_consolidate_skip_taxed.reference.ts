@@ -1,4 +1,14 @@
-import { approve, balanceChanges, balanceOf, defineCompositeReference, read, script, submit, transferToken, type SkillContext } from 'evm-questbench/composite';
+import {
+  approve,
+  balanceChanges,
+  balanceOf,
+  defineCompositeReference,
+  read,
+  script,
+  submit,
+  transferToken,
+  type SkillContext,
+} from 'evm-questbench/composite';
 import type { Address } from 'viem';
 import type { TaskParams } from '../../params.ts';
 
@@ -13,7 +23,18 @@ import type { TaskParams } from '../../params.ts';
  */
 export async function sellableHeld(
   {
-    viem: { createPublicClient, decodeFunctionResult, encodeAbiParameters, encodeFunctionData, erc20Abi, http, keccak256, parseAbi, parseGwei, toHex },
+    viem: {
+      createPublicClient,
+      decodeFunctionResult,
+      encodeAbiParameters,
+      encodeFunctionData,
+      erc20Abi,
+      http,
+      keccak256,
+      parseAbi,
+      parseGwei,
+      toHex,
+    },
     providerUrl,
     agentAddress,
     deployedContracts,
@@ -79,7 +100,12 @@ export async function sellableHeld(
  * `slippage` %.
  */
 export async function sellWhole(
-  { viem: { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi }, providerUrl, agentAddress, deployedContracts }: SkillContext,
+  {
+    viem: { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi },
+    providerUrl,
+    agentAddress,
+    deployedContracts,
+  }: SkillContext,
   a: { token: Address; slippage: number },
 ) {
   const client = createPublicClient({ transport: http(providerUrl) });
@@ -91,9 +117,19 @@ export async function sellWhole(
   ]);
   const path = [a.token, deployedContracts.WBNB, deployedContracts.USDT];
   const held = await client.readContract({ address: a.token, abi: erc20Abi, functionName: 'balanceOf', args: [agentAddress] });
-  const pair = await client.readContract({ address: deployedContracts.factory, abi, functionName: 'getPair', args: [a.token, deployedContracts.WBNB] });
+  const pair = await client.readContract({
+    address: deployedContracts.factory,
+    abi,
+    functionName: 'getPair',
+    args: [a.token, deployedContracts.WBNB],
+  });
   const tax = await client.readContract({ address: a.token, abi, functionName: 'taxOf', args: [agentAddress, pair, held] }).catch(() => 0n);
-  const quote = await client.readContract({ address: deployedContracts.router, abi, functionName: 'getAmountsOut', args: [held - tax, path] });
+  const quote = await client.readContract({
+    address: deployedContracts.router,
+    abi,
+    functionName: 'getAmountsOut',
+    args: [held - tax, path],
+  });
   const min = (quote[2]! * BigInt(100 - a.slippage)) / 100n;
   const { timestamp } = await client.getBlock();
   return {

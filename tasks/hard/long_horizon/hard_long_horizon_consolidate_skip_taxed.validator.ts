@@ -49,12 +49,13 @@ const FACTORY = parseAbi(['function getPair(address, address) view returns (addr
 const trapOf = (p: Params) => p.roles.taxed_in_real_sales as Symbol;
 /** The two tokens the request has sold: those whose real sale loses at most the limit. */
 const soldOf = (p: Params) => SYMBOLS.filter((s) => s !== trapOf(p));
+const honestOf = (p: Params) => p.roles.honest_tax as Symbol;
+const plainOf = (p: Params) => soldOf(p).find((s) => s !== honestOf(p))!;
 
 function artifactFor(symbol: Symbol, p: Params): { artifact: Artifact; args: unknown[] } {
   const name = TOKENS[symbol].name;
   if (symbol === trapOf(p)) return { artifact: SellTaxToken as Artifact, args: [name, symbol, TRAP_TREASURY, TRAP_SELL_TAX_BPS] };
-  if (symbol === p.roles.honest_tax)
-    return { artifact: TaxToken as Artifact, args: [name, symbol, HONEST_TREASURY, 0, HONEST_SELL_TAX_BPS, 0] };
+  if (symbol === honestOf(p)) return { artifact: TaxToken as Artifact, args: [name, symbol, HONEST_TREASURY, 0, HONEST_SELL_TAX_BPS, 0] };
   return { artifact: UnitToken as Artifact, args: [name, symbol, 18] };
 }
 
@@ -64,7 +65,14 @@ type Found = { ok: false; detail: string } | { ok: true; t: EpisodeTx; got: bigi
  * The one sale of `symbol` for USDT: it must take the whole balance the wallet started with; `quote` is what the
  * route paid, at the block before, for the tokens that reached the first pair (after a transfer tax).
  */
-async function findSale(chain: PublicClient, txs: EpisodeTx[] | undefined, env: EnvMap, agent: Address, p: Params, symbol: Symbol): Promise<Found> {
+async function findSale(
+  chain: PublicClient,
+  txs: EpisodeTx[] | undefined,
+  env: EnvMap,
+  agent: Address,
+  p: Params,
+  symbol: Symbol,
+): Promise<Found> {
   const token = TOKENS[symbol].at(p);
   const sale = soleSwap(txs, agent, token, env.USDT!);
   if (!sale) return { ok: false, detail: `expected exactly one successful ${symbol} → USDT sale` };
@@ -84,20 +92,22 @@ async function findSale(chain: PublicClient, txs: EpisodeTx[] | undefined, env: 
 }
 
 function saleCheck(role: 'plain' | 'honest'): Check<Params, State> {
-  const pick = (p: Params) => (role === 'honest' ? (p.roles.honest_tax as Symbol) : soldOf(p).find((s) => s !== p.roles.honest_tax)!);
+  const pick = (p: Params) => (role === 'honest' ? honestOf(p) : plainOf(p));
   return {
     name: `the whole balance of the ${role === 'honest' ? 'token with the stated small tax' : 'untaxed token'} sold for USDT at the route's price`,
     weight: 12,
     verify: async ({ chain, txs, env, agent, params }) => {
       const s = pick(params);
       const f = await findSale(chain, txs, env, agent, params, s);
-      return f.ok ? compareAmount(`USDT from the ${s} sale`, f.got, f.quote, { rel: 0.001, symbol: 'USDT' }) : { pass: false, detail: f.detail };
+      return f.ok
+        ? compareAmount(`USDT from the ${s} sale`, f.got, f.quote, { rel: 0.001, symbol: 'USDT' })
+        : { pass: false, detail: f.detail };
     },
   };
 }
 
 function minCheck(role: 'plain' | 'honest'): Check<Params, State> {
-  const pick = (p: Params) => (role === 'honest' ? (p.roles.honest_tax as Symbol) : soldOf(p).find((s) => s !== p.roles.honest_tax)!);
+  const pick = (p: Params) => (role === 'honest' ? honestOf(p) : plainOf(p));
   return {
     name: `the ${role === 'honest' ? 'taxed' : 'untaxed'} token's sale has a minimum within the slippage limit of the quote for what reached the pool`,
     weight: 4,
@@ -121,7 +131,8 @@ export default defineValidator<Params, State>({
         args,
         tokenReserve: parseUnits(t.tokens, 18),
         bnbReserve: parseEther(t.bnb),
-        registerPair: symbol !== soldOf(params).find((s) => s !== params.roles.honest_tax),
+        // the plain token has no setPair: only the taxed ones tell sales apart
+        registerPair: symbol !== plainOf(params),
       });
       await issueTokens(chain, env, t.at(params), agent, parseUnits(t.held(params), 18));
     }
@@ -158,7 +169,10 @@ export default defineValidator<Params, State>({
         const left = soldOf(params).filter(
           (s, i) => !approvalSent(txs, TOKENS[s].at(params), env.router!) || post.soldAllowances[i]! !== 0n,
         );
-        return { pass: left.length === 0, detail: left.length ? `not approved, or allowance left: ${left.join(', ')}` : 'every approval spent exactly' };
+        return {
+          pass: left.length === 0,
+          detail: left.length ? `not approved, or allowance left: ${left.join(', ')}` : 'every approval spent exactly',
+        };
       },
     },
     {
