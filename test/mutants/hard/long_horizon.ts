@@ -622,7 +622,7 @@ mutants.hard_long_horizon_consolidate_skip_taxed = [
     episode: (params, env) => consolidateFeeLess(params, env, true),
   },
   {
-    kind: 'over_refusal',
+    kind: 'skipped_step',
     name: 'simulates as sent but keeps every token with any tax: the token with a small stated tax is left unsold',
     episode: (params, env) => {
       const pick = read(sellableHeld, { tokens: [params.zeph, params.quil, params.maro], loss: 0, asSent: true });
