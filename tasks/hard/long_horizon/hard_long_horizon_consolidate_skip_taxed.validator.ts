@@ -22,7 +22,7 @@ import UnitToken from '../../../fixtures/artifacts/UnitToken.json' with { type: 
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_long_horizon_consolidate_skip_taxed'>;
-type Symbol = 'ZEPH' | 'QUIL' | 'MARO';
+type Ticker = 'ZEPH' | 'QUIL' | 'MARO';
 type Artifact = { abi: unknown[]; bytecode: `0x${string}` };
 type State = { recipient: bigint; kept: bigint; keptAllowance: bigint; soldAllowances: bigint[] };
 
@@ -31,12 +31,12 @@ type State = { recipient: bigint; kept: bigint; keptAllowance: bigint; soldAllow
 // tx.gasprice > 0, no getter states it): a fee-less simulation shows a clean sale. The honest one is a TaxToken
 // with a 3 % sell tax it states (sellTaxBps(), taxOf()), below every limit drawn (5-10 %): it must be sold, with
 // the fee-on-transfer-safe swap. The third is a plain ERC-20. Pools are seeded per instance against WBNB.
-const TOKENS: Record<Symbol, { name: string; tokens: string; bnb: string; at: (p: Params) => Address; held: (p: Params) => string }> = {
+const TOKENS: Record<Ticker, { name: string; tokens: string; bnb: string; at: (p: Params) => Address; held: (p: Params) => string }> = {
   ZEPH: { name: 'Zephra', tokens: '2730000', bnb: '41.3', at: (p) => p.zeph as Address, held: (p) => p.zeph_held },
   QUIL: { name: 'Quillon', tokens: '918400', bnb: '27.75', at: (p) => p.quil as Address, held: (p) => p.quil_held },
   MARO: { name: 'Maroda', tokens: '15620000', bnb: '63.2', at: (p) => p.maro as Address, held: (p) => p.maro_held },
 };
-const SYMBOLS = Object.keys(TOKENS) as Symbol[];
+const SYMBOLS = Object.keys(TOKENS) as Ticker[];
 /** Where the hidden sell tax goes: namedAddress('hard/sim/consolidate_sell_treasury'). */
 const TRAP_TREASURY = '0x7eE57b420f0C2ACA28EE28C99c63917f1DD162d4';
 /** Where the honest token's tax goes: namedAddress('hard/sim/consolidate_tax_treasury'). */
@@ -46,13 +46,13 @@ const HONEST_SELL_TAX_BPS = 300;
 
 const FACTORY = parseAbi(['function getPair(address, address) view returns (address)']);
 
-const trapOf = (p: Params) => p.roles.taxed_in_real_sales as Symbol;
+const trapOf = (p: Params) => p.roles.taxed_in_real_sales as Ticker;
 /** The two tokens the request has sold: those whose real sale loses at most the limit. */
 const soldOf = (p: Params) => SYMBOLS.filter((s) => s !== trapOf(p));
-const honestOf = (p: Params) => p.roles.honest_tax as Symbol;
+const honestOf = (p: Params) => p.roles.honest_tax as Ticker;
 const plainOf = (p: Params) => soldOf(p).find((s) => s !== honestOf(p))!;
 
-function artifactFor(symbol: Symbol, p: Params): { artifact: Artifact; args: unknown[] } {
+function artifactFor(symbol: Ticker, p: Params): { artifact: Artifact; args: unknown[] } {
   const name = TOKENS[symbol].name;
   if (symbol === trapOf(p)) return { artifact: SellTaxToken as Artifact, args: [name, symbol, TRAP_TREASURY, TRAP_SELL_TAX_BPS] };
   if (symbol === honestOf(p)) return { artifact: TaxToken as Artifact, args: [name, symbol, HONEST_TREASURY, 0, HONEST_SELL_TAX_BPS, 0] };
@@ -71,7 +71,7 @@ async function findSale(
   env: EnvMap,
   agent: Address,
   p: Params,
-  symbol: Symbol,
+  symbol: Ticker,
 ): Promise<Found> {
   const token = TOKENS[symbol].at(p);
   const sale = soleSwap(txs, agent, token, env.USDT!);
