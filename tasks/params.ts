@@ -785,6 +785,19 @@ export interface TaskParamsById {
     usdt: string;
     cake: string;
   };
+  /** hard/long_horizon/hard_long_horizon_consolidate_skip_taxed.json */
+  hard_long_horizon_consolidate_skip_taxed: {
+    zeph: Address;
+    quil: Address;
+    maro: Address;
+    roles: { taxed_in_real_sales: string; honest_tax: string };
+    zeph_held: string;
+    quil_held: string;
+    maro_held: string;
+    loss: number;
+    slippage: number;
+    to: Address;
+  };
   /** hard/long_horizon/hard_long_horizon_consolidate_to_usdt.json */
   hard_long_horizon_consolidate_to_usdt: {
     yld: string;

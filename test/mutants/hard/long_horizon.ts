@@ -551,3 +551,90 @@ mutants.hard_long_horizon_v2_farm_to_v3_range = [
     episode: (params, env) => farmToRange(params, env, { swap: false }),
   },
 ];
+
+// hard_long_horizon_consolidate_skip_taxed: the reference's skills with the decision made fee-less, or with no
+// tolerance for any tax.
+import { balanceOf } from '../../../src/composite/reference.ts';
+import { sellableHeld, sellWhole } from '../../../tasks/hard/long_horizon/hard_long_horizon_consolidate_skip_taxed.reference.ts';
+
+/** Sells the wallet's whole balance of `token` along token → WBNB → USDT with no minimum: the retry after a sale reverted on it. */
+async function sellWholeAtAnyPrice(
+  {
+    viem: { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi },
+    providerUrl,
+    agentAddress,
+    deployedContracts,
+  }: SkillContext,
+  a: { token: Address },
+) {
+  const client = createPublicClient({ transport: http(providerUrl) });
+  const held = await client.readContract({ address: a.token, abi: erc20Abi, functionName: 'balanceOf', args: [agentAddress] });
+  const abi = parseAbi(['function swapExactTokensForTokensSupportingFeeOnTransferTokens(uint256, uint256, address[], address, uint256)']);
+  const { timestamp } = await client.getBlock();
+  const path = [a.token, deployedContracts.WBNB, deployedContracts.USDT];
+  return {
+    to: deployedContracts.router,
+    data: encodeFunctionData({
+      abi,
+      functionName: 'swapExactTokensForTokensSupportingFeeOnTransferTokens',
+      args: [held, 0n, path, agentAddress, timestamp + 1200n],
+    }),
+  };
+}
+
+/** The USDT the feedback reported the sales paid, sent on. */
+const sendSalesUsdt = (params: Record<string, any>, env: Record<string, Address>) => (feedback: readonly string[]) =>
+  script(transferToken, {
+    token: env.USDT!,
+    to: params.to,
+    amount: balanceChanges(feedback).reduce((sum, c) => sum + (c.get('USDT') ?? 0n), 0n),
+  });
+
+/**
+ * Each token in the request's order, judged by a sale simulated without a fee (every one looks within the limit),
+ * approved for its whole balance and sold with the minimum from the quote; `retry` re-sells at any price the one
+ * whose real sale reverted on that minimum.
+ */
+function consolidateFeeLess(params: Record<string, any>, env: Record<string, Address>, retry: boolean) {
+  const trap = { ZEPH: params.zeph, QUIL: params.quil, MARO: params.maro }[params.roles.taxed_in_real_sales as string] as Address;
+  const rounds: ScriptRound[] = [];
+  for (const token of [params.zeph, params.quil, params.maro] as Address[]) {
+    const seen = read(sellableHeld, { tokens: [token], loss: params.loss, asSent: false });
+    rounds.push(
+      script(approve, { token: seen, spender: env.router!, amount: read(balanceOf, { token: seen }) }),
+      script(sellWhole, { token: seen, slippage: params.slippage }),
+    );
+    if (retry && token === trap) rounds.push(script(sellWholeAtAnyPrice, { token }));
+  }
+  rounds.push(sendSalesUsdt(params, env), submit());
+  return { plan: 'check each sale by simulating it, approve and sell those within the limit, send the USDT on', rounds };
+}
+
+mutants.hard_long_horizon_consolidate_skip_taxed = [
+  {
+    kind: 'trusted_simulation',
+    name: 'judges each sale by a fee-less simulation, so approves and sells all three: the hidden-tax sale reverts on its minimum and leaves the allowance',
+    episode: (params, env) => consolidateFeeLess(params, env, false),
+  },
+  {
+    kind: 'trusted_simulation',
+    name: 'as the fee-less judge, then retries the reverted sale with no minimum: 35 % of that token goes to the tax and its USDT is sent on too',
+    episode: (params, env) => consolidateFeeLess(params, env, true),
+  },
+  {
+    kind: 'skipped_step',
+    name: 'simulates as sent but keeps every token with any tax: the token with a small stated tax is left unsold',
+    episode: (params, env) => {
+      const pick = read(sellableHeld, { tokens: [params.zeph, params.quil, params.maro], loss: 0, asSent: true });
+      return {
+        plan: 'sell only what loses nothing to taxes, send the USDT on',
+        rounds: [
+          script(approve, { token: pick, spender: env.router!, amount: read(balanceOf, { token: pick }) }),
+          script(sellWhole, { token: pick, slippage: params.slippage }),
+          sendSalesUsdt(params, env),
+          submit(),
+        ],
+      };
+    },
+  },
+];
