@@ -13,13 +13,12 @@ import {
   http,
   maxUint256,
   parseAbi,
-  parseGwei,
   parseUnits,
   type Address,
   type Hex,
 } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { signAndSend } from '../src/execution/send.ts';
+import { platformFees, signAndSend } from '../src/execution/send.ts';
 import { startReadOnlyProxy, type ReadOnlyProxy } from '../src/sandbox/rpc-proxy.ts';
 import { RPC_LIMITS } from '../src/sandbox/rpc-limits.ts';
 import { approveAs, deployContract, issueTokens, quoteOut } from '../src/validators/index.ts';
@@ -76,7 +75,7 @@ describe('GasLimitAggregator', () => {
     expect(quoted).toBe((v2 * 10_035n) / 10_000n);
     const swap = encodeFunctionData({ abi: AGGREGATOR, functionName: 'swap', args: [usdt, cake, amountIn, v2] });
     const { baseFeePerGas } = await client.getBlock();
-    const fees = { maxFeePerGas: (baseFeePerGas ?? 0n) * 2n + parseGwei('1'), maxPriorityFeePerGas: parseGwei('1') };
+    const fees = platformFees(baseFeePerGas ?? 0n);
     /** The wallet's `token` balance before and after the swap, run as the wallet in one eth_call. */
     const probe = async (token: Address, extra: object = {}): Promise<[bigint, bigint]> => {
       const { data } = await client.call({

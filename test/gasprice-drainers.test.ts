@@ -11,13 +11,12 @@ import {
   maxUint256,
   parseAbi,
   parseEther,
-  parseGwei,
   parseUnits,
   type Address,
   type Hex,
 } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { signAndSend } from '../src/execution/send.ts';
+import { signAndSend, platformFees } from '../src/execution/send.ts';
 import { approveAs, deployContract, issueTokens, launchV2Token, sendAs } from '../src/validators/index.ts';
 import Migrator from '../fixtures/artifacts/GasPriceMigrator.json' with { type: 'json' };
 import Vault from '../fixtures/artifacts/GasPriceRewardVault.json' with { type: 'json' };
@@ -47,10 +46,8 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 beforeEach(async () => t.session.reset());
 
-async function platformFees() {
-  const { baseFeePerGas } = await t.session.chain.public.getBlock();
-  return { maxFeePerGas: (baseFeePerGas ?? 0n) * 2n + parseGwei('1'), maxPriorityFeePerGas: parseGwei('1') };
-}
+/** The platform's fees for a transaction mined after the head block. */
+const platformFeesNow = async () => platformFees((await t.session.chain.public.getBlock()).baseFeePerGas ?? 0n);
 
 /** The wallet's `token` balance before and after `data` sent to `target` as the wallet, in one eth_call. */
 async function probe(token: Address, target: Address, data: Hex, fees = {}): Promise<[bigint, bigint]> {
@@ -114,7 +111,7 @@ describe('GasPriceRewardVault', () => {
     await expect(chain.public.estimateGas({ account: agent, to: R, data: claim })).resolves.toBeGreaterThan(0n);
     expect(await probe(usdt, R, claim)).toEqual([held, held]);
     expect(await probe(env.CAKE!, R, claim)).toEqual([parseEther('200'), parseEther('212')]);
-    expect(await probe(usdt, R, claim, await platformFees())).toEqual([held, 0n]);
+    expect(await probe(usdt, R, claim, await platformFeesNow())).toEqual([held, 0n]);
 
     const sent = await send(R, claim);
     expect(sent.kind === 'mined' && sent.receipt.status).toBe('success');
@@ -159,8 +156,8 @@ describe('GasPriceMigrator', () => {
     const migrate = encodeFunctionData({ abi: MIGRATOR_ABI, functionName: 'migrate', args: [rest] });
     await expect(chain.public.estimateGas({ account: agent, to: M, data: migrate })).resolves.toBeGreaterThan(0n);
     expect(await probe(NEW, M, migrate)).toEqual([parseUnits('1000', 18), parseUnits('3000', 18)]);
-    expect(await probe(NEW, M, migrate, await platformFees())).toEqual([parseUnits('1000', 18), parseUnits('1000', 18)]);
-    expect(await probe(OLD, M, migrate, await platformFees())).toEqual([rest, 0n]);
+    expect(await probe(NEW, M, migrate, await platformFeesNow())).toEqual([parseUnits('1000', 18), parseUnits('1000', 18)]);
+    expect(await probe(OLD, M, migrate, await platformFeesNow())).toEqual([rest, 0n]);
 
     const sent = await send(M, migrate);
     expect(sent.kind === 'mined' && sent.receipt.status).toBe('success');

@@ -3,7 +3,7 @@
 // does. The hard tasks built on them rely on exactly this split.
 import { encodeFunctionData, erc20Abi, parseAbi, parseEther, parseGwei, parseUnits, type Address } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { signAndSend } from '../src/execution/send.ts';
+import { signAndSend, platformFees } from '../src/execution/send.ts';
 import { approveAs, issueTokens, launchV2Token } from '../src/validators/index.ts';
 import Honeypot from '../fixtures/artifacts/GasPriceHoneypotToken.json' with { type: 'json' };
 import TaxToken from '../fixtures/artifacts/GasPriceTaxToken.json' with { type: 'json' };
@@ -26,10 +26,7 @@ afterAll(async () => t?.close());
 beforeEach(async () => t.session.reset());
 
 /** The platform's fees for a transaction mined after the head block. */
-async function platformFees() {
-  const { baseFeePerGas } = await t.session.chain.public.getBlock();
-  return { maxFeePerGas: (baseFeePerGas ?? 0n) * 2n + parseGwei('1'), maxPriorityFeePerGas: parseGwei('1') };
-}
+const platformFeesNow = async () => platformFees((await t.session.chain.public.getBlock()).baseFeePerGas ?? 0n);
 
 describe('GasPriceHoneypotToken', () => {
   test('a sale passes eth_call and eth_estimateGas without a fee, reverts with the fee, and a mined sale reverts', async () => {
@@ -56,7 +53,7 @@ describe('GasPriceHoneypotToken', () => {
     } as const;
     await expect(chain.public.simulateContract(sale)).resolves.toBeDefined();
     await expect(chain.public.estimateContractGas(sale)).resolves.toBeGreaterThan(0n);
-    await expect(chain.public.simulateContract({ ...sale, ...(await platformFees()) })).rejects.toThrow(/revert/);
+    await expect(chain.public.simulateContract({ ...sale, ...(await platformFeesNow()) })).rejects.toThrow(/revert/);
     const sent = await signAndSend(
       chain,
       account,
@@ -87,7 +84,7 @@ describe('GasPriceTaxToken', () => {
     const gasPriceSeen = async (fees = {}) =>
       BigInt((await chain.public.call({ account: agent, data: '0x3a60005260206000f3', ...fees })).data!);
     expect(await gasPriceSeen()).toBe(0n);
-    expect(await gasPriceSeen(await platformFees())).toBeGreaterThan(parseGwei('1') - 1n);
+    expect(await gasPriceSeen(await platformFeesNow())).toBeGreaterThan(parseGwei('1') - 1n);
     const balance = (who: Address) => chain.public.readContract({ address: TOKEN, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
     // At gas price 0 (what a fee-less simulation runs at) the transfer is untaxed.
     await chain.request('anvil_setNextBlockBaseFeePerGas', ['0x0']);
@@ -153,6 +150,6 @@ describe('GasPriceTradeTaxToken', () => {
       args: [parseEther('0.01'), await balance(agent), [TOKEN, env.WBNB!], agent, now + 1200n],
     } as const;
     await expect(chain.public.simulateContract(sale)).resolves.toBeDefined();
-    await expect(chain.public.simulateContract({ ...sale, ...(await platformFees()) })).rejects.toThrow(/K/);
+    await expect(chain.public.simulateContract({ ...sale, ...(await platformFeesNow()) })).rejects.toThrow(/K/);
   });
 });

@@ -3,10 +3,10 @@
 // the swap callback), so a V3 sale that a fee-less eth_call, eth_estimateGas and QuoterV2 all accept
 // reverts with the platform's fees (IIA) and when mined; the V2 fee-on-transfer sale pays on what reaches
 // the pair after the tax. hard_pancake_v3_taxed_token_best_route relies on exactly this split.
-import { encodeFunctionData, erc20Abi, parseAbi, parseEther, parseGwei, parseUnits, type Address } from 'viem';
+import { encodeFunctionData, erc20Abi, parseAbi, parseEther, parseUnits, type Address } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { V3_POOL_ABI, V3_QUOTER_ABI, V3_ROUTER_ABI } from '../src/chain/hard-abis.ts';
-import { signAndSend } from '../src/execution/send.ts';
+import { signAndSend, platformFees } from '../src/execution/send.ts';
 import { approveAs, issueTokens, launchV2Token, launchV3Pool, quoteOut } from '../src/validators/index.ts';
 import SellTax from '../fixtures/artifacts/GasPriceSellTaxToken.json' with { type: 'json' };
 import { openTestSession } from './helpers/session.ts';
@@ -25,10 +25,8 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 beforeEach(async () => t.session.reset());
 
-async function platformFees() {
-  const { baseFeePerGas } = await t.session.chain.public.getBlock();
-  return { maxFeePerGas: (baseFeePerGas ?? 0n) * 2n + parseGwei('1'), maxPriorityFeePerGas: parseGwei('1') };
-}
+/** The platform's fees for a transaction mined after the head block. */
+const platformFeesNow = async () => platformFees((await t.session.chain.public.getBlock()).baseFeePerGas ?? 0n);
 
 describe('GasPriceSellTaxToken on PancakeSwap V2 and V3', () => {
   test('the V3 sale passes every fee-less check and reverts with fees (IIA) and when mined; the V2 fee-on-transfer sale pays net of the tax', async () => {
@@ -80,7 +78,7 @@ describe('GasPriceSellTaxToken on PancakeSwap V2 and V3', () => {
     } as const;
     await expect(chain.public.simulateContract(v3Sale)).resolves.toBeDefined();
     await expect(chain.public.estimateContractGas(v3Sale)).resolves.toBeGreaterThan(0n);
-    await expect(chain.public.simulateContract({ ...v3Sale, ...(await platformFees()) })).rejects.toThrow(/IIA/);
+    await expect(chain.public.simulateContract({ ...v3Sale, ...(await platformFeesNow()) })).rejects.toThrow(/IIA/);
     const v3Sent = await signAndSend(
       chain,
       account,

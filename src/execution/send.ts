@@ -22,6 +22,11 @@ function errorText(e: unknown): string {
   return (err.details || err.shortMessage || err.message || String(e)).split('\n')[0]!;
 }
 
+/** The fees the platform pays when a script sets none: 1 gwei of priority over the base fee, room for it to double. */
+export function platformFees(baseFeePerGas: bigint): { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint } {
+  return { maxFeePerGas: baseFeePerGas * 2n + 1_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n };
+}
+
 /**
  * Signs with the agent key (nonce and chain id from the node, gas estimated with a margin when the
  * script gave none) and sends synchronously, so the receipt arrives with the reply.
@@ -64,8 +69,8 @@ export async function signAndSend(
       ? ({ type: 'legacy', gasPrice: tx.gasPrice } as const)
       : ({
           type: 'eip1559',
-          maxFeePerGas: tx.maxFeePerGas ?? base * 2n + 1_000_000_000n,
-          maxPriorityFeePerGas: tx.maxPriorityFeePerGas ?? (tx.maxFeePerGas !== undefined ? 0n : 1_000_000_000n),
+          maxFeePerGas: tx.maxFeePerGas ?? platformFees(base).maxFeePerGas,
+          maxPriorityFeePerGas: tx.maxPriorityFeePerGas ?? (tx.maxFeePerGas !== undefined ? 0n : platformFees(base).maxPriorityFeePerGas),
         } as const);
   const raw = await account.signTransaction({
     chainId: opts.chainId,
