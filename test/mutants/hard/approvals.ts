@@ -280,6 +280,8 @@ Object.assign(mutants, {
   hard_approvals_aggregator_or_router: [
     {
       kind: 'trusted_simulation',
+      // Drained: the swap went to the aggregator and the wallet's USDT to its vault, which earns nothing.
+      maxScore: 0,
       name: "probes the aggregator's swap with the platform's fees but no gas limit, sees more CAKE than V2 arrive, swaps through it",
       script: ({ params, env }) =>
         returns(
@@ -292,6 +294,8 @@ return received >= v2 ? viaAggregator : viaRouter;`,
     },
     {
       kind: 'trusted_simulation',
+      // Drained: the swap went to the aggregator and the wallet's USDT to its vault, which earns nothing.
+      maxScore: 0,
       name: "simulates the aggregator's swap and estimates its gas (with fees), its result beats V2's quote, swaps through it",
       script: ({ params, env }) =>
         returns(
@@ -308,6 +312,8 @@ try {
     },
     {
       kind: 'trusted_simulation',
+      // Drained: the swap went to the aggregator and the wallet's USDT to its vault, which earns nothing.
+      maxScore: 0,
       name: "takes the aggregator's quote() over V2's getAmountsOut and swaps through it",
       script: ({ params, env }) =>
         returns(
