@@ -2,6 +2,7 @@
 // Hard tasks test both, so they are stated once, here, and the same for every task.
 import { HARD_DESCRIPTIONS } from '../chain/hard-env.ts';
 import { RPC_LIMITS } from '../sandbox/rpc-limits.ts';
+import { READ_METHODS } from '../sandbox/rpc-policy.ts';
 import type { Protocol, Task } from '../tasks/task.ts';
 import type { Transport } from './episode.ts';
 
@@ -26,7 +27,7 @@ const HOW = {
 
 const n = (x: number) => x.toLocaleString('en-US');
 /** The proxy's budgets, which hard tasks' chain reads (histories, logs, many allowances) can come near. */
-const READ_LIMITS = `Reads: the provider serves one script at most ${n(RPC_LIMITS.requestsPerScript)} JSON-RPC requests and ${RPC_LIMITS.upstreamMsPerScript / 1000} s of node time, and all the scripts of one request at most ${n(RPC_LIMITS.requestsPerInstance)} and ${RPC_LIMITS.upstreamMsPerInstance / 1000} s; eth_getLogs spans at most ${n(RPC_LIMITS.maxLogBlockRange)} blocks per call. Read what the request needs.`;
+const READ_LIMITS = `Reads: the provider serves one script at most ${n(RPC_LIMITS.requestsPerScript)} JSON-RPC requests and ${RPC_LIMITS.upstreamMsPerScript / 1000} s of node time, and all the scripts of one request at most ${n(RPC_LIMITS.requestsPerInstance)} and ${RPC_LIMITS.upstreamMsPerInstance / 1000} s; eth_getLogs spans at most ${n(RPC_LIMITS.maxLogBlockRange)} blocks per call. It answers these methods and no others: ${[...READ_METHODS].join(', ')} (eth_call takes a state override as its third parameter). Read what the request needs.`;
 
 /** Words the owner's requests use that could be read two ways. */
 const TERMS = `Terms: "the router" alone is the PancakeSwap V2 router (router); PancakeSwap V3's is the SwapRouter (v3_swap_router). A V3 pair's pool "with the most liquidity" (the deepest, the most liquid) is the fee tier whose pool reports the largest liquidity().`;
