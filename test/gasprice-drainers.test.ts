@@ -15,14 +15,14 @@ import {
   type Address,
   type Hex,
 } from 'viem';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { signAndSend, platformFees } from '../src/execution/send.ts';
+import { describe, expect, test } from 'vitest';
+import { signAndSend } from '../src/execution/send.ts';
 import { approveAs, deployContract, issueTokens, launchV2Token, sendAs } from '../src/validators/index.ts';
 import Migrator from '../fixtures/artifacts/GasPriceMigrator.json' with { type: 'json' };
 import Vault from '../fixtures/artifacts/GasPriceRewardVault.json' with { type: 'json' };
 import UnitToken from '../fixtures/artifacts/UnitToken.json' with { type: 'json' };
 import { BALANCE_PROBE, BALANCE_PROBE_YUL } from './helpers/balance-probe.ts';
-import { openTestSession } from './helpers/session.ts';
+import { useHardSession } from './helpers/hard-session.ts';
 
 type Artifact = { abi: unknown[]; bytecode: Hex };
 const R: Address = '0x000000000000000000000000000000000000a5f1';
@@ -39,15 +39,8 @@ const VAULT_ABI = parseAbi([
 ]);
 const MIGRATOR_ABI = parseAbi(['function migrate(uint256)', 'function close()']);
 
-let t: Awaited<ReturnType<typeof openTestSession>>;
-beforeAll(async () => {
-  t = await openTestSession('hard');
-}, 120_000);
-afterAll(async () => t?.close());
-beforeEach(async () => t.session.reset());
-
-/** The platform's fees for a transaction mined after the head block. */
-const platformFeesNow = async () => platformFees((await t.session.chain.public.getBlock()).baseFeePerGas ?? 0n);
+const t = useHardSession();
+const { platformFeesNow } = t;
 
 /** The wallet's `token` balance before and after `data` sent to `target` as the wallet, in one eth_call. */
 async function probe(token: Address, target: Address, data: Hex, fees = {}): Promise<[bigint, bigint]> {

@@ -2,13 +2,13 @@
 // eth_estimateGas with no fee sees, what one with the platform's fees sees, and what a mined transaction
 // does. The hard tasks built on them rely on exactly this split.
 import { encodeFunctionData, erc20Abi, parseAbi, parseEther, parseGwei, parseUnits, type Address } from 'viem';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { signAndSend, platformFees } from '../src/execution/send.ts';
+import { describe, expect, test } from 'vitest';
+import { signAndSend } from '../src/execution/send.ts';
 import { approveAs, issueTokens, launchV2Token } from '../src/validators/index.ts';
 import Honeypot from '../fixtures/artifacts/GasPriceHoneypotToken.json' with { type: 'json' };
 import TaxToken from '../fixtures/artifacts/GasPriceTaxToken.json' with { type: 'json' };
 import TradeTax from '../fixtures/artifacts/GasPriceTradeTaxToken.json' with { type: 'json' };
-import { openTestSession } from './helpers/session.ts';
+import { useHardSession } from './helpers/hard-session.ts';
 
 const ROUTER = parseAbi([
   'function swapExactTokensForETHSupportingFeeOnTransferTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline)',
@@ -18,15 +18,8 @@ const TREASURY: Address = '0x000000000000000000000000000000000000a5e2';
 const PAYEE: Address = '0x000000000000000000000000000000000000a5e3';
 type Artifact = { abi: unknown[]; bytecode: `0x${string}` };
 
-let t: Awaited<ReturnType<typeof openTestSession>>;
-beforeAll(async () => {
-  t = await openTestSession('hard');
-}, 120_000);
-afterAll(async () => t?.close());
-beforeEach(async () => t.session.reset());
-
-/** The platform's fees for a transaction mined after the head block. */
-const platformFeesNow = async () => platformFees((await t.session.chain.public.getBlock()).baseFeePerGas ?? 0n);
+const t = useHardSession();
+const { platformFeesNow } = t;
 
 describe('GasPriceHoneypotToken', () => {
   test('a sale passes eth_call and eth_estimateGas without a fee, reverts with the fee, and a mined sale reverts', async () => {

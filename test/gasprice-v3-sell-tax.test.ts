@@ -4,12 +4,12 @@
 // reverts with the platform's fees (IIA) and when mined; the V2 fee-on-transfer sale pays on what reaches
 // the pair after the tax. hard_pancake_v3_taxed_token_best_route relies on exactly this split.
 import { encodeFunctionData, erc20Abi, parseAbi, parseEther, parseUnits, type Address } from 'viem';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { V3_POOL_ABI, V3_QUOTER_ABI, V3_ROUTER_ABI } from '../src/chain/hard-abis.ts';
-import { signAndSend, platformFees } from '../src/execution/send.ts';
+import { signAndSend } from '../src/execution/send.ts';
 import { approveAs, issueTokens, launchV2Token, launchV3Pool, quoteOut } from '../src/validators/index.ts';
 import SellTax from '../fixtures/artifacts/GasPriceSellTaxToken.json' with { type: 'json' };
-import { openTestSession } from './helpers/session.ts';
+import { useHardSession } from './helpers/hard-session.ts';
 
 const V2 = parseAbi([
   'function swapExactTokensForETHSupportingFeeOnTransferTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline)',
@@ -18,15 +18,8 @@ const TOKEN: Address = '0x000000000000000000000000000000000000b5e1';
 const TREASURY: Address = '0x000000000000000000000000000000000000b5e2';
 const TAX_BPS = 1000n;
 
-let t: Awaited<ReturnType<typeof openTestSession>>;
-beforeAll(async () => {
-  t = await openTestSession('hard');
-}, 120_000);
-afterAll(async () => t?.close());
-beforeEach(async () => t.session.reset());
-
-/** The platform's fees for a transaction mined after the head block. */
-const platformFeesNow = async () => platformFees((await t.session.chain.public.getBlock()).baseFeePerGas ?? 0n);
+const t = useHardSession();
+const { platformFeesNow } = t;
 
 describe('GasPriceSellTaxToken on PancakeSwap V2 and V3', () => {
   test('the V3 sale passes every fee-less check and reverts with fees (IIA) and when mined; the V2 fee-on-transfer sale pays net of the tax', async () => {
