@@ -7,7 +7,7 @@
 import { appendFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { goldAgent, type AgentArgs } from '../test/fixtures/gold-agent.ts';
-import { runScriptInProcess } from '../test/fixtures/in-process-script.ts';
+import { runScriptInProcess } from '../src/sandbox/trusted.ts';
 
 const latency = Number(process.env.BENCH_LATENCY_MS ?? 2000);
 

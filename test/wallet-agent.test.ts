@@ -10,7 +10,7 @@ import { runInstance } from '../src/instance/run.ts';
 import type { Model } from '../src/model/types.ts';
 import type { InstanceRecord } from '../src/results/record.ts';
 import { goldAgent } from './fixtures/gold-agent.ts';
-import { runScriptInProcess } from './fixtures/in-process-script.ts';
+import { runScriptInProcess } from '../src/sandbox/trusted.ts';
 import { openTestSession } from './helpers/session.ts';
 import { taskById } from './helpers/tasks.ts';
 

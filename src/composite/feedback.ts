@@ -28,16 +28,21 @@ function tracked(env: EnvMap): [string, Address][] {
 /** A holding's balance in base units and the decimals it is shown with. */
 export type Holdings = Map<string, { amount: bigint; decimals: number }>;
 
-// Decimals are read from the chain once per token (the published splits' tokens all have 18).
-const decimalsOf = new Map<string, Promise<number>>();
-function decimals(chain: PublicClient, token: Address): Promise<number> {
+// Decimals are read from the chain once per token (the published splits' tokens all have 18). Only a
+// value read is kept: a read still in flight belongs to its caller's client, and one that waits (a
+// wallet endpoint holding an agent's calls) or fails must not hold up or mislabel any other reader.
+const decimalsOf = new Map<string, number>();
+async function decimals(chain: PublicClient, token: Address): Promise<number> {
   const k = token.toLowerCase();
-  let d = decimalsOf.get(k);
-  if (!d) {
-    d = chain.readContract({ address: token, abi: erc20Abi, functionName: 'decimals' }).then(Number, () => 18);
+  const known = decimalsOf.get(k);
+  if (known !== undefined) return known;
+  try {
+    const d = Number(await chain.readContract({ address: token, abi: erc20Abi, functionName: 'decimals' }));
     decimalsOf.set(k, d);
+    return d;
+  } catch {
+    return 18;
   }
-  return d;
 }
 
 export async function readHoldings(chain: PublicClient, env: EnvMap, agent: Address): Promise<Holdings> {

@@ -140,10 +140,13 @@ async function costOf(
 
 type Mark = Awaited<ReturnType<ChainSession['mark']>>;
 
-/** The reference played on the chain as it is now, with the instance's script context and adversary. */
+/**
+ * The reference played on the chain as it is now, with the instance's script context and adversary. Its
+ * scripts are the task's own code, so they run in this process (see src/sandbox/trusted.ts), not in the sandbox.
+ */
 async function replayReferenceTxs(ctx: PlayContext): Promise<RunTx[]> {
   const reference = referenceFor(ctx.task, ctx.session)(ctx.instance.params);
-  return (await play({ ...ctx, model: reference, transport: 'text' })).txs;
+  return (await play({ ...ctx, model: reference, transport: 'text', script: { ...ctx.script, trusted: true } })).txs;
 }
 
 /** The reference replayed before the model acted: what it left (or why not), and when the chain is the model's. */
@@ -157,7 +160,8 @@ interface ReferenceAhead {
  * A wallet agent spends most of an instance thinking, its chain idle meanwhile; the reference's replay
  * (see costOf) runs then, from the pre-state the agent will get, instead of after the agent on the
  * instance's wall time. The agent's wallet answers nothing until the chain is back at that pre-state
- * (`ready`), so the agent sees exactly what it would have, at worst one reference script later.
+ * (`ready`), so the agent sees exactly what it would have, at worst the reference's rounds later (an
+ * episode's too: its scripts run in process, a fraction of a second each).
  */
 function referenceAhead(ctx: PlayContext, mark: Mark): ReferenceAhead {
   const { session } = ctx;
@@ -201,10 +205,9 @@ export async function runInstance(input: InstanceInput): Promise<InstanceRecord>
     transport: input.transport ?? 'text',
     agentTimeoutMs: input.agentTimeoutMs ?? 300_000,
   };
-  // Only a single request's reference (one script) goes ahead: an episode's would keep an agent that asks
-  // at once waiting for all its rounds. Nor where an adversary acts, whose hook may keep state between
-  // the transactions it sees: there the reference replays after the model, as for any other model.
-  const ahead = mark && model.agent && task.protocol === 'atomic' && !task.validator.beforeSend ? referenceAhead(ctx, mark) : undefined;
+  // Not where an adversary acts, whose hook may keep state between the transactions it sees: there the
+  // reference replays after the model, as for any other model.
+  const ahead = mark && model.agent && !task.validator.beforeSend ? referenceAhead(ctx, mark) : undefined;
   const episode = await play(ahead ? { ...ctx, chainReady: ahead.ready } : ctx);
   // A chain that could not go back to the pre-state after the replay is a harness failure, not the agent's.
   await ahead?.ready;

@@ -6,6 +6,7 @@ import { signAndSend } from '../execution/send.ts';
 import { parseTxRequest } from '../execution/tx-request.ts';
 import type { SchemaRule } from '../results/record.ts';
 import { runAnswer } from '../sandbox/index.ts';
+import { runTrustedAnswer } from '../sandbox/trusted.ts';
 import type { PendingTransaction, SentTransaction } from '../validators/types.ts';
 
 export interface ScriptContext {
@@ -14,6 +15,11 @@ export interface ScriptContext {
   timeoutMs: number;
   /** Runs after a transaction passed its checks and before it is signed (the hard split's adversary). */
   beforeSend?: (tx: PendingTransaction) => Promise<void>;
+  /**
+   * The harness's own replay of a task's reference (the cost accounting) runs in this process: it is
+   * the task's code, not a model's, and skips the sandbox's cost. Set only by src/instance/run.ts.
+   */
+  trusted?: boolean;
 }
 
 export type ScriptRun =
@@ -29,8 +35,9 @@ export function scriptContracts(session: ChainSession): Record<string, string> {
 export async function runScript(reply: string, ctx: ScriptContext): Promise<ScriptRun> {
   const contracts = scriptContracts(ctx.session);
   // A fresh URL per script; a script whose instance spent its chain budget ends as a runtime_error naming it.
+  const runner = ctx.trusted ? runTrustedAnswer : runAnswer;
   const run = await ctx.session.proxy.runScript((providerUrl, signal) =>
-    runAnswer(reply, { providerUrl, agentAddress: ctx.agent, deployedContracts: contracts }, { timeoutMs: ctx.timeoutMs, signal }),
+    runner(reply, { providerUrl, agentAddress: ctx.agent, deployedContracts: contracts }, { timeoutMs: ctx.timeoutMs, signal }),
   );
   if (run.kind === 'ok') return { kind: 'value', value: run.value, logs: run.logs };
   return {

@@ -1,0 +1,63 @@
+// Runs a trusted script in this process: the task's own reference, replayed for the cost accounting,
+// and the bench's wallet agent (which computes its transactions itself, as an agent built on viem
+// tools does). Transpiled by esbuild and imported from a file under node_modules/.cache, so `ethers`
+// and `viem` resolve from the project's node_modules. Model output never runs here: it goes through
+// the Deno sandbox (runner.ts), and nothing a model sends can select this path.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { transform } from 'esbuild';
+import { extractCode } from './extract.ts';
+import type { SandboxOutcome } from './outcome.ts';
+import type { SkillArgs } from './runner.ts';
+
+const DIR = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../node_modules/.cache/questbench-trusted-scripts');
+
+type Skill = (providerUrl: string, agentAddress: string, deployedContracts: Record<string, string>) => unknown;
+
+/** The reply's script, run here; returns its value as JSON would carry it, throws what it throws. */
+export async function runScriptInProcess(reply: string, args: SkillArgs): Promise<unknown> {
+  const extracted = extractCode(reply);
+  if ('error' in extracted) throw new Error(`the reply has no script: ${extracted.error}`);
+  // One file per distinct script: instances that share a script share its module.
+  const name = `${createHash('sha256').update(extracted.code).digest('hex').slice(0, 24)}.mjs`;
+  const file = path.join(DIR, name);
+  if (!existsSync(file)) {
+    const { code } = await transform(extracted.code, { loader: 'ts', format: 'esm', target: 'es2022' });
+    mkdirSync(DIR, { recursive: true });
+    writeFileSync(`${file}.${process.pid}.tmp`, code);
+    renameSync(`${file}.${process.pid}.tmp`, file);
+  }
+  const mod = (await import(pathToFileURL(file).href)) as { executeSkill?: Skill };
+  if (typeof mod.executeSkill !== 'function') throw new Error('the script exports no executeSkill');
+  const value = await mod.executeSkill(args.providerUrl, args.agentAddress, args.deployedContracts);
+  // The same JSON the sandbox hands back: bigints as decimal strings, functions dropped.
+  return JSON.parse(JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString(10) : v)) ?? 'null');
+}
+
+/** runScriptInProcess with the sandbox's outcome: what it throws is a runtime error, a slow script a timeout. */
+export async function runTrustedAnswer(
+  reply: string,
+  args: SkillArgs,
+  opts: { timeoutMs: number; signal?: AbortSignal },
+): Promise<SandboxOutcome> {
+  const started = performance.now();
+  const facts = () => ({ logs: '', durationMs: Math.round(performance.now() - started) });
+  let timer: NodeJS.Timeout | undefined;
+  const ended = new Promise<'timeout' | 'aborted'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), opts.timeoutMs);
+    opts.signal?.addEventListener('abort', () => resolve('aborted'), { once: true });
+  });
+  try {
+    const value = await Promise.race([runScriptInProcess(reply, args), ended]);
+    if (value === 'timeout') return { kind: 'timeout', message: `the script did not finish within ${opts.timeoutMs} ms`, ...facts() };
+    if (value === 'aborted')
+      return { kind: 'runtime_error', message: `the script was stopped: ${String(opts.signal?.reason ?? 'aborted')}`, ...facts() };
+    return { kind: 'ok', value, ...facts() };
+  } catch (e) {
+    return { kind: 'runtime_error', message: (e as Error).message ?? String(e), ...facts() };
+  } finally {
+    clearTimeout(timer);
+  }
+}
