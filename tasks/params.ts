@@ -935,6 +935,12 @@ export interface TaskParamsById {
     cake: string;
     usdt: string;
   };
+  /** hard/precision/hard_precision_receive_exact_taxed_buy.json */
+  hard_precision_receive_exact_taxed_buy: {
+    token: Address;
+    amount: string;
+    tax: number;
+  };
   /** hard/precision/hard_precision_stake_value_payment.json */
   hard_precision_stake_value_payment: {
     staked: string;
