@@ -929,6 +929,14 @@ export interface TaskParamsById {
     amount: string;
     slip: number;
   };
+  /** hard/precision/hard_precision_pay_exact_usdt_from_taxed_sale.json */
+  hard_precision_pay_exact_usdt_from_taxed_sale: {
+    token: Address;
+    payee: Address;
+    usdt: string;
+    tax: number;
+    held: string;
+  };
   /** hard/precision/hard_precision_rebalance_one_swap.json */
   hard_precision_rebalance_one_swap: {
     pct: number;

@@ -7,7 +7,7 @@ import { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi, parse
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { platformFees, signAndSend } from '../src/execution/send.ts';
 import { startReadOnlyProxy, type ReadOnlyProxy } from '../src/sandbox/rpc-proxy.ts';
-import { afterTax, launchV2Token } from '../src/validators/index.ts';
+import { afterTax, approveAs, issueTokens, launchV2Token } from '../src/validators/index.ts';
 import TradeTax from '../fixtures/artifacts/GasPriceTradeTaxToken.json' with { type: 'json' };
 import { openTestSession } from './helpers/session.ts';
 
@@ -18,7 +18,10 @@ const ROUTER = parseAbi([
   'function getAmountsIn(uint256 amountOut, address[] path) view returns (uint256[] amounts)',
   'function swapETHForExactTokens(uint256 amountOut, address[] path, address to, uint256 deadline) payable returns (uint256[] amounts)',
   'function swapExactETHForTokensSupportingFeeOnTransferTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable',
+  'function swapTokensForExactTokens(uint256 amountOut, uint256 amountInMax, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
+  'function swapExactTokensForTokensSupportingFeeOnTransferTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline)',
 ]);
+const PAYEE: Address = '0x000000000000000000000000000000000000a7e3';
 
 let t: Awaited<ReturnType<typeof openTestSession>>;
 let proxy: ReadOnlyProxy;
@@ -108,5 +111,68 @@ describe('an exact buy of a token taxed only on inclusion', () => {
     expect(sent.kind === 'mined' && sent.receipt.status).toBe('success');
     expect(await balance(agent)).toBe(afterTax(want, bps));
     expect(await balance(COLLECTOR)).toBe(want - afterTax(want, bps));
+  });
+});
+
+describe('an exact payment from the sale of a token taxed only on inclusion', () => {
+  test('swapTokensForExactTokens through WBNB to a payee passes at no fee, fails K with the fees and reverts when mined; a fee-on-transfer sale grossed up by the tax pays the amount with the fees', async () => {
+    const { chain, env, account } = t.session;
+    const agent = account.address;
+    const bps = 1500n;
+    await launchV2Token(chain, env, {
+      artifact: TradeTax as Artifact,
+      at: TOKEN,
+      args: ['Quiet', 'QT', COLLECTOR, 0, Number(bps)],
+      tokenReserve: parseUnits('2000000', 18),
+      bnbReserve: parseEther('80'),
+      registerPair: true,
+    });
+    const held = parseUnits('60000', 18);
+    await issueTokens(chain, env, TOKEN, agent, held);
+    await approveAs(chain, agent, TOKEN, env.router!, held);
+    const client = createPublicClient({ transport: http(proxy.url) });
+    const usdtOf = (who: Address) => client.readContract({ address: env.USDT!, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
+    const path = [TOKEN, env.WBNB!, env.USDT!];
+    const want = parseUnits('300', 18);
+    const block = await client.getBlock();
+    const deadline = block.timestamp + 1200n;
+    const fees = platformFees(block.baseFeePerGas ?? 0n);
+    const [untaxedSale] = await client.readContract({
+      address: env.router!,
+      abi: ROUTER,
+      functionName: 'getAmountsIn',
+      args: [want, path],
+    });
+    const exact = {
+      account: agent,
+      address: env.router!,
+      abi: ROUTER,
+      functionName: 'swapTokensForExactTokens',
+      args: [want, held, path, PAYEE, deadline],
+    } as const;
+    expect((await client.simulateContract(exact)).result[0]).toBe(untaxedSale);
+    await expect(client.simulateContract({ ...exact, ...fees })).rejects.toThrow(/K/);
+
+    // Grossed up by the tax, the fee-on-transfer sale pays at least the amount with the fees; the untaxed amount does not.
+    const sale = (amountIn: bigint) =>
+      client.simulateContract({
+        account: agent,
+        address: env.router!,
+        abi: ROUTER,
+        functionName: 'swapExactTokensForTokensSupportingFeeOnTransferTokens',
+        args: [amountIn, want, path, PAYEE, deadline],
+        ...fees,
+      });
+    await expect(sale(untaxedSale!)).rejects.toThrow(/INSUFFICIENT_OUTPUT_AMOUNT/);
+    await expect(sale((untaxedSale! * 10_000n) / (10_000n - bps) + 1n)).resolves.toBeDefined();
+
+    const sent = await signAndSend(
+      chain,
+      account,
+      { to: env.router!, data: encodeFunctionData({ abi: ROUTER, functionName: exact.functionName, args: exact.args }), value: 0n },
+      { chainId: 56, marker: t.session.marker },
+    );
+    expect(sent.kind === 'mined' && sent.receipt.status).toBe('reverted');
+    expect(await usdtOf(PAYEE)).toBe(0n);
   });
 });

@@ -369,3 +369,49 @@ return { to: deployedContracts.router, value, data: encodeFunctionData({ abi: ro
       ),
   },
 ];
+
+mutants.hard_precision_pay_exact_usdt_from_taxed_sale = [
+  {
+    kind: 'trusted_simulation',
+    name: 'simulates swapTokensForExactTokens to the payee at no fee, sees it pay the amount and sends it',
+    script: ({ params, agent }) =>
+      returns(
+        `${TAXED_TRADE}
+const path = [${JSON.stringify(params.token)}, deployedContracts.WBNB, deployedContracts.USDT];
+const want = parseUnits(${JSON.stringify(params.usdt)}, 18);
+const max = (await c.readContract({ address: deployedContracts.router, abi: router, functionName: 'getAmountsIn', args: [want, path] }))[0] * 101n / 100n;
+const args = [want, max, path, ${JSON.stringify(params.payee)}, deadline];
+await c.simulateContract({ account: ${JSON.stringify(agent)}, address: deployedContracts.router, abi: router, functionName: 'swapTokensForExactTokens', args });
+return { to: deployedContracts.router, data: encodeFunctionData({ abi: router, functionName: 'swapTokensForExactTokens', args }) };`,
+        TAXED_VIEM,
+      ),
+  },
+  {
+    kind: 'trusted_simulation',
+    name: 'bisects the least input of the fee-on-transfer sale with the amount as minimum at no fee (the untaxed amount) and sends it',
+    script: ({ params, agent }) =>
+      returns(
+        `${TAXED_TRADE}
+const path = [${JSON.stringify(params.token)}, deployedContracts.WBNB, deployedContracts.USDT];
+const want = parseUnits(${JSON.stringify(params.usdt)}, 18);
+const pays = (x) => c.simulateContract({ account: ${JSON.stringify(agent)}, address: deployedContracts.router, abi: router, functionName: 'swapExactTokensForTokensSupportingFeeOnTransferTokens', args: [x, want, path, ${JSON.stringify(params.payee)}, deadline] }).then(() => true, () => false);
+let lo = (await c.readContract({ address: deployedContracts.router, abi: router, functionName: 'getAmountsIn', args: [want, path] }))[0] / 2n;
+let hi = lo * 4n;
+while (hi - lo > 1n) { const mid = (lo + hi) / 2n; if (await pays(mid)) hi = mid; else lo = mid; }
+return { to: deployedContracts.router, data: encodeFunctionData({ abi: router, functionName: 'swapExactTokensForTokensSupportingFeeOnTransferTokens', args: [hi, want, path, ${JSON.stringify(params.payee)}, deadline] }) };`,
+        TAXED_VIEM,
+      ),
+  },
+  {
+    kind: 'standard_swap_on_taxed_token',
+    name: 'sells the untaxed quote for the amount through the fee-on-transfer function with no minimum',
+    script: ({ params }) =>
+      returns(
+        `${TAXED_TRADE}
+const path = [${JSON.stringify(params.token)}, deployedContracts.WBNB, deployedContracts.USDT];
+const amountIn = (await c.readContract({ address: deployedContracts.router, abi: router, functionName: 'getAmountsIn', args: [parseUnits(${JSON.stringify(params.usdt)}, 18), path] }))[0];
+return { to: deployedContracts.router, data: encodeFunctionData({ abi: router, functionName: 'swapExactTokensForTokensSupportingFeeOnTransferTokens', args: [amountIn, 0n, path, ${JSON.stringify(params.payee)}, deadline] }) };`,
+        TAXED_VIEM,
+      ),
+  },
+];
