@@ -929,11 +929,25 @@ export interface TaskParamsById {
     amount: string;
     slip: number;
   };
+  /** hard/precision/hard_precision_pay_exact_usdt_from_taxed_sale.json */
+  hard_precision_pay_exact_usdt_from_taxed_sale: {
+    token: Address;
+    payee: Address;
+    usdt: string;
+    tax: number;
+    held: string;
+  };
   /** hard/precision/hard_precision_rebalance_one_swap.json */
   hard_precision_rebalance_one_swap: {
     pct: number;
     cake: string;
     usdt: string;
+  };
+  /** hard/precision/hard_precision_receive_exact_taxed_buy.json */
+  hard_precision_receive_exact_taxed_buy: {
+    token: Address;
+    amount: string;
+    tax: number;
   };
   /** hard/precision/hard_precision_stake_value_payment.json */
   hard_precision_stake_value_payment: {

@@ -26,3 +26,5 @@ export * from './adversary.ts';
 export * from './launch.ts';
 // ... and given a PancakeSwap V3 pool of their own.
 export * from './launch-v3.ts';
+// Expectations for trades in tokens that tax transfers (what arrives, the least input that reaches an amount).
+export * from './taxed-trade.ts';

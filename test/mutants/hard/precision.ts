@@ -305,3 +305,113 @@ mutants.hard_precision_v3_rerange = [
     episode: (params, env) => rerange(params, env, { swap: false }),
   },
 ];
+
+// ---------------------------------------------------------------------------------------------------
+// Exact amounts through tokens taxed only on inclusion (GasPriceTradeTaxToken): the careful answer that
+// simulates without the platform's fees sees no tax and sizes the trade for an untaxed token.
+
+const TAXED_VIEM = "import { createPublicClient, encodeFunctionData, http, parseAbi, parseUnits } from 'viem';";
+const TAXED_TRADE = `const c = createPublicClient({ transport: http(providerUrl) });
+const router = parseAbi([
+  'function getAmountsIn(uint256, address[]) view returns (uint256[])',
+  'function swapETHForExactTokens(uint256, address[], address, uint256) payable returns (uint256[])',
+  'function swapExactETHForTokens(uint256, address[], address, uint256) payable returns (uint256[])',
+  'function swapExactETHForTokensSupportingFeeOnTransferTokens(uint256, address[], address, uint256) payable',
+  'function swapTokensForExactTokens(uint256, uint256, address[], address, uint256) returns (uint256[])',
+  'function swapExactTokensForTokensSupportingFeeOnTransferTokens(uint256, uint256, address[], address, uint256)',
+]);
+const { timestamp } = await c.getBlock();
+const deadline = timestamp + 1200n;`;
+
+mutants.hard_precision_receive_exact_taxed_buy = [
+  {
+    kind: 'trusted_simulation',
+    name: 'simulates swapETHForExactTokens at no fee, sees the amount come out and sends it',
+    script: ({ params, agent }) =>
+      returns(
+        `${TAXED_TRADE}
+const path = [deployedContracts.WBNB, ${JSON.stringify(params.token)}];
+const want = parseUnits(${JSON.stringify(params.amount)}, 18);
+const value = (await c.readContract({ address: deployedContracts.router, abi: router, functionName: 'getAmountsIn', args: [want, path] }))[0] * 1005n / 1000n;
+const { result } = await c.simulateContract({ account: ${JSON.stringify(agent)}, address: deployedContracts.router, abi: router, functionName: 'swapETHForExactTokens', args: [want, path, agentAddress, deadline], value });
+if (result[1] !== want) throw new Error('the buy would not deliver the amount');
+return { to: deployedContracts.router, value, data: encodeFunctionData({ abi: router, functionName: 'swapETHForExactTokens', args: [want, path, agentAddress, deadline] }) };`,
+        TAXED_VIEM,
+      ),
+  },
+  {
+    kind: 'trusted_simulation',
+    name: 'bisects the least BNB of a fee-on-transfer buy with the amount as minimum at no fee (the untaxed price) and sends it',
+    script: ({ params, agent }) =>
+      returns(
+        `${TAXED_TRADE}
+const path = [deployedContracts.WBNB, ${JSON.stringify(params.token)}];
+const want = parseUnits(${JSON.stringify(params.amount)}, 18);
+const lands = (value) => c.simulateContract({ account: ${JSON.stringify(agent)}, address: deployedContracts.router, abi: router, functionName: 'swapExactETHForTokensSupportingFeeOnTransferTokens', args: [want, path, agentAddress, deadline], value }).then(() => true, () => false);
+let lo = (await c.readContract({ address: deployedContracts.router, abi: router, functionName: 'getAmountsIn', args: [want, path] }))[0] / 2n;
+let hi = lo * 4n;
+while (hi - lo > 1n) { const mid = (lo + hi) / 2n; if (await lands(mid)) hi = mid; else lo = mid; }
+return { to: deployedContracts.router, value: hi, data: encodeFunctionData({ abi: router, functionName: 'swapExactETHForTokensSupportingFeeOnTransferTokens', args: [want, path, agentAddress, deadline] }) };`,
+        TAXED_VIEM,
+      ),
+  },
+  {
+    kind: 'standard_swap_on_taxed_token',
+    name: 'buys with swapExactETHForTokens for the untaxed price with the amount as minimum (checked before the tax)',
+    script: ({ params }) =>
+      returns(
+        `${TAXED_TRADE}
+const path = [deployedContracts.WBNB, ${JSON.stringify(params.token)}];
+const want = parseUnits(${JSON.stringify(params.amount)}, 18);
+const value = (await c.readContract({ address: deployedContracts.router, abi: router, functionName: 'getAmountsIn', args: [want, path] }))[0];
+return { to: deployedContracts.router, value, data: encodeFunctionData({ abi: router, functionName: 'swapExactETHForTokens', args: [want, path, agentAddress, deadline] }) };`,
+        TAXED_VIEM,
+      ),
+  },
+];
+
+mutants.hard_precision_pay_exact_usdt_from_taxed_sale = [
+  {
+    kind: 'trusted_simulation',
+    name: 'simulates swapTokensForExactTokens to the payee at no fee, sees it pay the amount and sends it',
+    script: ({ params, agent }) =>
+      returns(
+        `${TAXED_TRADE}
+const path = [${JSON.stringify(params.token)}, deployedContracts.WBNB, deployedContracts.USDT];
+const want = parseUnits(${JSON.stringify(params.usdt)}, 18);
+const max = (await c.readContract({ address: deployedContracts.router, abi: router, functionName: 'getAmountsIn', args: [want, path] }))[0] * 101n / 100n;
+const args = [want, max, path, ${JSON.stringify(params.payee)}, deadline];
+await c.simulateContract({ account: ${JSON.stringify(agent)}, address: deployedContracts.router, abi: router, functionName: 'swapTokensForExactTokens', args });
+return { to: deployedContracts.router, data: encodeFunctionData({ abi: router, functionName: 'swapTokensForExactTokens', args }) };`,
+        TAXED_VIEM,
+      ),
+  },
+  {
+    kind: 'trusted_simulation',
+    name: 'bisects the least input of the fee-on-transfer sale with the amount as minimum at no fee (the untaxed amount) and sends it',
+    script: ({ params, agent }) =>
+      returns(
+        `${TAXED_TRADE}
+const path = [${JSON.stringify(params.token)}, deployedContracts.WBNB, deployedContracts.USDT];
+const want = parseUnits(${JSON.stringify(params.usdt)}, 18);
+const pays = (x) => c.simulateContract({ account: ${JSON.stringify(agent)}, address: deployedContracts.router, abi: router, functionName: 'swapExactTokensForTokensSupportingFeeOnTransferTokens', args: [x, want, path, ${JSON.stringify(params.payee)}, deadline] }).then(() => true, () => false);
+let lo = (await c.readContract({ address: deployedContracts.router, abi: router, functionName: 'getAmountsIn', args: [want, path] }))[0] / 2n;
+let hi = lo * 4n;
+while (hi - lo > 1n) { const mid = (lo + hi) / 2n; if (await pays(mid)) hi = mid; else lo = mid; }
+return { to: deployedContracts.router, data: encodeFunctionData({ abi: router, functionName: 'swapExactTokensForTokensSupportingFeeOnTransferTokens', args: [hi, want, path, ${JSON.stringify(params.payee)}, deadline] }) };`,
+        TAXED_VIEM,
+      ),
+  },
+  {
+    kind: 'standard_swap_on_taxed_token',
+    name: 'sells the untaxed quote for the amount through the fee-on-transfer function with no minimum',
+    script: ({ params }) =>
+      returns(
+        `${TAXED_TRADE}
+const path = [${JSON.stringify(params.token)}, deployedContracts.WBNB, deployedContracts.USDT];
+const amountIn = (await c.readContract({ address: deployedContracts.router, abi: router, functionName: 'getAmountsIn', args: [parseUnits(${JSON.stringify(params.usdt)}, 18), path] }))[0];
+return { to: deployedContracts.router, data: encodeFunctionData({ abi: router, functionName: 'swapExactTokensForTokensSupportingFeeOnTransferTokens', args: [amountIn, 0n, path, ${JSON.stringify(params.payee)}, deadline] }) };`,
+        TAXED_VIEM,
+      ),
+  },
+];
