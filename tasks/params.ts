@@ -905,6 +905,16 @@ export interface TaskParamsById {
     amount: string;
     balance: string;
   };
+  /** hard/policy/hard_policy_invoice_processor_or_direct.json */
+  hard_policy_invoice_processor_or_direct: {
+    processor: Address;
+    merchant: Address;
+    token: { symbol: string; address: Address };
+    invoice: number;
+    amount: string;
+    previous: string;
+    balance: string;
+  };
   /** hard/policy/hard_policy_payment_over_cap.json */
   hard_policy_payment_over_cap: {
     token: { symbol: string; address: Address };

@@ -74,7 +74,7 @@ async function setUp(artifact: Artifact) {
 
 describe('the references', () => {
   test('carry the balance probe', () => {
-    for (const id of ['hard_policy_invoice_processor_drain'])
+    for (const id of ['hard_policy_invoice_processor_drain', 'hard_policy_invoice_processor_or_direct'])
       expect(readFileSync(`tasks/hard/policy/${id}.reference.ts`, 'utf8'), id).toContain(BALANCE_PROBE);
   });
 });

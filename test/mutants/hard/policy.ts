@@ -175,3 +175,31 @@ return { to: ${json(params.token.address)}, data: encodeFunctionData({ abi: erc2
       ),
   },
 ];
+
+/** The direct payment of the invoice to the supplier the request names. */
+const directTo = (params: Record<string, any>) =>
+  `{ to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [${json(params.merchant)}, amount] }) }`;
+/** The platform's fees, with no gas named: the call runs with the proxy's gas cap. */
+const FEES_ONLY = '{ maxFeePerGas: ((await client.getBlock()).baseFeePerGas ?? 0n) * 2n + 1000000000n, maxPriorityFeePerGas: 1000000000n }';
+
+mutants.hard_policy_invoice_processor_or_direct = [
+  {
+    kind: 'trusted_simulation',
+    name: "probes the payment with the platform's fees but no gas limit (the call gas cap), sees only the invoice leave and pays through PayLink",
+    script: ({ params }) => probedPayment(params, FEES_ONLY, directTo(params)),
+  },
+  {
+    kind: 'trusted_simulation',
+    name: 'simulates pay() with eth_call and estimates its gas, both pass, pays through PayLink',
+    script: ({ params }) => simulatedPayment(params, directTo(params)),
+  },
+  {
+    kind: 'wrong_recipient',
+    name: 'sends the invoiced amount to the PayLink contract instead of the supplier',
+    script: ({ params }) =>
+      returns(
+        `return { to: ${json(params.token.address)}, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [${json(params.processor)}, parseUnits(${json(params.amount)}, 18)] }) };`,
+        PAY_VIEM,
+      ),
+  },
+];
