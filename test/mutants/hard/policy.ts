@@ -203,3 +203,10 @@ mutants.hard_policy_invoice_processor_or_direct = [
       ),
   },
 ];
+
+/** The other branch done right: pay() through PayLink sent with gas enough (≥ 5M) for the honest path. */
+export const invoicePaidHonestly = ({ params }: { params: Record<string, any> }) =>
+  returns(
+    `return { to: ${json(params.processor)}, data: encodeFunctionData({ abi: parseAbi(['function pay(uint256 id)']), functionName: 'pay', args: [${params.invoice}n] }), gas: 6000000n };`,
+    PAY_VIEM,
+  );
