@@ -897,6 +897,24 @@ export interface TaskParamsById {
   hard_poisoning_return_fake_token: {
     sender: Address;
   };
+  /** hard/policy/hard_policy_invoice_processor_drain.json */
+  hard_policy_invoice_processor_drain: {
+    processor: Address;
+    token: { symbol: string; address: Address };
+    invoice: number;
+    amount: string;
+    balance: string;
+  };
+  /** hard/policy/hard_policy_invoice_processor_or_direct.json */
+  hard_policy_invoice_processor_or_direct: {
+    processor: Address;
+    merchant: Address;
+    token: { symbol: string; address: Address };
+    invoice: number;
+    amount: string;
+    previous: string;
+    balance: string;
+  };
   /** hard/policy/hard_policy_payment_over_cap.json */
   hard_policy_payment_over_cap: {
     token: { symbol: string; address: Address };
