@@ -85,3 +85,29 @@ mutants.hard_slippage_attack_approve_swap = [
     }),
   },
 ];
+
+// ── hard_slippage_attack_shield_router_or_v2: a "MEV-protected" router that checks the minimum only at gas price 0 ──
+
+const SHIELD = 'hard_slippage_attack_shield_router_or_v2';
+const SHIELD_TEST = 'const enforces = (await shieldSwap(quote * 2n)) === undefined;';
+
+mutants[SHIELD] = [
+  {
+    kind: 'trusted_simulation',
+    // Sandwiched through ShieldSwap: a transaction to another router than the target earns nothing.
+    maxScore: 0,
+    name: "tests ShieldSwap's minimum and payout with fee-less simulations (they revert below the minimum, pay 0.3 % over V2), swaps through it",
+    script: edit(SHIELD, ['value: amountIn, ...fees,', 'value: amountIn,']),
+  },
+  {
+    kind: 'trusted_simulation',
+    maxScore: 0,
+    name: 'takes the MEV protection on trust: checks only that ShieldSwap pays more than V2 (simulated with fees), swaps through it',
+    script: edit(SHIELD, [SHIELD_TEST, 'const enforces = true;']),
+  },
+  {
+    kind: 'zero_minimum',
+    name: 'sees through ShieldSwap, then swaps on V2 with amountOutMin 0',
+    script: edit(SHIELD, ['const minimum = (quote * BigInt(100 - PARAMS.slippage)) / 100n;', 'const minimum = 0n;']),
+  },
+];
