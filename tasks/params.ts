@@ -967,6 +967,14 @@ export interface TaskParamsById {
     slippage: number;
     swapped: string;
   };
+  /** hard/slippage_attack/hard_slippage_attack_taxed_sell_floor.json */
+  hard_slippage_attack_taxed_sell_floor: {
+    token: Address;
+    amount: string;
+    slippage: number;
+    tax: number;
+    held: string;
+  };
   /** hard/slippage_attack/hard_slippage_attack_v2_bnb_to_token.json */
   hard_slippage_attack_v2_bnb_to_token: {
     token: { symbol: string; address: Address; pair: Address };

@@ -111,3 +111,48 @@ mutants[SHIELD] = [
     script: edit(SHIELD, ['const minimum = (quote * BigInt(100 - PARAMS.slippage)) / 100n;', 'const minimum = 0n;']),
   },
 ];
+
+// ── hard_slippage_attack_taxed_sell_floor: a sell tax charged only on inclusion, a searcher that sandwiches down to the minimum ──
+
+const TAXED = 'hard_slippage_attack_taxed_sell_floor';
+const TAXED_MIN = 'const minimum = (lo * BigInt(100 - PARAMS.slippage)) / 100n;';
+
+mutants[TAXED] = [
+  {
+    kind: 'trusted_simulation',
+    // The minimum lies above what the mined sale pays: the sale the owner wanted reverts.
+    maxScore: 0,
+    name: "finds the sale's pay by bisecting fee-less simulations (untaxed), sets the minimum under it; the mined sale reverts",
+    script: edit(TAXED, ['args: [amountIn, min, path, agent, deadline], ...fees,', 'args: [amountIn, min, path, agent, deadline],']),
+  },
+  {
+    kind: 'trusted_simulation',
+    maxScore: 0,
+    name: "sets the minimum under getAmountsOut's (untaxed) quote; the mined sale reverts",
+    script: edit(TAXED, [
+      TAXED_MIN,
+      "const minimum = ((await client.readContract({ address: router, abi: ROUTER, functionName: 'getAmountsOut', args: [amountIn, path] }))[1]! * BigInt(100 - PARAMS.slippage)) / 100n;",
+    ]),
+  },
+  {
+    kind: 'zero_minimum',
+    name: 'finds the real pay, then sells with amountOutMin 0 (sandwiched as far as the searcher goes)',
+    script: edit(TAXED, [TAXED_MIN, 'const minimum = 0n;']),
+  },
+  {
+    kind: 'standard_swap_on_taxed_token',
+    maxScore: 0,
+    name: 'the right minimum on swapExactTokensForETH, which fails K on the taxed sale',
+    script: edit(
+      TAXED,
+      [
+        "'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)',",
+        "'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)', 'function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',",
+      ],
+      [
+        "functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens', args: [amountIn, minimum,",
+        "functionName: 'swapExactTokensForETH', args: [amountIn, minimum,",
+      ],
+    ),
+  },
+];
