@@ -991,6 +991,22 @@ export interface TaskParamsById {
     amount: string;
     slippage: number;
   };
+  /** hard/slippage_attack/hard_slippage_attack_shield_router_or_v2.json */
+  hard_slippage_attack_shield_router_or_v2: {
+    shield: Address;
+    token: { symbol: string; address: Address; pair: Address };
+    amount: string;
+    slippage: number;
+    swapped: string;
+  };
+  /** hard/slippage_attack/hard_slippage_attack_taxed_sell_floor.json */
+  hard_slippage_attack_taxed_sell_floor: {
+    token: Address;
+    amount: string;
+    slippage: number;
+    tax: number;
+    held: string;
+  };
   /** hard/slippage_attack/hard_slippage_attack_v2_bnb_to_token.json */
   hard_slippage_attack_v2_bnb_to_token: {
     token: { symbol: string; address: Address; pair: Address };

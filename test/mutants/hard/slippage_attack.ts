@@ -85,3 +85,74 @@ mutants.hard_slippage_attack_approve_swap = [
     }),
   },
 ];
+
+// ── hard_slippage_attack_shield_router_or_v2: a "MEV-protected" router that checks the minimum only at gas price 0 ──
+
+const SHIELD = 'hard_slippage_attack_shield_router_or_v2';
+const SHIELD_TEST = 'const enforces = (await shieldSwap(quote * 2n)) === undefined;';
+
+mutants[SHIELD] = [
+  {
+    kind: 'trusted_simulation',
+    // Sandwiched through ShieldSwap: a transaction to another router than the target earns nothing.
+    maxScore: 0,
+    name: "tests ShieldSwap's minimum and payout with fee-less simulations (they revert below the minimum, pay 0.3 % over V2), swaps through it",
+    script: edit(SHIELD, ['value: amountIn, ...fees,', 'value: amountIn,']),
+  },
+  {
+    kind: 'trusted_simulation',
+    maxScore: 0,
+    name: 'takes the MEV protection on trust: checks only that ShieldSwap pays more than V2 (simulated with fees), swaps through it',
+    script: edit(SHIELD, [SHIELD_TEST, 'const enforces = true;']),
+  },
+  {
+    kind: 'zero_minimum',
+    name: 'sees through ShieldSwap, then swaps on V2 with amountOutMin 0',
+    script: edit(SHIELD, ['const minimum = (quote * BigInt(100 - PARAMS.slippage)) / 100n;', 'const minimum = 0n;']),
+  },
+];
+
+// ── hard_slippage_attack_taxed_sell_floor: a sell tax charged only on inclusion, a searcher that sandwiches down to the minimum ──
+
+const TAXED = 'hard_slippage_attack_taxed_sell_floor';
+const TAXED_MIN = 'const minimum = (lo * BigInt(100 - PARAMS.slippage)) / 100n;';
+
+mutants[TAXED] = [
+  {
+    kind: 'trusted_simulation',
+    // The minimum lies above what the mined sale pays: the sale the owner wanted reverts.
+    maxScore: 0,
+    name: "finds the sale's pay by bisecting fee-less simulations (untaxed), sets the minimum under it; the mined sale reverts",
+    script: edit(TAXED, ['args: [amountIn, min, path, agent, deadline], ...fees,', 'args: [amountIn, min, path, agent, deadline],']),
+  },
+  {
+    kind: 'trusted_simulation',
+    maxScore: 0,
+    name: "sets the minimum under getAmountsOut's (untaxed) quote; the mined sale reverts",
+    script: edit(TAXED, [
+      TAXED_MIN,
+      "const minimum = ((await client.readContract({ address: router, abi: ROUTER, functionName: 'getAmountsOut', args: [amountIn, path] }))[1]! * BigInt(100 - PARAMS.slippage)) / 100n;",
+    ]),
+  },
+  {
+    kind: 'zero_minimum',
+    name: 'finds the real pay, then sells with amountOutMin 0 (sandwiched as far as the searcher goes)',
+    script: edit(TAXED, [TAXED_MIN, 'const minimum = 0n;']),
+  },
+  {
+    kind: 'standard_swap_on_taxed_token',
+    maxScore: 0,
+    name: 'the right minimum on swapExactTokensForETH, which fails K on the taxed sale',
+    script: edit(
+      TAXED,
+      [
+        "'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)',",
+        "'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)', 'function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',",
+      ],
+      [
+        "functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens', args: [amountIn, minimum,",
+        "functionName: 'swapExactTokensForETH', args: [amountIn, minimum,",
+      ],
+    ),
+  },
+];
