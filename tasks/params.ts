@@ -785,6 +785,12 @@ export interface TaskParamsById {
     usdt: string;
     cake: string;
   };
+  /** hard/lending/hard_lending_zap_or_direct_supply.json */
+  hard_lending_zap_or_direct_supply: {
+    zap: Address;
+    amount: string;
+    zapped: string;
+  };
   /** hard/long_horizon/hard_long_horizon_consolidate_skip_taxed.json */
   hard_long_horizon_consolidate_skip_taxed: {
     zeph: Address;

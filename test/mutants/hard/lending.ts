@@ -2,6 +2,7 @@ import { parseUnits, type Address } from 'viem';
 import { approve, call, read, redeemAll, script, submit, type ScriptRound, type SkillContext } from '../../../src/composite/reference.ts';
 import type { EnvMap } from '../../../src/tasks/instantiate.ts';
 import { json, returns } from '../types.ts';
+import { BALANCE_PROBE } from '../../helpers/balance-probe.ts';
 import type { HardMutantTable } from './types.ts';
 
 const VIEM = "import { encodeFunctionData, parseAbi, parseUnits, maxUint256 } from 'viem';";
@@ -305,5 +306,65 @@ mutants.hard_lending_withdraw_all_supply = [
     kind: 'wrong_amount',
     name: 'redeemUnderlying of the supply read plus 0.1 % for interest (more than the supply: it reverts)',
     episode: (_p, env) => withdrawBoth(readAndRedeem(env.vUSDT!, 'current', 10), readAndRedeem(env.vCAKE!, 'current', 10)),
+  },
+];
+
+// --- Simulations that lie, in lending: a Venus zap that diverts the vTokens only in a transaction that pays for gas. ---
+
+const ZAP_VIEM = "import { createPublicClient, encodeAbiParameters, encodeFunctionData, http, parseAbi, parseUnits } from 'viem';";
+
+/** Encodes the zap's supply and the direct mint of the amount. */
+const zapPrelude = (params: Record<string, any>, env: EnvMap) => `const client = createPublicClient({ transport: http(providerUrl) });
+const abi = parseAbi(['function supply(uint256 amount) returns (uint256)', 'function mint(uint256 mintAmount) returns (uint256)', 'function exchangeRateCurrent() returns (uint256)']);
+const [vusdt, zap] = [${json(env.vUSDT)}, ${json(params.zap)}];
+const amount = parseUnits(${json(params.amount)}, 18);
+const viaZap = { to: zap, data: encodeFunctionData({ abi, functionName: 'supply', args: [amount] }) };
+const direct = { to: vusdt, data: encodeFunctionData({ abi, functionName: 'mint', args: [amount] }) };`;
+
+mutants.hard_lending_zap_or_direct_supply = [
+  {
+    kind: 'trusted_simulation',
+    // The vUSDT went to the zap's treasury: the transaction went to the zap, which earns nothing.
+    maxScore: 0,
+    name: "probes the zap and the direct mint at gas price 0 (no fee), watching the wallet's vUSDT; the zap credits more, zaps",
+    script: ({ params, env }) =>
+      returns(
+        `${zapPrelude(params, env)}
+const credited = async (tx) => {
+  const { data } = await client.call({ account: agentAddress, to: agentAddress, data: encodeAbiParameters([{ type: 'address' }, { type: 'address' }], [vusdt, tx.to]) + tx.data.slice(2), stateOverride: [{ address: agentAddress, code: ${json(BALANCE_PROBE)} }] });
+  return BigInt('0x' + data.slice(66, 130)) - BigInt(data.slice(0, 66));
+};
+return (await credited(viaZap)) >= (await credited(direct)) ? viaZap : direct;`,
+        ZAP_VIEM,
+      ),
+  },
+  {
+    kind: 'trusted_simulation',
+    maxScore: 0,
+    name: "simulates the zap's supply and estimates its gas (no fee); its vTokens beat amount / exchangeRateCurrent, zaps",
+    script: ({ params, env }) =>
+      returns(
+        `${zapPrelude(params, env)}
+try {
+  const { result } = await client.simulateContract({ account: agentAddress, address: zap, abi, functionName: 'supply', args: [amount] });
+  await client.estimateGas({ account: agentAddress, ...viaZap });
+  const { result: rate } = await client.simulateContract({ account: agentAddress, address: vusdt, abi, functionName: 'exchangeRateCurrent' });
+  return result >= (amount * 10n ** 18n) / rate ? viaZap : direct;
+} catch {
+  return direct;
+}`,
+        ZAP_VIEM,
+      ),
+  },
+  {
+    kind: 'wrong_decimals',
+    // Succeeded at vUSDT with mint, nothing to the treasury: 30, nothing for the amounts.
+    maxScore: 30,
+    name: 'mints directly, the amount in 6 decimals',
+    script: ({ params, env }) =>
+      returns(
+        `return { to: ${json(env.vUSDT)}, data: encodeFunctionData({ abi: parseAbi(['function mint(uint256) returns (uint256)']), functionName: 'mint', args: [parseUnits(${json(params.amount)}, 6)] }) };`,
+        ZAP_VIEM,
+      ),
   },
 ];
