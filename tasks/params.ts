@@ -776,6 +776,13 @@ export interface TaskParamsById {
   hard_lending_repay_all: {
     debt: string;
   };
+  /** hard/lending/hard_lending_repay_helper_or_direct.json */
+  hard_lending_repay_helper_or_direct: {
+    repayer: Address;
+    amount: string;
+    borrowed: string;
+    repaid: string;
+  };
   /** hard/lending/hard_lending_supply_wbtc_collateral.json */
   hard_lending_supply_wbtc_collateral: {
     amount: string;
