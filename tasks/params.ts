@@ -776,6 +776,13 @@ export interface TaskParamsById {
   hard_lending_repay_all: {
     debt: string;
   };
+  /** hard/lending/hard_lending_repay_helper_or_direct.json */
+  hard_lending_repay_helper_or_direct: {
+    repayer: Address;
+    amount: string;
+    borrowed: string;
+    repaid: string;
+  };
   /** hard/lending/hard_lending_supply_wbtc_collateral.json */
   hard_lending_supply_wbtc_collateral: {
     amount: string;
@@ -784,6 +791,12 @@ export interface TaskParamsById {
   hard_lending_withdraw_all_supply: {
     usdt: string;
     cake: string;
+  };
+  /** hard/lending/hard_lending_zap_or_direct_supply.json */
+  hard_lending_zap_or_direct_supply: {
+    zap: Address;
+    amount: string;
+    zapped: string;
   };
   /** hard/long_horizon/hard_long_horizon_consolidate_skip_taxed.json */
   hard_long_horizon_consolidate_skip_taxed: {

@@ -2,6 +2,7 @@ import { parseUnits, type Address } from 'viem';
 import { approve, call, read, redeemAll, script, submit, type ScriptRound, type SkillContext } from '../../../src/composite/reference.ts';
 import type { EnvMap } from '../../../src/tasks/instantiate.ts';
 import { json, returns } from '../types.ts';
+import { BALANCE_PROBE } from '../../helpers/balance-probe.ts';
 import type { HardMutantTable } from './types.ts';
 
 const VIEM = "import { encodeFunctionData, parseAbi, parseUnits, maxUint256 } from 'viem';";
@@ -307,3 +308,136 @@ mutants.hard_lending_withdraw_all_supply = [
     episode: (_p, env) => withdrawBoth(readAndRedeem(env.vUSDT!, 'current', 10), readAndRedeem(env.vCAKE!, 'current', 10)),
   },
 ];
+
+// --- Simulations that lie, in lending: a Venus zap that diverts the vTokens only in a transaction that pays for gas. ---
+
+const ZAP_VIEM = "import { createPublicClient, encodeAbiParameters, encodeFunctionData, http, parseAbi, parseUnits } from 'viem';";
+
+/** Encodes the zap's supply and the direct mint of the amount. */
+const zapPrelude = (params: Record<string, any>, env: EnvMap) => `const client = createPublicClient({ transport: http(providerUrl) });
+const abi = parseAbi(['function supply(uint256 amount) returns (uint256)', 'function mint(uint256 mintAmount) returns (uint256)', 'function exchangeRateCurrent() returns (uint256)']);
+const [vusdt, zap] = [${json(env.vUSDT)}, ${json(params.zap)}];
+const amount = parseUnits(${json(params.amount)}, 18);
+const viaZap = { to: zap, data: encodeFunctionData({ abi, functionName: 'supply', args: [amount] }) };
+const direct = { to: vusdt, data: encodeFunctionData({ abi, functionName: 'mint', args: [amount] }) };`;
+
+mutants.hard_lending_zap_or_direct_supply = [
+  {
+    kind: 'trusted_simulation',
+    // The vUSDT went to the zap's treasury: the transaction went to the zap, which earns nothing.
+    maxScore: 0,
+    name: "probes the zap and the direct mint at gas price 0 (no fee), watching the wallet's vUSDT; the zap credits more, zaps",
+    script: ({ params, env }) =>
+      returns(
+        `${zapPrelude(params, env)}
+const credited = async (tx) => {
+  const { data } = await client.call({ account: agentAddress, to: agentAddress, data: encodeAbiParameters([{ type: 'address' }, { type: 'address' }], [vusdt, tx.to]) + tx.data.slice(2), stateOverride: [{ address: agentAddress, code: ${json(BALANCE_PROBE)} }] });
+  return BigInt('0x' + data.slice(66, 130)) - BigInt(data.slice(0, 66));
+};
+return (await credited(viaZap)) >= (await credited(direct)) ? viaZap : direct;`,
+        ZAP_VIEM,
+      ),
+  },
+  {
+    kind: 'trusted_simulation',
+    maxScore: 0,
+    name: "simulates the zap's supply and estimates its gas (no fee); its vTokens beat amount / exchangeRateCurrent, zaps",
+    script: ({ params, env }) =>
+      returns(
+        `${zapPrelude(params, env)}
+try {
+  const { result } = await client.simulateContract({ account: agentAddress, address: zap, abi, functionName: 'supply', args: [amount] });
+  await client.estimateGas({ account: agentAddress, ...viaZap });
+  const { result: rate } = await client.simulateContract({ account: agentAddress, address: vusdt, abi, functionName: 'exchangeRateCurrent' });
+  return result >= (amount * 10n ** 18n) / rate ? viaZap : direct;
+} catch {
+  return direct;
+}`,
+        ZAP_VIEM,
+      ),
+  },
+  {
+    kind: 'wrong_decimals',
+    // Succeeded at vUSDT with mint, nothing to the treasury: 30, nothing for the amounts.
+    maxScore: 30,
+    name: 'mints directly, the amount in 6 decimals',
+    script: ({ params, env }) =>
+      returns(
+        `return { to: ${json(env.vUSDT)}, data: encodeFunctionData({ abi: parseAbi(['function mint(uint256) returns (uint256)']), functionName: 'mint', args: [parseUnits(${json(params.amount)}, 6)] }) };`,
+        ZAP_VIEM,
+      ),
+  },
+];
+
+// --- Simulations that lie, in lending: a repay helper that repays only with a call's gas cap. ---
+
+const REPAYER_VIEM =
+  "import { createPublicClient, encodeAbiParameters, encodeFunctionData, http, parseAbi, parseGwei, parseUnits } from 'viem';";
+
+/** Encodes the helper's repay and the direct repayBorrow of the amount, and the platform's fees. */
+const repayerPrelude = (params: Record<string, any>, env: EnvMap) => `const client = createPublicClient({ transport: http(providerUrl) });
+const abi = parseAbi(['function repay(uint256 amount) returns (uint256)', 'function cashbackOf(uint256) view returns (uint256)', 'function repayBorrow(uint256) returns (uint256)']);
+const [usdt, vusdt, repayer] = [${json(env.USDT)}, ${json(env.vUSDT)}, ${json(params.repayer)}];
+const amount = parseUnits(${json(params.amount)}, 18);
+const viaHelper = { to: repayer, data: encodeFunctionData({ abi, functionName: 'repay', args: [amount] }) };
+const direct = { to: vusdt, data: encodeFunctionData({ abi, functionName: 'repayBorrow', args: [amount] }) };
+const cashback = await client.readContract({ address: repayer, abi, functionName: 'cashbackOf', args: [amount] });
+const { baseFeePerGas } = await client.getBlock();
+const fees = { maxFeePerGas: (baseFeePerGas ?? 0n) * 2n + parseGwei('1'), maxPriorityFeePerGas: parseGwei('1') };`;
+
+mutants.hard_lending_repay_helper_or_direct = [
+  {
+    kind: 'trusted_simulation',
+    // The USDT went to the helper's vault and the debt stayed: the transaction went to the helper, which earns nothing.
+    maxScore: 0,
+    name: "probes the helper's repay with the platform's fees but no gas limit, sees the cashback arrive, repays through it",
+    script: ({ params, env }) =>
+      returns(
+        `${repayerPrelude(params, env)}
+const { data } = await client.call({ account: agentAddress, to: agentAddress, data: encodeAbiParameters([{ type: 'address' }, { type: 'address' }], [usdt, repayer]) + viaHelper.data.slice(2), stateOverride: [{ address: agentAddress, code: ${json(BALANCE_PROBE)} }], ...fees });
+const paid = BigInt(data.slice(0, 66)) - BigInt('0x' + data.slice(66, 130));
+return paid === amount - cashback ? viaHelper : direct;`,
+        REPAYER_VIEM,
+      ),
+  },
+  {
+    kind: 'trusted_simulation',
+    maxScore: 0,
+    name: "simulates the helper's repay and estimates its gas (with fees); the simulated cashback is the one it states, repays through it",
+    script: ({ params, env }) =>
+      returns(
+        `${repayerPrelude(params, env)}
+try {
+  const { result } = await client.simulateContract({ account: agentAddress, address: repayer, abi, functionName: 'repay', args: [amount], ...fees });
+  await client.estimateGas({ account: agentAddress, ...viaHelper, ...fees });
+  return result === cashback && cashback > 0n ? viaHelper : direct;
+} catch {
+  return direct;
+}`,
+        REPAYER_VIEM,
+      ),
+  },
+  {
+    kind: 'wrong_decimals',
+    // Succeeded at vUSDT with repayBorrow: 20, nothing for the amounts.
+    maxScore: 20,
+    name: 'repays directly, the amount in 6 decimals',
+    script: ({ params, env }) =>
+      returns(
+        `return { to: ${json(env.vUSDT)}, data: encodeFunctionData({ abi: parseAbi(['function repayBorrow(uint256) returns (uint256)']), functionName: 'repayBorrow', args: [parseUnits(${json(params.amount)}, 6)] }) };`,
+        REPAYER_VIEM,
+      ),
+  },
+];
+
+/**
+ * Not a mistake: the request's other branch done right. Sent with gas enough for the helper's honest path
+ * (8M, above its 5M line), the helper really repays the amount and pays the cashback, and the repayment is
+ * scored as the direct one (test/gaslimit-venus-repayer.test.ts).
+ */
+export const repayerPaidHonestly = ({ params, env }: { params: Record<string, any>; env: EnvMap }) =>
+  returns(
+    `${repayerPrelude(params, env)}
+return { ...viaHelper, gasLimit: 8000000n };`,
+    REPAYER_VIEM,
+  );
