@@ -857,6 +857,13 @@ export interface TaskParamsById {
     amount: string;
     slippage: number;
   };
+  /** hard/pancake_v3/hard_pancake_v3_exact_buy_cheapest_pool.json */
+  hard_pancake_v3_exact_buy_cheapest_pool: {
+    token: Address;
+    amount: string;
+    slippage: number;
+    tax: number;
+  };
   /** hard/pancake_v3/hard_pancake_v3_exact_output_wbtc.json */
   hard_pancake_v3_exact_output_wbtc: {
     amount: string;
