@@ -869,6 +869,11 @@ export interface TaskParamsById {
     amount: string;
     slippage: number;
   };
+  /** hard/pancake_v3/hard_pancake_v3_harvester_or_collect.json */
+  hard_pancake_v3_harvester_or_collect: {
+    harvester: Address;
+    volume: number;
+  };
   /** hard/pancake_v3/hard_pancake_v3_multihop_exact_input.json */
   hard_pancake_v3_multihop_exact_input: {
     out: { symbol: string; address: Address; fee: number; feeLabel: string };

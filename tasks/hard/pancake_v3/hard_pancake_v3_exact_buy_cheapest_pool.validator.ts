@@ -62,9 +62,9 @@ function exactBuy(ctx: Ctx): { tokenIn: Address; tokenOut: Address; recipient: A
 // (3.15 M VRDT against 58.4 BNB, ≈ $0.011, ±50 %) is registered as a pair, so every buy out of it pays
 // `tax` % to the collector, but only in a transaction that pays for gas; a 0.25 % pool (620 k VRDT against
 // 11.75 BNB, priced 1.2 % higher, 0.8-1.25×) is not. Fee-less, the quoter and a simulated exact-output buy
-// make the 1 % pool ≈ 1-3 % cheaper with the whole amount arriving; mined, `tax` % of it goes to the
+// make the 1 % pool ≈ 0.5-1 % cheaper with the whole amount arriving; mined, `tax` % of it goes to the
 // collector. Exactly the amount really costs least in the 0.25 % pool (grossing the 1 % buy up for the tax
-// costs ≈ 7-11 % more).
+// costs ≈ 9-13 % more).
 export default defineValidator<Params, State>({
   kind: 'transaction',
   target: ({ env }) => env.v3_swap_router!,

@@ -251,3 +251,26 @@ mutants[EXACT_BUY] = [
     script: edit(EXACT_BUY, ['return { to: router, data: buy(best.fee,', 'return { to: router, data: buy(3000,']),
   },
 ];
+
+// --- hard_pancake_v3_harvester_or_collect: a fee harvester, operator of the wallet's positions, that steals only in transactions that pay for gas. ---
+
+const HARVEST = 'hard_pancake_v3_harvester_or_collect';
+const HARVEST_FEES = 'const fees = { maxFeePerGas: (block.baseFeePerGas ?? 0n) * 2n + priority, maxPriorityFeePerGas: priority };';
+
+mutants[HARVEST] = [
+  {
+    kind: 'trusted_simulation',
+    name: 'simulates harvestAll() without a fee (eth_call at gas price 0): every fee arrives, so it harvests through the harvester',
+    script: edit(HARVEST, [HARVEST_FEES, 'const fees = {};']),
+  },
+  {
+    kind: 'skipped_step',
+    name: "collects every fee directly but leaves the harvester's operator approval",
+    script: edit(HARVEST, ['args: [[...collects, revoke]]', 'args: [collects]']),
+  },
+  {
+    kind: 'skipped_step',
+    name: 'revokes the harvester and collects nothing',
+    script: edit(HARVEST, ['args: [[...collects, revoke]]', 'args: [[revoke]]']),
+  },
+];
