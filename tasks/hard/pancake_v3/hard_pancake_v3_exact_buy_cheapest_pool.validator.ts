@@ -5,6 +5,7 @@ import {
   compareAmount,
   defineValidator,
   deployContract,
+  gasCost,
   quoteExactOutputSingle,
   decodeV3Path,
   launchV3Pool,
@@ -17,7 +18,7 @@ import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_pancake_v3_exact_buy_cheapest_pool'>;
 /** cheapest: the WBNB that really buys exactly the amount, in the pool where that is least (pre-state). */
-type State = { token: bigint; wbnb: bigint; cheapest: bigint };
+type State = { token: bigint; wbnb: bigint; bnb: bigint; cheapest: bigint };
 type Ctx = CheckContext<Params, State>;
 
 /** Where VRDT's trading tax goes: namedAddress('hard/sim/vrdt_collector'). */
@@ -107,6 +108,7 @@ export default defineValidator<Params, State>({
     return {
       token: await balanceOf(chain, params.token, agent),
       wbnb: await balanceOf(chain, env.WBNB!, agent),
+      bnb: await chain.getBalance({ address: agent }),
       cheapest: costs.reduce((a, b) => (b < a ? b : a), costs[0] ?? 0n),
     };
   },
@@ -137,9 +139,11 @@ export default defineValidator<Params, State>({
     {
       name: 'the WBNB paid per VRDT received is within the slippage of the cheapest real route',
       weight: 30,
-      verify: ({ pre, post, params }) => {
+      verify: (ctx) => {
+        const { pre, post, params } = ctx;
         const got = post.token - pre.token;
-        const paid = pre.wbnb - post.wbnb;
+        // WBNB, or BNB beyond gas for a buy paid in native BNB.
+        const paid = pre.wbnb - post.wbnb + pre.bnb - post.bnb - gasCost(ctx);
         const want = amountOut(params);
         // paid / got ≤ cheapest / want × (1 + slippage)
         const pass = got > 0n && paid * want * 100n <= pre.cheapest * got * BigInt(100 + params.slippage);
