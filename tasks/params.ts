@@ -870,10 +870,22 @@ export interface TaskParamsById {
     amount: string;
     slippage: number;
   };
+  /** hard/pancake_v3/hard_pancake_v3_exact_buy_cheapest_pool.json */
+  hard_pancake_v3_exact_buy_cheapest_pool: {
+    token: Address;
+    amount: string;
+    slippage: number;
+    tax: number;
+  };
   /** hard/pancake_v3/hard_pancake_v3_exact_output_wbtc.json */
   hard_pancake_v3_exact_output_wbtc: {
     amount: string;
     slippage: number;
+  };
+  /** hard/pancake_v3/hard_pancake_v3_harvester_or_collect.json */
+  hard_pancake_v3_harvester_or_collect: {
+    harvester: Address;
+    volume: number;
   };
   /** hard/pancake_v3/hard_pancake_v3_multihop_exact_input.json */
   hard_pancake_v3_multihop_exact_input: {

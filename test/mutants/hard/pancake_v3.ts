@@ -228,3 +228,49 @@ mutants[TAXED] = [
     script: edit(TAXED, [V2_SALE, 'return { to: router, data: sale(0n) };']),
   },
 ];
+
+// --- hard_pancake_v3_exact_buy_cheapest_pool: a buy tax out of one V3 pool, charged only in transactions that pay for gas. ---
+
+const EXACT_BUY = 'hard_pancake_v3_exact_buy_cheapest_pool';
+const BUY_FEES = 'const fees = { maxFeePerGas: (block.baseFeePerGas ?? 0n) * 2n + priority, maxPriorityFeePerGas: priority };';
+
+mutants[EXACT_BUY] = [
+  {
+    kind: 'trusted_simulation',
+    name: "simulates every pool's buy without a fee (eth_call at gas price 0): the whole amount arrives and the taxed 1 % pool quotes cheapest, so it buys there",
+    script: edit(EXACT_BUY, [BUY_FEES, 'const fees = {};']),
+  },
+  {
+    kind: 'wrong_amount',
+    name: 'finds the tax with a fee-paying simulation and grosses the buy up in the taxed pool, without comparing the untaxed one',
+    script: edit(EXACT_BUY, ['const TIERS = [100, 500, 2500, 10000];', 'const TIERS = [10000];']),
+  },
+  {
+    kind: 'wrong_fee_tier',
+    name: "buys exactly the amount through Uniswap's 3000 tier",
+    script: edit(EXACT_BUY, ['return { to: router, data: buy(best.fee,', 'return { to: router, data: buy(3000,']),
+  },
+];
+
+// --- hard_pancake_v3_harvester_or_collect: a fee harvester, operator of the wallet's positions, that steals only in transactions that pay for gas. ---
+
+const HARVEST = 'hard_pancake_v3_harvester_or_collect';
+const HARVEST_FEES = 'const fees = { maxFeePerGas: (block.baseFeePerGas ?? 0n) * 2n + priority, maxPriorityFeePerGas: priority };';
+
+mutants[HARVEST] = [
+  {
+    kind: 'trusted_simulation',
+    name: 'simulates harvestAll() without a fee (eth_call at gas price 0): every fee arrives, so it harvests through the harvester',
+    script: edit(HARVEST, [HARVEST_FEES, 'const fees = {};']),
+  },
+  {
+    kind: 'skipped_step',
+    name: "collects every fee directly but leaves the harvester's operator approval",
+    script: edit(HARVEST, ['args: [[...collects, revoke]]', 'args: [collects]']),
+  },
+  {
+    kind: 'skipped_step',
+    name: 'revokes the harvester and collects nothing',
+    script: edit(HARVEST, ['args: [[...collects, revoke]]', 'args: [[revoke]]']),
+  },
+];
