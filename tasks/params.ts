@@ -806,6 +806,15 @@ export interface TaskParamsById {
     slippage: number;
     to: Address;
   };
+  /** hard/long_horizon/hard_long_horizon_rebalance_via_aggregator.json */
+  hard_long_horizon_rebalance_via_aggregator: {
+    aggregator: Address;
+    cake: string;
+    wbnb: string;
+    busd: string;
+    slippage: number;
+    to: Address;
+  };
   /** hard/long_horizon/hard_long_horizon_v2_farm_to_v3_range.json */
   hard_long_horizon_v2_farm_to_v3_range: {
     farm: Address;
