@@ -1,12 +1,4 @@
-import {
-  balanceChanges,
-  defineCompositeReference,
-  read,
-  script,
-  submit,
-  transferToken,
-  type SkillContext,
-} from 'evm-questbench/composite';
+import { balanceChanges, defineCompositeReference, read, script, submit, transferToken, type SkillContext } from 'evm-questbench/composite';
 import { parseUnits, type Address } from 'viem';
 import type { TaskParams } from '../../params.ts';
 

@@ -1,4 +1,14 @@
-import { decodeFunctionData, encodeFunctionData, isAddressEqual, maxUint256, parseAbi, parseEther, parseUnits, type Address } from 'viem';
+import {
+  decodeFunctionData,
+  encodeFunctionData,
+  isAddressEqual,
+  maxUint256,
+  parseAbi,
+  parseEther,
+  parseUnits,
+  type Address,
+  type PublicClient,
+} from 'viem';
 import {
   allowanceOf,
   approveAs,
@@ -17,7 +27,6 @@ import {
   type Check,
   type CheckResult,
 } from 'evm-questbench/validators';
-import type { PublicClient } from 'viem';
 import Aggregator from '../../../fixtures/artifacts/GasLimitAggregator.json' with { type: 'json' };
 import type { TaskParams } from '../../params.ts';
 
@@ -53,7 +62,14 @@ const per = async (f: (t: Ticker) => Promise<bigint>): Promise<PerToken> => {
 type Found = { ok: false; detail: string } | { ok: true; got: bigint; quote: bigint; min: bigint };
 
 /** The one sale of `t` for USDT; `quote` is what V2's direct pool paid for the amount sold at the block before. */
-async function findSale(chain: PublicClient, txs: EpisodeTx[] | undefined, env: EnvMap, agent: Address, p: Params, t: Ticker): Promise<Found> {
+async function findSale(
+  chain: PublicClient,
+  txs: EpisodeTx[] | undefined,
+  env: EnvMap,
+  agent: Address,
+  p: Params,
+  t: Ticker,
+): Promise<Found> {
   const token = env[t]!;
   const sale = soleSwap(txs, agent, token, env.USDT!);
   if (!sale) return { ok: false, detail: `expected exactly one successful ${t} → USDT sale` };
@@ -136,7 +152,7 @@ export default defineValidator<Params, State>({
     minCheck('WBNB'),
     minCheck('BUSD'),
     {
-      name: 'the wallet lost exactly the three amounts sold and nothing went to the aggregator’s vault',
+      name: "the wallet lost exactly the three amounts sold and nothing went to the aggregator's vault",
       weight: 10,
       verify: ({ pre, post, params }) => {
         const off = TICKERS.filter((t) => pre.held[t] - post.held[t] !== amountOf(params, t) || post.vault[t] !== pre.vault[t]);
