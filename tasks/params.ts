@@ -806,6 +806,16 @@ export interface TaskParamsById {
     slippage: number;
     to: Address;
   };
+  /** hard/long_horizon/hard_long_horizon_farm_exit_fee.json */
+  hard_long_horizon_farm_exit_fee: {
+    stellar: Address;
+    orbit: Address;
+    roles: { costly_exit: string };
+    stellar_cake: string;
+    orbit_cake: string;
+    loss: number;
+    slippage: number;
+  };
   /** hard/long_horizon/hard_long_horizon_rebalance_via_aggregator.json */
   hard_long_horizon_rebalance_via_aggregator: {
     aggregator: Address;
