@@ -782,3 +782,64 @@ export function rebalanceThroughAggregatorWithGas(params: Record<string, any>, e
     ],
   };
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// hard_long_horizon_farm_exit_fee: each farm's exit judged by withdraw() simulated without a fee (both pay back
+// 99.5 %) or by the fee withdrawFeeBps() states, so the costly farm is left too and 28 % of that stake goes.
+import {
+  cakeReturned,
+  cheapExitFarm,
+  removeAllForBnb,
+  sellForBnb,
+  withdrawWhole,
+} from '../../../tasks/hard/long_horizon/hard_long_horizon_farm_exit_fee.reference.ts';
+
+/** The first farm still staked whose stated withdrawFeeBps() is within the limit. */
+async function statedCheapFarm(
+  { viem: { createPublicClient, http, parseAbi }, providerUrl, agentAddress }: SkillContext,
+  a: { farms: Address[]; loss: number },
+): Promise<Address> {
+  const client = createPublicClient({ transport: http(providerUrl) });
+  const abi = parseAbi(['function stakedOf(address) view returns (uint256)', 'function withdrawFeeBps() view returns (uint256)']);
+  for (const farm of a.farms) {
+    const staked = await client.readContract({ address: farm, abi, functionName: 'stakedOf', args: [agentAddress as Address] });
+    const fee = await client.readContract({ address: farm, abi, functionName: 'withdrawFeeBps' });
+    if (staked > 0n && fee <= BigInt(a.loss * 100)) return farm;
+  }
+  throw new Error('no farm within the limit');
+}
+
+/** Approve, remove the LP held, approve the CAKE returned and sell it for BNB: the exit after the withdrawals. */
+const exitHeldLp = (params: Record<string, any>, env: Record<string, Address>): ScriptRound[] => [
+  script(approve, { token: env.pair_CAKE_WBNB!, spender: env.router!, amount: read(balanceOf, { token: env.pair_CAKE_WBNB! }) }),
+  script(removeAllForBnb, { pair: env.pair_CAKE_WBNB!, token: env.CAKE!, slippage: params.slippage }),
+  (feedback) => script(approve, { token: env.CAKE!, spender: env.router!, amount: cakeReturned(feedback) }),
+  (feedback) => script(sellForBnb, { token: env.CAKE!, amount: cakeReturned(feedback), slippage: params.slippage }),
+];
+
+mutants.hard_long_horizon_farm_exit_fee = [
+  {
+    kind: 'trusted_simulation',
+    name: 'simulates each withdrawal fee-less (both pay back 99.5 %), so leaves both farms, then removes all the LP and sells the CAKE: 28 % of the costly stake is gone',
+    episode: (params, env) => {
+      const farms = [params.stellar, params.orbit] as Address[];
+      const pick = () => read(cheapExitFarm, { farms, loss: params.loss, asSent: false });
+      return {
+        plan: 'withdraw every stake whose simulated exit is within the limit, remove the LP, sell the CAKE for BNB',
+        rounds: [script(withdrawWhole, { farm: pick() }), script(withdrawWhole, { farm: pick() }), ...exitHeldLp(params, env), submit()],
+      };
+    },
+  },
+  {
+    kind: 'trusted_simulation',
+    name: 'trusts the stated withdrawFeeBps() and closes each farm in turn, withdrawal to sale',
+    episode: (params, env) => {
+      const farms = [params.stellar, params.orbit] as Address[];
+      const close = () => [
+        script(withdrawWhole, { farm: read(statedCheapFarm, { farms, loss: params.loss }) }),
+        ...exitHeldLp(params, env),
+      ];
+      return { plan: 'close each farm whose stated fee is within the limit into BNB', rounds: [...close(), ...close(), submit()] };
+    },
+  },
+];
