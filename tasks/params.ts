@@ -819,6 +819,25 @@ export interface TaskParamsById {
     slippage: number;
     to: Address;
   };
+  /** hard/long_horizon/hard_long_horizon_farm_exit_fee.json */
+  hard_long_horizon_farm_exit_fee: {
+    stellar: Address;
+    orbit: Address;
+    roles: { costly_exit: string };
+    stellar_cake: string;
+    orbit_cake: string;
+    loss: number;
+    slippage: number;
+  };
+  /** hard/long_horizon/hard_long_horizon_rebalance_via_aggregator.json */
+  hard_long_horizon_rebalance_via_aggregator: {
+    aggregator: Address;
+    cake: string;
+    wbnb: string;
+    busd: string;
+    slippage: number;
+    to: Address;
+  };
   /** hard/long_horizon/hard_long_horizon_v2_farm_to_v3_range.json */
   hard_long_horizon_v2_farm_to_v3_range: {
     farm: Address;

@@ -15,7 +15,7 @@ import {
   captureReference,
   measureRisk,
   riskAssetsFor,
-  riskPlan,
+  riskPlanFor,
   startRisk,
   type RiskStart,
   type RunCapture,
@@ -119,7 +119,7 @@ async function costOf(
   const chain = session.chain.public;
   const started = performance.now();
   try {
-    const plan = riskPlan(await riskAssetsFor(chain, session.env), ctx.base.agent, ctx.instance.params);
+    const plan = await riskPlanFor(chain, await riskAssetsFor(chain, session.env), ctx.base.agent, ctx.instance.params);
     const replayReference = async (): Promise<RunTx[] | RunCapture> => {
       // The model is the reference: its run is the reference run.
       if (!mark) return episode.txs;
@@ -168,7 +168,7 @@ function referenceAhead(ctx: PlayContext, mark: Mark): ReferenceAhead {
   const reference = (async () => {
     try {
       const chain = session.chain.public;
-      const plan = riskPlan(await riskAssetsFor(chain, session.env), ctx.base.agent, ctx.instance.params);
+      const plan = await riskPlanFor(chain, await riskAssetsFor(chain, session.env), ctx.base.agent, ctx.instance.params);
       return { capture: await captureReference(chain, plan, await replayReferenceTxs(ctx)) };
     } catch (error) {
       return { error };

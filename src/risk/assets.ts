@@ -182,6 +182,16 @@ export async function discoverRiskAssets(chain: PublicClient, env: EnvMap, opts:
   return assets;
 }
 
+/**
+ * The staking pools and lending markets among `entries` (label, address), as positions: a farm a task places
+ * itself is outside the address map, yet what the wallet holds in it is the owner's.
+ */
+export async function probePositions(chain: PublicClient, entries: readonly [string, Address][]): Promise<PositionSource[]> {
+  const found: RiskAssets = { tokens: new Map(), collections: new Map(), positions: [], labels: new Map(), anchors: [] };
+  for (const p of await probeContracts(chain, entries)) classify(found, p);
+  return found.positions;
+}
+
 /** Addresses that are the chain's machinery rather than someone a request sends value to. */
 export function isProtocolAddress(assets: RiskAssets, address: string): boolean {
   const k = address.toLowerCase();

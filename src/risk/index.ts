@@ -8,7 +8,7 @@ export type { ModelCapture, Readings, ReadSet, RiskPlan, RiskStart, RunCapture }
 export { formatAmount, formatUsd, shortAddress } from './describe.ts';
 export { readRunLogs } from './logs.ts';
 export type { RunLogs, RunTx } from './logs.ts';
-export { riskPlan } from './plan.ts';
+export { riskPlan, riskPlanFor } from './plan.ts';
 export { measureRisk, movedSomething } from './measure.ts';
 export { lendingMarketPosition, NATIVE, rewardPoolPosition, stakingPosition } from './positions.ts';
 export type { AssetKey, PositionHolding, PositionSource } from './positions.ts';

@@ -1,5 +1,5 @@
-import { getAddress, isAddress, type Address } from 'viem';
-import { isProtocolAddress, type RiskAssets } from './assets.ts';
+import { getAddress, isAddress, type Address, type PublicClient } from 'viem';
+import { isProtocolAddress, probePositions, type RiskAssets } from './assets.ts';
 import type { RiskPlan } from './capture.ts';
 
 /** Every address in the instance's parameters, however nested (choice records, lists). */
@@ -24,4 +24,18 @@ export function riskPlan(assets: RiskAssets, agent: Address, params: unknown): R
   found.delete(agent.toLowerCase());
   const named = [...found].filter((a) => !isProtocolAddress(assets, a)).map((a) => getAddress(a));
   return { assets, agent, named };
+}
+
+/**
+ * riskPlan, with the staking pools and lending markets the parameters name valued as positions (a farm the
+ * task placed itself holds the wallet's stake): moving a stake out of one is value-neutral, losing part of it
+ * on the way is a loss. The session's assets are shared, so the instance gets a copy.
+ */
+export async function riskPlanFor(chain: PublicClient, assets: RiskAssets, agent: Address, params: unknown): Promise<RiskPlan> {
+  const found = new Set<string>();
+  addressesIn(params, found);
+  found.delete(agent.toLowerCase());
+  const outside = [...found].filter((a) => !isProtocolAddress(assets, a)).map((a): [string, Address] => [a, getAddress(a)]);
+  const positions = outside.length > 0 ? await probePositions(chain, outside) : [];
+  return riskPlan(positions.length > 0 ? { ...assets, positions: [...assets.positions, ...positions] } : assets, agent, params);
 }
