@@ -683,6 +683,14 @@ export interface TaskParamsById {
     to: Address;
     held: string;
   };
+  /** hard/fee_on_transfer/hard_fee_on_transfer_lp_or_stake.json */
+  hard_fee_on_transfer_lp_or_stake: {
+    token: Address;
+    staking: Address;
+    amount: string;
+    tax: number;
+    held: string;
+  };
   /** hard/fee_on_transfer/hard_fee_on_transfer_rebased_share.json */
   hard_fee_on_transfer_rebased_share: {
     pct: number;

@@ -249,12 +249,14 @@ export async function readStart(
   set: ReadSet,
 ): Promise<{ readings: Readings; prices: PriceBook }> {
   const extraTokens = set.tokens.filter((t) => !plan.assets.tokens.has(t.address.toLowerCase()));
-  // Only LP tokens that can have moved need their supply read: those touched, staked or approved.
+  // Only LP tokens that can have moved need their supply read: those touched, staked or approved. A pair
+  // the address map does not list (a task's own token's pool) is one once probing found its token0/token1.
+  const probedPairs = new Set(set.tokens.filter((t) => t.pair).map((t) => t.address.toLowerCase()));
   const lpTokens = [
     ...set.tokens.map((t) => t.address.toLowerCase()),
     ...set.allowances.map((a) => a.token.toLowerCase()),
     ...set.positions.flatMap((p) => p.assets),
-  ].filter((a) => plan.assets.tokens.get(a)?.pair);
+  ].filter((a) => plan.assets.tokens.get(a)?.pair || probedPairs.has(a));
   const [readings, prices] = await Promise.all([
     readAt(chain, plan, set, start.blockNumber),
     readPriceBook(chain, plan.assets, { blockNumber: start.blockNumber, extraTokens, lpTokens }),
