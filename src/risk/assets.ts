@@ -170,7 +170,9 @@ function markKnownKeys(assets: RiskAssets, env: EnvMap, opts: DiscoverOptions): 
   const manager = byKey(opts.v3PositionManagerKey ?? 'v3_position_manager');
   // Its items stay a collection too (operator approvals name it); their value is read as positions.
   if (manager && assets.collections.get(manager.toLowerCase())?.standard === 'erc721')
-    assets.positions.push(v3PositionManagerPosition(getAddress(manager), assets.labels.get(manager.toLowerCase()) ?? 'v3_position_manager'));
+    assets.positions.push(
+      v3PositionManagerPosition(getAddress(manager), assets.labels.get(manager.toLowerCase()) ?? 'v3_position_manager'),
+    );
 }
 
 /**

@@ -116,7 +116,12 @@ function positionsSent(l: Ledger, f: AssetFigures): Cause[] {
     const who = shortAddress(to, l.labels);
     const unnamed = l.named.includes(lower(to)) ? '' : ', an address the request did not name';
     return [
-      { kind: 'sent_elsewhere', amount: excess, to: lower(to), say: (u) => `sent position ${name}, holding ${u} ${f.price.symbol}, to ${who}${unnamed}` },
+      {
+        kind: 'sent_elsewhere',
+        amount: excess,
+        to: lower(to),
+        say: (u) => `sent position ${name}, holding ${u} ${f.price.symbol}, to ${who}${unnamed}`,
+      },
     ];
   });
 }

@@ -71,7 +71,9 @@ export function v3PositionManagerPosition(address: Address, label: string): Posi
           chain.readContract({ address, abi: ABI, functionName: 'tokenOfOwnerByIndex', args: [owner, BigInt(i)], ...at }),
         ),
       );
-      const infos = await Promise.all(ids.map((id) => chain.readContract({ address, abi: ABI, functionName: 'positions', args: [id], ...at })));
+      const infos = await Promise.all(
+        ids.map((id) => chain.readContract({ address, abi: ABI, functionName: 'positions', args: [id], ...at })),
+      );
       const values = await Promise.all(ids.map((id, i) => valuePosition(chain, address, owner, id, infos[i]![7], blockNumber)));
       return ids.flatMap((id, i): PositionHolding[] => {
         const tokens = [infos[i]![2].toLowerCase(), infos[i]![3].toLowerCase()] as const;
