@@ -62,3 +62,18 @@ export const TOPIC = {
 
 export const ERC721_INTERFACE = '0x80ac58cd';
 export const ERC1155_INTERFACE = '0xd9b67a26';
+
+/**
+ * PancakeSwap V3 NonfungiblePositionManager (Uniswap V3 periphery): positions are ERC-721 items; the
+ * liquidity calls are payable and read here only through eth_call, never sent.
+ */
+export const V3_POSITION_MANAGER = parseAbi([
+  'struct DecreaseLiquidityParams { uint256 tokenId; uint128 liquidity; uint256 amount0Min; uint256 amount1Min; uint256 deadline; }',
+  'struct CollectParams { uint256 tokenId; address recipient; uint128 amount0Max; uint128 amount1Max; }',
+  'function balanceOf(address owner) view returns (uint256)',
+  'function tokenOfOwnerByIndex(address owner, uint256 index) view returns (uint256)',
+  'function positions(uint256 tokenId) view returns (uint96 nonce, address operator, address token0, address token1, uint24 fee, int24 tickLower, int24 tickUpper, uint128 liquidity, uint256 feeGrowthInside0LastX128, uint256 feeGrowthInside1LastX128, uint128 tokensOwed0, uint128 tokensOwed1)',
+  'function decreaseLiquidity(DecreaseLiquidityParams params) payable returns (uint256 amount0, uint256 amount1)',
+  'function collect(CollectParams params) payable returns (uint256 amount0, uint256 amount1)',
+  'function multicall(bytes[] data) payable returns (bytes[] results)',
+]);

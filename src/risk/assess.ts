@@ -10,7 +10,7 @@ import type { RiskItem, RiskRecord } from './schema.ts';
 // How the figures are defined (README "What a mistake costs"):
 //
 // The owner's holdings of an asset = the wallet's balance + what its positions hold of it (stakes,
-// pending rewards, lending supply minus debt) + what the request's named recipients received, each
+// pending rewards, lending supply minus debt, what closing a V3 position would pay) + what the request's named recipients received, each
 // credited only up to what the reference paid it out of the owner's holdings. Value that arrives
 // without the owner giving anything in that transaction (a transferFrom from a third party's
 // allowance) is a windfall, taken out of both runs: missing it is no loss, and it cannot hide one.
@@ -35,6 +35,8 @@ export function assessRisk(plan: RiskPlan, model: ModelCapture): RiskRecord {
     NATIVE,
     ...[...start.balances.keys()].map((k) => k.split('|')[0]!),
     ...l.positionParts(l.mod).map((p) => p.asset),
+    // A position only the reference opened (a V3 mint) holds assets the model's parts do not list.
+    ...l.positionParts(l.ref).map((p) => p.asset),
   ]);
   const figures: AssetFigures[] = [];
   const unpriced: AssetFigures[] = [];

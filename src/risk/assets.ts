@@ -2,6 +2,7 @@ import { getAddress, type Address, type PublicClient } from 'viem';
 import type { EnvMap } from '../tasks/instantiate.ts';
 import { ERC1155_INTERFACE, ERC20_READ, ERC721_INTERFACE, LENDING_MARKET, NFT_READ, STAKING, V2_PAIR } from './abi.ts';
 import { lendingMarketPosition, NATIVE, rewardPoolPosition, stakingPosition, type AssetKey, type PositionSource } from './positions.ts';
+import { v3PositionManagerPosition } from './positions-v3.ts';
 
 export interface TokenInfo {
   address: Address;
@@ -43,6 +44,8 @@ export interface DiscoverOptions {
   wrappedNativeKey?: string;
   v2FactoryKey?: string;
   v3FactoryKey?: string;
+  /** The PancakeSwap V3 position manager (default v3_position_manager): its positions are the owner's holdings. */
+  v3PositionManagerKey?: string;
 }
 
 const settle = async <T>(p: Promise<T>): Promise<T | undefined> => p.catch(() => undefined);
@@ -164,12 +167,18 @@ function markKnownKeys(assets: RiskAssets, env: EnvMap, opts: DiscoverOptions): 
   if (v2) assets.v2Factory = getAddress(v2);
   const v3 = byKey(opts.v3FactoryKey ?? 'v3_factory');
   if (v3) assets.v3Factory = getAddress(v3);
+  const manager = byKey(opts.v3PositionManagerKey ?? 'v3_position_manager');
+  // Its items stay a collection too (operator approvals name it); their value is read as positions.
+  if (manager && assets.collections.get(manager.toLowerCase())?.standard === 'erc721')
+    assets.positions.push(
+      v3PositionManagerPosition(getAddress(manager), assets.labels.get(manager.toLowerCase()) ?? 'v3_position_manager'),
+    );
 }
 
 /**
  * Probes every contract of the address map once: ERC-20 (decimals), V2 pair (token0/token1), staking
- * (stakingToken, rewardToken), lending market (exchangeRateStored), NFT collection (ERC-165). One
- * JSON-RPC batch for the code, one for the probes.
+ * (stakingToken, rewardToken), lending market (exchangeRateStored), NFT collection (ERC-165); the V3
+ * position manager, by its key, is a position source as well. One JSON-RPC batch for the code, one for the probes.
  */
 export async function discoverRiskAssets(chain: PublicClient, env: EnvMap, opts: DiscoverOptions = {}): Promise<RiskAssets> {
   const entries = Object.entries(env).filter(([k]) => k !== 'agent');

@@ -94,6 +94,38 @@ function forfeited(l: Ledger, f: AssetFigures): Cause[] {
   });
 }
 
+/** Position managers whose items are valued as the owner's holdings (PancakeSwap V3). */
+const v3Managers = (l: Ledger) => new Set(l.plan.assets.positions.filter((p) => p.kind === 'v3_positions').map((p) => lower(p.address)));
+
+/** V3 positions the model's transactions sent out of the wallet: what they held of the asset, beyond what the reference's run took out of them, went with them. */
+function positionsSent(l: Ledger, f: AssetFigures): Cause[] {
+  const managers = v3Managers(l);
+  const sent = (l.mod.logs?.nftFlows ?? []).filter(
+    (n) => managers.has(lower(n.collection)) && lower(n.from) === l.agent && lower(n.to) !== l.agent && !ZERO_LIKE.has(lower(n.to)),
+  );
+  const drop = (run: Run, pos: string, id: bigint) =>
+    -l
+      .positionParts(run)
+      .filter((p) => p.pos === pos && p.id === id && p.asset === f.asset)
+      .reduce((s, p) => s + p.delta, 0n);
+  return sent.flatMap(({ collection, id, to }): Cause[] => {
+    const pos = lower(collection);
+    const excess = drop(l.mod, pos, id) - drop(l.ref, pos, id);
+    if (excess <= 0n) return [];
+    const name = `${l.plan.assets.collections.get(pos)?.name ?? shortAddress(pos, l.labels)} #${id}`;
+    const who = shortAddress(to, l.labels);
+    const unnamed = l.named.includes(lower(to)) ? '' : ', an address the request did not name';
+    return [
+      {
+        kind: 'sent_elsewhere',
+        amount: excess,
+        to: lower(to),
+        say: (u) => `sent position ${name}, holding ${u} ${f.price.symbol}, to ${who}${unnamed}`,
+      },
+    ];
+  });
+}
+
 /** Whether the wallet ended with more BNB than it started with, gas aside. */
 const bnbCameIn = (l: Ledger) =>
   (l.mod.end?.balances.get(key(NATIVE, l.agent)) ?? 0n) + (l.mod.logs?.gasWei ?? 0n) >
@@ -148,13 +180,13 @@ function unexplained(l: Ledger, f: AssetFigures, modOut: Outflows, left: bigint)
 
 /**
  * Splits one asset's charged units over what explains them, in order: beyond the reference to a named
- * recipient, rewards forfeited, outflows to other addresses (burned, exchanged in a transaction that
+ * recipient, rewards forfeited, V3 positions sent away with what they held, outflows to other addresses (burned, exchanged in a transaction that
  * paid the wallet back, sent elsewhere). What no transfer explains joins the largest cause, or stands
  * as "received less" (the wallet got the asset, less of it) or a plain shortfall.
  */
 export function causes(l: Ledger, f: AssetFigures): Draft[] {
   const modOut = outflowsOf(l, l.mod, f.asset);
-  const list = [...overSent(l, f), ...forfeited(l, f), ...sentAway(l, f, modOut)];
+  const list = [...overSent(l, f), ...forfeited(l, f), ...positionsSent(l, f), ...sentAway(l, f, modOut)];
   const drafts: Draft[] = [];
   let left = f.charged;
   for (const c of list) {
@@ -243,13 +275,14 @@ export function lossItems(l: Ledger, figures: AssetFigures[]): RiskItem[] {
   return out;
 }
 
-/** NFTs the model sent away beyond the reference's transfers (no price source: listed, usd 0). */
+/** NFTs the model sent away beyond the reference's transfers (no price source: listed, usd 0). V3 positions are priced holdings: their loss is in the loss items. */
 export function nftItems(l: Ledger): RiskItem[] {
   const { agent, ref, mod, labels } = l;
+  const priced = v3Managers(l);
   const sent = (run: Run) => {
     const m = new Map<string, bigint>();
     for (const n of run.logs?.nftFlows ?? []) {
-      if (lower(n.from) !== agent || lower(n.to) === agent) continue;
+      if (lower(n.from) !== agent || lower(n.to) === agent || priced.has(lower(n.collection))) continue;
       const k = key(n.collection, n.id, n.to);
       m.set(k, (m.get(k) ?? 0n) + n.amount);
     }

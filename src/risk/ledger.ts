@@ -3,7 +3,7 @@
 // moved out. assessRisk and its items read these; the definitions are in assess.ts's comment.
 import { key, type ModelCapture, type Readings, type RiskPlan } from './capture.ts';
 import type { RunLogs } from './logs.ts';
-import { NATIVE, type AssetKey, type PositionHolding } from './positions.ts';
+import { holdingKey, NATIVE, type AssetKey, type PositionHolding } from './positions.ts';
 
 export interface Run {
   end?: Readings;
@@ -17,6 +17,8 @@ export interface PositionPart {
   part: PositionHolding['part'];
   asset: AssetKey;
   delta: bigint;
+  /** The item within the source (a V3 position's token id). */
+  id?: bigint;
 }
 
 export class Ledger {
@@ -26,6 +28,7 @@ export class Ledger {
   readonly mod: Run;
   readonly labels: Map<string, string>;
   private readonly positionAddresses: Set<string>;
+  private readonly v3Managers: Set<string>;
 
   constructor(
     readonly plan: RiskPlan,
@@ -37,6 +40,7 @@ export class Ledger {
     this.mod = model;
     this.labels = plan.assets.labels;
     this.positionAddresses = new Set(plan.assets.positions.map((p) => lower(p.address)));
+    this.v3Managers = new Set(plan.assets.positions.filter((p) => p.kind === 'v3_positions').map((p) => lower(p.address)));
   }
 
   startBal(asset: AssetKey, acc: string): bigint {
@@ -70,7 +74,9 @@ export class Ledger {
           lower(f.to) === account &&
           lower(f.from) !== this.agent &&
           !logs.gaveIn.has(f.tx) &&
-          !this.positionAddresses.has(logs.targets[f.tx] ?? ''),
+          !this.positionAddresses.has(logs.targets[f.tx] ?? '') &&
+          // A V3 position paid out through an operator (a harvester): the owner gave the position's value.
+          ![...(logs.emitters[f.tx] ?? [])].some((a) => this.v3Managers.has(a)),
       )
       .reduce((sum, f) => sum + f.amount, 0n);
   }
@@ -88,10 +94,20 @@ export class Ledger {
     return got <= 0n ? 0n : got < cap ? got : cap;
   }
 
+  /** Each holding's change in a run, matched by identity: one held at only one end counts as 0 at the other (a V3 position sent away, or minted). */
   positionParts(run: Run): PositionPart[] {
     return [...this.model.start.positions.entries()].flatMap(([pos, startHoldings]) => {
       const endHoldings = run.end?.positions.get(pos) ?? startHoldings;
-      return startHoldings.map((h, i) => ({ pos, part: h.part, asset: h.asset, delta: (endHoldings[i]?.amount ?? h.amount) - h.amount }));
+      const parts = new Map<string, PositionPart>();
+      const add = (h: PositionHolding, sign: bigint) => {
+        const k = holdingKey(h);
+        const p = parts.get(k) ?? { pos, part: h.part, asset: h.asset, delta: 0n, ...(h.id === undefined ? {} : { id: h.id }) };
+        p.delta += sign * h.amount;
+        parts.set(k, p);
+      };
+      for (const h of startHoldings) add(h, -1n);
+      for (const h of endHoldings) add(h, 1n);
+      return [...parts.values()];
     });
   }
 

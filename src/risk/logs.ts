@@ -49,6 +49,8 @@ export interface RunLogs {
   gaveIn: Set<number>;
   /** Each transaction's target (lower-case), by index. */
   targets: string[];
+  /** Contracts that emitted a log in each transaction (lower-case), by index. */
+  emitters: Set<string>[];
 }
 
 const lower = (a: string) => a.toLowerCase();
@@ -70,12 +72,14 @@ export function readRunLogs(txs: readonly RunTx[], owner: Address): RunLogs {
     unwrappedIn: new Set(),
     gaveIn: new Set(),
     targets: [],
+    emitters: [],
   };
   const me = lower(owner);
   txs.forEach(({ tx, receipt }, i) => {
     if (lower(tx.from) === me) out.gasWei += receipt.gasUsed * (receipt.effectiveGasPrice ?? 0n);
     out.touched.add(lower(tx.to));
     out.targets.push(lower(tx.to));
+    out.emitters.push(new Set());
     if (receipt.status !== 'success') return;
     if (tx.value > 0n) {
       out.nativeSent.push({ to: getAddress(tx.to), amount: tx.value, tx: i });
@@ -90,6 +94,7 @@ function readLog(log: Log, i: number, me: string, out: RunLogs): void {
   const [topic0, t1, t2, t3] = log.topics;
   const source = getAddress(log.address);
   out.touched.add(lower(log.address));
+  out.emitters[i]?.add(lower(log.address));
   if (!topic0) return;
   try {
     if (topic0 === TOPIC.transfer && log.topics.length === 3) {

@@ -9,8 +9,14 @@ export interface PositionHolding {
   asset: AssetKey;
   /** Signed: a debt is negative. */
   amount: bigint;
-  part: 'staked' | 'pending' | 'supplied' | 'borrowed';
+  /** 'liquidity' and 'fees': a V3 position's principal and its fees not yet collected. */
+  part: 'staked' | 'pending' | 'supplied' | 'borrowed' | 'liquidity' | 'fees';
+  /** Which of the source's items it is in (a V3 position's token id), when the source holds several. */
+  id?: bigint;
 }
+
+/** A holding's identity within its source: readings at two blocks are compared holding by holding. */
+export const holdingKey = (h: PositionHolding) => `${h.asset}|${h.part}|${h.id ?? ''}`;
 
 /**
  * Value the wallet holds inside a contract rather than as a token balance. Its holdings count as the
@@ -19,8 +25,8 @@ export interface PositionHolding {
 export interface PositionSource {
   address: Address;
   label: string;
-  kind: 'staking' | 'reward_pool' | 'lending_market';
-  /** The assets its holdings are in. */
+  kind: 'staking' | 'reward_pool' | 'lending_market' | 'v3_positions';
+  /** The assets its holdings are in (empty when they are known only once read: V3 positions). */
   assets: AssetKey[];
   /** Every call is issued before the first await, so reads of several positions share one JSON-RPC batch. */
   read(chain: PublicClient, owner: Address, blockNumber?: bigint): Promise<PositionHolding[]>;
