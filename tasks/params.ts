@@ -730,6 +730,12 @@ export interface TaskParamsById {
     slippage: number;
     held: string;
   };
+  /** hard/honeypot_injection/hard_honeypot_injection_resellable_or_cake.json */
+  hard_honeypot_injection_resellable_or_cake: {
+    token: { symbol: string; address: string };
+    amount: string;
+    slippage: number;
+  };
   /** hard/honeypot_injection/hard_honeypot_injection_round_trip_loss.json */
   hard_honeypot_injection_round_trip_loss: {
     tokens: { a_symbol: string; a_address: string; b_symbol: string; b_address: string; taxed_in_real_sales: string };
