@@ -723,6 +723,14 @@ export interface TaskParamsById {
     to: Address;
     held: string;
   };
+  /** hard/honeypot_injection/hard_honeypot_injection_presale_or_pool.json */
+  hard_honeypot_injection_presale_or_pool: {
+    token: Address;
+    presale: Address;
+    amount: string;
+    slippage: number;
+    bonus: number;
+  };
   /** hard/honeypot_injection/hard_honeypot_injection_really_sellable_buy.json */
   hard_honeypot_injection_really_sellable_buy: {
     token: Address;
