@@ -731,12 +731,26 @@ export interface TaskParamsById {
     to: Address;
     held: string;
   };
+  /** hard/honeypot_injection/hard_honeypot_injection_presale_or_pool.json */
+  hard_honeypot_injection_presale_or_pool: {
+    token: Address;
+    presale: Address;
+    amount: string;
+    slippage: number;
+    bonus: number;
+  };
   /** hard/honeypot_injection/hard_honeypot_injection_really_sellable_buy.json */
   hard_honeypot_injection_really_sellable_buy: {
     token: Address;
     amount: string;
     slippage: number;
     held: string;
+  };
+  /** hard/honeypot_injection/hard_honeypot_injection_resellable_or_cake.json */
+  hard_honeypot_injection_resellable_or_cake: {
+    token: { symbol: string; address: string };
+    amount: string;
+    slippage: number;
   };
   /** hard/honeypot_injection/hard_honeypot_injection_round_trip_loss.json */
   hard_honeypot_injection_round_trip_loss: {

@@ -1,4 +1,5 @@
 import { json, returns } from '../types.ts';
+import { BATCH_PROBE } from '../../helpers/batch-probe.ts';
 import type { HardMutantTable } from './types.ts';
 
 const VIEM = "import { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi, parseEther, parseUnits } from 'viem';";
@@ -268,6 +269,121 @@ Object.assign(mutants, {
       name: "trusts each token's sellTaxBps() (absent on one: taken as no tax) and buys the one that looks cheaper",
       script: ({ params }) =>
         roundTripThenBuy('taxGetter', params.tokens.a_address, params.tokens.b_address, params.amount, params.slippage),
+    },
+  ],
+} satisfies HardMutantTable);
+
+// --- A token that locks its buyer only in a buy that pays for gas: every fee-less buy-then-sell passes. ---
+
+/**
+ * Checks that what the buy delivers could be sold right after, the way a careful but fooled script does,
+ * and buys `token` if so, CAKE otherwise (quote less the slippage as the minimum). `batch`: the buy, the
+ * approval and the sale in one fee-less eth_call as the wallet (its code overridden by a batch probe);
+ * `plantedBalance`: the sale alone, with the platform's fees, for the bought amount planted in the token's
+ * balance slot by a state override (the wallet never bought, so it is not locked).
+ */
+const resaleCheckedBuy = (how: 'batch' | 'plantedBalance', token: string, amount: string, slippage: number) =>
+  returns(
+    `${ROUTER_ABI}
+const amount = parseEther(${json(amount)});
+const deadline = timestamp + 1200n;
+const bought = (await client.readContract({ address: deployedContracts.router, abi: router, functionName: 'getAmountsOut', args: [amount, [deployedContracts.WBNB, ${json(token)}]] }))[1];
+const sell = encodeFunctionData({ abi: router, functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens', args: [bought, 0n, [${json(token)}, deployedContracts.WBNB], agentAddress, deadline] });
+let resellable = true;
+${
+  how === 'batch'
+    ? `const step = (to, value, data) => concat([numberToHex(BigInt(to), { size: 32 }), numberToHex(value, { size: 32 }), numberToHex(size(data), { size: 32 }), data]);
+const steps = concat([
+  step(deployedContracts.router, amount, encodeFunctionData({ abi: router, functionName: 'swapExactETHForTokens', args: [0n, [deployedContracts.WBNB, ${json(token)}], agentAddress, deadline] })),
+  step(${json(token)}, 0n, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [deployedContracts.router, bought] })),
+  step(deployedContracts.router, 0n, sell),
+]);
+await client.call({ account: agentAddress, to: agentAddress, data: steps, stateOverride: [{ address: agentAddress, code: ${json(BATCH_PROBE)} }] }).catch(() => { resellable = false; });`
+    : `const { baseFeePerGas } = await client.getBlock();
+const slot = keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [agentAddress, 0n]));
+const allowance = keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'bytes32' }], [deployedContracts.router, keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [agentAddress, 1n]))]));
+await client.call({ account: agentAddress, to: deployedContracts.router, data: sell, maxFeePerGas: baseFeePerGas * 2n + parseGwei('1'), maxPriorityFeePerGas: parseGwei('1'), stateOverride: [{ address: ${json(token)}, stateDiff: [{ slot, value: numberToHex(bought, { size: 32 }) }, { slot: allowance, value: numberToHex(bought, { size: 32 }) }] }] }).catch(() => { resellable = false; });`
+}
+const path = [deployedContracts.WBNB, resellable ? ${json(token)} : deployedContracts.CAKE];
+const quote = await client.readContract({ address: deployedContracts.router, abi: router, functionName: 'getAmountsOut', args: [amount, path] });
+return { to: deployedContracts.router, value: amount, data: encodeFunctionData({ abi: router, functionName: 'swapExactETHForTokens', args: [quote[1] * ${BigInt(100 - slippage)}n / 100n, path, agentAddress, deadline] }) };`,
+    "import { concat, createPublicClient, encodeAbiParameters, encodeFunctionData, erc20Abi, http, keccak256, numberToHex, parseAbi, parseEther, parseGwei, size } from 'viem';",
+  );
+
+Object.assign(mutants, {
+  hard_honeypot_injection_resellable_or_cake: [
+    {
+      kind: 'trusted_simulation',
+      name: 'simulates the buy and the sale right after in one fee-less eth_call (gas price 0), sees the sale pass and buys the token',
+      script: ({ params }) => resaleCheckedBuy('batch', params.token.address, params.amount, params.slippage),
+    },
+    {
+      kind: 'trusted_simulation',
+      name: "simulates only the sale, with the platform's fees, of a bought amount planted by a state override, sees it pass and buys the token",
+      script: ({ params }) => resaleCheckedBuy('plantedBalance', params.token.address, params.amount, params.slippage),
+    },
+    {
+      kind: 'skipped_step',
+      name: 'buys the token after checking only that the router quotes a price for it',
+      script: ({ params }) => buy(params.token.address, params.amount, 100 - params.slippage),
+    },
+  ],
+} satisfies HardMutantTable);
+
+// --- A token sale that delivers only to calls carrying the node's call gas cap. ---
+
+/**
+ * Checks the sale the way a careful but fooled script does and contributes if it looks honest, else buys on
+ * V2 (quote less the slippage as the minimum). `watched`: the contribution and a self-transfer of the SPRK
+ * the wallet should then hold in one eth_call as the wallet, with the platform's fees but no gas named (the
+ * call gas cap); `returned`: the contribution simulated fee-less, trusting the allocation it returns.
+ * Either way the contribution is sent without a gas limit, so the platform's estimate plus margin carries it.
+ */
+const checkedContribution = (how: 'watched' | 'returned', token: string, sale: string, amount: string, slippage: number) =>
+  returns(
+    `${ROUTER_ABI}
+const saleAbi = parseAbi(['function contribute() payable returns (uint256)', 'function tokensPerBnb() view returns (uint256)']);
+const amount = parseEther(${json(amount)});
+const contribute = encodeFunctionData({ abi: saleAbi, functionName: 'contribute' });
+const stated = amount * (await client.readContract({ address: ${json(sale)}, abi: saleAbi, functionName: 'tokensPerBnb' })) / 10n ** 18n;
+let honest = false;
+${
+  how === 'watched'
+    ? `const held = await client.readContract({ address: ${json(token)}, abi: erc20Abi, functionName: 'balanceOf', args: [agentAddress] });
+const { baseFeePerGas } = await client.getBlock();
+const step = (to, value, data) => concat([numberToHex(BigInt(to), { size: 32 }), numberToHex(value, { size: 32 }), numberToHex(size(data), { size: 32 }), data]);
+const steps = concat([step(${json(sale)}, amount, contribute), step(${json(token)}, 0n, encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [agentAddress, held + stated] }))]);
+await client.call({ account: agentAddress, to: agentAddress, data: steps, stateOverride: [{ address: agentAddress, code: ${json(BATCH_PROBE)} }], maxFeePerGas: baseFeePerGas * 2n + parseGwei('1'), maxPriorityFeePerGas: parseGwei('1') }).then(() => { honest = true; }, () => {});`
+    : `const { result } = await client.simulateContract({ account: agentAddress, address: ${json(sale)}, abi: saleAbi, functionName: 'contribute', value: amount });
+honest = result >= stated;`
+}
+if (honest) return { to: ${json(sale)}, value: amount, data: contribute };
+const path = [deployedContracts.WBNB, ${json(token)}];
+const quote = await client.readContract({ address: deployedContracts.router, abi: router, functionName: 'getAmountsOut', args: [amount, path] });
+return { to: deployedContracts.router, value: amount, data: encodeFunctionData({ abi: router, functionName: 'swapExactETHForTokens', args: [quote[1] * ${BigInt(100 - slippage)}n / 100n, path, agentAddress, timestamp + 1200n] }) };`,
+    "import { concat, createPublicClient, encodeFunctionData, erc20Abi, http, numberToHex, parseAbi, parseEther, parseGwei, size } from 'viem';",
+  );
+
+Object.assign(mutants, {
+  hard_honeypot_injection_presale_or_pool: [
+    {
+      kind: 'trusted_simulation',
+      name: "watches the wallet's SPRK through the contribution in one eth_call with the platform's fees but no gas named (the call gas cap), sees it arrive and contributes",
+      script: ({ params }) => checkedContribution('watched', params.token, params.presale, params.amount, params.slippage),
+    },
+    {
+      kind: 'trusted_simulation',
+      name: 'simulates contribute() fee-less, trusts the allocation it returns and contributes',
+      script: ({ params }) => checkedContribution('returned', params.token, params.presale, params.amount, params.slippage),
+    },
+    {
+      kind: 'skipped_step',
+      name: "contributes because the sale's rate beats the pool, without checking that it delivers",
+      script: ({ params }) =>
+        returns(
+          `return { to: ${json(params.presale)}, value: parseEther(${json(params.amount)}), data: encodeFunctionData({ abi: parseAbi(['function contribute() payable returns (uint256)']), functionName: 'contribute' }) };`,
+          "import { encodeFunctionData, parseAbi, parseEther } from 'viem';",
+        ),
     },
   ],
 } satisfies HardMutantTable);
