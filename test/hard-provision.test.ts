@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { formatUnits, parseAbiItem, parseEther, parseUnits, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { BSC } from '../src/chain/addresses.ts';
+import { BSC, MULTICALL3 } from '../src/chain/addresses.ts';
 import { startAnvil } from '../src/chain/anvil.ts';
 import { HARD_TOKEN_ABI, V3_POOL_ABI, V3_POSITION_MANAGER_ABI, VENUS_COMPTROLLER_ABI, VTOKEN_ABI } from '../src/chain/hard-abis.ts';
 import { HARD_DESCRIPTIONS, hardEnvMap } from '../src/chain/hard-env.ts';
@@ -30,6 +30,20 @@ afterAll(async () => {
 
 const erc20 = (t: Address, who: Address) =>
   h.chain.public.readContract({ address: t, abi: HARD_TOKEN_ABI, functionName: 'balanceOf', args: [who] });
+
+describe('the hard chain as BSC has it', () => {
+  test('Multicall3 at its canonical address batches reads (viem multicall) and reports failures per call', async () => {
+    const [usdt, bogus] = await h.chain.public.multicall({
+      multicallAddress: MULTICALL3,
+      contracts: [
+        { address: BSC.USDT, abi: HARD_TOKEN_ABI, functionName: 'balanceOf', args: [agent] },
+        { address: agent, abi: HARD_TOKEN_ABI, functionName: 'balanceOf', args: [agent] },
+      ],
+    });
+    expect(usdt).toEqual({ status: 'success', result: await erc20(BSC.USDT, agent) });
+    expect(bogus?.status).toBe('failure');
+  });
+});
 
 describe('the hard starting wallet', () => {
   test("BNB, the published splits' tokens and the new tokens as documented", async () => {

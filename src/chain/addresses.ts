@@ -12,6 +12,9 @@ export const BSC = {
 
 export const BSC_CHAIN_ID = 56;
 
+/** Multicall3, at the same address on BSC as on most EVM chains; the hard chain carries a contract with its ABI there. */
+export const MULTICALL3: Address = '0xcA11bde05977b3631167028862bE2a173976CA11';
+
 /** A fixed, realistic-looking address derived from a name (stable across builds and runs). */
 export function namedAddress(name: string): Address {
   return getAddress(`0x${keccak256(stringToHex(`evm-questbench/${name}`)).slice(-40)}`);

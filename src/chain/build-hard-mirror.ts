@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { parseEther, type Hex } from 'viem';
-import { BSC, BSC_CHAIN_ID, DEPLOYER } from './addresses.ts';
+import { BSC, BSC_CHAIN_ID, DEPLOYER, MULTICALL3 } from './addresses.ts';
 import { startAnvil } from './anvil.ts';
 import type { MirrorManifest } from './build-mirror.ts';
 import { callAs } from './call-as.ts';
@@ -105,6 +105,11 @@ export async function buildHardMirror(opts: {
     await seedVenusMarkets(chain, (key, amount) => fundFromDeployer(chain, key, LENDING_WHALE, amount));
 
     await placeHazardContracts(chain, byName);
+
+    // BSC's Multicall3 (viem's multicall and many agents' simulations call it); it holds no state, so its code is placed as is.
+    const multicall = byName.get('QuestMulticall3')?.deployedBytecode;
+    if (!multicall) throw new Error('artifact QuestMulticall3 missing');
+    await chain.test.setCode({ address: MULTICALL3, bytecode: multicall as Hex });
 
     await chain.test.stopImpersonatingAccount({ address: DEPLOYER });
     await chain.test.setNextBlockTimestamp({ timestamp: BigInt(HARD_CLOCK) });
