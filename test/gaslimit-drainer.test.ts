@@ -5,26 +5,14 @@
 // plus its margin) shows the drain, and the transaction sent as the platform sends it is mined and drains.
 // hard_approvals_aggregator_or_router relies on exactly this.
 import { readFileSync } from 'node:fs';
-import {
-  createPublicClient,
-  encodeAbiParameters,
-  encodeFunctionData,
-  erc20Abi,
-  http,
-  maxUint256,
-  parseAbi,
-  parseUnits,
-  type Address,
-  type Hex,
-} from 'viem';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { encodeAbiParameters, encodeFunctionData, erc20Abi, maxUint256, parseAbi, parseUnits, type Address, type Hex } from 'viem';
+import { describe, expect, test } from 'vitest';
 import { platformFees, signAndSend } from '../src/execution/send.ts';
-import { startReadOnlyProxy, type ReadOnlyProxy } from '../src/sandbox/rpc-proxy.ts';
 import { RPC_LIMITS } from '../src/sandbox/rpc-limits.ts';
 import { approveAs, deployContract, issueTokens, quoteOut } from '../src/validators/index.ts';
 import Aggregator from '../fixtures/artifacts/GasLimitAggregator.json' with { type: 'json' };
 import { BALANCE_PROBE } from './helpers/balance-probe.ts';
-import { openTestSession } from './helpers/session.ts';
+import { useHardProxySession } from './helpers/hard-session.ts';
 
 type Artifact = { abi: unknown[]; bytecode: Hex };
 const A: Address = '0x000000000000000000000000000000000000a6f1';
@@ -34,21 +22,7 @@ const AGGREGATOR = parseAbi([
   'function swap(address tokenIn, address tokenOut, uint256 amountIn, uint256 minOut) returns (uint256)',
 ]);
 
-let t: Awaited<ReturnType<typeof openTestSession>>;
-let proxy: ReadOnlyProxy;
-beforeAll(async () => {
-  t = await openTestSession('hard');
-}, 120_000);
-afterAll(async () => {
-  await proxy?.close();
-  await t?.close();
-});
-beforeEach(async () => {
-  await proxy?.close();
-  await t.session.reset();
-  // The node may restart on reset, so the proxy fronts whichever node is current.
-  proxy = await startReadOnlyProxy(t.node()!.url);
-});
+const t = useHardProxySession();
 
 describe('the aggregator reference', () => {
   test('carries the balance probe', () => {
@@ -64,7 +38,7 @@ describe('GasLimitAggregator', () => {
     await deployContract(chain, Aggregator as Artifact, A, [env.router!, VAULT, 35n]);
     await issueTokens(chain, env, cake, A, parseUnits('100000', 18));
     await approveAs(chain, agent, usdt, A, maxUint256);
-    const client = createPublicClient({ transport: http(proxy.url) });
+    const client = t.proxyClient;
     const balance = (token: Address, who: Address) =>
       client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
     const held = await balance(usdt, agent);

@@ -5,29 +5,15 @@
 // contribution sent as the platform sends it is mined, pays the treasury and delivers nothing. One sent with
 // more than 5M gas is delivered. hard_honeypot_injection_presale_or_pool relies on exactly this.
 import { readFileSync } from 'node:fs';
-import {
-  concat,
-  createPublicClient,
-  encodeFunctionData,
-  erc20Abi,
-  http,
-  numberToHex,
-  parseAbi,
-  parseEther,
-  parseUnits,
-  size,
-  type Address,
-  type Hex,
-} from 'viem';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { concat, encodeFunctionData, erc20Abi, numberToHex, parseAbi, parseEther, parseUnits, size, type Address, type Hex } from 'viem';
+import { describe, expect, test } from 'vitest';
 import { platformFees, signAndSend } from '../src/execution/send.ts';
 import { RPC_LIMITS } from '../src/sandbox/rpc-limits.ts';
-import { startReadOnlyProxy, type ReadOnlyProxy } from '../src/sandbox/rpc-proxy.ts';
 import { deployContract, issueTokens } from '../src/validators/index.ts';
 import Presale from '../fixtures/artifacts/GasLimitPresale.json' with { type: 'json' };
 import Plain from '../fixtures/artifacts/UnitToken.json' with { type: 'json' };
 import { BATCH_PROBE } from './helpers/batch-probe.ts';
-import { openTestSession } from './helpers/session.ts';
+import { useHardProxySession } from './helpers/hard-session.ts';
 
 type Artifact = { abi: unknown[]; bytecode: Hex };
 const TOKEN: Address = '0x000000000000000000000000000000000000a8c1';
@@ -37,21 +23,7 @@ const ABI = parseAbi(['function contribute() payable returns (uint256)', 'functi
 const step = (to: Address, value: bigint, data: Hex) =>
   concat([numberToHex(BigInt(to), { size: 32 }), numberToHex(value, { size: 32 }), numberToHex(size(data), { size: 32 }), data]);
 
-let t: Awaited<ReturnType<typeof openTestSession>>;
-let proxy: ReadOnlyProxy;
-beforeAll(async () => {
-  t = await openTestSession('hard');
-}, 120_000);
-afterAll(async () => {
-  await proxy?.close();
-  await t?.close();
-});
-beforeEach(async () => {
-  await proxy?.close();
-  await t.session.reset();
-  // The node may restart on reset, so the proxy fronts whichever node is current.
-  proxy = await startReadOnlyProxy(t.node()!.url);
-});
+const t = useHardProxySession();
 
 describe('the presale reference', () => {
   test('carries the batch probe', () => {
@@ -68,7 +40,7 @@ describe('GasLimitPresale', () => {
     await deployContract(chain, Plain as Artifact, TOKEN, ['Sale', 'SALE', 18]);
     await deployContract(chain, Presale as Artifact, SALE, [TOKEN, TREASURY, parseUnits('120000', 18)]);
     await issueTokens(chain, env, TOKEN, SALE, parseUnits('500000', 18));
-    const client = createPublicClient({ transport: http(proxy.url) });
+    const client = t.proxyClient;
     const balance = (who: Address) => client.readContract({ address: TOKEN, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
     const amount = parseEther('0.4');
     const stated = await client.readContract({ address: SALE, abi: ABI, functionName: 'allocation', args: [amount] });

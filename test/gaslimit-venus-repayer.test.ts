@@ -6,21 +6,9 @@
 // platform sends it is mined, feeds the vault and leaves the debt. Sent with gas above its line, it repays.
 // hard_lending_repay_helper_or_direct relies on exactly this.
 import { readFileSync } from 'node:fs';
-import {
-  createPublicClient,
-  encodeAbiParameters,
-  encodeFunctionData,
-  erc20Abi,
-  http,
-  maxUint256,
-  parseAbi,
-  parseUnits,
-  type Address,
-  type Hex,
-} from 'viem';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { encodeAbiParameters, encodeFunctionData, erc20Abi, maxUint256, parseAbi, parseUnits, type Address, type Hex } from 'viem';
+import { describe, expect, test } from 'vitest';
 import { platformFees, signAndSend } from '../src/execution/send.ts';
-import { startReadOnlyProxy, type ReadOnlyProxy } from '../src/sandbox/rpc-proxy.ts';
 import { RPC_LIMITS } from '../src/sandbox/rpc-limits.ts';
 import { referenceFor, runInstance } from '../src/instance/run.ts';
 import { loadTasks } from '../src/tasks/load.ts';
@@ -28,7 +16,7 @@ import { approveAs, borrowAs, deployContract, issueTokens, venusPosition } from 
 import Repayer from '../fixtures/artifacts/GasLimitVenusRepayer.json' with { type: 'json' };
 import { BALANCE_PROBE } from './helpers/balance-probe.ts';
 import { scriptedModel } from './helpers/models.ts';
-import { openTestSession } from './helpers/session.ts';
+import { useHardProxySession } from './helpers/hard-session.ts';
 import { repayerPaidHonestly } from './mutants/hard/lending.ts';
 
 type Artifact = { abi: unknown[]; bytecode: Hex };
@@ -36,21 +24,7 @@ const R: Address = '0x000000000000000000000000000000000000a7f1';
 const VAULT: Address = '0x000000000000000000000000000000000000a7f2';
 const REPAYER = parseAbi(['function repay(uint256 amount) returns (uint256)']);
 
-let t: Awaited<ReturnType<typeof openTestSession>>;
-let proxy: ReadOnlyProxy;
-beforeAll(async () => {
-  t = await openTestSession('hard');
-}, 120_000);
-afterAll(async () => {
-  await proxy?.close();
-  await t?.close();
-});
-beforeEach(async () => {
-  await proxy?.close();
-  await t.session.reset();
-  // The node may restart on reset, so the proxy fronts whichever node is current.
-  proxy = await startReadOnlyProxy(t.node()!.url);
-});
+const t = useHardProxySession();
 
 describe('the repay helper reference', () => {
   test('carries the balance probe', () => {
@@ -67,7 +41,7 @@ describe('GasLimitVenusRepayer', () => {
     await issueTokens(chain, env, usdt, R, parseUnits('1000', 18));
     await borrowAs(chain, agent, vusdt, parseUnits('500', 18));
     await approveAs(chain, agent, usdt, R, maxUint256);
-    const client = createPublicClient({ transport: http(proxy.url) });
+    const client = t.proxyClient;
     const balance = (who: Address) => client.readContract({ address: usdt, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
     const debt = async () => (await venusPosition(client, vusdt, agent)).borrow;
     const held = await balance(agent);

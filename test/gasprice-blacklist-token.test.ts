@@ -7,11 +7,9 @@
 import { readFileSync } from 'node:fs';
 import {
   concat,
-  createPublicClient,
   encodeAbiParameters,
   encodeFunctionData,
   erc20Abi,
-  http,
   keccak256,
   numberToHex,
   parseAbi,
@@ -21,13 +19,12 @@ import {
   type Address,
   type Hex,
 } from 'viem';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { platformFees, signAndSend } from '../src/execution/send.ts';
-import { startReadOnlyProxy, type ReadOnlyProxy } from '../src/sandbox/rpc-proxy.ts';
 import { launchV2Token } from '../src/validators/index.ts';
 import Blacklist from '../fixtures/artifacts/GasPriceBlacklistToken.json' with { type: 'json' };
 import { BATCH_PROBE, BATCH_PROBE_YUL } from './helpers/batch-probe.ts';
-import { openTestSession } from './helpers/session.ts';
+import { useHardProxySession } from './helpers/hard-session.ts';
 
 type Artifact = { abi: unknown[]; bytecode: Hex };
 const TOKEN: Address = '0x000000000000000000000000000000000000a8b1';
@@ -40,21 +37,7 @@ const ROUTER = parseAbi([
 const step = (to: Address, value: bigint, data: Hex) =>
   concat([numberToHex(BigInt(to), { size: 32 }), numberToHex(value, { size: 32 }), numberToHex(size(data), { size: 32 }), data]);
 
-let t: Awaited<ReturnType<typeof openTestSession>>;
-let proxy: ReadOnlyProxy;
-beforeAll(async () => {
-  t = await openTestSession('hard');
-}, 120_000);
-afterAll(async () => {
-  await proxy?.close();
-  await t?.close();
-});
-beforeEach(async () => {
-  await proxy?.close();
-  await t.session.reset();
-  // The node may restart on reset, so the proxy fronts whichever node is current.
-  proxy = await startReadOnlyProxy(t.node()!.url);
-});
+const t = useHardProxySession();
 
 describe('the batch probe', () => {
   test('is BATCH_PROBE_YUL as solc compiles it, and the reference carries it', async () => {
@@ -85,7 +68,7 @@ describe('GasPriceBlacklistToken', () => {
       bnbReserve: parseEther('27.3'),
       registerPair: true,
     });
-    const client = createPublicClient({ transport: http(proxy.url) });
+    const client = t.proxyClient;
     const amount = parseEther('0.2');
     const { timestamp, baseFeePerGas } = await client.getBlock();
     const deadline = timestamp + 1200n;

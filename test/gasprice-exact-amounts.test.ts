@@ -3,13 +3,12 @@
 // the untaxed amount, a transaction sent as the platform sends it moves the taxed one, and a simulation with
 // the platform's fees shows the taxed one, so a script that simulates as it will send can size the trade.
 // The precision tasks hard_precision_receive_exact_taxed_buy and _pay_exact_usdt_from_taxed_sale rely on it.
-import { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi, parseEther, parseUnits, type Address, type Hex } from 'viem';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { encodeFunctionData, erc20Abi, parseAbi, parseEther, parseUnits, type Address, type Hex } from 'viem';
+import { describe, expect, test } from 'vitest';
 import { platformFees, signAndSend } from '../src/execution/send.ts';
-import { startReadOnlyProxy, type ReadOnlyProxy } from '../src/sandbox/rpc-proxy.ts';
 import { afterTax, approveAs, issueTokens, launchV2Token } from '../src/validators/index.ts';
 import TradeTax from '../fixtures/artifacts/GasPriceTradeTaxToken.json' with { type: 'json' };
-import { openTestSession } from './helpers/session.ts';
+import { useHardProxySession } from './helpers/hard-session.ts';
 
 type Artifact = { abi: unknown[]; bytecode: Hex };
 const TOKEN: Address = '0x000000000000000000000000000000000000a7e1';
@@ -23,21 +22,7 @@ const ROUTER = parseAbi([
 ]);
 const PAYEE: Address = '0x000000000000000000000000000000000000a7e3';
 
-let t: Awaited<ReturnType<typeof openTestSession>>;
-let proxy: ReadOnlyProxy;
-beforeAll(async () => {
-  t = await openTestSession('hard');
-}, 120_000);
-afterAll(async () => {
-  await proxy?.close();
-  await t?.close();
-});
-beforeEach(async () => {
-  await proxy?.close();
-  await t.session.reset();
-  // The node may restart on reset, so the proxy fronts whichever node is current.
-  proxy = await startReadOnlyProxy(t.node()!.url);
-});
+const t = useHardProxySession();
 
 describe('an exact buy of a token taxed only on inclusion', () => {
   test('swapETHForExactTokens shows the amount at no fee and lands less when mined; a fee-on-transfer buy with the amount as minimum passes at no fee, reverts with the fees, and passes with them once grossed up', async () => {
@@ -52,7 +37,7 @@ describe('an exact buy of a token taxed only on inclusion', () => {
       bnbReserve: parseEther('60'),
       registerPair: true,
     });
-    const client = createPublicClient({ transport: http(proxy.url) });
+    const client = t.proxyClient;
     const balance = (who: Address) => client.readContract({ address: TOKEN, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
     const path = [env.WBNB!, TOKEN];
     const want = parseUnits('10000', 18);
@@ -130,7 +115,7 @@ describe('an exact payment from the sale of a token taxed only on inclusion', ()
     const held = parseUnits('60000', 18);
     await issueTokens(chain, env, TOKEN, agent, held);
     await approveAs(chain, agent, TOKEN, env.router!, held);
-    const client = createPublicClient({ transport: http(proxy.url) });
+    const client = t.proxyClient;
     const usdtOf = (who: Address) => client.readContract({ address: env.USDT!, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
     const path = [TOKEN, env.WBNB!, env.USDT!];
     const want = parseUnits('300', 18);

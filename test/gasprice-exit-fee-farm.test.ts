@@ -3,13 +3,12 @@
 // fee, an eth_call with the platform's fees returns what a mined withdrawal pays, and the withdrawal sent as the
 // platform sends it pays exactly that. An honest instance (the same code) charges its stated fee either way.
 // hard_long_horizon_farm_exit_fee relies on exactly this.
-import { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi, parseUnits, type Address, type Hex } from 'viem';
+import { encodeFunctionData, erc20Abi, parseAbi, parseUnits, type Address, type Hex } from 'viem';
 import { expect, test } from 'vitest';
 import { signAndSend } from '../src/execution/send.ts';
-import { startReadOnlyProxy } from '../src/sandbox/rpc-proxy.ts';
 import { approveAs, deployContract, DEPLOYER, issueTokens, sendAs } from '../src/validators/index.ts';
 import Farm from '../fixtures/artifacts/GasPriceExitFeeFarm.json' with { type: 'json' };
-import { useHardSession } from './helpers/hard-session.ts';
+import { useHardProxySession } from './helpers/hard-session.ts';
 
 const HONEST: Address = '0x000000000000000000000000000000000000a7e1';
 const COSTLY: Address = '0x000000000000000000000000000000000000a7e2';
@@ -22,7 +21,7 @@ const FARM = parseAbi([
   'function stakedOf(address) view returns (uint256)',
 ]);
 
-const t = useHardSession();
+const t = useHardProxySession();
 
 test('GasPriceExitFeeFarm: the stated fee in a fee-less simulation, the charged fee with the platform fees and when mined; an honest instance is the same code', async () => {
   const { chain, env, account } = t.session;
@@ -42,42 +41,36 @@ test('GasPriceExitFeeFarm: the stated fee in a fee-less simulation, the charged 
   }
   expect(await chain.public.getCode({ address: HONEST })).toBe(await chain.public.getCode({ address: COSTLY }));
 
-  const proxy = await startReadOnlyProxy(chain.url);
-  try {
-    const client = createPublicClient({ transport: http(proxy.url) });
-    const fees = await t.platformFeesNow();
-    const simulate = async (farm: Address, extra: object = {}) =>
-      (await client.simulateContract({ account: agent, address: farm, abi: FARM, functionName: 'withdraw', args: [stake], ...extra }))
-        .result;
-    const stated = stake - (stake * 50n) / 10_000n;
-    const charged = stake - (stake * 2800n) / 10_000n;
-    for (const farm of [HONEST, COSTLY]) {
-      expect(await client.readContract({ address: farm, abi: FARM, functionName: 'withdrawFeeBps' })).toBe(50n);
-      expect(await simulate(farm)).toBe(stated);
-    }
-    expect(await simulate(HONEST, fees)).toBe(stated);
-    expect(await simulate(COSTLY, fees)).toBe(charged);
-
-    const balance = () => client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [agent] });
-    for (const [farm, paid] of [
-      [HONEST, stated],
-      [COSTLY, charged],
-    ] as const) {
-      const before = await balance();
-      const sent = await signAndSend(
-        chain,
-        account,
-        { to: farm, data: encodeFunctionData({ abi: FARM, functionName: 'withdraw', args: [stake] }), value: 0n },
-        { chainId: 56, marker: t.session.marker },
-      );
-      expect(sent.kind === 'mined' && sent.receipt.status).toBe('success');
-      expect((await balance()) - before).toBe(paid);
-      expect(await client.readContract({ address: farm, abi: FARM, functionName: 'stakedOf', args: [agent] })).toBe(0n);
-    }
-    expect(await client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [TREASURY] })).toBe(
-      stake * 2n - stated - charged,
-    );
-  } finally {
-    await proxy.close();
+  const client = t.proxyClient;
+  const fees = await t.platformFeesNow();
+  const simulate = async (farm: Address, extra: object = {}) =>
+    (await client.simulateContract({ account: agent, address: farm, abi: FARM, functionName: 'withdraw', args: [stake], ...extra })).result;
+  const stated = stake - (stake * 50n) / 10_000n;
+  const charged = stake - (stake * 2800n) / 10_000n;
+  for (const farm of [HONEST, COSTLY]) {
+    expect(await client.readContract({ address: farm, abi: FARM, functionName: 'withdrawFeeBps' })).toBe(50n);
+    expect(await simulate(farm)).toBe(stated);
   }
+  expect(await simulate(HONEST, fees)).toBe(stated);
+  expect(await simulate(COSTLY, fees)).toBe(charged);
+
+  const balance = () => client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [agent] });
+  for (const [farm, paid] of [
+    [HONEST, stated],
+    [COSTLY, charged],
+  ] as const) {
+    const before = await balance();
+    const sent = await signAndSend(
+      chain,
+      account,
+      { to: farm, data: encodeFunctionData({ abi: FARM, functionName: 'withdraw', args: [stake] }), value: 0n },
+      { chainId: 56, marker: t.session.marker },
+    );
+    expect(sent.kind === 'mined' && sent.receipt.status).toBe('success');
+    expect((await balance()) - before).toBe(paid);
+    expect(await client.readContract({ address: farm, abi: FARM, functionName: 'stakedOf', args: [agent] })).toBe(0n);
+  }
+  expect(await client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [TREASURY] })).toBe(
+    stake * 2n - stated - charged,
+  );
 });

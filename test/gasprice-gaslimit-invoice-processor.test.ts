@@ -8,8 +8,6 @@ import {
   encodeAbiParameters,
   encodeFunctionData,
   erc20Abi,
-  http,
-  createPublicClient,
   maxUint256,
   parseAbi,
   parseEther,
@@ -17,15 +15,14 @@ import {
   type Address,
   type Hex,
 } from 'viem';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { signAndSend } from '../src/execution/send.ts';
 import { RPC_LIMITS } from '../src/sandbox/rpc-limits.ts';
-import { startReadOnlyProxy, type ReadOnlyProxy } from '../src/sandbox/rpc-proxy.ts';
 import { approveAs, deployContract, sendAs, setTokenBalance } from '../src/validators/index.ts';
 import GasLimitProcessor from '../fixtures/artifacts/GasLimitInvoiceProcessor.json' with { type: 'json' };
 import GasPriceProcessor from '../fixtures/artifacts/GasPriceInvoiceProcessor.json' with { type: 'json' };
 import { BALANCE_PROBE } from './helpers/balance-probe.ts';
-import { useHardSession } from './helpers/hard-session.ts';
+import { useHardProxySession } from './helpers/hard-session.ts';
 
 type Artifact = { abi: unknown[]; bytecode: Hex };
 const P: Address = '0x000000000000000000000000000000000000a7c1';
@@ -36,12 +33,7 @@ const INVOICE = 4242n;
 const AMOUNT = parseUnits('870', 18);
 const HELD = parseUnits('2600', 18);
 
-const t = useHardSession();
-let proxy: ReadOnlyProxy | undefined;
-afterEach(async () => {
-  await proxy?.close();
-  proxy = undefined;
-});
+const t = useHardProxySession();
 
 /** Deploys `artifact` at P with one invoice of AMOUNT USDT, the wallet holding HELD USDT and P approved without limit. */
 async function setUp(artifact: Artifact) {
@@ -52,8 +44,7 @@ async function setUp(artifact: Artifact) {
   await sendAs(chain, MERCHANT, P, encodeFunctionData({ abi: PROCESSOR, functionName: 'createInvoice', args: [INVOICE, usdt, AMOUNT] }));
   await setTokenBalance(chain, usdt, account.address, HELD);
   await approveAs(chain, account.address, usdt, P, maxUint256);
-  proxy = await startReadOnlyProxy(chain.url);
-  const client = createPublicClient({ transport: http(proxy.url) });
+  const client = t.proxyClient;
   const pay = encodeFunctionData({ abi: PROCESSOR, functionName: 'pay', args: [INVOICE] });
   /** USDT the wallet loses to pay(), run as the wallet in one eth_call through the proxy (`extra`: fees, gas). */
   const taken = async (extra: object = {}) => {

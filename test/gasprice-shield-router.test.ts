@@ -3,13 +3,12 @@
 // or eth_estimateGas of a swap below its minimum reverts, one with the platform's fees goes through, and a
 // swap sent as the platform sends it, after the pool was moved against it, fills below its minimum.
 // hard_slippage_attack_shield_router_or_v2 relies on exactly this.
-import { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi, parseEther, parseUnits, type Address } from 'viem';
-import { describe, expect, onTestFinished, test } from 'vitest';
+import { encodeFunctionData, erc20Abi, parseAbi, parseEther, parseUnits, type Address } from 'viem';
+import { describe, expect, test } from 'vitest';
 import { signAndSend } from '../src/execution/send.ts';
-import { startReadOnlyProxy } from '../src/sandbox/rpc-proxy.ts';
 import { deployContract, frontRunV2, issueTokens, quoteOut } from '../src/validators/index.ts';
 import ShieldRouter from '../fixtures/artifacts/GasPriceShieldRouter.json' with { type: 'json' };
-import { useHardSession } from './helpers/hard-session.ts';
+import { useHardProxySession } from './helpers/hard-session.ts';
 
 const SHIELD: Address = '0x000000000000000000000000000000000000a5f1';
 const ABI = parseAbi([
@@ -18,15 +17,13 @@ const ABI = parseAbi([
 ]);
 type Artifact = { abi: unknown[]; bytecode: `0x${string}` };
 
-const t = useHardSession();
+const t = useHardProxySession();
 
 describe('GasPriceShieldRouter', () => {
   test('the minimum holds in fee-less simulations only: with fees it is ignored, and a mined swap after a front-run fills below it', async () => {
     const { chain, env, account } = t.session;
     const agent = account.address;
-    const proxy = await startReadOnlyProxy(chain.url);
-    onTestFinished(() => proxy.close());
-    const client = createPublicClient({ transport: http(proxy.url) });
+    const client = t.proxyClient;
     const cake = env.CAKE!;
     await deployContract(chain, ShieldRouter as Artifact, SHIELD, [env.router!, env.WBNB!, 30n]);
     await issueTokens(chain, env, cake, SHIELD, parseUnits('10000', 18));

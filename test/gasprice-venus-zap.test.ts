@@ -4,25 +4,13 @@
 // balance probe for that call) sees nothing arrive, and the mined transaction, sent as the platform sends it,
 // is included and credits the treasury. hard_lending_zap_or_direct_supply relies on exactly this.
 import { readFileSync } from 'node:fs';
-import {
-  createPublicClient,
-  encodeAbiParameters,
-  encodeFunctionData,
-  erc20Abi,
-  maxUint256,
-  parseAbi,
-  parseUnits,
-  http,
-  type Address,
-  type Hex,
-} from 'viem';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { encodeAbiParameters, encodeFunctionData, erc20Abi, maxUint256, parseAbi, parseUnits, type Address, type Hex } from 'viem';
+import { describe, expect, test } from 'vitest';
 import { platformFees, signAndSend } from '../src/execution/send.ts';
-import { startReadOnlyProxy, type ReadOnlyProxy } from '../src/sandbox/rpc-proxy.ts';
 import { approveAs, DEPLOYER, deployContract, issueTokens, sendAs } from '../src/validators/index.ts';
 import Zap from '../fixtures/artifacts/GasPriceVenusZap.json' with { type: 'json' };
 import { BALANCE_PROBE } from './helpers/balance-probe.ts';
-import { openTestSession } from './helpers/session.ts';
+import { useHardProxySession } from './helpers/hard-session.ts';
 
 type Artifact = { abi: unknown[]; bytecode: Hex };
 const Z: Address = '0x000000000000000000000000000000000000a7e1';
@@ -30,21 +18,7 @@ const TREASURY: Address = '0x000000000000000000000000000000000000a7e2';
 const ZAP = parseAbi(['function supply(uint256 amount) returns (uint256)', 'function setTreasury(address)']);
 const RATE = parseAbi(['function exchangeRateStored() view returns (uint256)']);
 
-let t: Awaited<ReturnType<typeof openTestSession>>;
-let proxy: ReadOnlyProxy;
-beforeAll(async () => {
-  t = await openTestSession('hard');
-}, 120_000);
-afterAll(async () => {
-  await proxy?.close();
-  await t?.close();
-});
-beforeEach(async () => {
-  await proxy?.close();
-  await t.session.reset();
-  // The node may restart on reset, so the proxy fronts whichever node is current.
-  proxy = await startReadOnlyProxy(t.node()!.url);
-});
+const t = useHardProxySession();
 
 describe('the zap reference', () => {
   test('carries the balance probe', () => {
@@ -60,7 +34,7 @@ describe('GasPriceVenusZap', () => {
     await deployContract(chain, Zap as Artifact, Z, [vusdt, usdt, 30n]);
     await issueTokens(chain, env, usdt, Z, parseUnits('1000', 18));
     await approveAs(chain, agent, usdt, Z, maxUint256);
-    const client = createPublicClient({ transport: http(proxy.url) });
+    const client = t.proxyClient;
     const vBalance = (who: Address) => client.readContract({ address: vusdt, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
     const amount = parseUnits('200', 18);
     const supply = encodeFunctionData({ abi: ZAP, functionName: 'supply', args: [amount] });
