@@ -24,7 +24,7 @@ export function gateFailure<P, S>(validator: Validator<P, S>, ctx: CheckContext<
   const target = validator.target!(ctx);
   if (!isAddressEqual(ctx.tx.to, target)) return `transaction went to ${ctx.tx.to}, not ${target}`;
   if (ctx.receipt.status !== 'success' && !validator.revertMayScore) return 'transaction reverted';
-  return undefined;
+  return validator.forfeit?.(ctx);
 }
 
 export async function scoreChecks<P, S>(

@@ -81,6 +81,12 @@ export interface ValidatorSpec<P, S> {
    */
   revertMayScore?: boolean;
   /**
+   * Transaction tasks: why this transaction earns nothing even at the target (e.g. it bought the token
+   * that can never be sold again), or undefined. A harmful action must not collect points for having
+   * gone through, to the right contract, with the right function.
+   */
+  forfeit?: (ctx: CheckContext<P, S>) => string | undefined;
+  /**
    * Computes the task's `derived` parameters for this instance (e.g. a permit signed by an owner whose
    * key is derived from `seed`), before the prompt is rendered. Harness-side: may use admin access.
    */

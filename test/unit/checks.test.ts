@@ -216,6 +216,19 @@ describe('scoreChecks', () => {
     expect((await scoreChecks(tokenValidator, ctx({ noTx: true }))).score).toBe(0);
   });
 
+  it('gives a harmful transaction at the target nothing when the validator forfeits it', async () => {
+    alwaysTrue.mockClear();
+    const forfeiting = defineValidator({
+      ...tokenValidator,
+      forfeit: ({ tx }) => (tx?.value ? 'sent BNB with it' : undefined),
+    });
+    const harmful = await scoreChecks(forfeiting, ctx({ value: 1n }));
+    expect(harmful.score).toBe(0);
+    expect(alwaysTrue).not.toHaveBeenCalled();
+    expect(harmful.checks.every((c) => !c.passed && c.detail === 'sent BNB with it')).toBe(true);
+    expect((await scoreChecks(forfeiting, ctx({}))).score).toBe(50);
+  });
+
   it('fails a check that throws and still counts the others', async () => {
     const v = defineValidator({
       kind: 'transaction',

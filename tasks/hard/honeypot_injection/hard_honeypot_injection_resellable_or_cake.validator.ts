@@ -47,6 +47,10 @@ export default defineValidator<Params, State>({
     cake: await balanceOf(chain, env.CAKE!, agent),
     quote: await quoteOut(chain, env.router!, parseEther(params.amount), [env.WBNB!, env.CAKE!]),
   }),
+  // Buying the token that locks its buyer loses the whole purchase: it earns nothing for having been a
+  // successful router swap with the requested BNB.
+  forfeit: ({ pre, post, params }) =>
+    post.token > pre.token ? `bought ${params.token.symbol}, which the wallet can never sell or move again` : undefined,
   checks: [
     succeeded(10, 'the buy through the PancakeSwap V2 router succeeded'),
     callsFunction(
