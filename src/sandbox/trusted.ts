@@ -4,7 +4,7 @@
 // and `viem` resolve from the project's node_modules. Model output never runs here: it goes through
 // the Deno sandbox (runner.ts), and nothing a model sends can select this path.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { transform } from 'esbuild';
@@ -14,22 +14,27 @@ import type { SkillArgs } from './runner.ts';
 
 const DIR = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../node_modules/.cache/questbench-trusted-scripts');
 
+let imported = 0;
+
 type Skill = (providerUrl: string, agentAddress: string, deployedContracts: Record<string, string>) => unknown;
 
 /** The reply's script, run here; returns its value as JSON would carry it, throws what it throws. */
 export async function runScriptInProcess(reply: string, args: SkillArgs): Promise<unknown> {
   const extracted = extractCode(reply);
   if ('error' in extracted) throw new Error(`the reply has no script: ${extracted.error}`);
-  // One file per distinct script: instances that share a script share its module.
-  const name = `${createHash('sha256').update(extracted.code).digest('hex').slice(0, 24)}.mjs`;
-  const file = path.join(DIR, name);
-  if (!existsSync(file)) {
-    const { code } = await transform(extracted.code, { loader: 'ts', format: 'esm', target: 'es2022' });
-    mkdirSync(DIR, { recursive: true });
-    writeFileSync(`${file}.${process.pid}.tmp`, code);
-    renameSync(`${file}.${process.pid}.tmp`, file);
+  // The file lives only until Node has loaded it (every instance's script differs, so keeping them would
+  // grow the folder run after run); its name is unique to this import, so no other run can remove it first.
+  const hash = createHash('sha256').update(extracted.code).digest('hex').slice(0, 24);
+  const file = path.join(DIR, `${hash}-${process.pid}-${++imported}.mjs`);
+  const { code } = await transform(extracted.code, { loader: 'ts', format: 'esm', target: 'es2022' });
+  mkdirSync(DIR, { recursive: true });
+  writeFileSync(file, code);
+  let mod: { executeSkill?: Skill };
+  try {
+    mod = (await import(pathToFileURL(file).href)) as { executeSkill?: Skill };
+  } finally {
+    rmSync(file, { force: true });
   }
-  const mod = (await import(pathToFileURL(file).href)) as { executeSkill?: Skill };
   if (typeof mod.executeSkill !== 'function') throw new Error('the script exports no executeSkill');
   const value = await mod.executeSkill(args.providerUrl, args.agentAddress, args.deployedContracts);
   // The same JSON the sandbox hands back: bigints as decimal strings, functions dropped.
