@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Instance } from 'prool';
 import { anvilBinary } from './anvil-binary.ts';
 
@@ -23,9 +26,12 @@ export interface AnvilOptions {
 export const EVM_MEMORY_LIMIT_BYTES = 32 * 1024 * 1024;
 
 /** Every anvil this process started and has not stopped: killed synchronously if the process exits. */
-const live = new Set<ChildProcess>();
+const live = new Map<ChildProcess, string>();
 process.once('exit', () => {
-  for (const p of live) p.kill('SIGKILL');
+  for (const [p, cache] of live) {
+    p.kill('SIGKILL');
+    rmSync(cache, { recursive: true, force: true });
+  }
 });
 
 export const anvilInstance = Instance.define((options: AnvilOptions) => {
@@ -50,10 +56,18 @@ export const anvilInstance = Instance.define((options: AnvilOptions) => {
       // loads, code placement) may be larger than anvil's default 2 MB. --memory-limit bounds the
       // memory of one EVM execution whatever its gas: 32 MiB, eight times what 30M gas can buy.
       args.push('--no-request-size-limit', '--memory-limit', String(EVM_MEMORY_LIMIT_BYTES), '--accounts', '0', ...(options.args ?? []));
+      // Anvil writes older block states to a cache folder it removes only on a clean shutdown, and the
+      // harness kills its nodes: each gets a folder of its own, removed once it has exited (the default,
+      // ~/.foundry/anvil/tmp, grew by a folder per node, tens of GB over many runs).
+      const cache = mkdtempSync(join(tmpdir(), 'questbench-anvil-'));
+      args.push('--cache-path', cache);
       const proc = spawn(anvilBinary(options.binary), args, { stdio: ['ignore', 'pipe', 'pipe'] });
       child = proc;
-      live.add(proc);
-      proc.once('exit', () => live.delete(proc));
+      live.set(proc, cache);
+      proc.once('exit', () => {
+        live.delete(proc);
+        rmSync(cache, { recursive: true, force: true });
+      });
       await new Promise<void>((resolve, reject) => {
         let out = '';
         const onData = (chunk: Buffer) => {
