@@ -10,7 +10,9 @@ const cacheOf = (pid: number): string => {
   const proc = `/proc/${pid}/cmdline`;
   const argv = existsSync(proc)
     ? readFileSync(proc, 'utf8').split('\0')
-    : execFileSync('ps', ['-o', 'args=', '-p', String(pid)], { encoding: 'utf8' }).trim().split(/\s+/);
+    : execFileSync('ps', ['-o', 'args=', '-p', String(pid)], { encoding: 'utf8' })
+        .trim()
+        .split(/\s+/);
   const at = argv.indexOf('--cache-path');
   expect(at).toBeGreaterThan(0);
   return argv[at + 1]!;
