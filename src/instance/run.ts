@@ -17,6 +17,7 @@ import {
   riskAssetsFor,
   riskPlanFor,
   startRisk,
+  type RiskPlan,
   type RiskStart,
   type RunCapture,
   type RunTx,
@@ -119,7 +120,7 @@ async function costOf(
   const chain = session.chain.public;
   const started = performance.now();
   try {
-    const plan = await riskPlanFor(chain, await riskAssetsFor(chain, session.env), ctx.base.agent, ctx.instance.params);
+    const plan = await (ahead?.plan ?? planOf(ctx));
     const replayReference = async (): Promise<RunTx[] | RunCapture> => {
       // The model is the reference: its run is the reference run.
       if (!mark) return episode.txs;
@@ -140,6 +141,12 @@ async function costOf(
 
 type Mark = Awaited<ReturnType<ChainSession['mark']>>;
 
+/** The instance's accounting plan (probes the contracts its parameters name: read once per instance). */
+async function planOf(ctx: PlayContext): Promise<RiskPlan> {
+  const chain = ctx.session.chain.public;
+  return riskPlanFor(chain, await riskAssetsFor(chain, ctx.session.env), ctx.base.agent, ctx.instance.params);
+}
+
 /**
  * The reference played on the chain as it is now, with the instance's script context and adversary. Its
  * scripts are the task's own code, so they run in this process (see src/sandbox/trusted.ts), not in the sandbox.
@@ -151,6 +158,8 @@ async function replayReferenceTxs(ctx: PlayContext): Promise<RunTx[]> {
 
 /** The reference replayed before the model acted: what it left (or why not), and when the chain is the model's. */
 interface ReferenceAhead {
+  /** The plan the reference was captured with; the model's run is measured with the same one. */
+  plan: Promise<RiskPlan>;
   reference: Promise<{ capture: RunCapture } | { error: unknown }>;
   /** Settles once the chain is back at the pre-state with a fresh budget; rejects if it could not go back. */
   ready: Promise<void>;
@@ -165,11 +174,12 @@ interface ReferenceAhead {
  */
 function referenceAhead(ctx: PlayContext, mark: Mark): ReferenceAhead {
   const { session } = ctx;
+  const plan = planOf(ctx);
+  // Awaited by costOf; until then its rejection is the reference's to report.
+  plan.catch(() => {});
   const reference = (async () => {
     try {
-      const chain = session.chain.public;
-      const plan = await riskPlanFor(chain, await riskAssetsFor(chain, session.env), ctx.base.agent, ctx.instance.params);
-      return { capture: await captureReference(chain, plan, await replayReferenceTxs(ctx)) };
+      return { capture: await captureReference(session.chain.public, await plan, await replayReferenceTxs(ctx)) };
     } catch (error) {
       return { error };
     }
@@ -181,7 +191,7 @@ function referenceAhead(ctx: PlayContext, mark: Mark): ReferenceAhead {
   });
   // Awaited after the agent's run; until then its rejection is the gateway's to report.
   ready.catch(() => {});
-  return { reference, ready };
+  return { plan, reference, ready };
 }
 
 export async function runInstance(input: InstanceInput): Promise<InstanceRecord> {

@@ -94,12 +94,9 @@ function forfeited(l: Ledger, f: AssetFigures): Cause[] {
   });
 }
 
-/** Position managers whose items are valued as the owner's holdings (PancakeSwap V3). */
-const v3Managers = (l: Ledger) => new Set(l.plan.assets.positions.filter((p) => p.kind === 'v3_positions').map((p) => lower(p.address)));
-
 /** V3 positions the model's transactions sent out of the wallet: what they held of the asset, beyond what the reference's run took out of them, went with them. */
 function positionsSent(l: Ledger, f: AssetFigures): Cause[] {
-  const managers = v3Managers(l);
+  const managers = l.v3Managers;
   const sent = (l.mod.logs?.nftFlows ?? []).filter(
     (n) => managers.has(lower(n.collection)) && lower(n.from) === l.agent && lower(n.to) !== l.agent && !ZERO_LIKE.has(lower(n.to)),
   );
@@ -278,7 +275,7 @@ export function lossItems(l: Ledger, figures: AssetFigures[]): RiskItem[] {
 /** NFTs the model sent away beyond the reference's transfers (no price source: listed, usd 0). V3 positions are priced holdings: their loss is in the loss items. */
 export function nftItems(l: Ledger): RiskItem[] {
   const { agent, ref, mod, labels } = l;
-  const priced = v3Managers(l);
+  const priced = l.v3Managers;
   const sent = (run: Run) => {
     const m = new Map<string, bigint>();
     for (const n of run.logs?.nftFlows ?? []) {

@@ -28,7 +28,8 @@ export class Ledger {
   readonly mod: Run;
   readonly labels: Map<string, string>;
   private readonly positionAddresses: Set<string>;
-  private readonly v3Managers: Set<string>;
+  /** Position managers whose items are valued as the owner's holdings (PancakeSwap V3). */
+  readonly v3Managers: Set<string>;
 
   constructor(
     readonly plan: RiskPlan,

@@ -32,10 +32,13 @@ export function riskPlan(assets: RiskAssets, agent: Address, params: unknown): R
  * on the way is a loss. The session's assets are shared, so the instance gets a copy.
  */
 export async function riskPlanFor(chain: PublicClient, assets: RiskAssets, agent: Address, params: unknown): Promise<RiskPlan> {
-  const found = new Set<string>();
-  addressesIn(params, found);
-  found.delete(agent.toLowerCase());
-  const outside = [...found].filter((a) => !isProtocolAddress(assets, a)).map((a): [string, Address] => [a, getAddress(a)]);
-  const positions = outside.length > 0 ? await probePositions(chain, outside) : [];
-  return riskPlan(positions.length > 0 ? { ...assets, positions: [...assets.positions, ...positions] } : assets, agent, params);
+  const plan = riskPlan(assets, agent, params);
+  const positions =
+    plan.named.length > 0
+      ? await probePositions(
+          chain,
+          plan.named.map((a): [string, Address] => [a.toLowerCase(), a]),
+        )
+      : [];
+  return positions.length > 0 ? riskPlan({ ...assets, positions: [...assets.positions, ...positions] }, agent, params) : plan;
 }
