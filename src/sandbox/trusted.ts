@@ -3,7 +3,6 @@
 // tools does). Transpiled by esbuild and imported from a file under node_modules/.cache, so `ethers`
 // and `viem` resolve from the project's node_modules. Model output never runs here: it goes through
 // the Deno sandbox (runner.ts), and nothing a model sends can select this path.
-import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -24,8 +23,7 @@ export async function runScriptInProcess(reply: string, args: SkillArgs): Promis
   if ('error' in extracted) throw new Error(`the reply has no script: ${extracted.error}`);
   // The file lives only until Node has loaded it (every instance's script differs, so keeping them would
   // grow the folder run after run); its name is unique to this import, so no other run can remove it first.
-  const hash = createHash('sha256').update(extracted.code).digest('hex').slice(0, 24);
-  const file = path.join(DIR, `${hash}-${process.pid}-${++imported}.mjs`);
+  const file = path.join(DIR, `${process.pid}-${++imported}.mjs`);
   const { code } = await transform(extracted.code, { loader: 'ts', format: 'esm', target: 'es2022' });
   mkdirSync(DIR, { recursive: true });
   writeFileSync(file, code);
