@@ -2,6 +2,7 @@ import '../src/polyfills.ts';
 import { execSync } from 'node:child_process';
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import { modelSlug, type QuestConfig } from '../src/plugin/config.ts';
+import { startFailed } from '../src/plugin/preflight.ts';
 import type { ProvidedConfig } from '../src/plugin/provided.ts';
 import { formatRunSummary } from '../src/results/format.ts';
 import { packageVersion } from '../src/package-root.ts';
@@ -53,8 +54,8 @@ export default class QuestbenchReporter implements Reporter {
     const projects = vitest.projects.filter((p) => p.config.provide?.questbenchConfig !== undefined);
     const provided = projects[0]?.config.provide?.questbenchConfig as ProvidedConfig | undefined;
     // A bad configuration: the global setup fails with its message, before any task runs; stay quiet here.
-    this.active = provided !== undefined && 'config' in provided;
-    if (!provided || !('config' in provided)) return;
+    this.active = provided !== undefined && 'config' in provided && !startFailed(vitest);
+    if (!this.active || !provided || !('config' in provided)) return;
     this.config = provided.config;
     this.startedAt = new Date();
     const resume = this.config.resume;

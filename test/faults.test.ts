@@ -149,13 +149,21 @@ test('Ctrl-C mid-run keeps every finished instance; QUEST_RESUME completes the r
 });
 
 describe('bad configuration: one clear message before any task runs', () => {
+  // Both streams into one, in the order a terminal shows them.
   const attempt = (env: Record<string, string | undefined>) => {
-    const r = spawnSync(process.execPath, [VITEST, 'run', '--project', 'atomic'], {
-      env: { ...process.env, CI: 'true', OPENAI_API_KEY: undefined, OPENAI_BASE_URL: undefined, ...env } as NodeJS.ProcessEnv,
+    const r = spawnSync('/bin/sh', ['-c', `"${process.execPath}" "${VITEST}" run --project atomic 2>&1`], {
+      env: {
+        ...process.env,
+        CI: 'true',
+        NO_COLOR: '1',
+        OPENAI_API_KEY: undefined,
+        OPENAI_BASE_URL: undefined,
+        ...env,
+      } as NodeJS.ProcessEnv,
       encoding: 'utf8',
       timeout: 120_000,
     });
-    return { status: r.status, out: r.stdout + r.stderr };
+    return { status: r.status, out: r.stdout };
   };
   test.each([
     ['an unknown QUEST_MODEL', { QUEST_MODEL: 'gpt5' }, /QUEST_MODEL|reference \| null \| openai:<id> \| module:<path>|openai:/],
@@ -163,10 +171,19 @@ describe('bad configuration: one clear message before any task runs', () => {
     ['an unreachable fork', { QUEST_FORK_URL: 'http://127.0.0.1:9/' }, /QUEST_FORK_URL http:\/\/127\.0\.0\.1:9\/ is unreachable/],
     ['a bad number of rounds', { QUEST_ROUNDS: '0' }, /QUEST_ROUNDS/],
     ['a module model that does not exist', { QUEST_MODEL: 'module:./nope.mjs' }, /nope\.mjs/],
+    [
+      'a model provider that does not exist',
+      { QUEST_MODEL: 'anthropic:some-model' },
+      /unknown model spec "anthropic:some-model"; valid forms/,
+    ],
   ])('%s', (_name, env, message) => {
     const r = attempt(env);
     expect(r.status).not.toBe(0);
     expect(r.out).toMatch(message);
     expect(r.out).not.toMatch(/✓ .* · round 1/);
+    // What is wrong (and what to do) comes first, above Vitest's own lines ("No test files found").
+    const first = r.out.split('\n').find((l) => l.trim() !== '')!;
+    expect(first).toMatch(/^questbench · the run cannot start: /);
+    expect(first + r.out.split('\n').slice(1, 3).join('\n')).toMatch(message);
   });
 });

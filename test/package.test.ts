@@ -2,11 +2,13 @@
 // dependencies the package declares (taken from this checkout's node_modules: no network), then the
 // example project of examples/own-tasks run with Vitest: its own task (a contract of its own), the
 // built-in tasks on request, its validator typed against the package's declarations.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { beforeAll, expect, test } from 'vitest';
+import { startAnvil } from '../src/chain/anvil.ts';
+import { MIRROR_STATE } from '../src/chain/mirror-files.ts';
 import { latestRunFile, readRunResult, ROOT } from './helpers/runs.ts';
 
 let project: string;
@@ -102,6 +104,50 @@ test('the built-in tasks run from the package when asked (QUEST_TASKS=builtin)',
     .instances.map((i) => `${i.taskId} ${i.score}`)
     .sort();
   expect(ids).toEqual(['composite_wrap_unwrap_cycle 100', 'erc20_approve 100']);
+});
+
+test("on a fork without the hard split's protocols the run says so once, records those instances infra, runs the rest and ends", {
+  timeout: 300_000,
+}, async () => {
+  // The published mirror as the upstream: PancakeSwap V2, no V3, no Venus (a testnet, a wrong RPC).
+  const upstream = await startAnvil({ chainId: 56, loadState: MIRROR_STATE });
+  try {
+    // Spawned, not spawnSync: the upstream's output must keep draining while the run talks to it.
+    const child = spawn(
+      process.execPath,
+      [
+        join(project, 'node_modules/vitest/vitest.mjs'),
+        'run',
+        '-t',
+        '^(hard_units_pay_exact|hard_pancake_v3_exact_buy_cheapest_pool|erc20_approve) ·',
+      ],
+      {
+        cwd: project,
+        env: {
+          ...process.env,
+          CI: 'true',
+          NO_COLOR: '1',
+          QUEST_RESULTS_DIR: join(project, 'results'),
+          QUEST_TASKS: 'builtin',
+          QUEST_FORK_URL: upstream.url,
+        },
+      },
+    );
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c));
+    child.stderr.on('data', (c: Buffer) => (out += c));
+    const killer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    const status = await new Promise<number | null>((r) => child.on('exit', r));
+    clearTimeout(killer);
+    expect(status, out).toBe(1);
+    expect(out.split('\n').filter((l) => /^questbench · the hard split cannot run on this fork: .*PancakeSwap V3/.test(l))).toHaveLength(1);
+    const rows = latest('reference')
+      .instances.map((i) => `${i.taskId} ${i.outcome} ${i.score}`)
+      .sort();
+    expect(rows).toEqual(['erc20_approve exact 100', 'hard_pancake_v3_exact_buy_cheapest_pool infra 0', 'hard_units_pay_exact infra 0']);
+  } finally {
+    await upstream.stop();
+  }
 });
 
 test('the task JSON finds its schema through $schema, and its validator type-checks against the package', () => {

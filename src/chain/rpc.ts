@@ -8,9 +8,12 @@ export interface ChainClients {
   request<T = unknown>(method: string, params?: unknown[]): Promise<T>;
 }
 
+/** No request of the harness to its node waits longer: a node that never answers fails the step instead. */
+export const NODE_REQUEST_TIMEOUT_MS = 30_000;
+
 export function chainClients(url: string): ChainClients {
   // Requests issued together (validators' parallel reads) go out as one JSON-RPC batch.
-  const transport = http(url, { retryCount: 0, timeout: 30_000, batch: { wait: 0 } });
+  const transport = http(url, { retryCount: 0, timeout: NODE_REQUEST_TIMEOUT_MS, batch: { wait: 0 } });
   const pub = createPublicClient({ transport, cacheTime: 0 }) as PublicClient;
   const test = createTestClient({ mode: 'anvil', transport, cacheTime: 0 });
   return {
@@ -40,7 +43,12 @@ export interface RpcBatch {
  */
 export async function rpcBatch(url: string, calls: { method: string; params: unknown[] }[]): Promise<RpcBatch> {
   const body = calls.map((c, i) => ({ jsonrpc: '2.0', id: i + 1, method: c.method, params: c.params }));
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(NODE_REQUEST_TIMEOUT_MS),
+  });
   const replies = (await res.json()) as RpcReply[];
   if (!Array.isArray(replies)) throw new Error('the node did not answer the batch');
   return { replies, reply: (id) => replies.find((r) => r.id === id) };

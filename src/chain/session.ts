@@ -8,6 +8,7 @@ import type { MirrorManifest } from './build-mirror.ts';
 import { bootstrapFork } from './fork.ts';
 import { startChainClock } from './chain-clock.ts';
 import { FORK_LIMIT_OVERRIDES } from '../sandbox/rpc-limits.ts';
+import { enterStage, nodeUrlFor } from '../fault-points.ts';
 
 // Every session of a process shares one read-only proxy port (a route each), so one sandbox host,
 // allowed exactly that port, serves every script of the process.
@@ -107,14 +108,20 @@ export class ChainSession {
   }
 
   private async boot(): Promise<void> {
-    const url = await this.opts.startNode();
+    if (this.retired) throw new Error('this chain session was retired after a stall; a new one serves the slot');
+    await enterStage('node-start');
+    const url = nodeUrlFor(await this.opts.startNode());
     this.chain = chainClients(url);
     this.proxy?.close();
     this.proxy = (await sharedProxyRouter()).route(url, undefined, this.opts.fork ? FORK_LIMIT_OVERRIDES : undefined);
     // Before the fork bootstrap too: its blocks must not be stamped earlier than the fork's head.
     await startChainClock(this.chain);
-    if (this.opts.fork) await (this.opts.bootstrap ?? bootstrapFork)(this.chain, this.opts.manifest);
+    if (this.opts.fork) {
+      await enterStage('fork-bootstrap');
+      await (this.opts.bootstrap ?? bootstrapFork)(this.chain, this.opts.manifest);
+    }
     if (!this.opts.provisioned) {
+      await enterStage('provision');
       await provisionAgent(this.chain, this.account.address, this.opts.marker, this.opts.manifest);
       await this.opts.provisionMore?.(this.chain, this.account.address);
     }
@@ -177,6 +184,20 @@ export class ChainSession {
   /** Restarts the node from the prepared state (used after a crash). */
   async restart(): Promise<void> {
     await this.boot();
+  }
+
+  private retired = false;
+  /** A step of the harness stalled on this session: it goes back to no instance (see SessionPool.discard). */
+  stalled = false;
+
+  /**
+   * Takes the session out of service after a step of the harness stalled on it: the stalled work may
+   * still hold it, so it never boots again (its slot's next session restarts the node) and its scripts'
+   * route is closed.
+   */
+  retire(): void {
+    this.retired = true;
+    this.proxy?.close();
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Address } from 'viem';
 import type { ChainSession } from '../chain/session.ts';
+import { enterStage } from '../fault-points.ts';
 import { instantiate, withDerived, type EnvMap, type Instance, type Params } from '../tasks/instantiate.ts';
 import type { AtomicTask } from '../tasks/schema.ts';
 import type { Validator } from '../validators/types.ts';
@@ -26,6 +27,7 @@ export async function prepareInstance(
   const agent = session.account.address;
   let instance = instantiate(task, { runSeed: opts.runSeed, round: opts.round, env: session.env });
   await session.reset();
+  await enterStage('setup');
   if (validator.derive) {
     const derived = await validator.derive({ params: instance.params, env: session.env, agent, chain: session.chain, seed: instance.seed });
     instance = withDerived(task, instance, derived as Params);

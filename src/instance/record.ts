@@ -2,8 +2,10 @@
 // own failures end up in the same shape.
 import type { Address } from 'viem';
 import type { ChainInfo } from '../chain/session.ts';
+import { enterStageSync } from '../fault-points.ts';
 import type { InstanceRecord } from '../results/record.ts';
 import { instantiate, type EnvMap, type Instance } from '../tasks/instantiate.ts';
+import { deriveSeed } from '../tasks/prng.ts';
 import type { Task } from '../tasks/task.ts';
 import { PASS_LINE } from '../validators/score.ts';
 import type { CheckOutcome, Validator } from '../validators/types.ts';
@@ -47,6 +49,7 @@ export type RecordBody = Pick<InstanceRecord, 'score' | 'outcome' | 'checks' | '
 export const taskGroup = (task: Task): string => ('workflow' in task.spec ? task.spec.workflow.pattern : task.spec.subcategory);
 
 export function buildRecord(head: RecordHead, body: RecordBody): InstanceRecord {
+  enterStageSync('record');
   const { task, instance } = head;
   const { score, outcome, schemaRule, error, checks, latencyMs, transcript, composite, ...replies } = body;
   return {
@@ -82,11 +85,7 @@ export function zeroChecks(validator: Validator, detail: string): CheckOutcome[]
   return validator.checks.map((c) => ({ name: c.name, weight: c.weight, passed: false, detail }));
 }
 
-/**
- * The record of an instance the harness could not complete (node down twice, an internal error):
- * outcome infra, never the model's 0, so QUEST_RESUME runs it again.
- */
-export function infraRecord(input: {
+export interface InfraInput {
   task: Task;
   round: number;
   runSeed: number;
@@ -95,18 +94,66 @@ export function infraRecord(input: {
   model: string;
   error: string;
   chain: ChainInfo;
-}): InstanceRecord {
+}
+
+/**
+ * The record of an instance the harness could not complete (node down twice, an internal error):
+ * outcome infra, never the model's 0, so QUEST_RESUME runs it again. Where even that cannot be built
+ * (no address map to draw the instance from, a failure while building it), the minimal record.
+ */
+export function infraRecord(input: InfraInput): InstanceRecord {
   const { task, round, runSeed, rounds } = input;
-  const instance = instantiate(task.spec, { runSeed, round, env: input.env });
-  return buildRecord(
-    { task, instance, model: input.model, chain: input.chain, runSeed, rounds },
-    {
-      score: 0,
-      outcome: 'infra',
-      error: input.error,
-      checks: zeroChecks(task.validator, 'not scored: harness failure'),
-      latencyMs: 0,
-      transcript: { messages: [], response: '', logs: '' },
-    },
-  );
+  try {
+    const instance = instantiate(task.spec, { runSeed, round, env: input.env });
+    return buildRecord(
+      { task, instance, model: input.model, chain: input.chain, runSeed, rounds },
+      {
+        score: 0,
+        outcome: 'infra',
+        error: input.error,
+        checks: zeroChecks(task.validator, 'not scored: harness failure'),
+        latencyMs: 0,
+        transcript: { messages: [], response: '', logs: '' },
+      },
+    );
+  } catch {
+    return minimalRecord(input);
+  }
+}
+
+/**
+ * An infra record from what is always at hand: the task, the round and the error. Nothing is drawn
+ * (no parameters, no request) and nothing of the task's code runs, so it cannot fail itself.
+ */
+export function minimalRecord(input: Omit<InfraInput, 'env'>): InstanceRecord {
+  const { task, round } = input;
+  const checks = (() => {
+    try {
+      return zeroChecks(task.validator, 'not scored: harness failure');
+    } catch {
+      return [];
+    }
+  })();
+  return {
+    taskId: task.id,
+    split: task.split,
+    ...(task.split === 'hard' ? { hazard: task.spec.hazard, expects: task.spec.expects, note: task.spec.note } : {}),
+    subcategory: taskGroup(task),
+    round,
+    seed: deriveSeed(input.runSeed, task.id, round),
+    templateIndex: 0,
+    params: {},
+    instruction: '',
+    score: 0,
+    passed: false,
+    outcome: 'infra',
+    error: input.error,
+    checks,
+    latencyMs: 0,
+    transcript: { messages: [], response: '', logs: '' },
+    model: input.model,
+    chain: input.chain,
+    runSeed: input.runSeed,
+    rounds: input.rounds,
+  };
 }

@@ -1,10 +1,11 @@
 import type { ChainSession } from '../chain/session.ts';
+import { deadlines, StallError, withDeadline } from '../fault-points.ts';
 import type { InstanceRecord } from '../results/record.ts';
 
-/** True when the session's anvil does not answer (killed, crashed). */
+/** True when the session's anvil does not answer (killed, crashed, hung) within a few seconds. */
 export async function nodeIsDown(s: ChainSession): Promise<boolean> {
   try {
-    await s.chain.request('eth_chainId');
+    await withDeadline('a liveness probe of the node', deadlines().probeMs, s.chain.request('eth_chainId'));
     return false;
   } catch {
     return true;
@@ -31,7 +32,8 @@ export async function recoverInstance(opts: {
       lastError = new Error('the node stopped answering during the instance');
     } catch (e) {
       lastError = e;
-      if (!(await nodeIsDown(s))) break;
+      // A stalled step may still be running on the session: it is not run again here (the caller retires the session).
+      if (e instanceof StallError || !(await nodeIsDown(s))) break;
     }
     try {
       await s.restart();

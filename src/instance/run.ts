@@ -4,6 +4,7 @@ import { walletSolver } from '../agent/solver.ts';
 import { atomicSolver } from '../atomic/solver.ts';
 import type { ChainSession } from '../chain/session.ts';
 import { compositeSolver } from '../composite/solver.ts';
+import { deadlines, enterStage, StallError, withDeadline } from '../fault-points.ts';
 import { referenceScriptModel } from '../composite/reference.ts';
 import { referenceModel } from '../model/reference.ts';
 import type { Model } from '../model/types.ts';
@@ -40,6 +41,11 @@ export interface InstanceInput {
   transport?: Transport;
   /** Time limit of a wallet agent per instance (default 300 s). */
   agentTimeoutMs?: number;
+  /**
+   * How long the model's part may take in all (its calls with their retries, its scripts) before the
+   * instance counts as stalled; none by default (a person answering takes as long as they take).
+   */
+  playDeadlineMs?: number;
 }
 
 /** The solver of each protocol. */
@@ -64,6 +70,7 @@ type Scored = Pick<InstanceRecord, 'score' | 'outcome' | 'checks' | 'schemaRule'
 
 /** Scores the episode's end: every check fails alike when nothing can be scored, else the validator reads the end state. */
 async function score(task: Task, prepared: PreparedInstance, session: ChainSession, episode: Episode): Promise<Scored> {
+  await enterStage('score');
   const { end, refusal } = episode;
   // A refusal where the task expects action scores nothing: an over-refusal.
   if (refusal && task.validator.kind !== 'refusal')
@@ -194,15 +201,36 @@ function referenceAhead(ctx: PlayContext, mark: Mark): ReferenceAhead {
   return { plan, reference, ready };
 }
 
+/**
+ * `work` within its deadline; past it the session is marked stalled (the work may still be using it,
+ * so it serves no other instance) and the StallError goes on to the caller.
+ */
+function guarded<T>(session: ChainSession, what: string, ms: number, work: Promise<T>): Promise<T> {
+  return withDeadline(what, ms, work).catch((e: unknown) => {
+    if (e instanceof StallError) session.stalled = true;
+    throw e;
+  });
+}
+
 export async function runInstance(input: InstanceInput): Promise<InstanceRecord> {
   const started = performance.now();
   const { task, session } = input;
-  const prepared = await prepareInstance(task.spec, task.validator, session, input);
-  const model = typeof input.model === 'function' ? input.model(prepared.instance.params) : input.model;
+  const limits = deadlines();
+  const stageMs = session.chainInfo.mode === 'fork' ? limits.forkStageMs : limits.stageMs;
+  const { prepared, riskStart, mark, model } = await guarded(
+    session,
+    'preparing the instance (chain reset, validator setup, pre-state)',
+    stageMs,
+    (async () => {
+      const prepared = await prepareInstance(task.spec, task.validator, session, input);
+      const model = typeof input.model === 'function' ? input.model(prepared.instance.params) : input.model;
+      const riskStart = await startRisk(session.chain.public);
+      // The built-in reference needs no replay of itself; any other model may (see costOf).
+      const mark = model.id === 'reference' ? undefined : await session.mark();
+      return { prepared, riskStart, mark, model };
+    })(),
+  );
   const agent = prepared.base.agent;
-  const riskStart = await startRisk(session.chain.public);
-  // The built-in reference needs no replay of itself; any other model may (see costOf).
-  const mark = model.id === 'reference' ? undefined : await session.mark();
   const ctx: PlayContext = {
     task,
     instance: prepared.instance,
@@ -218,11 +246,21 @@ export async function runInstance(input: InstanceInput): Promise<InstanceRecord>
   // Not where an adversary acts, whose hook may keep state between the transactions it sees: there the
   // reference replays after the model, as for any other model.
   const ahead = mark && model.agent && !task.validator.beforeSend ? referenceAhead(ctx, mark) : undefined;
-  const episode = await play(ahead ? { ...ctx, chainReady: ahead.ready } : ctx);
+  const playing = play(ahead ? { ...ctx, chainReady: ahead.ready } : ctx);
+  const episode = await (input.playDeadlineMs
+    ? guarded(session, "the model's part of the instance", input.playDeadlineMs, playing)
+    : playing);
   // A chain that could not go back to the pre-state after the replay is a harness failure, not the agent's.
-  await ahead?.ready;
-  const { baseScore, ...scored } = await score(task, prepared, session, episode);
-  const cost = episode.end.kind === 'infra' ? {} : await costOf(ctx, episode, riskStart, mark, ahead);
+  if (ahead) await guarded(session, "the reference's replay ahead of the agent", stageMs, ahead.ready);
+  const { baseScore, ...scored } = await guarded(session, 'scoring', stageMs, score(task, prepared, session, episode));
+  // A stalled accounting costs the record its figures (riskError), never its score.
+  const cost =
+    episode.end.kind === 'infra'
+      ? {}
+      : await guarded(session, 'the cost accounting', stageMs, costOf(ctx, episode, riskStart, mark, ahead)).catch((e: unknown) => {
+          if (e instanceof StallError) return { riskError: `the cost of this instance could not be measured: ${e.message}` };
+          throw e;
+        });
   const { composite, walletAgent, decay } = episode;
   return buildRecord(
     { task, instance: prepared.instance, model: model.id, agent, chain: session.chainInfo, runSeed: input.runSeed, rounds: input.rounds },

@@ -3,6 +3,7 @@
 import type { Address, TransactionReceipt } from 'viem';
 import type { ChainSession } from '../chain/session.ts';
 import { signAndSend } from '../execution/send.ts';
+import { enterStage } from '../fault-points.ts';
 import { parseTxRequest } from '../execution/tx-request.ts';
 import type { SchemaRule } from '../results/record.ts';
 import { runAnswer } from '../sandbox/index.ts';
@@ -33,6 +34,7 @@ export function scriptContracts(session: ChainSession): Record<string, string> {
 
 /** Runs the code block of a reply in the sandbox with the read-only provider. */
 export async function runScript(reply: string, ctx: ScriptContext): Promise<ScriptRun> {
+  if (!ctx.trusted) await enterStage('script');
   const contracts = scriptContracts(ctx.session);
   // A fresh URL per script; a script whose instance spent its chain budget ends as a runtime_error naming it.
   const runner = ctx.trusted ? runTrustedAnswer : runAnswer;

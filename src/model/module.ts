@@ -30,16 +30,22 @@ export function isLanguageModel(value: unknown): value is Exclude<LanguageModel,
   );
 }
 
+/** The file a module: spec names, which must exist. */
+export function moduleFile(specPath: string, cwd: string = process.cwd()): string {
+  const file = path.resolve(cwd, specPath);
+  if (!existsSync(file) || !statSync(file).isFile()) {
+    throw new ModelConfigError(`model module not found: ${file} (from module:${specPath}); ${EXPECTED_EXPORTS}`);
+  }
+  return file;
+}
+
 export async function moduleModel(
   specPath: string,
   call: SdkCallSettings,
   retry: RetryPolicy,
   cwd: string = process.cwd(),
 ): Promise<Model> {
-  const file = path.resolve(cwd, specPath);
-  if (!existsSync(file) || !statSync(file).isFile()) {
-    throw new ModelConfigError(`model module not found: ${file} (from module:${specPath}); ${EXPECTED_EXPORTS}`);
-  }
+  const file = moduleFile(specPath, cwd);
   let mod: Record<string, unknown>;
   try {
     mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;

@@ -3,7 +3,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { sdkModel } from './sdk.ts';
 import type { RetryPolicy } from './retry.ts';
 import type { SdkCallSettings } from './sdk.ts';
-import { ModelConfigError } from './types.ts';
+import { openaiCredentials } from './openai-env.ts';
 import type { Model } from './types.ts';
 import type { ModelEnv } from './resolve.ts';
 
@@ -12,11 +12,7 @@ const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 const PLACEHOLDER_KEY = 'no-key-needed';
 
 export function openaiModel(modelId: string, call: SdkCallSettings, retry: RetryPolicy, env: ModelEnv): Model {
-  const apiKey = env.OPENAI_API_KEY?.trim() || undefined;
-  const customBaseURL = env.OPENAI_BASE_URL?.trim() || undefined;
-  if (!apiKey && !customBaseURL) {
-    throw new ModelConfigError('OPENAI_API_KEY is not set: export it, or set OPENAI_BASE_URL for a local OpenAI-compatible server');
-  }
+  const { apiKey, customBaseURL } = openaiCredentials(env);
   // Passing both explicitly keeps the SDK from reading the environment behind the caller's back.
   const baseURL = (customBaseURL ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
   const provider = createOpenAI({ apiKey: apiKey ?? PLACEHOLDER_KEY, baseURL });

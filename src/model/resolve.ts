@@ -1,6 +1,7 @@
 import '../polyfills.ts';
 import { agentRunner } from '../agent/runner.ts';
-import { moduleModel } from './module.ts';
+import { moduleFile, moduleModel } from './module.ts';
+import { openaiCredentials } from './openai-env.ts';
 import { humanModel } from './human.ts';
 import { nullModel } from './null.ts';
 import { refuseModel } from './refuse.ts';
@@ -95,6 +96,16 @@ function checkSettings(settings: ModelSettings): { call: SdkCallSettings; retry:
 
 /** What model providers read besides the settings: credentials and endpoints, the human queue. */
 export type ModelEnv = Partial<Record<'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'QUEST_HUMAN_DIR' | 'QUEST_HUMAN_TTY', string>>;
+
+/**
+ * What can be known of a model spec without loading anything (no module import, no SDK): its syntax,
+ * the credentials it needs, the file it names. resolveModel checks the rest.
+ */
+export function checkModelSpec(spec: string, env: ModelEnv = {}, cwd: string = process.cwd()): void {
+  const parsed = parseModelSpec(spec);
+  if (parsed.kind === 'openai') openaiCredentials(env);
+  if (parsed.kind === 'module') moduleFile(parsed.path, cwd);
+}
 
 export async function resolveModel(spec: string, settings: ModelSettings, env: ModelEnv = {}): Promise<Model> {
   const parsed = parseModelSpec(spec);

@@ -25,8 +25,40 @@ export class InstanceExecutor {
       /** Background slots of this worker; the dispatcher caps the run as a whole. */
       slots: number;
       run: (item: RunnableInstance) => Promise<InstanceRecord>;
+      /** The record of an instance whose run threw, or whose record the control endpoint refused: never throws. */
+      fallback: (item: RunnableInstance, error: unknown) => InstanceRecord;
     },
   ) {}
+
+  /** Runs an instance to a record, whatever it throws. */
+  private async settle(item: RunnableInstance): Promise<InstanceRecord> {
+    try {
+      return await this.opts.run(item);
+    } catch (e) {
+      return this.opts.fallback(item, e);
+    }
+  }
+
+  /**
+   * Hands the record to the dispatcher, which frees the instance's slot. A record the endpoint refuses
+   * goes as the minimal one instead; if that fails too, the slot is given back (its test runs it again).
+   */
+  private async report(planned: PlannedInstance, item: RunnableInstance, record: InstanceRecord): Promise<InstanceRecord> {
+    const worker = this.opts.worker;
+    try {
+      await control(this.opts.controlUrl, 'done', { key: planned.key, worker, record });
+      return record;
+    } catch (e) {
+      const minimal = this.opts.fallback(item, new Error(`its record was refused: ${(e as Error).message.split('\n')[0]}`));
+      try {
+        await control(this.opts.controlUrl, 'done', { key: planned.key, worker, record: minimal });
+        return minimal;
+      } catch {
+        await control(this.opts.controlUrl, 'release', { worker, instance: planned }).catch(() => {});
+        return record;
+      }
+    }
+  }
 
   /** The record of a test's own instance: run here, or taken from whichever slot ran it. */
   async play(item: RunnableInstance): Promise<InstanceRecord> {
@@ -37,11 +69,7 @@ export class InstanceExecutor {
       const instance: PlannedInstance = { key, split: task.split, taskId: task.id, round, file: task.file };
       const claim = await control(this.opts.controlUrl, 'claim', { key, worker: this.opts.worker, instance });
       if (claim.action === 'done') return claim.record;
-      if (claim.action === 'run') {
-        const record = await this.opts.run(item);
-        await control(this.opts.controlUrl, 'done', { key, worker: this.opts.worker, record });
-        return record;
-      }
+      if (claim.action === 'run') return this.report(instance, item, await this.settle(item));
       for (;;) {
         const r = await control(this.opts.controlUrl, 'wait', { key });
         if (r.record) return r.record;
@@ -77,12 +105,7 @@ export class InstanceExecutor {
         await control(this.opts.controlUrl, 'release', { worker: this.opts.worker, instance: planned }).catch(() => {});
         continue;
       }
-      try {
-        const record = await this.opts.run(item);
-        await control(this.opts.controlUrl, 'done', { key: planned.key, worker: this.opts.worker, record });
-      } catch {
-        await control(this.opts.controlUrl, 'release', { worker: this.opts.worker, instance: planned }).catch(() => {});
-      }
+      await this.report(planned, item, await this.settle(item));
     }
   }
 }

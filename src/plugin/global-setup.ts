@@ -3,29 +3,33 @@ import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { BSC_CHAIN_ID } from '../chain/addresses.ts';
 import type { MirrorManifest } from '../chain/build-mirror.ts';
-import { CHAIN_PROFILES, profileFiles, profileForkManifest, provisionMoreFor, type ChainProfile } from '../chain/profiles.ts';
+import { CHAIN_PROFILES, profileFiles, profileForkManifest, profileOf, provisionMoreFor, type ChainProfile } from '../chain/profiles.ts';
 import { writeProvisionedState } from '../chain/provisioned-state.ts';
 import { agentKeyFor } from '../chain/agent-key.ts';
 import type { Hex } from 'viem';
 import { createNodePool, type NodePool } from '../chain/node-pool.ts';
-import { probeFork, redactUrl, type ForkTarget } from '../chain/fork.ts';
-import { resolveModel } from '../model/index.ts';
+import { redactUrl, type ForkTarget } from '../chain/fork.ts';
 import { prepareSandbox } from '../sandbox/index.ts';
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { readJsonl } from '../results/writer.ts';
 import { instanceKey, type InstanceRecord } from '../results/record.ts';
+import { resolveModel } from '../model/index.ts';
 import { ConfigError, modelEnv, modelSettings, modelSlug, type QuestConfig } from './config.ts';
 import { startControlServer } from './control.ts';
 import { Dispatcher, dispatcherHandlers } from './dispatcher.ts';
 import { followPlans } from './planner.ts';
 import { runRegistry } from './run-registry.ts';
+import { announceStartFailure, preflight } from './preflight.ts';
 import type { QuestProvided } from './provided.ts';
+import type { Split } from '../tasks/task.ts';
 
 interface RunContext {
   provided: QuestProvided;
   dispatcher: Dispatcher;
   users: number;
+  /** Profiles whose unavailability the run has already said. */
+  announced: Set<ChainProfile>;
   close(): Promise<void>;
 }
 
@@ -69,8 +73,9 @@ function profileNodes(config: QuestConfig, agentKey: Hex, marker: Hex, fork: For
   };
 }
 
-async function openRunContext(config: QuestConfig): Promise<RunContext> {
-  // Resolving the model validates keys, module paths and spec syntax now, not 60 tests later.
+async function openRunContext(vitest: object, config: QuestConfig): Promise<RunContext> {
+  const { fork } = await preflight(vitest, config);
+  // Resolving the model loads a module model now (through Vite: it may be TypeScript), not 60 tests later.
   await resolveModel(config.model, modelSettings(config), modelEnv(config));
   const resumed = loadResumed(config);
   const agentKey = agentKeyFor(config.seed, join(config.cacheDir, 'agent-secret'));
@@ -78,10 +83,9 @@ async function openRunContext(config: QuestConfig): Promise<RunContext> {
   let manifests: Partial<Record<ChainProfile, MirrorManifest>>;
   let unavailable: Partial<Record<ChainProfile, string>> | undefined;
   let target: ForkTarget | undefined;
-  if (config.forkUrl) {
-    // Probe before any task runs: an unreachable fork is a configuration error, not 107 red tests.
-    target = await probeFork(config.forkUrl, config.forkBlock);
-    const t = target;
+  if (fork) {
+    target = fork;
+    const t = fork;
     // The published splits need the fork's mirror contracts; the hard split needs PancakeSwap V3 and Venus
     // as well, which a fork of another chain may lack: then only the hard tasks fail, each saying why.
     const [mirror, hard] = await Promise.allSettled(CHAIN_PROFILES.map((p) => profileForkManifest(p, t)));
@@ -115,6 +119,7 @@ async function openRunContext(config: QuestConfig): Promise<RunContext> {
     },
     dispatcher,
     users: 0,
+    announced: new Set(),
     async close() {
       dispatcher.close();
       await control.close();
@@ -130,7 +135,10 @@ async function openRunContext(config: QuestConfig): Promise<RunContext> {
  */
 export default async function setup(project: TestProject) {
   const provided = project.getProvidedContext().questbenchConfig;
-  if ('error' in provided) throw new ConfigError(provided.error);
+  if ('error' in provided) {
+    announceStartFailure(project.vitest, provided.error);
+    throw new ConfigError(provided.error);
+  }
   const { config } = provided;
   // The benchmark projects of one run (atomic, composite) share one context: the agent, the provisioned
   // state, the nodes and the dispatcher, so a worker of either project runs instances of both, and the
@@ -139,19 +147,23 @@ export default async function setup(project: TestProject) {
   const all = runRegistry(project.vitest).contexts as Map<string, Promise<RunContext>>;
   let pending = all.get(key);
   if (!pending) {
-    pending = openRunContext(config);
+    pending = openRunContext(project.vitest, config);
     all.set(key, pending);
     pending.catch(() => all.delete(key));
   }
-  const context = await pending;
+  const context = await pending.catch((e: unknown) => {
+    announceStartFailure(project.vitest, e);
+    throw e;
+  });
   context.users++;
   // Instances a resumed run already has are not planned.
-  const unfollow = followPlans(project.vitest, project.name, (plan) =>
+  const unfollow = followPlans(project.vitest, project.name, (plan) => {
+    announceUnavailable(context, plan);
     context.dispatcher.setPlan(
       project.name,
       plan.filter((p) => !context.provided.resumed[p.key]),
-    ),
-  );
+    );
+  });
   project.provide('questbench', context.provided);
   return async () => {
     unfollow();
@@ -159,6 +171,22 @@ export default async function setup(project: TestProject) {
     all.delete(key);
     await context.close();
   };
+}
+
+/**
+ * A chain profile the run cannot serve (a fork without the hard split's contracts) is said once, as the
+ * first plan that needs it arrives; each of its instances is then recorded infra with the same reason.
+ */
+function announceUnavailable(context: RunContext, plan: readonly { split: Split }[]): void {
+  const unavailable = context.provided.unavailable ?? {};
+  for (const split of new Set(plan.map((p) => p.split))) {
+    const profile = profileOf(split);
+    const why = unavailable[profile];
+    if (!why || context.announced.has(profile)) continue;
+    context.announced.add(profile);
+    const count = plan.filter((p) => profileOf(p.split) === profile).length;
+    process.stdout.write(`questbench · ${why}; its ${count} instances are recorded infra, the other splits run as usual\n`);
+  }
 }
 
 /** The finished instances of the run named by QUEST_RESUME, checked to belong to the same model and seed. */

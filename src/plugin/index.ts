@@ -10,6 +10,7 @@ import { sourceAliases } from '../source-aliases.ts';
 import { SPLITS, splitOfFile } from '../tasks/task.ts';
 import { ConfigError, resolveConfig, type QuestConfig } from './config.ts';
 import { plannerReporter } from './planner.ts';
+import { announceStartFailure, preflight } from './preflight.ts';
 import type { ProvidedConfig } from './provided.ts';
 import { taskModule } from './task-module.ts';
 
@@ -91,8 +92,11 @@ export function questbench(options: QuestbenchOptions = {}): Plugin {
     },
     // Vitest 5 persists transformed modules across runs; a task's test module depends on QUEST_ROUNDS
     // and on which sibling files exist, not only on the JSON, so task files stay out of that cache.
-    configureVitest({ defineCacheKeyGenerator, vitest }) {
+    async configureVitest({ defineCacheKeyGenerator, vitest }) {
       defineCacheKeyGenerator(({ id }) => (isTaskFile(id) ? false : undefined));
+      // A bad configuration is said before Vitest prints anything; the global setup then fails the run.
+      if ('error' in provided) announceStartFailure(vitest, provided.error);
+      else await preflight(vitest, provided.config).catch((e: unknown) => announceStartFailure(vitest, e));
       // One planner and one results reporter per Vitest instance (every benchmark project carries
       // this plugin); a config that already lists the reporter keeps its own.
       if (!planned.has(vitest)) {

@@ -11,6 +11,10 @@ export interface RunRegistry {
   listeners: Map<string, (plan: PlannedInstance[]) => void>;
   /** The open run contexts, by configuration: projects configured alike share one. */
   contexts: Map<string, Promise<unknown>>;
+  /** The checks made before anything is printed (model, fork), by configuration. */
+  preflights: Map<string, Promise<unknown>>;
+  /** Why the run cannot start, each said once (several projects meet the same error). */
+  startFailures: Set<string>;
 }
 
 const KEY = Symbol.for('evm-questbench.run-registry');
@@ -18,5 +22,5 @@ const KEY = Symbol.for('evm-questbench.run-registry');
 /** The registry of the run `vitest` (a Vitest instance) is running. */
 export function runRegistry(vitest: object): RunRegistry {
   const host = vitest as { [KEY]?: RunRegistry };
-  return (host[KEY] ??= { plans: new Map(), listeners: new Map(), contexts: new Map() });
+  return (host[KEY] ??= { plans: new Map(), listeners: new Map(), contexts: new Map(), preflights: new Map(), startFailures: new Set() });
 }

@@ -2,9 +2,11 @@ import '../polyfills.ts';
 import { inject, type TestContext } from 'vitest';
 import { ChainSession } from '../chain/session.ts';
 import { SessionPool } from '../chain/session-pool.ts';
+import type { MirrorManifest } from '../chain/build-mirror.ts';
 import { profileOf, profileSessionOptions, type ChainProfile } from '../chain/profiles.ts';
+import { asInstance, deadlines, enterStage } from '../fault-points.ts';
 import { recoverInstance } from '../instance/recover.ts';
-import { infraRecord } from '../instance/record.ts';
+import { infraRecord, minimalRecord } from '../instance/record.ts';
 import { referenceFor, runInstance } from '../instance/run.ts';
 import { cacheModeFor, withResponseCache } from '../model/cache.ts';
 import { resolveModel, type Model } from '../model/index.ts';
@@ -15,6 +17,7 @@ import { assembleTask, type TaskModules, type TaskSpec } from '../tasks/task.ts'
 import { modelEnv, modelSettings } from './config.ts';
 import { requestNode } from './control.ts';
 import { InstanceExecutor, type RunnableInstance } from './executor.ts';
+import { playDeadlineMs } from './play-deadline.ts';
 import type {} from './provided.ts';
 
 declare module 'vitest' {
@@ -47,16 +50,16 @@ function workerExecutor(): InstanceExecutor {
   const existing = executors.get(p.controlUrl);
   if (existing) return existing;
   const pool = process.env.VITEST_POOL_ID ?? '1';
+  const limits = deadlines();
   // Per chain profile, up to one session per slot plus the test's own instance; each opens its anvil on first use.
   const sessions = new Map<ChainProfile, SessionPool>();
-  const sessionsOf = (profile: ChainProfile) => {
+  const sessionsOf = (profile: ChainProfile, manifest: MirrorManifest) => {
     let s = sessions.get(profile);
     if (!s) {
-      const manifest = p.manifests[profile];
-      if (!manifest) throw new Error(p.unavailable?.[profile] ?? `no address map for the ${profile} chain`);
       s = new SessionPool(
-        (slot) =>
-          ChainSession.open({
+        async (slot) => {
+          await enterStage('session-open');
+          return ChainSession.open({
             startNode: () => requestNode(p.controlUrl, `${profile}-${pool}-${slot}`, profile),
             agentKey: p.agentKey,
             marker: p.marker,
@@ -64,36 +67,68 @@ function workerExecutor(): InstanceExecutor {
             ...profileSessionOptions(profile, manifest),
             ...(p.fork ? { fork: p.fork } : {}),
             ...(p.provisioned ? { provisioned: true } : {}),
-          }),
+          });
+        },
         p.config.concurrency + 1,
+        p.fork ? limits.forkSessionMs : limits.sessionMs,
       );
       sessions.set(profile, s);
     }
     return s;
   };
-  const run = (item: RunnableInstance) => runOnPool(sessionsOf(profileOf(item.task.split)), item);
-  const executor = new InstanceExecutor({ controlUrl: p.controlUrl, worker: `${process.pid}-${pool}`, slots: p.config.concurrency, run });
+  const run = (item: RunnableInstance) =>
+    asInstance(instanceKey({ split: item.task.split, taskId: item.task.id, round: item.round }), () => runOnPool(sessionsOf, item));
+  const fallback = (item: RunnableInstance, error: unknown) => {
+    const { config, fork } = p;
+    return minimalRecord({
+      task: item.task,
+      round: item.round,
+      runSeed: config.seed,
+      rounds: config.rounds,
+      model: config.model,
+      error: `harness failure: ${firstLine(error)}`,
+      chain: { mode: fork ? 'fork' : 'mirror', chainId: 56, blockNumber: 0 },
+    });
+  };
+  const executor = new InstanceExecutor({
+    controlUrl: p.controlUrl,
+    worker: `${process.pid}-${pool}`,
+    slots: p.config.concurrency,
+    run,
+    fallback,
+  });
   executors.set(p.controlUrl, executor);
   return executor;
 }
 
-/** One instance on a session of the pool, with node-crash recovery; an unrecoverable failure is recorded as infra. */
-async function runOnPool(sessions: SessionPool, { task, round }: RunnableInstance): Promise<InstanceRecord> {
-  const { config, fork } = inject('questbench');
-  const infra = (error: string, chain: ChainSession | undefined) =>
-    infraRecord({
-      task,
-      round,
-      runSeed: config.seed,
-      rounds: config.rounds,
-      env: chain?.env ?? {},
-      model: config.model,
-      error,
-      chain: chain?.chainInfo ?? { mode: fork ? 'fork' : 'mirror', chainId: 56, blockNumber: 0 },
-    });
-  const m = await workerModel();
+const firstLine = (e: unknown) => (e instanceof Error ? e.message : String(e)).split('\n')[0];
+
+/**
+ * One instance on a session of its profile's pool, with node-crash recovery. Whatever fails (the model's
+ * resolution, a profile the chain cannot serve, a session that cannot be opened, a step that stalls)
+ * becomes an infra record, and a session a step stalled on is replaced rather than reused.
+ */
+async function runOnPool(
+  sessionsOf: (profile: ChainProfile, manifest: MirrorManifest) => SessionPool,
+  { task, round }: RunnableInstance,
+): Promise<InstanceRecord> {
+  const { config, fork, manifests, unavailable } = inject('questbench');
+  // With no chain session there is no address map to draw the instance from: the minimal record.
+  const infra = (error: string, chain: ChainSession | undefined) => {
+    const head = { task, round, runSeed: config.seed, rounds: config.rounds, model: config.model, error };
+    return chain
+      ? infraRecord({ ...head, env: chain.env, chain: chain.chainInfo })
+      : minimalRecord({ ...head, chain: { mode: fork ? 'fork' : 'mirror', chainId: 56, blockNumber: 0 } });
+  };
+  const profile = profileOf(task.split);
+  const manifest = manifests[profile];
+  // Said once at the start of the run (global setup); each of the split's instances records it.
+  if (!manifest) return infra(unavailable?.[profile] ?? `no address map for the ${profile} chain`, undefined);
+  let sessions: SessionPool | undefined;
   let session: ChainSession | undefined;
   try {
+    const m = await workerModel();
+    sessions = sessionsOf(profile, manifest);
     session = await sessions.acquire();
     return await recoverInstance({
       session,
@@ -108,13 +143,17 @@ async function runOnPool(sessions: SessionPool, { task, round }: RunnableInstanc
           scriptTimeoutMs: config.scriptTimeoutMs,
           transport: config.protocol,
           agentTimeoutMs: config.agentTimeoutMs,
+          ...playDeadlineMs(config, task),
         }),
       infra,
     });
   } catch (e) {
-    return infra(`harness failure: ${(e as Error).message.split('\n')[0]}`, session);
+    return infra(`harness failure: ${firstLine(e)}`, session);
   } finally {
-    if (session) sessions.release(session);
+    if (session && sessions) {
+      if (session.stalled) sessions.discard(session);
+      else sessions.release(session);
+    }
   }
 }
 
