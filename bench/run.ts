@@ -5,12 +5,17 @@
 //   realistic efficiency: <E> at concurrency 32
 //   overhead ratio: <harness median / floor median>
 //   attack slowdown: <wall under attack / clean wall>
-//   cost accounting: <share of the harness's time per instance>
+//   cost accounting: <share of the harness's time per instance> (reference model)
+//   cost accounting, careless solver: <share of the instances' wall time>, <share of the harness's time>
+//   replay wall: <s> for <n> calls at 1 s, concurrency 32
+//   one-round reference: <s> for 107 tasks
 //   agent efficiency: <E> at concurrency 32
+// Each section records the 1-minute load average at its start and end; one that starts above 1.5
+// (other work on the machine) runs once more.
 //
 // Knobs (environment): BENCH_FLOOR_ITERATIONS (200), BENCH_ROUNDS (3), BENCH_LATENCY_MS (2000),
 // BENCH_CONCURRENCY ("8,32,64"), BENCH_REALISTIC_ROUNDS (5), BENCH_FULL_ROUNDS (5), BENCH_SKIP (comma
-// list of floor, harness, realistic, full, attack, agents), BENCH_QUICK=1 (fewer iterations, one round, for a
+// list of floor, harness, realistic, full, attack, agents, replay, one-round), BENCH_REPLAY_LATENCY_MS (1000), BENCH_QUICK=1 (fewer iterations, one round, for a
 // smoke test). `npm run bench:attack` runs the attack section alone.
 import '../src/polyfills.ts';
 import os from 'node:os';
@@ -38,6 +43,7 @@ const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? '8,32,64')
   .filter((n) => Number.isInteger(n) && n > 0);
 const REALISTIC_ROUNDS = intEnv('BENCH_REALISTIC_ROUNDS', quick ? 1 : 5);
 const FULL_ROUNDS = intEnv('BENCH_FULL_ROUNDS', 5);
+const REPLAY_LATENCY_MS = intEnv('BENCH_REPLAY_LATENCY_MS', 1000);
 /** The concurrency the summary line reports. */
 const HEADLINE_CONCURRENCY = 32;
 const SKIP = new Set(
@@ -63,20 +69,55 @@ function machineBusy(ms: number): Promise<number> {
   return new Promise((resolve) => setTimeout(() => resolve(busyShare(a, machineCpu())), ms));
 }
 
-async function section<T>(name: string, skip: boolean, fn: () => Promise<T>): Promise<{ value?: T; error?: string; skipped?: boolean }> {
+/** A section run at a 1-minute load average above this (other work on the machine) is flagged and run again once. */
+const QUIET_LOAD = 1.5;
+const load1 = () => os.loadavg()[0]!;
+
+/** Waits up to `ms` for the machine to settle (the last section's own load decays over a minute or so). */
+async function settle(ms: number): Promise<number> {
+  const until = performance.now() + ms;
+  while (load1() > QUIET_LOAD && performance.now() < until) await new Promise((r) => setTimeout(r, 2000));
+  return load1();
+}
+
+interface Load {
+  start: number;
+  end: number;
+  /** The first attempt started above QUIET_LOAD and this is the rerun; `first` is that attempt's. */
+  rerun?: { start: number; end: number };
+}
+const loads: { name: string; load: Load }[] = [];
+
+async function section<T>(
+  name: string,
+  skip: boolean,
+  fn: () => Promise<T>,
+): Promise<{ value?: T; error?: string; skipped?: boolean; load?: Load }> {
   if (skip) {
     progress(`${name}: skipped (BENCH_SKIP)`);
     return { skipped: true };
   }
-  const t = performance.now();
-  progress(`${name} ...`);
-  try {
-    const value = await fn();
-    progress(`${name}: done in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-    return { value };
-  } catch (e) {
-    progress(`${name}: FAILED: ${errorText(e)}`);
-    return { error: errorText(e) };
+  let first: { start: number; end: number } | undefined;
+  for (let attempt = 1; ; attempt++) {
+    const start = await settle(quick ? 0 : 90_000);
+    const t = performance.now();
+    progress(`${name} ... (load ${start.toFixed(2)})`);
+    let out: { value?: T; error?: string };
+    try {
+      out = { value: await fn() };
+      progress(`${name}: done in ${((performance.now() - t) / 1000).toFixed(1)} s (load ${start.toFixed(2)} → ${load1().toFixed(2)})`);
+    } catch (e) {
+      progress(`${name}: FAILED: ${errorText(e)}`);
+      out = { error: errorText(e) };
+    }
+    const load: Load = { start, end: load1(), ...(first ? { rerun: first } : {}) };
+    if (start > QUIET_LOAD && attempt === 1 && !quick) {
+      progress(`${name}: started at load ${start.toFixed(2)} (> ${QUIET_LOAD}): flagged, running it once more`);
+      first = { start: load.start, end: load.end };
+      continue;
+    }
+    loads.push({ name, load });
+    return { ...out, load };
   }
 }
 
@@ -102,21 +143,21 @@ async function main() {
   log(`  (other processes on this machine add noise; CPU s columns count only each run's own process tree)`);
 
   // 1. Floor
-  const floor = await section(`1/6 floor: ${FLOOR_ITERATIONS} iterations on a mirror anvil`, SKIP.has('floor'), () =>
+  const floor = await section(`1/8 floor: ${FLOOR_ITERATIONS} iterations on a mirror anvil`, SKIP.has('floor'), () =>
     measureFloor({ iterations: FLOOR_ITERATIONS, warmup: 20 }),
   );
 
   // 2. Harness phases
-  const harness = await section(`2/6 harness phases: 62 atomic tasks × ${ROUNDS} round(s), reference model`, SKIP.has('harness'), () =>
+  const harness = await section(`2/8 harness phases: 62 atomic tasks × ${ROUNDS} round(s), reference model`, SKIP.has('harness'), () =>
     measureHarness({ rounds: ROUNDS, warmupTasks: 8, probeSamples: quick ? 10 : 20 }),
   );
 
   // 3. Realistic: the whole protocol with a model of fixed latency, at several concurrencies.
   const realistic: { concurrency: number; run?: VitestRun; error?: string }[] = [];
-  if (SKIP.has('realistic')) progress('3/6 realistic: skipped (BENCH_SKIP)');
+  if (SKIP.has('realistic')) progress('3/8 realistic: skipped (BENCH_SKIP)');
   for (const c of SKIP.has('realistic') ? [] : CONCURRENCY) {
     const r = await section(
-      `3/6 realistic: QUEST_ROUNDS=${REALISTIC_ROUNDS} QUEST_CONCURRENCY=${c} vitest run, gold answers after ${LATENCY_MS} ms`,
+      `3/8 realistic: QUEST_ROUNDS=${REALISTIC_ROUNDS} QUEST_CONCURRENCY=${c} vitest run, gold answers after ${LATENCY_MS} ms`,
       false,
       () =>
         runVitest(
@@ -136,9 +177,9 @@ async function main() {
 
   // 4. Full reference run
   const full: { label: string; run?: VitestRun; error?: string }[] = [];
-  if (SKIP.has('full')) progress('4/6 full run: skipped (BENCH_SKIP)');
+  if (SKIP.has('full')) progress('4/8 full run: skipped (BENCH_SKIP)');
   else {
-    const r = await section(`4/6 full run: QUEST_ROUNDS=${FULL_ROUNDS} vitest run`, false, () =>
+    const r = await section(`4/8 full run: QUEST_ROUNDS=${FULL_ROUNDS} vitest run`, false, () =>
       runVitest(PUBLISHED, { QUEST_MODEL: 'reference', QUEST_ROUNDS: String(FULL_ROUNDS) }, { timeoutMs: RUN_TIMEOUT_MS }),
     );
     full.push({ label: 'defaults', ...(r.value ? { run: r.value } : {}), ...(r.error ? { error: r.error } : {}) });
@@ -146,14 +187,37 @@ async function main() {
 
   // 5. Under attack
   const attack = await section(
-    '5/6 under attack: both splits at QUEST_CONCURRENCY=8, clean, half attacked, clean again',
+    '5/8 under attack: both splits at QUEST_CONCURRENCY=8, clean, half attacked, clean again',
     SKIP.has('attack'),
     () => measureAttack({ concurrency: 8, timeoutMs: RUN_TIMEOUT_MS * 2 }),
   );
 
+  // 7. Recorded-style answers that move money their own way: the cost accounting as users pay it.
+  const replay = await section(
+    `6/8 replay: QUEST_MODEL=module:bench/latency-careless.mjs QUEST_ROUNDS=1 QUEST_CONCURRENCY=${HEADLINE_CONCURRENCY}, the careless solver after ${REPLAY_LATENCY_MS} ms`,
+    SKIP.has('replay'),
+    () =>
+      runVitest(
+        PUBLISHED,
+        {
+          QUEST_MODEL: 'module:bench/latency-careless.mjs',
+          BENCH_LATENCY_MS: String(REPLAY_LATENCY_MS),
+          QUEST_ROUNDS: '1',
+          QUEST_CONCURRENCY: String(HEADLINE_CONCURRENCY),
+          QUEST_FAIL_ON: 'infra',
+        },
+        { timeoutMs: RUN_TIMEOUT_MS },
+      ),
+  );
+
+  // 8. One round of the reference over the 107 tasks, as a first run on a fresh checkout is.
+  const oneRound = await section('7/8 one-round reference: QUEST_ROUNDS=1 vitest run', SKIP.has('one-round'), () =>
+    runVitest(PUBLISHED, { QUEST_MODEL: 'reference', QUEST_ROUNDS: '1' }, { timeoutMs: RUN_TIMEOUT_MS }),
+  );
+
   // 6. Wallet agents: module agents thinking LATENCY_MS before each step, many in flight.
   const agents = await section(
-    `6/6 wallet agents: QUEST_MODEL=agent:bench/latency-agent.ts QUEST_ROUNDS=${REALISTIC_ROUNDS} QUEST_CONCURRENCY=${HEADLINE_CONCURRENCY}, ${LATENCY_MS} ms per step`,
+    `8/8 wallet agents: QUEST_MODEL=agent:bench/latency-agent.ts QUEST_ROUNDS=${REALISTIC_ROUNDS} QUEST_CONCURRENCY=${HEADLINE_CONCURRENCY}, ${LATENCY_MS} ms per step`,
     SKIP.has('agents'),
     () =>
       runVitest(
@@ -178,17 +242,108 @@ async function main() {
   if (attack.value) printAttack(attack.value, log);
   else if (attack.error) log(`\nUnder attack: ERROR: ${attack.error}`);
   const agentEfficiency = printAgents(agents);
+  const cost = printReplay(replay);
+  printOneRound(oneRound);
+  printLoads();
 
   const ratio = floor.value && harness.value ? harness.value.total.median / floor.value.total.median : Number.NaN;
   log('');
   log(`realistic efficiency: ${headline === undefined ? 'n/a' : headline.toFixed(2)} at concurrency ${HEADLINE_CONCURRENCY}`);
   log(`overhead ratio: ${Number.isFinite(ratio) ? ratio.toFixed(2) : 'n/a'}`);
-  log(`cost accounting: ${harness.value ? pct(harness.value.phases.cost.share) : 'n/a'} of the harness's time per instance`);
+  log(
+    `cost accounting: ${harness.value ? pct(harness.value.phases.cost.share) : 'n/a'} of the harness's time per instance (reference model)`,
+  );
+  log(
+    `cost accounting, careless solver: ${cost ? `${pct(cost.wallShare)} of the instances' wall time, ${pct(cost.harnessShare)} of the harness's time` : 'n/a'}`,
+  );
+  log(
+    `replay wall: ${replay.value ? `${fmt(replay.value.wallS, 1)} s for ${replay.value.calls.length} calls at ${fmt(REPLAY_LATENCY_MS / 1000, 1)} s, concurrency ${HEADLINE_CONCURRENCY}` : 'n/a'}`,
+  );
+  log(`one-round reference: ${oneRound.value ? `${fmt(oneRound.value.wallS, 1)} s for 107 tasks` : 'n/a'}`);
   log(`attack slowdown: ${attack.value ? attack.value.slowdown.toFixed(2) : 'n/a'}`);
   log(`agent efficiency: ${agentEfficiency === undefined ? 'n/a' : agentEfficiency.toFixed(2)} at concurrency ${HEADLINE_CONCURRENCY}`);
 }
 
-type Section<T> = { value?: T; error?: string; skipped?: boolean };
+type Section<T> = { value?: T; error?: string; skipped?: boolean; load?: Load };
+
+/**
+ * The careless solver's run: the wall, and the cost accounting's share of what users wait for (its
+ * time after the model plus the model's wait for the replay ahead) and of the harness's own time (all
+ * of the accounting, the replay ahead included, against the instance's time less the model's).
+ */
+function printReplay(replay: Section<VitestRun>): { wallShare: number; harnessShare: number } | undefined {
+  if (!replay.value) {
+    if (replay.error) log(`\nReplay: ERROR: ${replay.error}`);
+    return undefined;
+  }
+  const run = replay.value;
+  const sum = (f: (i: VitestRun['instances'][number]) => number) => run.instances.reduce((a, i) => a + f(i), 0);
+  const wall = sum((i) => i.latencyMs);
+  const model = sum((i) => i.modelLatencyMs ?? 0);
+  const after = sum((i) => i.risk?.ms ?? 0);
+  const waited = sum((i) => i.risk?.waitMs ?? 0);
+  const ahead = sum((i) => i.risk?.aheadMs ?? 0);
+  const wallShare = (after + waited) / wall;
+  const harnessShare = (after + ahead) / Math.max(1, wall - model);
+  log('');
+  log(
+    `Replay: the published splits, 1 round, the careless solver (wrong recipients, units, approvals; gold episodes) answering after ${REPLAY_LATENCY_MS} ms, QUEST_CONCURRENCY=${HEADLINE_CONCURRENCY}`,
+  );
+  log(
+    table(
+      ['model calls', 'wall s', 'instances', 'instance s', 'model s', 'accounting after s', 'waited s', 'replayed ahead s', 'tests'],
+      [
+        [
+          `${run.calls.length}`,
+          fmt(run.wallS, 1),
+          `${run.instances.length}`,
+          fmt(wall / 1000, 1),
+          fmt(model / 1000, 1),
+          fmt(after / 1000, 1),
+          fmt(waited / 1000, 1),
+          fmt(ahead / 1000, 1),
+          run.exitCode === 0
+            ? `${run.passed} passed, ${run.failed} below the line`
+            : `FAIL exit ${run.exitCode}${run.timedOut ? ' (timeout)' : ''}`,
+        ],
+      ],
+    ),
+  );
+  log(
+    "  instance s = the records' own wall times summed; the accounting's share of it = after + waited; of the harness's time = (after + ahead) / (instance − model).",
+  );
+  if (run.exitCode !== 0) log(`  output tail:\n${run.tail.replace(/^/gm, '    ')}`);
+  return { wallShare, harnessShare };
+}
+
+function printOneRound(r: Section<VitestRun>) {
+  if (!r.value) {
+    if (r.error) log(`\nOne-round reference: ERROR: ${r.error}`);
+    return;
+  }
+  const run = r.value;
+  log('');
+  log(
+    `One-round reference: ${fmt(run.wallS, 1)} s wall for ${run.instances.length} instances (${run.passed} passed, ${run.failed} failed), ${fmt(run.cpuS, 1)} CPU s`,
+  );
+}
+
+function printLoads() {
+  if (loads.length === 0) return;
+  log('');
+  log(`Load average (1 min) at the start and end of each section; above ${QUIET_LOAD} at the start, a section ran again once`);
+  log(
+    table(
+      ['section', 'start', 'end', 'first attempt'],
+      loads.map(({ name, load }) => [
+        name.split(':')[0]!,
+        load.start.toFixed(2),
+        load.end.toFixed(2),
+        load.rerun ? `${load.rerun.start.toFixed(2)} → ${load.rerun.end.toFixed(2)} (flagged)` : '',
+      ]),
+    ),
+  );
+}
 
 function printPhaseTable(floor: Section<FloorResult>, harness: Section<HarnessResult>) {
   const f = floor.value;

@@ -44,6 +44,10 @@ export interface RunInstance {
   /** Which checks passed, by name. */
   checks: [string, boolean][];
   latencyMs: number;
+  /** The model's share of the instance's wall time (ms), from the JSONL. */
+  modelLatencyMs?: number;
+  /** The cost accounting's timing: after the model (`ms`), the replay ahead, the wait for it (ms). */
+  risk?: { ms?: number; aheadMs?: number; waitMs?: number };
 }
 
 function readResults(dir: string): Pick<VitestRun, 'splits' | 'instances'> {
@@ -59,6 +63,21 @@ function readResults(dir: string): Pick<VitestRun, 'splits' | 'instances'> {
     }
   };
   walk(dir);
+  // The JSONL beside each results file carries what the summary file leaves out (the model's time).
+  const detail = new Map<string, { modelLatencyMs?: number; risk?: RunInstance['risk'] }>();
+  for (const f of files) {
+    const jsonl = f.replace(/\.json$/, '.jsonl');
+    if (!existsSync(jsonl)) continue;
+    for (const line of readFileSync(jsonl, 'utf8').split('\n')) {
+      if (!line) continue;
+      try {
+        const r = JSON.parse(line) as { split: string; taskId: string; round: number; modelLatencyMs?: number; risk?: RunInstance['risk'] };
+        detail.set(`${r.split}/${r.taskId}/${r.round}`, { modelLatencyMs: r.modelLatencyMs, risk: r.risk });
+      } catch {
+        // a line cut short by an interrupted run
+      }
+    }
+  }
   for (const f of files) {
     try {
       const run = JSON.parse(readFileSync(f, 'utf8')) as {
@@ -79,6 +98,11 @@ function readResults(dir: string): Pick<VitestRun, 'splits' | 'instances'> {
           ...(error ? { error } : {}),
           checks: (i.checks ?? []).map((c) => [c.name, c.passed]),
           latencyMs: i.latencyMs ?? 0,
+          ...(() => {
+            const d = detail.get(`${split}/${taskId}/${round}`);
+            const risk = d?.risk ? { ms: d.risk.ms, aheadMs: d.risk.aheadMs, waitMs: d.risk.waitMs } : undefined;
+            return { ...(d?.modelLatencyMs !== undefined ? { modelLatencyMs: d.modelLatencyMs } : {}), ...(risk ? { risk } : {}) };
+          })(),
         });
         const s = (out[i.split] ??= { instances: 0, latencyMs: [], kAct: [] });
         s.instances++;

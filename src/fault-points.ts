@@ -21,6 +21,8 @@ export interface Deadlines {
   playSlackMs: number;
   /** A node that is asked whether it is still alive. */
   probeMs: number;
+  /** Any one request of the harness to a node: one that never answers fails the step instead. */
+  nodeRequestMs: number;
 }
 
 export const DEFAULT_DEADLINES: Deadlines = {
@@ -30,6 +32,7 @@ export const DEFAULT_DEADLINES: Deadlines = {
   forkStageMs: 300_000,
   playSlackMs: 120_000,
   probeMs: 5_000,
+  nodeRequestMs: 30_000,
 };
 
 /** Where a stage is: the instance ("split/taskId/round") whose work reached it. */

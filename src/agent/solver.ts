@@ -73,7 +73,9 @@ export const walletSolver: Solver = {
     const { session, model } = ctx;
     const runner = model.agent!;
     const request = agentRequest(ctx);
-    const route = await openWalletRoute(session, ctx.script.beforeSend, ctx.chainReady);
+    // The agent is thinking from its first moment; its wallet answers once the chain is back.
+    ctx.chainShare?.lend();
+    const route = await openWalletRoute(session, ctx.script.beforeSend, ctx.chainShare?.reclaim());
     let outcome: AgentOutcome;
     try {
       const input = {

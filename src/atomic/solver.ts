@@ -136,10 +136,12 @@ export const atomicSolver: Solver<AtomicTask> = {
       ...rest,
     });
 
+    ctx.chainShare?.lend();
     const asked = await modelTurn(dialogue);
     if ('end' in asked) return episode(asked.end);
     const { turn } = asked;
     if (turn.action.kind !== 'code') return endWithoutCode(turn, turn.action, episode);
+    await ctx.chainShare?.reclaim();
     const run = await runScript(turn.action.text, ctx.script);
     const transcript = { response: turn.text, logs: run.logs };
     return endOfRun(ctx, run, (end, rest = {}) => episode(end, { transcript, ...rest }));

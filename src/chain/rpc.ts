@@ -1,4 +1,5 @@
 import { createPublicClient, createTestClient, http, type PublicClient, type TestClient } from 'viem';
+import { deadlines } from '../fault-points.ts';
 
 export interface ChainClients {
   url: string;
@@ -8,12 +9,9 @@ export interface ChainClients {
   request<T = unknown>(method: string, params?: unknown[]): Promise<T>;
 }
 
-/** No request of the harness to its node waits longer: a node that never answers fails the step instead. */
-export const NODE_REQUEST_TIMEOUT_MS = 30_000;
-
 export function chainClients(url: string): ChainClients {
   // Requests issued together (validators' parallel reads) go out as one JSON-RPC batch.
-  const transport = http(url, { retryCount: 0, timeout: NODE_REQUEST_TIMEOUT_MS, batch: { wait: 0 } });
+  const transport = http(url, { retryCount: 0, timeout: deadlines().nodeRequestMs, batch: { wait: 0 } });
   const pub = createPublicClient({ transport, cacheTime: 0 }) as PublicClient;
   const test = createTestClient({ mode: 'anvil', transport, cacheTime: 0 });
   return {
@@ -47,7 +45,7 @@ export async function rpcBatch(url: string, calls: { method: string; params: unk
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
-    signal: AbortSignal.timeout(NODE_REQUEST_TIMEOUT_MS),
+    signal: AbortSignal.timeout(deadlines().nodeRequestMs),
   });
   const replies = (await res.json()) as RpcReply[];
   if (!Array.isArray(replies)) throw new Error('the node did not answer the batch');

@@ -73,6 +73,8 @@ class CompositeEpisode {
       return undefined;
     }
     this.kAct++;
+    // The chain may still be the harness's (see ChainShare) until the first round that reads or acts.
+    await this.ctx.chainShare?.reclaim();
     switch (reply.kind) {
       case 'error':
         this.log.push({ kind: 'error_report', summary: reply.message });
@@ -182,6 +184,7 @@ export const compositeSolver: Solver<CompositeTask> = {
       ctx,
       openDialogue(ctx, prompt, (text) => parseRoundReply(text, { refusals: ctx.refusals })),
     );
+    ctx.chainShare?.lend();
     await e.play();
     return {
       dialogue: e.dialogue,

@@ -26,8 +26,22 @@ export interface PlayContext<T extends Task = Task> {
   transport: Transport;
   /** Time limit of a wallet agent for the whole instance. */
   agentTimeoutMs: number;
-  /** The chain is the wallet agent's once this settles (the harness may still be using it); a rejection means it never is. */
-  chainReady?: Promise<void>;
+  /** The harness uses the chain while the model thinks (see ChainShare); absent, the chain is the solver's throughout. */
+  chainShare?: ChainShare;
+}
+
+/**
+ * The chain lent to the harness while the model thinks: the cost accounting replays the reference from
+ * the pre-state then, off the instance's critical path, and puts the chain back before the model acts.
+ */
+export interface ChainShare {
+  /** The solver has read what it reads before asking the model and will not touch the chain until it reclaims it. */
+  lend(): void;
+  /**
+   * The chain back, at the pre-state with a fresh budget, once whatever the harness started on it is
+   * done (at once if it started nothing); a rejection means it could not be put back.
+   */
+  reclaim(): Promise<void>;
 }
 
 export type Transport = 'text' | 'tools';

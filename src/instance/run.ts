@@ -1,32 +1,21 @@
 // One instance end to end, whatever its protocol: prepare the chain and the instance, let the
 // protocol's solver play it, score what it left on chain, and build the record.
-import { walletSolver } from '../agent/solver.ts';
-import { atomicSolver } from '../atomic/solver.ts';
 import type { ChainSession } from '../chain/session.ts';
-import { compositeSolver } from '../composite/solver.ts';
 import { deadlines, enterStage, StallError, withDeadline } from '../fault-points.ts';
-import { referenceScriptModel } from '../composite/reference.ts';
-import { referenceModel } from '../model/reference.ts';
 import type { Model } from '../model/types.ts';
 import type { InstanceRecord } from '../results/record.ts';
+import { startRisk } from '../risk/index.ts';
 import type { Params } from '../tasks/instantiate.ts';
-import type { Protocol, Task, TaskOf } from '../tasks/task.ts';
+import type { Task } from '../tasks/task.ts';
 import { actedOn, PASS_LINE, scoreChecks } from '../validators/score.ts';
-import {
-  captureReference,
-  measureRisk,
-  riskAssetsFor,
-  riskPlanFor,
-  startRisk,
-  type RiskPlan,
-  type RiskStart,
-  type RunCapture,
-  type RunTx,
-} from '../risk/index.ts';
 import type { CheckContext } from '../validators/types.ts';
-import type { Episode, PlayContext, Solver, Transport } from './episode.ts';
+import { AHEAD_AFTER_MS, costOf, referenceAhead } from './cost.ts';
+import type { Episode, PlayContext, Transport } from './episode.ts';
+import { play } from './play.ts';
 import { prepareInstance, type PreparedInstance } from './prepare.ts';
 import { buildRecord, zeroChecks } from './record.ts';
+
+export { referenceFor } from './play.ts';
 
 export interface InstanceInput {
   task: Task;
@@ -46,24 +35,6 @@ export interface InstanceInput {
    * instance counts as stalled; none by default (a person answering takes as long as they take).
    */
   playDeadlineMs?: number;
-}
-
-/** The solver of each protocol. */
-const SOLVERS: { [P in Protocol]: Solver<TaskOf<P>> } = {
-  atomic: atomicSolver,
-  composite: compositeSolver,
-};
-
-/** A wallet agent acts through its own wallet; any other model plays the task's protocol. */
-function play(ctx: PlayContext): Promise<Episode> {
-  const solver = ctx.model.agent ? walletSolver : (SOLVERS[ctx.task.protocol] as Solver);
-  return solver.play(ctx);
-}
-
-/** The gold solution of a task as a model, built per instance from its parameters (never passed with a call). */
-export function referenceFor(task: Task, session: ChainSession): (params: Params) => Model {
-  if (task.protocol === 'atomic') return (params) => referenceModel(task.id, task.reference, params);
-  return (params) => referenceScriptModel(task.reference(params, session.env));
 }
 
 type Scored = Pick<InstanceRecord, 'score' | 'outcome' | 'checks' | 'schemaRule' | 'error'> & { baseScore?: number };
@@ -111,97 +82,6 @@ function adversary(task: Task, prepared: PreparedInstance, session: ChainSession
 }
 
 /**
- * What the model's transactions cost the owner against the reference's on the same instance: the
- * reference is replayed from the pre-state (`mark`) only when the model moved something. Accounting that
- * fails leaves the record without figures and says why; it never costs the instance its score. After a
- * replay the chain holds the reference's end state (anvil drops later snapshots on a revert); it is scored already.
- */
-async function costOf(
-  ctx: PlayContext,
-  episode: Episode,
-  start: RiskStart,
-  mark: Mark | undefined,
-  ahead: ReferenceAhead | undefined,
-): Promise<Pick<InstanceRecord, 'risk' | 'riskError'>> {
-  const { session } = ctx;
-  const chain = session.chain.public;
-  const started = performance.now();
-  try {
-    const plan = await (ahead?.plan ?? planOf(ctx));
-    const replayReference = async (): Promise<RunTx[] | RunCapture> => {
-      // The model is the reference: its run is the reference run.
-      if (!mark) return episode.txs;
-      if (ahead) {
-        const replayed = await ahead.reference;
-        if ('error' in replayed) throw replayed.error;
-        return replayed.capture;
-      }
-      await session.rewind(mark);
-      return replayReferenceTxs(ctx);
-    };
-    const risk = await measureRisk({ chain, plan, start, modelTxs: episode.txs, replayReference });
-    return { risk: { ...risk, ms: Math.round(performance.now() - started) } };
-  } catch (e) {
-    return { riskError: `the cost of this instance could not be measured: ${(e as Error).message.split('\n')[0]}` };
-  }
-}
-
-type Mark = Awaited<ReturnType<ChainSession['mark']>>;
-
-/** The instance's accounting plan (probes the contracts its parameters name: read once per instance). */
-async function planOf(ctx: PlayContext): Promise<RiskPlan> {
-  const chain = ctx.session.chain.public;
-  return riskPlanFor(chain, await riskAssetsFor(chain, ctx.session.env), ctx.base.agent, ctx.instance.params);
-}
-
-/**
- * The reference played on the chain as it is now, with the instance's script context and adversary. Its
- * scripts are the task's own code, so they run in this process (see src/sandbox/trusted.ts), not in the sandbox.
- */
-async function replayReferenceTxs(ctx: PlayContext): Promise<RunTx[]> {
-  const reference = referenceFor(ctx.task, ctx.session)(ctx.instance.params);
-  return (await play({ ...ctx, model: reference, transport: 'text', script: { ...ctx.script, trusted: true } })).txs;
-}
-
-/** The reference replayed before the model acted: what it left (or why not), and when the chain is the model's. */
-interface ReferenceAhead {
-  /** The plan the reference was captured with; the model's run is measured with the same one. */
-  plan: Promise<RiskPlan>;
-  reference: Promise<{ capture: RunCapture } | { error: unknown }>;
-  /** Settles once the chain is back at the pre-state with a fresh budget; rejects if it could not go back. */
-  ready: Promise<void>;
-}
-
-/**
- * A wallet agent spends most of an instance thinking, its chain idle meanwhile; the reference's replay
- * (see costOf) runs then, from the pre-state the agent will get, instead of after the agent on the
- * instance's wall time. The agent's wallet answers nothing until the chain is back at that pre-state
- * (`ready`), so the agent sees exactly what it would have, at worst the reference's rounds later (an
- * episode's too: its scripts run in process, a fraction of a second each).
- */
-function referenceAhead(ctx: PlayContext, mark: Mark): ReferenceAhead {
-  const { session } = ctx;
-  const plan = planOf(ctx);
-  // Awaited by costOf; until then its rejection is the reference's to report.
-  plan.catch(() => {});
-  const reference = (async () => {
-    try {
-      return { capture: await captureReference(session.chain.public, await plan, await replayReferenceTxs(ctx)) };
-    } catch (error) {
-      return { error };
-    }
-  })();
-  const ready = reference.then(async () => {
-    await session.rewind(mark);
-    // The agent's calls count on a budget of their own, as if the reference had not run first.
-    await session.proxy.beginInstance();
-  });
-  // Awaited after the agent's run; until then its rejection is the gateway's to report.
-  ready.catch(() => {});
-  return { plan, reference, ready };
-}
-
-/**
  * `work` within its deadline; past it the session is marked stalled (the work may still be using it,
  * so it serves no other instance) and the StallError goes on to the caller.
  */
@@ -244,14 +124,17 @@ export async function runInstance(input: InstanceInput): Promise<InstanceRecord>
     agentTimeoutMs: input.agentTimeoutMs ?? 300_000,
   };
   // Not where an adversary acts, whose hook may keep state between the transactions it sees: there the
-  // reference replays after the model, as for any other model.
-  const ahead = mark && model.agent && !task.validator.beforeSend ? referenceAhead(ctx, mark) : undefined;
-  const playing = play(ahead ? { ...ctx, chainReady: ahead.ready } : ctx);
+  // reference replays after the model.
+  const offered = mark && !task.validator.beforeSend ? referenceAhead(ctx, mark, model.agent ? 0 : AHEAD_AFTER_MS) : undefined;
+  const playing = play(offered ? { ...ctx, chainShare: offered } : ctx);
   const episode = await (input.playDeadlineMs
     ? guarded(session, "the model's part of the instance", input.playDeadlineMs, playing)
     : playing);
-  // A chain that could not go back to the pre-state after the replay is a harness failure, not the agent's.
-  if (ahead) await guarded(session, "the reference's replay ahead of the agent", stageMs, ahead.ready);
+  // The chain back from a replay still running (a model that never touched it again); a chain that
+  // could not go back to the pre-state is a harness failure, not the model's.
+  if (offered) await guarded(session, "the reference's replay ahead of the model", stageMs, offered.reclaim());
+  // Without a replay ahead the reference is replayed after the model (costOf), as without the offer.
+  const ahead = offered?.started ? offered : undefined;
   const { baseScore, ...scored } = await guarded(session, 'scoring', stageMs, score(task, prepared, session, episode));
   // A stalled accounting costs the record its figures (riskError), never its score.
   const cost =

@@ -6,7 +6,7 @@ import { jsonlPathOf, readRun } from './load.ts';
 import { instanceKey, type InstanceRecord } from './record.ts';
 import { readJsonl } from './writer.ts';
 
-/** The parts of a record that say what happened; timings, token counts and transcripts are left out. */
+/** The parts of a record that say what happened (the cost figures included); timings, token counts and transcripts are left out. */
 const COMPARED = [
   'seed',
   'templateIndex',
@@ -21,6 +21,7 @@ const COMPARED = [
   'answer',
   'tx',
   'composite',
+  'risk',
 ] as const;
 type Compared = (typeof COMPARED)[number];
 
@@ -45,7 +46,12 @@ function recordsOf(path: string): Partial<InstanceRecord>[] {
 
 // Composite round summaries name each transaction's hash, which depends on the wallet's key; the rest
 // of a record is a function of the seed.
-const comparable = (r: Partial<InstanceRecord>, field: Compared): unknown => r[field];
+// The cost accounting's figures are compared, not how long it took.
+const comparable = (r: Partial<InstanceRecord>, field: Compared): unknown => {
+  if (field !== 'risk' || !r.risk) return r[field];
+  const { ms: _ms, aheadMs: _ahead, waitMs: _wait, ...figures } = r.risk;
+  return figures;
+};
 
 export function diffRecords(a: readonly Partial<InstanceRecord>[], b: readonly Partial<InstanceRecord>[]): RunDiff {
   const byKey = (rs: readonly Partial<InstanceRecord>[]) => new Map(rs.map((r) => [instanceKey(r as InstanceRecord), r]));

@@ -1,4 +1,4 @@
-import { getAddress, zeroAddress, type Address, type PublicClient } from 'viem';
+import { BaseError, ContractFunctionZeroDataError, getAddress, zeroAddress, type Address, type PublicClient } from 'viem';
 import { ERC20_READ, V3_FACTORY, V3_POOL } from './abi.ts';
 import type { RiskAssets, TokenInfo } from './assets.ts';
 import type { AssetKey } from './positions.ts';
@@ -25,17 +25,27 @@ interface FoundPool {
 
 const found = new WeakMap<RiskAssets, Map<string, FoundPool[]>>();
 
+/** A pool with no code at this instance's chain (slot0 returned nothing) is skipped; any other failure is not. */
+function noPoolHere(e: unknown): undefined {
+  if (e instanceof BaseError && e.walk((x) => x instanceof ContractFunctionZeroDataError)) return undefined;
+  throw e;
+}
+
 /**
  * PancakeSwap V3 pools of each token against WBNB and the anchors, every fee tier, found through the
- * factory once per chain; each pool's price is its current sqrtPriceX96 and its depth the tokens it holds.
+ * factory; each pool's price is its current sqrtPriceX96 and its depth the tokens it holds. The pools of
+ * the address map's tokens are found once per chain (they are the chain's own); a token from outside
+ * the map may be one an instance placed, at an address another instance's token had with other pools,
+ * so its pools are looked up every time.
  */
 export function v3PoolSource(factory: Address, tiers: readonly number[] = V3_FEE_TIERS): PoolSource {
   return {
     name: 'PancakeSwap V3',
     async edges(chain: PublicClient, assets: RiskAssets, tokens: readonly TokenInfo[], blockNumber?: bigint): Promise<PoolEdge[]> {
       const at = blockNumber === undefined ? {} : { blockNumber };
-      const known = found.get(assets) ?? new Map<string, FoundPool[]>();
-      found.set(assets, known);
+      const chainWide = found.get(assets) ?? new Map<string, FoundPool[]>();
+      found.set(assets, chainWide);
+      const known = new Map(chainWide);
       const bases = [assets.wrappedNative, ...assets.anchors.map((a) => a.token)].filter((a): a is Address => a !== undefined);
       const todo = tokens.filter((t) => !t.pair && !known.has(t.address.toLowerCase()));
       if (todo.length > 0) {
@@ -60,20 +70,25 @@ export function v3PoolSource(factory: Address, tiers: readonly number[] = V3_FEE
               list.push({ pool: getAddress(pool), token0: getAddress(token0), token1: getAddress(token1), fee });
             });
             known.set(t.address.toLowerCase(), list);
+            if (assets.tokens.has(t.address.toLowerCase())) chainWide.set(t.address.toLowerCase(), list);
           }),
         );
       }
       const pools = [...new Map([...known.values()].flat().map((p) => [p.pool.toLowerCase(), p])).values()];
-      const rows = await Promise.all(
-        pools.map(async (p) => {
-          const [slot0, bal0, bal1] = await Promise.all([
-            chain.readContract({ address: p.pool, abi: V3_POOL, functionName: 'slot0', ...at }),
-            chain.readContract({ address: p.token0, abi: ERC20_READ, functionName: 'balanceOf', args: [p.pool], ...at }),
-            chain.readContract({ address: p.token1, abi: ERC20_READ, functionName: 'balanceOf', args: [p.pool], ...at }),
-          ]);
-          return { p, sqrtPriceX96: slot0[0], bal0, bal1 };
-        }),
+      const read = await Promise.all(
+        pools
+          .map(async (p) => {
+            const [slot0, bal0, bal1] = await Promise.all([
+              chain.readContract({ address: p.pool, abi: V3_POOL, functionName: 'slot0', ...at }),
+              chain.readContract({ address: p.token0, abi: ERC20_READ, functionName: 'balanceOf', args: [p.pool], ...at }),
+              chain.readContract({ address: p.token1, abi: ERC20_READ, functionName: 'balanceOf', args: [p.pool], ...at }),
+            ]);
+            return { p, sqrtPriceX96: slot0[0], bal0, bal1 };
+          })
+          // A pool found on an earlier instance's chain (one a model created there) is not a price here.
+          .map((r) => r.catch(noPoolHere)),
       );
+      const rows = read.filter((r) => r !== undefined);
       const info = (a: Address) => assets.tokens.get(a.toLowerCase()) ?? tokens.find((t) => t.address.toLowerCase() === a.toLowerCase());
       const edges: PoolEdge[] = [];
       for (const { p, sqrtPriceX96, bal0, bal1 } of rows) {

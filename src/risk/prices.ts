@@ -26,13 +26,18 @@ export interface PriceBook {
 
 const at = (blockNumber?: bigint) => (blockNumber === undefined ? {} : { blockNumber });
 
-/** Pairs found through the factory for tokens the address map has no pair key for; static, so found once. */
+/**
+ * Pairs found through the factory for the map's tokens that have no pair key: the chain's own, so found
+ * once. A token outside the map may be one an instance placed (another instance's token may have had
+ * its address), so its pairs are looked up every time.
+ */
 const factoryPairs = new WeakMap<RiskAssets, Map<AssetKey, Address[]>>();
 
 async function v2PairsOf(chain: PublicClient, assets: RiskAssets, tokens: readonly TokenInfo[]): Promise<Address[]> {
   const listed = [...assets.tokens.values()].filter((t) => t.pair).map((t) => t.address);
-  const known = factoryPairs.get(assets) ?? new Map<AssetKey, Address[]>();
-  factoryPairs.set(assets, known);
+  const chainWide = factoryPairs.get(assets) ?? new Map<AssetKey, Address[]>();
+  factoryPairs.set(assets, chainWide);
+  const known = new Map(chainWide);
   const inPairs = new Set(
     listed.flatMap((p) => {
       const t = assets.tokens.get(p.toLowerCase())!.pair!;
@@ -54,10 +59,9 @@ async function v2PairsOf(chain: PublicClient, assets: RiskAssets, tokens: readon
                 .catch(() => zeroAddress),
             ),
         );
-        known.set(
-          t.address.toLowerCase(),
-          found.filter((p) => p !== zeroAddress).map((p) => getAddress(p)),
-        );
+        const pairs = found.filter((p) => p !== zeroAddress).map((p) => getAddress(p));
+        known.set(t.address.toLowerCase() as AssetKey, pairs);
+        if (assets.tokens.has(t.address.toLowerCase())) chainWide.set(t.address.toLowerCase() as AssetKey, pairs);
       }),
     );
   }

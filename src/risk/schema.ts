@@ -51,7 +51,11 @@ export const RiskRecord = z.object({
   items: z.array(RiskItem),
   /** Where the prices come from. */
   priceSource: z.string(),
-  /** Wall time the accounting took, a replay of the reference included (ms). */
+  /** Wall time the accounting took after the model, a replay of the reference included (ms). */
   ms: z.number().nonnegative().optional(),
+  /** The reference replayed ahead, while the model thought: how long that took (ms), off the instance's critical path. */
+  aheadMs: z.number().nonnegative().optional(),
+  /** How long the model's run waited for the chain back from that replay (ms): what of it was on the critical path. */
+  waitMs: z.number().nonnegative().optional(),
 });
 export type RiskRecord = z.infer<typeof RiskRecord>;
