@@ -16,7 +16,9 @@ afterAll(async () => t?.close());
 test('after an instance that launched its own V3 pool, the next instances are costed as on a fresh session', async () => {
   const launcher = await loadTask('tasks/hard/pancake_v3/hard_pancake_v3_taxed_token_best_route.json');
   const others = await Promise.all(
-    ['tasks/hard/units/hard_units_pay_exact.json', 'tasks/hard/slippage_attack/hard_slippage_attack_v3_exact_input.json'].map((f) => loadTask(f)),
+    ['tasks/hard/units/hard_units_pay_exact.json', 'tasks/hard/slippage_attack/hard_slippage_attack_v3_exact_input.json'].map((f) =>
+      loadTask(f),
+    ),
   );
   const run = (task: typeof launcher) =>
     runInstance({
