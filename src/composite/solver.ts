@@ -12,7 +12,7 @@ import { refusalFrom, type Refusal } from '../instance/refusal.ts';
 import { promptExtras } from '../instance/hard-rules.ts';
 import { scoredOutcome } from '../validators/score.ts';
 import { readStandingAllowances } from './allowances.ts';
-import { describeChanges, readHoldings } from './feedback.ts';
+import { describeChanges, readHoldings, type Holdings } from './feedback.ts';
 import { buildCompositeMessages, firstRoundMessage, roundFeedback } from './prompt.ts';
 import { decayFactor, parseRoundReply, roundBudget, type RoundReply } from './protocol.ts';
 import { runQuery } from './queries.ts';
@@ -35,6 +35,8 @@ class CompositeEpisode {
   readonly log: { kind: string; summary: string }[] = [];
   readonly turns: RoundTranscript[] = [];
   readonly txs: MinedTx[] = [];
+  /** The wallet's holdings after the episode's last transaction, read for its feedback. */
+  private holdings: Holdings | undefined;
 
   constructor(
     private readonly ctx: PlayContext<CompositeTask>,
@@ -124,7 +126,9 @@ class CompositeEpisode {
       this.log.push({ kind: run.outcome === 'schema_invalid' ? `schema_invalid:${run.rule}` : run.outcome, summary: run.message });
       return `the script failed (${run.outcome}): ${run.message}${run.logs ? `\nlogs:\n${run.logs.slice(-2000)}` : ''}`;
     }
-    const before = await readHoldings(session.chain.public, session.env, base.agent);
+    // Only this episode's transactions move the wallet's holdings (scripts read, and no block is mined
+    // without a transaction), so the holdings after the last one are the holdings now.
+    const before = this.holdings ?? (await readHoldings(session.chain.public, session.env, base.agent));
     const step = await sendReturned(run.value, this.ctx.script);
     if (step.kind === 'invalid') {
       this.schemaInvalidRounds++;
@@ -138,6 +142,7 @@ class CompositeEpisode {
     this.txs.push(step);
     turn.tx = txRecord(step.tx, step.receipt);
     const after = await readHoldings(session.chain.public, session.env, base.agent);
+    this.holdings = after;
     const status = step.receipt.status === 'success' ? 'success' : `REVERTED (${step.revertReason ?? 'no reason'})`;
     const summary = `tx ${step.receipt.transactionHash} to ${step.tx.to}: status ${status}, gas used ${step.receipt.gasUsed}; balance changes: ${describeChanges(before, after)}`;
     this.log.push({ kind: step.receipt.status === 'success' ? 'tx' : 'tx_reverted', summary });
@@ -169,7 +174,8 @@ export const compositeSolver: Solver<CompositeTask> = {
     const { task, session, base } = ctx;
     const kOpt = task.spec.workflow.optimalSteps;
     const budget = roundBudget(kOpt, task.spec.workflow.maxRoundsMultiplier);
-    const allowances = await readStandingAllowances(session.chain.public, session.env, base.agent);
+    // The harness's replay of the reference plays scripted rounds: they read the feedback, never the prompt.
+    const allowances = ctx.script.trusted ? [] : await readStandingAllowances(session.chain.public, session.env, base.agent);
     const wallet = { address: base.agent, allowances };
     const prompt = buildCompositeMessages(
       task.spec,

@@ -79,8 +79,8 @@ export interface ReferenceAhead extends ChainShare {
   reference?: Promise<{ capture: RunCapture } | { error: unknown }>;
 }
 
-/** A model that has not answered within this long is thinking: the replay goes ahead then. */
-export const AHEAD_AFTER_MS = 250;
+/** A model that has not answered within this long is thinking (a script or a cached reply answers in a few ms): the replay goes ahead then. */
+export const AHEAD_AFTER_MS = 50;
 
 /**
  * A model spends most of an instance thinking, its chain idle meanwhile; the reference's replay (see
