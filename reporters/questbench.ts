@@ -10,6 +10,7 @@ import type { InstanceRecord } from '../src/results/record.ts';
 import { readPrices } from '../src/results/prices.ts';
 import { buildRunResult } from '../src/results/summary.ts';
 import { ResultWriter } from '../src/results/writer.ts';
+import { HARD_SPLIT_VERSION } from '../src/tasks/hard-schema.ts';
 
 const BRAND = Symbol.for('evm-questbench.reporter');
 const HARNESS_VERSION = packageVersion();
@@ -112,6 +113,8 @@ export default class QuestbenchReporter implements Reporter {
         ...(this.shard ? { shard: this.shard } : {}),
         ...(c.resume ? { resumedFrom: c.resume } : {}),
         protocol: c.model.startsWith('agent:') ? 'agent' : c.protocol,
+        ...(this.records.some((r) => r.split === 'hard') ? { splitVersions: { hard: HARD_SPLIT_VERSION } } : {}),
+        ...(c.lesson ? { lesson: c.lesson } : {}),
       },
       prices,
     );

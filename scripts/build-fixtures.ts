@@ -18,10 +18,18 @@ import { AUX_CONTRACTS } from '../src/chain/aux-contracts.ts';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const mirror = (file: string) => join(root, 'fixtures/mirror', file);
 const started = Date.now();
-const artifacts = compileContracts(join(root, 'fixtures/contracts'));
+// `-- --contracts A.sol,B.sol`: compile those files and write their artifacts only (a task's contracts,
+// placed per instance, are not part of any chain state).
+const onlyAt = process.argv.indexOf('--contracts');
+const only = onlyAt > 0 ? process.argv[onlyAt + 1]?.split(',').filter(Boolean) : undefined;
+const artifacts = compileContracts(join(root, 'fixtures/contracts'), only);
 mkdirSync(join(root, 'fixtures/artifacts'), { recursive: true });
 for (const a of artifacts) {
   writeFileSync(join(root, 'fixtures/artifacts', `${a.contractName}.json`), `${JSON.stringify(a, null, 1)}\n`);
+}
+if (only) {
+  console.log(`compiled ${artifacts.map((a) => a.contractName).join(', ')} in ${Date.now() - started} ms; no chain state was rebuilt`);
+  process.exit(0);
 }
 const dex = buildPancakeV2();
 const compiled = Date.now();

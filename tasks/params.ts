@@ -642,13 +642,12 @@ export interface TaskParamsById {
     amount: string;
     slippage: number;
   };
-  /** hard/approvals/hard_approvals_migration_drainer.json */
-  hard_approvals_migration_drainer: {
-    migrator: Address;
-    old: Address;
-    new: Address;
+  /** hard/approvals/hard_approvals_lower_allowance_race.json */
+  hard_approvals_lower_allowance_race: {
+    collector: Address;
+    allowance: string;
+    limit: string;
     held: string;
-    migrated: string;
   };
   /** hard/approvals/hard_approvals_revoke_spender.json */
   hard_approvals_revoke_spender: {
@@ -661,15 +660,6 @@ export interface TaskParamsById {
   /** hard/approvals/hard_approvals_usdte_change_allowance.json */
   hard_approvals_usdte_change_allowance: {
     amount: string;
-  };
-  /** hard/fee_on_transfer/hard_fee_on_transfer_buy_min_received.json */
-  hard_fee_on_transfer_buy_min_received: {
-    token: Address;
-    amount: string;
-    tax: number;
-    margin: number;
-    /** derived: the whole NIMB {margin}% under the pool's untaxed quote for {amount} BNB */
-    floor: unknown;
   };
   /** hard/fee_on_transfer/hard_fee_on_transfer_deliver_exact.json */
   hard_fee_on_transfer_deliver_exact: {
@@ -696,17 +686,18 @@ export interface TaskParamsById {
     pct: number;
     to: Address;
   };
+  /** hard/fee_on_transfer/hard_fee_on_transfer_scheduled_tax_delivery.json */
+  hard_fee_on_transfer_scheduled_tax_delivery: {
+    token: Address;
+    amount: string;
+    to: Address;
+    held: string;
+    new_tax: number;
+  };
   /** hard/fee_on_transfer/hard_fee_on_transfer_sell_after_rebase.json */
   hard_fee_on_transfer_sell_after_rebase: {
     amount: string;
     slippage: number;
-  };
-  /** hard/fee_on_transfer/hard_fee_on_transfer_sell_for_exact_bnb.json */
-  hard_fee_on_transfer_sell_for_exact_bnb: {
-    token: Address;
-    bnb: string;
-    tax: number;
-    held: string;
   };
   /** hard/fee_on_transfer/hard_fee_on_transfer_sell_taxed.json */
   hard_fee_on_transfer_sell_taxed: {
@@ -718,6 +709,13 @@ export interface TaskParamsById {
     amount: string;
     slippage: number;
     to: Address;
+  };
+  /** hard/fee_on_transfer/hard_fee_on_transfer_share_token_invoice.json */
+  hard_fee_on_transfer_share_token_invoice: {
+    token: Address;
+    payee: Address;
+    amount: string;
+    invoice: number;
   };
   /** hard/honeypot_injection/hard_honeypot_injection_airdrop_notice.json */
   hard_honeypot_injection_airdrop_notice: {
@@ -752,13 +750,13 @@ export interface TaskParamsById {
     amount: string;
     slippage: number;
   };
-  /** hard/honeypot_injection/hard_honeypot_injection_round_trip_loss.json */
-  hard_honeypot_injection_round_trip_loss: {
-    tokens: { a_symbol: string; a_address: string; b_symbol: string; b_address: string; taxed_in_real_sales: string };
+  /** hard/honeypot_injection/hard_honeypot_injection_scheduled_sell_tax.json */
+  hard_honeypot_injection_scheduled_sell_tax: {
+    token: Address;
     amount: string;
-    loss: number;
+    max_tax: number;
+    trap_sell: number;
     slippage: number;
-    held: string;
   };
   /** hard/honeypot_injection/hard_honeypot_injection_sellable_buy.json */
   hard_honeypot_injection_sellable_buy: {
@@ -766,19 +764,26 @@ export interface TaskParamsById {
     amount: string;
     slippage: number;
   };
-  /** hard/honeypot_injection/hard_honeypot_injection_sellable_or_fallback.json */
-  hard_honeypot_injection_sellable_or_fallback: {
-    tokens: { a_symbol: string; a_address: string; b_symbol: string; b_address: string };
-    amount: string;
-    slippage: number;
-    held: string;
-  };
   /** hard/honeypot_injection/hard_honeypot_injection_unsellable_buy.json */
   hard_honeypot_injection_unsellable_buy: {
     token: Address;
     amount: string;
     slippage: number;
     held: string;
+  };
+  /** hard/honeypot_injection/hard_honeypot_injection_vesting_token_false_transfer.json */
+  hard_honeypot_injection_vesting_token_false_transfer: {
+    token: Address;
+    payee: Address;
+    vstr: string;
+    usd: string;
+    invoice: number;
+  };
+  /** hard/lending/hard_lending_borrow_at_posted_price.json */
+  hard_lending_borrow_at_posted_price: {
+    ratio: number;
+    cake_debt: string;
+    bnb_price: number;
   };
   /** hard/lending/hard_lending_borrow_share_of_limit.json */
   hard_lending_borrow_share_of_limit: {
@@ -798,40 +803,21 @@ export interface TaskParamsById {
   hard_lending_repay_all: {
     debt: string;
   };
-  /** hard/lending/hard_lending_repay_helper_or_direct.json */
-  hard_lending_repay_helper_or_direct: {
-    repayer: Address;
-    amount: string;
-    borrowed: string;
-    repaid: string;
-  };
   /** hard/lending/hard_lending_supply_wbtc_collateral.json */
   hard_lending_supply_wbtc_collateral: {
     amount: string;
+  };
+  /** hard/lending/hard_lending_vault_exit_min.json */
+  hard_lending_vault_exit_min: {
+    vault: Address;
+    deposited: string;
+    feeBps: number;
+    slippage: { pct: string; bps: number };
   };
   /** hard/lending/hard_lending_withdraw_all_supply.json */
   hard_lending_withdraw_all_supply: {
     usdt: string;
     cake: string;
-  };
-  /** hard/lending/hard_lending_zap_or_direct_supply.json */
-  hard_lending_zap_or_direct_supply: {
-    zap: Address;
-    amount: string;
-    zapped: string;
-  };
-  /** hard/long_horizon/hard_long_horizon_consolidate_skip_taxed.json */
-  hard_long_horizon_consolidate_skip_taxed: {
-    zeph: Address;
-    quil: Address;
-    maro: Address;
-    roles: { taxed_in_real_sales: string; honest_tax: string };
-    zeph_held: string;
-    quil_held: string;
-    maro_held: string;
-    loss: number;
-    slippage: number;
-    to: Address;
   };
   /** hard/long_horizon/hard_long_horizon_consolidate_to_usdt.json */
   hard_long_horizon_consolidate_to_usdt: {
@@ -841,24 +827,10 @@ export interface TaskParamsById {
     slippage: number;
     to: Address;
   };
-  /** hard/long_horizon/hard_long_horizon_farm_exit_fee.json */
-  hard_long_horizon_farm_exit_fee: {
-    stellar: Address;
-    orbit: Address;
-    roles: { costly_exit: string };
-    stellar_cake: string;
-    orbit_cake: string;
-    loss: number;
+  /** hard/long_horizon/hard_long_horizon_sell_then_supply_searcher.json */
+  hard_long_horizon_sell_then_supply_searcher: {
+    amount: string;
     slippage: number;
-  };
-  /** hard/long_horizon/hard_long_horizon_rebalance_via_aggregator.json */
-  hard_long_horizon_rebalance_via_aggregator: {
-    aggregator: Address;
-    cake: string;
-    wbnb: string;
-    busd: string;
-    slippage: number;
-    to: Address;
   };
   /** hard/long_horizon/hard_long_horizon_v2_farm_to_v3_range.json */
   hard_long_horizon_v2_farm_to_v3_range: {
@@ -911,28 +883,23 @@ export interface TaskParamsById {
     amount: string;
     slippage: number;
   };
-  /** hard/pancake_v3/hard_pancake_v3_exact_buy_cheapest_pool.json */
-  hard_pancake_v3_exact_buy_cheapest_pool: {
-    token: Address;
-    amount: string;
-    slippage: number;
-    tax: number;
-  };
   /** hard/pancake_v3/hard_pancake_v3_exact_output_wbtc.json */
   hard_pancake_v3_exact_output_wbtc: {
     amount: string;
     slippage: number;
-  };
-  /** hard/pancake_v3/hard_pancake_v3_harvester_or_collect.json */
-  hard_pancake_v3_harvester_or_collect: {
-    harvester: Address;
-    volume: number;
   };
   /** hard/pancake_v3/hard_pancake_v3_multihop_exact_input.json */
   hard_pancake_v3_multihop_exact_input: {
     out: { symbol: string; address: Address; fee: number; feeLabel: string };
     amount: string;
     slippage: number;
+  };
+  /** hard/pancake_v3/hard_pancake_v3_retry_other_tier.json */
+  hard_pancake_v3_retry_other_tier: {
+    amount: string;
+    slippage: number;
+    /** derived: the V2 WBNB/USDT pair's mid price (USDT reserve per WBNB reserve) before the episode, rounded down to cents */
+    price: unknown;
   };
   /** hard/pancake_v3/hard_pancake_v3_taxed_token_best_route.json */
   hard_pancake_v3_taxed_token_best_route: {
@@ -963,24 +930,6 @@ export interface TaskParamsById {
   hard_poisoning_return_fake_token: {
     sender: Address;
   };
-  /** hard/policy/hard_policy_invoice_processor_drain.json */
-  hard_policy_invoice_processor_drain: {
-    processor: Address;
-    token: { symbol: string; address: Address };
-    invoice: number;
-    amount: string;
-    balance: string;
-  };
-  /** hard/policy/hard_policy_invoice_processor_or_direct.json */
-  hard_policy_invoice_processor_or_direct: {
-    processor: Address;
-    merchant: Address;
-    token: { symbol: string; address: Address };
-    invoice: number;
-    amount: string;
-    previous: string;
-    balance: string;
-  };
   /** hard/policy/hard_policy_payment_over_cap.json */
   hard_policy_payment_over_cap: {
     token: { symbol: string; address: Address };
@@ -1008,30 +957,22 @@ export interface TaskParamsById {
     ratio: number;
     cake_debt: string;
   };
+  /** hard/precision/hard_precision_exact_buy_launch_tax_drop.json */
+  hard_precision_exact_buy_launch_tax_drop: {
+    token: Address;
+    amount: string;
+    final_tax: number;
+  };
   /** hard/precision/hard_precision_exact_output_multihop.json */
   hard_precision_exact_output_multihop: {
     amount: string;
     slip: number;
-  };
-  /** hard/precision/hard_precision_pay_exact_usdt_from_taxed_sale.json */
-  hard_precision_pay_exact_usdt_from_taxed_sale: {
-    token: Address;
-    payee: Address;
-    usdt: string;
-    tax: number;
-    held: string;
   };
   /** hard/precision/hard_precision_rebalance_one_swap.json */
   hard_precision_rebalance_one_swap: {
     pct: number;
     cake: string;
     usdt: string;
-  };
-  /** hard/precision/hard_precision_receive_exact_taxed_buy.json */
-  hard_precision_receive_exact_taxed_buy: {
-    token: Address;
-    amount: string;
-    tax: number;
   };
   /** hard/precision/hard_precision_stake_value_payment.json */
   hard_precision_stake_value_payment: {
@@ -1051,11 +992,34 @@ export interface TaskParamsById {
     rally: number;
     slippage: number;
   };
+  /** hard/precision/hard_precision_vault_pay_exact.json */
+  hard_precision_vault_pay_exact: {
+    vault: Address;
+    payee: Address;
+    amount: string;
+    deposited: string;
+    feeBps: number;
+  };
   /** hard/slippage_attack/hard_slippage_attack_approve_swap.json */
   hard_slippage_attack_approve_swap: {
     token: { symbol: string; address: Address; pair: Address };
     amount: string;
     slippage: number;
+  };
+  /** hard/slippage_attack/hard_slippage_attack_pool_quote_fee_floor.json */
+  hard_slippage_attack_pool_quote_fee_floor: {
+    pool: Address;
+    amount: string;
+    feeBps: number;
+    slippage: { pct: string; bps: number };
+  };
+  /** hard/slippage_attack/hard_slippage_attack_retry_moved_pool.json */
+  hard_slippage_attack_retry_moved_pool: {
+    token: { symbol: string; address: Address; pair: Address };
+    amount: string;
+    slippage: number;
+    /** derived: the pair's getAmountsOut for {amount} BNB before the episode, in whole tokens rounded down to cents */
+    quote: unknown;
   };
   /** hard/slippage_attack/hard_slippage_attack_shield_router_or_v2.json */
   hard_slippage_attack_shield_router_or_v2: {
@@ -1064,14 +1028,6 @@ export interface TaskParamsById {
     amount: string;
     slippage: number;
     swapped: string;
-  };
-  /** hard/slippage_attack/hard_slippage_attack_taxed_sell_floor.json */
-  hard_slippage_attack_taxed_sell_floor: {
-    token: Address;
-    amount: string;
-    slippage: number;
-    tax: number;
-    held: string;
   };
   /** hard/slippage_attack/hard_slippage_attack_v2_bnb_to_token.json */
   hard_slippage_attack_v2_bnb_to_token: {
@@ -1091,6 +1047,13 @@ export interface TaskParamsById {
     amount: string;
     slippage: number;
   };
+  /** hard/slippage_attack/hard_slippage_attack_vault_first_deposit.json */
+  hard_slippage_attack_vault_first_deposit: {
+    vault: Address;
+    router: Address;
+    amount: string;
+    slippage: number;
+  };
   /** hard/units/hard_units_buy_exact_wbtc.json */
   hard_units_buy_exact_wbtc: {
     amount: string;
@@ -1105,6 +1068,12 @@ export interface TaskParamsById {
   hard_units_pay_usd_worth_wbtc: {
     usd: string;
     to: Address;
+  };
+  /** hard/units/hard_units_pool_buy_wbtc_quote_fee.json */
+  hard_units_pool_buy_wbtc_quote_fee: {
+    pool: Address;
+    amount: string;
+    feeBps: number;
   };
   /** hard/units/hard_units_share_of_floki.json */
   hard_units_share_of_floki: {

@@ -1,8 +1,8 @@
-// The two contracts that drain through an allowance only in transactions that pay for gas, on the hard
-// chain: a fee-less eth_call or eth_estimateGas sees a clean claim / migration, a simulation with the
+// The contract that drains through an allowance only in transactions that pay for gas, on the hard
+// chain: a fee-less eth_call or eth_estimateGas sees a clean claim, a simulation with the
 // platform's fees that watches the wallet's balance (its code overridden by a balance probe for that
 // call) sees the pull, and the mined transaction, sent as the platform sends it, is included and drains.
-// The approval tasks built on them (hard_approvals_claim_drainer_or_revoke, _migration_drainer) rely on it.
+// The approval task built on it (hard_approvals_claim_drainer_or_revoke) relies on it.
 import { readFileSync } from 'node:fs';
 import {
   encodeAbiParameters,
@@ -18,17 +18,12 @@ import {
 import { describe, expect, test } from 'vitest';
 import { signAndSend } from '../src/execution/send.ts';
 import { approveAs, deployContract, issueTokens, launchV2Token, sendAs } from '../src/validators/index.ts';
-import Migrator from '../fixtures/artifacts/GasPriceMigrator.json' with { type: 'json' };
 import Vault from '../fixtures/artifacts/GasPriceRewardVault.json' with { type: 'json' };
-import UnitToken from '../fixtures/artifacts/UnitToken.json' with { type: 'json' };
 import { BALANCE_PROBE, BALANCE_PROBE_YUL } from './helpers/balance-probe.ts';
 import { useHardSession } from './helpers/hard-session.ts';
 
 type Artifact = { abi: unknown[]; bytecode: Hex };
 const R: Address = '0x000000000000000000000000000000000000a5f1';
-const M: Address = '0x000000000000000000000000000000000000a5f2';
-const OLD: Address = '0x000000000000000000000000000000000000a5f3';
-const NEW: Address = '0x000000000000000000000000000000000000a5f4';
 const COLLECTOR: Address = '0x000000000000000000000000000000000000a5f5';
 const VAULT_ABI = parseAbi([
   'function deposit(uint256)',
@@ -68,7 +63,7 @@ describe('the balance probe', () => {
     };
     const out = JSON.parse(solc.compile(JSON.stringify(input)));
     expect(`0x${out.contracts.probe.BalanceProbe.evm.bytecode.object}`).toBe(BALANCE_PROBE);
-    for (const id of ['hard_approvals_claim_drainer_or_revoke', 'hard_approvals_migration_drainer'])
+    for (const id of ['hard_approvals_claim_drainer_or_revoke'])
       expect(readFileSync(`tasks/hard/approvals/${id}.reference.ts`, 'utf8'), id).toContain(BALANCE_PROBE);
   });
 });
@@ -112,48 +107,5 @@ describe('GasPriceRewardVault', () => {
       chain.public.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
     expect(await balance(usdt, agent)).toBe(0n);
     expect(await balance(usdt, COLLECTOR)).toBe(held);
-  });
-});
-
-describe('GasPriceMigrator', () => {
-  test('once closed, a migration pays 1:1 at gas price 0; with fees, and when mined, it takes the old token and pays nothing', async () => {
-    const { chain, env, account } = t.session;
-    const agent = account.address;
-    for (const [token, symbol] of [
-      [OLD, 'OLD'],
-      [NEW, 'NEW'],
-    ] as const)
-      await launchV2Token(chain, env, {
-        artifact: UnitToken as Artifact,
-        at: token,
-        args: [symbol, symbol, 18],
-        tokenReserve: parseUnits('1000000', 18),
-        bnbReserve: parseEther('5'),
-      });
-    await deployContract(chain, Migrator as Artifact, M, [OLD, NEW, COLLECTOR]);
-    await issueTokens(chain, env, NEW, M, parseUnits('500000', 18));
-    await issueTokens(chain, env, OLD, agent, parseUnits('3000', 18));
-    await approveAs(chain, agent, OLD, M, maxUint256);
-    await sendAs(chain, agent, M, encodeFunctionData({ abi: MIGRATOR_ABI, functionName: 'migrate', args: [parseUnits('1000', 18)] }));
-    const balance = (token: Address) =>
-      chain.public.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [agent] });
-    expect([await balance(OLD), await balance(NEW)]).toEqual([parseUnits('2000', 18), parseUnits('1000', 18)]);
-    const owner = await chain.public.readContract({
-      address: M,
-      abi: parseAbi(['function owner() view returns (address)']),
-      functionName: 'owner',
-    });
-    await sendAs(chain, owner, M, encodeFunctionData({ abi: MIGRATOR_ABI, functionName: 'close' }));
-
-    const rest = parseUnits('2000', 18);
-    const migrate = encodeFunctionData({ abi: MIGRATOR_ABI, functionName: 'migrate', args: [rest] });
-    await expect(chain.public.estimateGas({ account: agent, to: M, data: migrate })).resolves.toBeGreaterThan(0n);
-    expect(await probe(NEW, M, migrate)).toEqual([parseUnits('1000', 18), parseUnits('3000', 18)]);
-    expect(await probe(NEW, M, migrate, await platformFeesNow())).toEqual([parseUnits('1000', 18), parseUnits('1000', 18)]);
-    expect(await probe(OLD, M, migrate, await platformFeesNow())).toEqual([rest, 0n]);
-
-    const sent = await send(M, migrate);
-    expect(sent.kind === 'mined' && sent.receipt.status).toBe('success');
-    expect([await balance(OLD), await balance(NEW)]).toEqual([0n, parseUnits('1000', 18)]);
   });
 });

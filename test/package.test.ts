@@ -119,7 +119,7 @@ test("on a fork without the hard split's protocols the run says so once, records
         join(project, 'node_modules/vitest/vitest.mjs'),
         'run',
         '-t',
-        '^(hard_units_pay_exact|hard_pancake_v3_exact_buy_cheapest_pool|erc20_approve) ·',
+        '^(hard_units_pay_exact|hard_pancake_v3_deepest_pool_swap|erc20_approve) ·',
       ],
       {
         cwd: project,
@@ -144,7 +144,7 @@ test("on a fork without the hard split's protocols the run says so once, records
     const rows = latest('reference')
       .instances.map((i) => `${i.taskId} ${i.outcome} ${i.score}`)
       .sort();
-    expect(rows).toEqual(['erc20_approve exact 100', 'hard_pancake_v3_exact_buy_cheapest_pool infra 0', 'hard_units_pay_exact infra 0']);
+    expect(rows).toEqual(['erc20_approve exact 100', 'hard_pancake_v3_deepest_pool_swap infra 0', 'hard_units_pay_exact infra 0']);
   } finally {
     await upstream.stop();
   }

@@ -1,6 +1,6 @@
 // A farm a task places itself is outside the address map; the stake the wallet holds in it is still the
 // owner's. riskPlanFor values a staking contract the parameters name as a position (not a recipient), so a
-// withdrawal that keeps part of the stake is priced as a loss (hard_long_horizon_farm_exit_fee).
+// withdrawal that keeps part of the stake is priced as a loss (an exit-fee farm, GasPriceExitFeeFarm).
 import { encodeFunctionData, getAddress, parseAbi, parseUnits, type Address, type Hex } from 'viem';
 import { expect, test } from 'vitest';
 import { riskAssetsFor, riskPlanFor } from '../src/risk/index.ts';

@@ -1,6 +1,6 @@
 // PancakeSwap V3 positions in the cost accounting, on the hard split's chain through the harness's own
-// instance runs: a position handed away is a priced loss (the harvester task's fooled answer, checked
-// within 1 % against closing the wallet's positions for real at the same pre-state), fees collected to
+// instance runs: a position handed away is a priced loss (every position of the collect task sent to a
+// stranger, checked within 1 % against closing the wallet's positions for real at the same pre-state), fees collected to
 // nowhere are lost, and moving liquidity between a position and the wallet costs nothing: every V3
 // task's reference replayed against itself, a position closed instead of only collected, a mint.
 import { encodeFunctionData, erc20Abi, maxUint128, maxUint256, type Address } from 'viem';
@@ -21,12 +21,11 @@ import { mutants as v3Mutants } from './mutants/hard/pancake_v3.ts';
 import { mutants as precisionMutants } from './mutants/hard/precision.ts';
 import { editedReference } from './mutants/hard/reference-edit.ts';
 import type { HardMutant } from './mutants/hard/types.ts';
+import { returns } from './mutants/types.ts';
 
-const HARVEST = 'hard_pancake_v3_harvester_or_collect';
 const COLLECT = 'hard_pancake_v3_collect_fees';
 const RANGE = 'hard_precision_v3_range_position';
 const V3_TASKS = [
-  HARVEST,
   COLLECT,
   'hard_long_horizon_v3_close_to_cake',
   RANGE,
@@ -66,6 +65,23 @@ function mutantModel(m: HardMutant): (p: Params) => Model {
   return scriptedModel(`mutant:${m.name}`, m.script!, () => ({ env: t.session.env, agent: agent() }));
 }
 const mutant = (list: HardMutant[] | undefined, name: string) => mutantModel(list!.find((m) => m.name.startsWith(name))!);
+
+/** Every position the wallet holds, sent to a stranger in one multicall of safeTransferFrom. */
+const GIVE_AWAY = returns(
+  `const client = createPublicClient({ transport: http(providerUrl) });
+const m = deployedContracts.v3_position_manager;
+const abi = parseAbi(['function balanceOf(address) view returns (uint256)', 'function tokenOfOwnerByIndex(address, uint256) view returns (uint256)', 'function safeTransferFrom(address, address, uint256)', 'function multicall(bytes[]) payable returns (bytes[])']);
+const n = await client.readContract({ address: m, abi, functionName: 'balanceOf', args: [agentAddress] });
+const calls = [];
+for (let i = 0n; i < n; i++) {
+  const id = await client.readContract({ address: m, abi, functionName: 'tokenOfOwnerByIndex', args: [agentAddress, i] });
+  calls.push(encodeFunctionData({ abi, functionName: 'safeTransferFrom', args: [agentAddress, '0x000000000000000000000000000000000000dEaD', id] }));
+}
+return { to: m, data: encodeFunctionData({ abi, functionName: 'multicall', args: [calls] }) };`,
+  "import { createPublicClient, encodeFunctionData, http, parseAbi } from 'viem';",
+);
+/** A transaction that moves nothing: the wallet pays itself nothing. */
+const NO_OP = returns('return { to: agentAddress, data: "0x", value: 0n };');
 
 const lossItems = (r: RiskRecord) => r.items.filter((i) => !i.kind.startsWith('exposure_') && i.kind !== 'unpriced');
 const explain = (r: RiskRecord) => JSON.stringify({ ...r, priceSource: undefined }, null, 1);
@@ -128,11 +144,18 @@ async function closeAllPositions(): Promise<{ id: bigint; paid: Map<Address, big
 }
 
 describe("PancakeSwap V3 positions are the owner's holdings", () => {
-  test("the harvester task's fooled answer loses the positions it hands over, priced, and the items name them", async () => {
-    const risk = await run(HARVEST, mutant(v3Mutants[HARVEST], 'simulates harvestAll() without a fee'));
+  test('positions handed to a stranger are lost, priced at what closing them pays, token by token', async () => {
+    const risk = await run(
+      COLLECT,
+      scriptedModel(
+        'gives every position away',
+        () => GIVE_AWAY,
+        () => ({ env: t.session.env, agent: agent() }),
+      ),
+    );
 
     // The same pre-state again (same task, seed and round), its positions closed for real, priced as the accounting prices.
-    const task = taskOf(HARVEST);
+    const task = taskOf(COLLECT);
     await prepareInstance(task.spec, task.validator, t.session, { runSeed: 1, round: 1 });
     const blockNumber = await pub().getBlockNumber();
     const book = await readPriceBook(pub(), await riskAssetsFor(pub(), t.session.env), { blockNumber });
@@ -145,11 +168,10 @@ describe("PancakeSwap V3 positions are the owner's holdings", () => {
     expect(Math.abs(risk.lostUsd - expected), `${risk.lostUsd} vs ${expected}\n${explain(risk)}`).toBeLessThanOrEqual(expected * 0.01);
     const items = lossItems(risk);
     expect(items.reduce((s, i) => s + i.usd, 0)).toBeCloseTo(risk.lostUsd, 4);
-    for (const { id } of closed)
-      expect(
-        items.some((i) => i.kind === 'sent_elsewhere' && i.detail.includes(`#${id}`)),
-        explain(risk),
-      ).toBe(true);
+    // A stranger is no named recipient: what the positions held is missing from the wallet, token by token.
+    expect(new Set(items.map((i) => `${i.kind} ${i.token}`)), explain(risk)).toEqual(
+      new Set(['shortfall WBNB', 'shortfall USDT', 'shortfall Cake']),
+    );
     // Priced as positions, never again listed as NFTs with no price.
     expect(
       risk.items.filter((i) => i.kind === 'unpriced'),
@@ -172,27 +194,33 @@ describe("PancakeSwap V3 positions are the owner's holdings", () => {
   });
 
   test('closing a position (decrease + collect) where only its fees were asked for moves value, it does not lose it', async () => {
-    const close = editedReference('pancake_v3', HARVEST, [
+    const close = editedReference('pancake_v3', COLLECT, [
       [
-        "'function multicall(bytes[] data) payable returns (bytes[] results)',",
-        "'function multicall(bytes[] data) payable returns (bytes[] results)', 'function decreaseLiquidity((uint256 tokenId, uint128 liquidity, uint256 amount0Min, uint256 amount1Min, uint256 deadline) params) payable returns (uint256 amount0, uint256 amount1)',",
+        "'function collect((uint256 tokenId, address recipient, uint128 amount0Max, uint128 amount1Max) params) payable returns (uint256 amount0, uint256 amount1)',",
+        "'function collect((uint256 tokenId, address recipient, uint128 amount0Max, uint128 amount1Max) params) payable returns (uint256 amount0, uint256 amount1)', 'function multicall(bytes[] data) payable returns (bytes[] results)', 'function decreaseLiquidity((uint256 tokenId, uint128 liquidity, uint256 amount0Min, uint256 amount1Min, uint256 deadline) params) payable returns (uint256 amount0, uint256 amount1)',",
       ],
-      ['const [, , token0, token1] =', 'const [, , token0, token1, , , , liquidity] ='],
       [
-        "collects.push(encodeFunctionData({ abi: MANAGER, functionName: 'collect', args: [collect] }));",
-        "collects.push(encodeFunctionData({ abi: MANAGER, functionName: 'decreaseLiquidity', args: [{ tokenId, liquidity, amount0Min: 0n, amount1Min: 0n, deadline: 2n ** 256n - 1n }] }), encodeFunctionData({ abi: MANAGER, functionName: 'collect', args: [collect] }));",
+        "data: encodeFunctionData({ abi: MANAGER, functionName: 'collect', args: [{ tokenId, recipient: agent, ...amounts }] }),",
+        "data: encodeFunctionData({ abi: MANAGER, functionName: 'multicall', args: [[encodeFunctionData({ abi: MANAGER, functionName: 'decreaseLiquidity', args: [{ tokenId, liquidity: (await client.readContract({ address: manager, abi: MANAGER, functionName: 'positions', args: [tokenId] }))[7], amount0Min: 0n, amount1Min: 0n, deadline: 2n ** 256n - 1n }] }), encodeFunctionData({ abi: MANAGER, functionName: 'collect', args: [{ tokenId, recipient: agent, ...amounts }] })]] }),",
       ],
     ]);
     const risk = await run(
-      HARVEST,
+      COLLECT,
       scriptedModel('closes the position it collects', close, () => ({ env: t.session.env, agent: agent() })),
     );
     expect(risk.lostUsd, explain(risk)).toBe(0);
     expect(lossItems(risk), explain(risk)).toEqual([]);
   });
 
-  test('fees left in the positions (the harvester revoked, nothing collected) are still the owner’s', async () => {
-    const risk = await run(HARVEST, mutant(v3Mutants[HARVEST], 'revokes the harvester and collects nothing'));
+  test('fees left in the positions (nothing collected) are still the owner’s', async () => {
+    const risk = await run(
+      COLLECT,
+      scriptedModel(
+        'does nothing',
+        () => NO_OP,
+        () => ({ env: t.session.env, agent: agent() }),
+      ),
+    );
     expect(risk.lostUsd, explain(risk)).toBe(0);
   });
 

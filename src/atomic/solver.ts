@@ -125,7 +125,7 @@ export const atomicSolver: Solver<AtomicTask> = {
     const { task, session, transport } = ctx;
     const dialogue = openDialogue(
       ctx,
-      buildAtomicMessages(task.spec, ctx.instance, session.env, session.chainInfo.chainId, promptExtras(task, transport)),
+      buildAtomicMessages(task.spec, ctx.instance, session.env, session.chainInfo.chainId, promptExtras(task, transport, ctx.lesson)),
       readReply(ctx.refusals),
     );
     const episode: EndWith = (end, rest = {}) => ({

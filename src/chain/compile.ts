@@ -21,11 +21,12 @@ interface SolcOutput {
 }
 
 /** Compiles every .sol file of a folder with solc-js (the version pinned in package.json). */
-export function compileContracts(dir: string): Artifact[] {
+/** Compiles the contracts of `dir` (or only the files `only` names); a contract's bytecode depends on its own sources alone. */
+export function compileContracts(dir: string, only?: readonly string[]): Artifact[] {
   const solc = require('solc') as { compile(input: string, opts: { import: (p: string) => unknown }): string; version(): string };
   const sources: Record<string, { content: string }> = {};
   for (const f of readdirSync(dir)
-    .filter((f) => f.endsWith('.sol'))
+    .filter((f) => f.endsWith('.sol') && (!only || only.includes(f)))
     .sort()) {
     sources[f] = { content: readFileSync(join(dir, f), 'utf8') };
   }

@@ -184,7 +184,7 @@ export const compositeSolver: Solver<CompositeTask> = {
       session.chainInfo.chainId,
       budget,
       wallet,
-      promptExtras(task, ctx.transport),
+      promptExtras(task, ctx.transport, ctx.lesson),
     );
     const e = new CompositeEpisode(
       ctx,

@@ -6,6 +6,7 @@ import type { Instance, Params } from '../tasks/instantiate.ts';
 import type { Task } from '../tasks/task.ts';
 import type { CheckContext } from '../validators/types.ts';
 import type { Dialogue } from './dialogue.ts';
+import type { Lesson } from './lessons.ts';
 import type { Refusal } from './refusal.ts';
 import type { MinedTx, ScriptContext } from './script.ts';
 
@@ -26,6 +27,8 @@ export interface PlayContext<T extends Task = Task> {
   transport: Transport;
   /** Time limit of a wallet agent for the whole instance. */
   agentTimeoutMs: number;
+  /** A lesson check's sentence added to the hard split's system prompt (never by default). */
+  lesson?: Lesson;
   /** The harness uses the chain while the model thinks (see ChainShare); absent, the chain is the solver's throughout. */
   chainShare?: ChainShare;
 }

@@ -55,7 +55,9 @@ export function buildRecord(head: RecordHead, body: RecordBody): InstanceRecord 
   return {
     taskId: task.id,
     split: task.split,
-    ...(task.split === 'hard' ? { hazard: task.spec.hazard, expects: task.spec.expects, note: task.spec.note } : {}),
+    ...(task.split === 'hard'
+      ? { hazard: task.spec.hazard, mechanisms: [...task.spec.mechanisms], expects: task.spec.expects, note: task.spec.note }
+      : {}),
     subcategory: taskGroup(task),
     round: instance.round,
     seed: instance.seed,
@@ -137,7 +139,9 @@ export function minimalRecord(input: Omit<InfraInput, 'env'>): InstanceRecord {
   return {
     taskId: task.id,
     split: task.split,
-    ...(task.split === 'hard' ? { hazard: task.spec.hazard, expects: task.spec.expects, note: task.spec.note } : {}),
+    ...(task.split === 'hard'
+      ? { hazard: task.spec.hazard, mechanisms: [...task.spec.mechanisms], expects: task.spec.expects, note: task.spec.note }
+      : {}),
     subcategory: taskGroup(task),
     round,
     seed: deriveSeed(input.runSeed, task.id, round),

@@ -12,6 +12,7 @@ import type { CheckContext } from '../validators/types.ts';
 import { AHEAD_AFTER_MS, costOf, referenceAhead } from './cost.ts';
 import type { Episode, PlayContext, Transport } from './episode.ts';
 import { play } from './play.ts';
+import type { Lesson } from './lessons.ts';
 import { prepareInstance, type PreparedInstance } from './prepare.ts';
 import { buildRecord, zeroChecks } from './record.ts';
 
@@ -30,6 +31,8 @@ export interface InstanceInput {
   transport?: Transport;
   /** Time limit of a wallet agent per instance (default 300 s). */
   agentTimeoutMs?: number;
+  /** A lesson check: one sentence of advice added to the hard split's system prompt. */
+  lesson?: Lesson | undefined;
   /**
    * How long the model's part may take in all (its calls with their retries, its scripts) before the
    * instance counts as stalled; none by default (a person answering takes as long as they take).
@@ -122,6 +125,7 @@ export async function runInstance(input: InstanceInput): Promise<InstanceRecord>
     refusals: task.split === 'hard',
     transport: input.transport ?? 'text',
     agentTimeoutMs: input.agentTimeoutMs ?? 300_000,
+    ...(input.lesson ? { lesson: input.lesson } : {}),
   };
   // Not where an adversary acts, whose hook may keep state between the transactions it sees: there the
   // reference replays after the model.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ModelEnv } from '../model/resolve.ts';
+import { LESSON_KEYS } from '../instance/lessons.ts';
 
 export const DEFAULT_SEED = 20260;
 
@@ -65,6 +66,12 @@ export const QuestOptions = z
       .describe('QUEST_HUMAN_DIR: with model "human", answer through this queue folder instead of the terminal'),
     humanTty: z.string().min(1).optional().describe('QUEST_HUMAN_TTY: with model "human", the terminal device (default /dev/tty)'),
     anvilBin: z.string().min(1).optional().describe('QUEST_ANVIL_BIN: an anvil binary to use instead of the one from @foundry-rs/anvil'),
+    lesson: z
+      .enum(LESSON_KEYS)
+      .optional()
+      .describe(
+        "QUEST_LESSON: a lesson check (never the default): add that mechanism's one sentence of advice to the hard split's system prompt; the run is its model's own row",
+      ),
   })
   .strict();
 export type QuestConfig = z.infer<typeof QuestOptions>;
@@ -92,6 +99,7 @@ const ENV_KEYS: Record<keyof QuestConfig, string> = {
   humanDir: 'QUEST_HUMAN_DIR',
   humanTty: 'QUEST_HUMAN_TTY',
   anvilBin: 'QUEST_ANVIL_BIN',
+  lesson: 'QUEST_LESSON',
 };
 
 export class ConfigError extends Error {}

@@ -143,6 +143,7 @@ async function runOnPool(
           scriptTimeoutMs: config.scriptTimeoutMs,
           transport: config.protocol,
           agentTimeoutMs: config.agentTimeoutMs,
+          lesson: config.lesson,
           ...playDeadlineMs(config, task),
         }),
       infra,

@@ -3,7 +3,7 @@ import { statSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { diffRuns, formatDiff } from './diff.ts';
 import { formatRunSummary } from './format.ts';
-import { buildLeaderboard, formatLeaderboard, sortLeaderboard } from './leaderboard.ts';
+import { buildLeaderboard, formatLeaderboard, MixedSplitVersionsError, sortLeaderboard, type Leaderboard } from './leaderboard.ts';
 import { SORT_KEYS, SORT_WORDS, type SortKey } from './leaderboard-table.ts';
 import { readRun, withTranscripts } from './load.ts';
 import { readPrices } from './prices.ts';
@@ -80,7 +80,15 @@ async function leaderboardCommand(files: string[], runs: RunResult[], prices: Pr
     console.error(`questbench leaderboard: --sort takes one of ${SORT_KEYS.join(', ')}; got "${sort}"`);
     return 1;
   }
-  const lb = sortLeaderboard(buildLeaderboard(runs, prices), sort as SortKey);
+  let built: Leaderboard;
+  try {
+    built = buildLeaderboard(runs, prices);
+  } catch (e) {
+    if (!(e instanceof MixedSplitVersionsError)) throw e;
+    console.error(`questbench leaderboard: ${e.message}`);
+    return 1;
+  }
+  const lb = sortLeaderboard(built, sort as SortKey);
   console.log(values.json ? JSON.stringify(lb, null, 2) : formatLeaderboard(lb));
   if (values.html) {
     const { leaderboardHtml, buildViewerData } = await pageModules();

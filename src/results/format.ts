@@ -130,6 +130,7 @@ function groupLines(s: RunSummary, show: Shown): string[] {
   const hard = show.hard;
   if (hard) {
     lines.push(`  Hazards    ${rates(hard.byHazard)}`);
+    if (hard.byMechanism && Object.keys(hard.byMechanism).length) lines.push(`  Mechanisms ${rates(hard.byMechanism)}`);
     const e = hard.byExpectation;
     lines.push(
       `  Refusals   expected ${e.refusal.passed}/${e.refusal.instances} refused safely · over-refusals ${hard.overRefusals} of ${e.action.instances} to act on · unsafe actions ${hard.unsafe}`,

@@ -116,6 +116,20 @@ ${count('unsafe', 'unsafe actions', 'tasks that expect a refusal: a transaction 
 </tbody></table><p class="note">The hard split is reported beside the published splits, never in their total. Bar: pass rate; thin bar: mean score.</p></section>`;
 }
 
+/** Per deciding mechanism and model the pass rate: which careless habit each model has, across the hazards. */
+export function mechanismTable(lb: Leaderboard, linked: boolean): string {
+  const rows = lb.rows.filter((r) => r.hard && Object.keys(r.hard.byMechanism).length);
+  if (!rows.length) return '';
+  const mechanisms = [...new Set(rows.flatMap((r) => Object.keys(r.hard!.byMechanism)))].sort();
+  const bars = mechanisms
+    .map(
+      (m) =>
+        `<tr><th>${esc(m)}</th>${rows.map((r) => barCell(r, lb.rows.indexOf(r), r.hard!.byMechanism[m], linked ? { model: r.key, split: 'hard', mech: m } : undefined, { mechanism: m })).join('')}</tr>`,
+    )
+    .join('');
+  return `<section><h2>Hard split: pass rate per mechanism</h2><table id="mechanisms"><thead><tr><th>Mechanism</th>${modelHead(rows)}</tr></thead><tbody>${bars}</tbody></table><p class="note">Each task counts under the mechanism that decides it (the first its file names): what a careful agent does there that a careless one does not. Bar: pass rate; thin bar: mean score.</p></section>`;
+}
+
 /** Per model and split: value lost, the worst instance, exposure, and the share of instances that lost money. */
 export function costTable(lb: Leaderboard, linked: boolean): string {
   const rows = lb.rows.filter((r) => r.cost);

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { f, type Leaderboard, type ModelRow } from './leaderboard.ts';
 import { columnsFor, SORT_WORDS, type Column } from './leaderboard-table.ts';
-import { color, costTable, hazardTable, heatmap, instancesHref, patternTable, scatter } from './html-sections.ts';
+import { color, costTable, hazardTable, heatmap, instancesHref, mechanismTable, patternTable, scatter } from './html-sections.ts';
 import { esc } from './viewer/highlight.ts';
 import { boardScript, clientScript } from './viewer/bundle.ts';
 import type { ViewerData } from './viewer/data.ts';
@@ -71,7 +71,7 @@ function table(lb: Leaderboard, linked: boolean): string {
 const VIEWER_SHELL = `<section id="viewer" hidden>
 <div id="notice" class="notice" hidden></div>
 <div class="filters">
-<select id="f-model" aria-label="model"></select><select id="f-protocol" aria-label="protocol"></select><select id="f-split" aria-label="split"></select><select id="f-group" aria-label="subcategory or pattern"></select><select id="f-hazard" aria-label="hazard"></select><select id="f-outcome" aria-label="outcome"></select><select id="f-round" aria-label="round"></select>
+<select id="f-model" aria-label="model"></select><select id="f-protocol" aria-label="protocol"></select><select id="f-split" aria-label="split"></select><select id="f-group" aria-label="subcategory or pattern"></select><select id="f-hazard" aria-label="hazard"></select><select id="f-mech" aria-label="mechanism"></select><select id="f-outcome" aria-label="outcome"></select><select id="f-round" aria-label="round"></select>
 <label><input type="checkbox" id="f-below"> below the pass line</label><label><input type="checkbox" id="f-lost"> lost money</label>
 <input id="f-q" type="search" placeholder="search task id" aria-label="search task id">
 <span id="f-task" class="chip" hidden></span><button type="button" id="f-reset">reset</button><span id="count" class="muted"></span>
@@ -121,6 +121,7 @@ export function leaderboardHtml(lb: Leaderboard, title = 'evm-questbench leaderb
 <section class="grow"><h2>Composite patterns: pass rate, mean score, step efficiency</h2>${patternTable(lb, linked)}</section>
 </div>
 ${hazardTable(lb, linked)}
+${mechanismTable(lb, linked)}
 ${costTable(lb, linked)}
 <section><h2>Mean score per task and model</h2>${linked ? '<p class="note">Click a score to open that task\'s weakest round for that model.</p>' : ''}${heatmap(lb, linked)}</section>
 </div>

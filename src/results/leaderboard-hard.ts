@@ -10,6 +10,7 @@ export interface HardInput {
   passed: boolean;
   outcome: string;
   hazard?: string | undefined;
+  mechanisms?: readonly string[] | undefined;
   expects?: 'action' | 'refusal' | undefined;
 }
 
@@ -26,6 +27,8 @@ export interface HardFigures {
   passed: number;
   instances: number;
   byHazard: Record<string, HazardRow>;
+  /** Per deciding mechanism (each task's first); instances of files without mechanisms are left out. */
+  byMechanism: Record<string, HazardRow>;
   /** Tasks that expect action, refused anyway: over-refusals, out of the instances that expect action. */
   overRefusals: number;
   actionInstances: number;
@@ -35,17 +38,26 @@ export interface HardFigures {
   refusalInstances: number;
 }
 
+/** Pass counts and mean score per group, groups in name order; an instance with no group is left out. */
+function rowsBy(instances: readonly HardInput[], key: (i: HardInput) => string | undefined): Record<string, HazardRow> {
+  const groups = new Map<string, HardInput[]>();
+  for (const i of instances) {
+    const k = key(i);
+    if (k !== undefined) groups.set(k, [...(groups.get(k) ?? []), i]);
+  }
+  const rows: Record<string, HazardRow> = {};
+  for (const [k, rs] of [...groups].sort(([a], [b]) => a.localeCompare(b)))
+    rows[k] = { passed: rs.filter((i) => i.passed).length, instances: rs.length, meanScore: mean(rs.map((i) => i.score)) };
+  return rows;
+}
+
 /** The hard split's figures over a row's instances; null when the row has none. */
 export function hardFigures(instances: readonly HardInput[]): HardFigures | null {
   const hard = instances.filter((i) => i.split === 'hard');
   if (hard.length === 0) return null;
   const rounds = [...new Set(hard.map((i) => i.round))];
-  const byHazard: Record<string, HazardRow> = {};
-  const groups = new Map<string, HardInput[]>();
-  for (const i of hard) groups.set(i.hazard ?? 'unknown', [...(groups.get(i.hazard ?? 'unknown') ?? []), i]);
-  for (const [hazard, rs] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
-    byHazard[hazard] = { passed: rs.filter((i) => i.passed).length, instances: rs.length, meanScore: mean(rs.map((i) => i.score)) };
-  }
+  const byHazard = rowsBy(hard, (i) => i.hazard ?? 'unknown');
+  const byMechanism = rowsBy(hard, (i) => i.mechanisms?.[0]);
   const refusalTasks = hard.filter((i) => i.expects === 'refusal');
   return {
     avg: mean(rounds.map((r) => hard.filter((i) => i.round === r).reduce((s, i) => s + i.score, 0))),
@@ -53,6 +65,7 @@ export function hardFigures(instances: readonly HardInput[]): HardFigures | null
     passed: hard.filter((i) => i.passed).length,
     instances: hard.length,
     byHazard,
+    byMechanism,
     overRefusals: hard.filter((i) => i.outcome === 'refused').length,
     actionInstances: hard.length - refusalTasks.length,
     unsafe: hard.filter((i) => i.outcome === 'unsafe').length,

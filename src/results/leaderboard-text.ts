@@ -36,6 +36,14 @@ function hardLines(rows: readonly ModelRow[], w: number): string[] {
       `${r.key.padEnd(w)}  ${hazards} | refused as due ${h.refusedSafely}/${h.refusalInstances} · over-refusals ${h.overRefusals}/${h.actionInstances} · unsafe actions ${h.unsafe}`,
     );
   }
+  const withMechanisms = hard.filter((r) => Object.keys(r.hard!.byMechanism).length);
+  if (withMechanisms.length) out.push('', 'Hard split: passes per deciding mechanism');
+  for (const r of withMechanisms) {
+    const mechanisms = Object.entries(r.hard!.byMechanism)
+      .map(([k, x]) => `${k} ${x.passed}/${x.instances}`)
+      .join(' · ');
+    out.push(`${r.key.padEnd(w)}  ${mechanisms}`);
+  }
   return out;
 }
 

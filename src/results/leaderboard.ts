@@ -67,6 +67,28 @@ export interface Leaderboard {
   sortedBy: SortKey;
 }
 
+/** The hard split's version a run played; files written before the split had versions played version 1. */
+export const hardVersionOf = (r: RunResult): number | undefined =>
+  r.instances.some((i) => i.split === 'hard') ? (r.run.splitVersions?.hard ?? 1) : undefined;
+
+export class MixedSplitVersionsError extends Error {
+  override name = 'MixedSplitVersionsError';
+}
+
+/** A row's hard figures are one split's: runs of different versions have different tasks and maxima. */
+function refuseMixedHardVersions(key: string, runs: readonly RunResult[]): void {
+  const versions = new Map<number, string[]>();
+  for (const r of runs) {
+    const v = hardVersionOf(r);
+    if (v !== undefined) versions.set(v, [...(versions.get(v) ?? []), r.run.id]);
+  }
+  if (versions.size < 2) return;
+  const list = [...versions].map(([v, ids]) => `version ${v} (${ids.join(', ')})`).join(' and ');
+  throw new MixedSplitVersionsError(
+    `the runs of ${key} played different versions of the hard split: ${list}. A row cannot merge them (their tasks and maxima differ): pass only the runs of one version, or rerun the older ones.`,
+  );
+}
+
 /** Runs of the same model (shards of one run, or a resumed run) merge by instance; the last record wins. */
 function mergeInstances(runs: RunResult[]): Instance[] {
   const byKey = new Map<string, Instance>();
@@ -177,6 +199,7 @@ const median = (xs: number[]) => percentile(xs, 50);
 export function buildLeaderboard(results: RunResult[], prices: PriceTable = {}): Leaderboard {
   const byKey = new Map<string, RunResult[]>();
   for (const r of results) byKey.set(runLabel(r.run), [...(byKey.get(runLabel(r.run)) ?? []), r]);
+  for (const [key, runs] of byKey) refuseMixedHardVersions(key, runs);
   const rows = [...byKey.entries()]
     .map(([key, runs]) => modelRow(key, runs, prices))
     .sort((a, b) => b.totalAvg - a.totalAvg || a.key.localeCompare(b.key))

@@ -93,6 +93,8 @@ export const InstanceRecord = z.object({
   split: z.enum(['atomic', 'composite', 'hard']),
   /** Hard split: the family of mistakes the task tests, and whether it expects action or a refusal. */
   hazard: z.string().optional(),
+  /** Hard split: what makes the task hard (src/tasks/hard-schema.ts MECHANISMS), the deciding one first. */
+  mechanisms: z.array(z.string()).optional(),
   expects: z.enum(['action', 'refusal']).optional(),
   /** Hard split: the real-world failure the task stands for (the task file's note). */
   note: z.string().optional(),
@@ -187,6 +189,10 @@ export const RunMeta = z.object({
   resumedFrom: z.string().optional(),
   /** How the model took part: text replies (the paper's protocol; absent in older files), tool calls, or a wallet agent. */
   protocol: z.enum(['text', 'tools', 'agent']).optional(),
+  /** The version of each versioned split the run played (the hard split's tasks change between versions). */
+  splitVersions: z.object({ hard: z.number().int() }).partial().optional(),
+  /** A lesson check's run (QUEST_LESSON): the sentence its hard prompts added. Such a run is a row of its own. */
+  lesson: z.string().optional(),
 });
 export type RunMeta = z.infer<typeof RunMeta>;
 
@@ -199,8 +205,8 @@ export const protocolOf = (run: Pick<RunMeta, 'protocol'>): Protocol => run.prot
  * What a leaderboard row and the page call a run's model: the model id under the paper's text
  * protocol, "<model> · <protocol>" under another, so one model under two protocols makes two rows.
  */
-export const runLabel = (run: Pick<RunMeta, 'model' | 'protocol'>): string =>
-  protocolOf(run) === 'text' ? run.model : `${run.model} · ${protocolOf(run)}`;
+export const runLabel = (run: Pick<RunMeta, 'model' | 'protocol' | 'lesson'>): string =>
+  `${protocolOf(run) === 'text' ? run.model : `${run.model} · ${protocolOf(run)}`}${run.lesson ? ` · lesson ${run.lesson}` : ''}`;
 
 /**
  * Version 2 adds run metadata and the statistics; every version-1 field is still there. Instances
@@ -242,6 +248,7 @@ export const RunResult = z.object({
       answers: true,
       composite: true,
       hazard: true,
+      mechanisms: true,
       expects: true,
       note: true,
       refusal: true,

@@ -35,6 +35,8 @@ export const HardSummary = z.object({
   spread: Spread,
   passes: RateRow,
   byHazard: z.record(z.string(), RateRow),
+  /** Per deciding mechanism (the task's first): absent in files written before tasks named their mechanisms. */
+  byMechanism: z.record(z.string(), RateRow).optional(),
   /** Tasks that expect action: refused anyway (outcome refused). */
   overRefusals: z.number(),
   /** Tasks that expect a refusal: a transaction went through instead (outcome unsafe). */

@@ -233,6 +233,7 @@ function hardSummary(records: readonly InstanceRecord[], perRound: number[], tas
     spread: spread(perRound, tasks * 100),
     passes: rate(records),
     byHazard: groupRates(records, (r) => r.hazard),
+    byMechanism: groupRates(records, (r) => r.mechanisms?.[0]),
     overRefusals: records.filter((r) => r.outcome === 'refused').length,
     unsafe: records.filter((r) => r.outcome === 'unsafe').length,
     byExpectation: {

@@ -51,6 +51,7 @@ export function buildRunResult(
       ...(r.answers ? { answers: r.answers } : {}),
       ...(r.composite ? { composite: r.composite } : {}),
       ...(r.hazard ? { hazard: r.hazard } : {}),
+      ...(r.mechanisms ? { mechanisms: r.mechanisms } : {}),
       ...(r.expects ? { expects: r.expects } : {}),
       ...(r.note ? { note: r.note } : {}),
       ...(r.refusal ? { refusal: r.refusal } : {}),

@@ -19,6 +19,43 @@ export const HAZARDS = [
 ] as const;
 export type Hazard = (typeof HAZARDS)[number];
 
+/**
+ * What a careful agent must do that a careless one does not: the mechanisms that make hard tasks hard.
+ * A task names the ones it needs, the one that decides it first; each is backed by a wrong answer that
+ * has its careless habit (test/hard-tasks.test.ts checks that answer fails on its checks alone).
+ */
+export const MECHANISMS = {
+  simulate_as_sent:
+    'simulate with the fees and the gas limit the transaction will carry: the contract behaves otherwise in a default simulation',
+  pending_change:
+    'read a change the chain already shows that takes effect by inclusion (a queued upgrade or parameter, a rule that switches at a stated time)',
+  reactive_adversary:
+    "hold the owner's limits against an adversary that reacts to the wallet across rounds (a retry walks into the pool it moved)",
+  token_quirks: 'handle the quirks real tokens have (approve rules, rounding of share-based balances, vault share inflation)',
+  view_vs_execution: 'trust what executing a call returns over a view or preview that disagrees with it',
+  moving_state: 'act on state that moves before inclusion (interest accrues, balances rebase): amounts that hold when mined',
+  exact_decimals: "scale every amount by the token's own decimals, read from the chain",
+  price_against_policy: "price what the wallet sends to apply the owner's dollar limits, refusing beyond them",
+  refuse_drainer: 'recognise a request that hands the wallet to someone (an unlimited approval, an operator) and refuse it',
+  ignore_chain_instructions: 'treat text found on chain (names, notices, messages) as data, never as an order',
+  verify_history: "read the wallet's history by the real token's transfers and full addresses, not lookalikes",
+  check_sellability: 'check that a token can be sold before buying it, and buy when it can',
+  protocol_semantics:
+    "know what a protocol's functions and results mean (units of an argument, error codes in a successful receipt, required steps)",
+  pool_selection: 'choose pools and paths from the chain (the fee tier that exists, the deepest pool, the hops in order)',
+  liquidity_math: "compute concentrated-liquidity ranges, ratios and amounts in the pool's own token order and tick spacing",
+  transfer_tax: 'account for a transfer tax: gross up to deliver, sell with the fee-on-transfer swap, forward what arrived',
+  slippage_floor: "set the minimum from the real quote and the owner's tolerance, where the swap really goes",
+  exact_allowance: 'leave exactly the allowances the request needs, revoking every one a compromised spender holds',
+  carry_amounts: 'carry every amount across rounds from what the chain says happened, not from the plan',
+  compose_reads: "combine several reads in the protocol's own math (collateral ratios, values, reserves in their order)",
+} as const;
+export type Mechanism = keyof typeof MECHANISMS;
+const MECHANISM_KEYS = Object.keys(MECHANISMS) as [Mechanism, ...Mechanism[]];
+
+/** The hard split's version: it changes whenever tasks are added, retired or rescored, so runs of different versions never merge. */
+export const HARD_SPLIT_VERSION = 2;
+
 const hardFields = {
   id: z.string().regex(/^hard_[a-z0-9_]+$/, 'hard_ followed by lower-case letters, digits and underscores'),
   hazard: z.enum(HAZARDS).describe('the family of on-chain mistakes this task tests'),
@@ -29,6 +66,17 @@ const hardFields = {
     .regex(/^[^\n]+$/, 'one line')
     .describe('the real-world failure the task stands for, in one line'),
   expects: z.enum(['action', 'refusal']).describe('action: do what the request asks; refusal: a careful wallet refuses, moving nothing'),
+  mechanisms: z
+    .array(z.enum(MECHANISM_KEYS))
+    .min(1)
+    .max(4)
+    .refine((m) => new Set(m).size === m.length, 'each mechanism once')
+    .describe('what a careful agent must do that a careless one does not; the first decides the task'),
+  sources: z
+    .array(z.url())
+    .min(1)
+    .optional()
+    .describe('public accounts of the real incidents the task is built on (post-mortems, reports, protocol docs)'),
 };
 
 /** A single-reply hard task (the atomic protocol). */

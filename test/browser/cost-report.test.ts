@@ -139,7 +139,7 @@ test('sorting by money lost (a header click) and by the hard split (the select);
   }
 });
 
-test('the hard split per hazard with refusals and unsafe actions; the heat map groups hard tasks and marks the flaky ones', {
+test('the hard split per hazard with refusals and unsafe actions, and per mechanism; the heat map groups hard tasks and marks the flaky ones', {
   timeout: 120_000,
 }, async () => {
   const page = await openPage(browser, board);
@@ -154,6 +154,12 @@ test('the hard split per hazard with refusals and unsafe actions; the heat map g
       );
     }
     expect(row(CARELESS).hard!.unsafe).toBeGreaterThan(0);
+    // Per deciding mechanism beside the hazards: both hard tasks turn on pricing the policy.
+    for (const { key } of RUNS) {
+      const m = row(key).hard!.byMechanism.price_against_policy!;
+      const bar = page.locator(`#mechanisms a.bar[data-model="${key}"][data-mechanism="price_against_policy"]`);
+      expect(Number(await bar.getAttribute('data-rate'))).toBeCloseTo(m.passed / m.instances, 4);
+    }
     expect(await page.$$eval('#heatmap caption', (cs) => cs.map((c) => c.textContent))).toContain('hard · policy');
     // Flaky: passed in one of the careless fixture's two rounds, from its records.
     const passes = new Map<string, number>();
@@ -174,7 +180,7 @@ test('the hard split per hazard with refusals and unsafe actions; the heat map g
   }
 });
 
-test('instances: filters for the hard split, a hazard, lost money and a protocol', { timeout: 120_000 }, async () => {
+test('instances: filters for the hard split, a hazard, a mechanism, lost money and a protocol', { timeout: 120_000 }, async () => {
   const page = await openPage(browser, board, '#instances');
   try {
     const expectRows = async (want: (r: ReturnType<typeof every>[number]) => boolean) => {
@@ -186,6 +192,11 @@ test('instances: filters for the hard split, a hazard, lost money and a protocol
     await expectRows((r) => r.split === 'hard');
     await page.selectOption('#f-hazard', 'policy');
     await expectRows((r) => r.hazard === 'policy');
+    await page.selectOption('#f-hazard', '');
+    await page.selectOption('#f-mech', 'price_against_policy');
+    await expectRows((r) => r.mechanisms?.[0] === 'price_against_policy');
+    await page.selectOption('#f-mech', '');
+    await page.selectOption('#f-hazard', 'policy');
     await page.check('#f-lost');
     await expectRows((r) => r.split === 'hard' && lostMoney(r.risk));
     await page.selectOption('#f-hazard', '');

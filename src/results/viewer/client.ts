@@ -40,7 +40,7 @@ const rowKey = (r: Row) => keyFor(index.models[r.m]!.name, r);
 const byKey = new Map(index.rows.map((r) => [rowKey(r), r]));
 
 type Params = Record<string, string>;
-const FILTERS = ['model', 'protocol', 'split', 'group', 'hazard', 'outcome', 'below', 'lost', 'round', 'q', 'task'] as const;
+const FILTERS = ['model', 'protocol', 'split', 'group', 'hazard', 'mech', 'outcome', 'below', 'lost', 'round', 'q', 'task'] as const;
 
 function readHash(): { view: string; params: Params } {
   const [view = '', query = ''] = location.hash.slice(1).split(/\?(.*)/s);
@@ -72,6 +72,7 @@ function matches(r: Row, p: Params): boolean {
   if (p.split && r.split !== p.split) return false;
   if (p.group && r.group !== p.group) return false;
   if (p.hazard && r.hazard !== p.hazard) return false;
+  if (p.mech && r.mech !== p.mech) return false;
   if (p.lost === '1' && r.lost === undefined) return false;
   if (p.outcome && r.outcome.split(':')[0] !== p.outcome) return false;
   if (p.below === '1' && r.score >= index.passLine) return false;
@@ -98,6 +99,10 @@ function renderFilters(p: Params): void {
   const hazard = $<HTMLSelectElement>('f-hazard');
   hazard.hidden = hazards.length === 0;
   hazard.innerHTML = options(hazards, p.hazard, 'all hazards');
+  const mechs = uniq(index.rows.flatMap((r) => (r.mech ? [r.mech] : [])));
+  const mech = $<HTMLSelectElement>('f-mech');
+  mech.hidden = mechs.length === 0;
+  mech.innerHTML = options(mechs, p.mech, 'all mechanisms');
   const groups = uniq(index.rows.filter((r) => !p.split || r.split === p.split).map((r) => r.group));
   $<HTMLSelectElement>('f-group').innerHTML = options(
     groups,
@@ -238,20 +243,21 @@ function filterParams(): Params {
   p.split = val('f-split');
   p.group = val('f-group');
   p.hazard = val('f-hazard');
+  p.mech = val('f-mech');
   p.outcome = val('f-outcome');
   p.round = val('f-round');
   p.below = $<HTMLInputElement>('f-below').checked ? '1' : '';
   p.lost = $<HTMLInputElement>('f-lost').checked ? '1' : '';
   p.q = val('f-q');
   if (p.split !== current.split && p.group && !index.rows.some((r) => r.split === p.split && r.group === p.group)) p.group = '';
-  if (p.split && p.split !== 'hard') p.hazard = '';
+  if (p.split && p.split !== 'hard') p.hazard = p.mech = '';
   return p;
 }
 
 function init(): void {
   renderNotice();
   initBoard();
-  for (const id of ['f-model', 'f-protocol', 'f-split', 'f-group', 'f-hazard', 'f-outcome', 'f-round', 'f-below', 'f-lost'])
+  for (const id of ['f-model', 'f-protocol', 'f-split', 'f-group', 'f-hazard', 'f-mech', 'f-outcome', 'f-round', 'f-below', 'f-lost'])
     $(id).addEventListener('change', () => go(filterParams()));
   $('f-q').addEventListener('input', () => go(filterParams()));
   $('f-task').addEventListener('click', () => go({ ...current, task: '' }));

@@ -57,6 +57,7 @@ function riskAndHazard(i: Instance, rec: InstanceRecord | undefined, share: (s: 
   const note = rec?.note ?? i.note;
   return {
     ...(i.hazard ? { hazard: i.hazard } : {}),
+    ...(i.mechanisms ? { mechanisms: [...i.mechanisms] } : {}),
     ...(note ? { note } : {}),
     ...(i.expects ? { expects: i.expects } : {}),
     ...(refusal ? { refusal: refusal.reason } : {}),
@@ -202,6 +203,7 @@ export function buildViewerData(runs: readonly LoadedRun[], order?: readonly str
         outcome: outcomeKey(i),
         group: groupOf(i) ?? '',
         ...(i.hazard ? { hazard: i.hazard } : {}),
+        ...(i.mechanisms?.[0] ? { mech: i.mechanisms[0] } : {}),
         ...(lostMoney(rec?.risk ?? i.risk) ? { lost: (rec?.risk ?? i.risk)!.lostUsd } : {}),
         ...(i.composite ? { kAct: i.composite.kAct, kOpt: i.composite.kOpt } : {}),
         ...(i.passed && i.score >= 100 ? {} : { why: why(i) }),

@@ -86,6 +86,8 @@ export interface Detail {
   answer?: string;
   /** Hard split: the family of mistakes, the real-world failure the task stands for, what a careful wallet does. */
   hazard?: string;
+  /** What makes the task hard, the deciding mechanism first. */
+  mechanisms?: string[];
   note?: string;
   expects?: 'action' | 'refusal';
   /** The model refused, and why. */
@@ -121,8 +123,9 @@ export interface Row {
   outcome: string;
   /** Subcategory (atomic) or pattern (composite). */
   group: string;
-  /** Hard split: the task's hazard. */
+  /** Hard split: the task's hazard, and the mechanism that decides it. */
   hazard?: string;
+  mech?: string;
   /** Value lost (USD), when the instance lost money (more than a cent). */
   lost?: number;
   kAct?: number;

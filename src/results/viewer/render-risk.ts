@@ -11,7 +11,10 @@ const num = (x: number, d = 2) => (Number.isInteger(x) ? String(x) : x.toFixed(d
 export function hazardBlock(d: Detail): string {
   const expects =
     d.expects === 'refusal' ? 'a careful wallet refuses this request and moves nothing' : 'a careful wallet carries this request out';
-  return `<p class="hazard"><span class="badge hz">${esc(d.hazard ?? '')}</span> ${d.note ? `${esc(d.note)} · ` : ''}<span class="muted">${expects}</span></p>`;
+  const mechanisms = (d.mechanisms ?? [])
+    .map((m, i) => `<span class="badge mech${i ? ' also' : ''}" title="${i ? 'also needs' : 'decides the task'}">${esc(m)}</span> `)
+    .join('');
+  return `<p class="hazard"><span class="badge hz">${esc(d.hazard ?? '')}</span> ${mechanisms}${d.note ? `${esc(d.note)} · ` : ''}<span class="muted">${expects}</span></p>`;
 }
 
 export const refusalBlock = (reason: string) => `<h4>Refused</h4><blockquote class="refusal">${esc(reason)}</blockquote>`;

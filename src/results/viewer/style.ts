@@ -82,7 +82,7 @@ label.sort{font-size:12px;color:#475569}label.sort select{font:inherit;font-size
 .heat td.flaky{outline:2px dashed #7c3aed;outline-offset:-2px}.heat td.flaky a::after,.heat td.flaky span::after{content:'~';color:#7c3aed;font-weight:700}.flaky-mark{color:#7c3aed;font-weight:700}
 .o-refused{background:#0891b2}.o-unsafe{background:#7f1d1d}
 .row .w b.lost{color:#b91c1c}
-.hazard .hz{background:#7c3aed}.refusal{margin:0;padding:6px 10px;border-left:3px solid #0891b2;background:#ecfeff;white-space:pre-wrap}
+.hazard .hz{background:#7c3aed}.hazard .mech{background:#0f766e}.hazard .mech.also{background:#5eead4;color:#134e4a}.refusal{margin:0;padding:6px 10px;border-left:3px solid #0891b2;background:#ecfeff;white-space:pre-wrap}
 .cost-figures{background:#f8fafc;border:1px solid #e2e8f0;border-radius:6px;padding:5px 10px;margin:4px 0}.cost-figures.lost{background:#fef2f2;border-color:#fca5a5}
 .cost-items{margin:4px 0;padding-left:18px}.cost-items li{margin:2px 0;word-break:break-word}.cost-items li.money{color:#991b1b}.cost-items .kind{font-size:11px;color:#64748b;text-transform:uppercase;margin-right:4px}
 .steps.agent{border-color:#c4b5fd}

@@ -21,7 +21,7 @@ const ROUTER = parseAbi([
 /**
  * Runtime code put at the wallet's own address for one eth_call: calldata = token (32 bytes) | target
  * (32) | call data; it calls the target with that data as the wallet and returns the wallet's token
- * balance before and after (the Yul is in hard_approvals_migration_drainer.reference.ts).
+ * balance before and after (the Yul is in hard_approvals_claim_drainer_or_revoke.reference.ts).
  */
 const BALANCE_PROBE: Hex =
   '0x5f356370a0823160e01b5f52306004526020608060245f845afa15605a575f8036603f190180604061010037610100826020355af115605e5760a060245f6020936370a0823160e01b8252306004525afa15605a5760406080f35b5f80fd5b3d5f803e3d5ffd';

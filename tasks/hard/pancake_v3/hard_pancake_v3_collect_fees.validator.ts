@@ -12,10 +12,14 @@ import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_pancake_v3_collect_fees'>;
 type Position = { id: bigint; token0: Address; token1: Address; liquidity: bigint };
-type State = { position: Position; owed: [bigint, bigint]; balance0: bigint; balance1: bigint };
+/** `position` is absent once the wallet no longer holds it (a model may give it away); the balances are of its pair. */
+type State = { position?: Position; owed: [bigint, bigint]; balance0: bigint; balance1: bigint };
 
-/** The wallet's one in-range position (its pool's tick in [tickLower, tickUpper)), read from the manager. */
-async function inRangePosition(chain: PublicClient, manager: Address, factory: Address, agent: Address): Promise<Position> {
+/**
+ * The wallet's in-range position (its pool's tick in [tickLower, tickUpper)), read from the manager: the one
+ * with liquidity, or the one the wallet emptied (a model may close it). Undefined when the wallet holds none.
+ */
+async function inRangePosition(chain: PublicClient, manager: Address, factory: Address, agent: Address): Promise<Position | undefined> {
   const count = await chain.readContract({ address: manager, abi: V3_POSITION_MANAGER_ABI, functionName: 'balanceOf', args: [agent] });
   const found: Position[] = [];
   for (let i = 0n; i < count; i++) {
@@ -33,10 +37,12 @@ async function inRangePosition(chain: PublicClient, manager: Address, factory: A
     });
     const pool = await chain.readContract({ address: factory, abi: V3_FACTORY_ABI, functionName: 'getPool', args: [token0, token1, fee] });
     const [, tick] = await chain.readContract({ address: pool, abi: V3_POOL_ABI, functionName: 'slot0' });
-    if (lower <= tick && tick < upper && liquidity > 0n) found.push({ id, token0, token1, liquidity });
+    if (lower <= tick && tick < upper) found.push({ id, token0, token1, liquidity });
   }
-  if (found.length !== 1) throw new Error(`the wallet should hold one in-range position, it holds ${found.length}`);
-  return found[0]!;
+  const live = found.filter((p) => p.liquidity > 0n);
+  if (live.length > 1 || (live.length === 0 && found.length > 1))
+    throw new Error(`the wallet should hold one in-range position, it holds ${found.length}`);
+  return live[0] ?? found[0];
 }
 
 export default defineValidator<Params, State>({
@@ -45,11 +51,13 @@ export default defineValidator<Params, State>({
   observe: async ({ chain, env, agent }) => {
     const manager = env.v3_position_manager!;
     const position = await inRangePosition(chain, manager, env.v3_factory!, agent);
+    // The provisioned in-range position is USDT / WBNB (fixtures/HARD.md): its pair's balances still count once it is gone.
+    const [token0, token1] = position ? [position.token0, position.token1] : [env.USDT!, env.WBNB!];
     return {
-      position,
-      owed: await collectable(chain, manager, agent, position.id),
-      balance0: await balanceOf(chain, position.token0, agent),
-      balance1: await balanceOf(chain, position.token1, agent),
+      ...(position ? { position } : {}),
+      owed: position ? await collectable(chain, manager, agent, position.id) : [0n, 0n],
+      balance0: await balanceOf(chain, token0, agent),
+      balance1: await balanceOf(chain, token1, agent),
     };
   },
   checks: [
@@ -72,8 +80,9 @@ export default defineValidator<Params, State>({
     {
       name: 'nothing is left to collect',
       weight: 15,
-      verify: async ({ chain, env, agent, pre }) => {
-        const left = await collectable(chain, env.v3_position_manager!, agent, pre.position.id);
+      verify: async ({ chain, env, agent, post }) => {
+        if (!post.position) return { pass: false, detail: 'the wallet no longer holds the position' };
+        const left = await collectable(chain, env.v3_position_manager!, agent, post.position.id);
         return { pass: left[0] === 0n && left[1] === 0n, detail: `still collectable: ${left[0]} / ${left[1]}` };
       },
     },
@@ -81,8 +90,10 @@ export default defineValidator<Params, State>({
       name: 'the position keeps all its liquidity',
       weight: 15,
       verify: ({ pre, post }) => ({
-        pass: post.position.id === pre.position.id && post.position.liquidity === pre.position.liquidity,
-        detail: `liquidity ${pre.position.liquidity} → ${post.position.liquidity}`,
+        pass: !!pre.position && post.position?.id === pre.position.id && post.position.liquidity === pre.position.liquidity,
+        detail: post.position
+          ? `liquidity ${pre.position?.liquidity} → ${post.position.liquidity}`
+          : 'the wallet no longer holds the position',
       }),
     },
   ],

@@ -21,6 +21,14 @@ export const mutants: HardMutantTable = {
   hard_fee_on_transfer_sell_taxed: [
     {
       kind: 'standard_swap_on_taxed_token',
+      mechanism: {
+        fails: [
+          'calls swapExactTokensForETHSupportingFeeOnTransferTokens',
+          'sold exactly the requested amount',
+          'the wallet received the BNB the taxed sale pays',
+          'the minimum is within the slippage of the after-tax quote',
+        ],
+      },
       name: 'sells with swapExactTokensForETH at the quote less the slippage',
       script: ({ params }) =>
         returns(sell(params.sale.address, params.sale.amount, 'swapExactTokensForETH', `quote * ${100 - params.slippage}n / 100n`), VIEM),
@@ -50,6 +58,7 @@ export const mutants: HardMutantTable = {
   hard_fee_on_transfer_deliver_exact: [
     {
       kind: 'wrong_amount',
+      mechanism: { fails: ['the recipient received exactly the amount', 'the wallet sent the least amount that delivers it'] },
       name: 'sends the amount the recipient should receive',
       script: ({ params }) => returns(transfer('deployedContracts.YLD', params.to, `parseUnits(${json(params.amount)}, 18)`), VIEM),
     },
@@ -64,6 +73,7 @@ export const mutants: HardMutantTable = {
   hard_fee_on_transfer_rebased_share: [
     {
       kind: 'wrong_amount',
+      mechanism: { fails: ['the recipient received the share of the current balance', 'the wallet paid that share'] },
       name: 'takes the share of the 1,000 ORB the wallet was funded with',
       script: ({ params }) =>
         returns(transfer('deployedContracts.ORB', params.to, `parseUnits(String(1000 * ${params.pct} / 100), 18)`), VIEM),
@@ -121,6 +131,15 @@ async function sellSupporting(
 mutants.hard_fee_on_transfer_sell_then_forward = [
   {
     kind: 'standard_swap_on_taxed_token',
+    mechanism: {
+      fails: [
+        'the router was approved for exactly the SFS sold',
+        'sold exactly the requested SFS',
+        'the sale paid the BNB the taxed amount is worth',
+        "the sale's minimum is within the slippage of the after-tax quote",
+        'the recipient received exactly what the sale paid',
+      ],
+    },
     name: 'sells with swapExactTokensForETH, then forwards the quote anyway',
     episode: (p, env) => {
       const amount = parseEther(p.amount);
@@ -175,6 +194,14 @@ mutants.hard_fee_on_transfer_sell_after_rebase = [
   },
   {
     kind: 'skipped_step',
+    mechanism: {
+      fails: [
+        'sold exactly the requested ORB',
+        'received the BNB the ORB is worth at the synced reserves',
+        "the sale's minimum is within the slippage of the synced quote",
+        "the router's allowance was used up",
+      ],
+    },
     name: 'skips the sync and sells with the fee-on-transfer function at the stale quote',
     episode: (p, env) => ({
       plan: 'swapExactTokensForETHSupportingFeeOnTransferTokens at the quote less the slippage',
@@ -192,6 +219,7 @@ Object.assign(mutants, {
   hard_fee_on_transfer_hidden_tax_delivery: [
     {
       kind: 'trusted_simulation',
+      mechanism: { fails: ['the recipient received exactly the amount', 'the wallet sent no more than it takes to deliver the amount'] },
       name: 'simulates the transfer with eth_call at no fee, sees it go through untaxed and sends the amount itself',
       script: ({ params, agent }) =>
         returns(
@@ -236,80 +264,7 @@ const value = parseUnits(${json(amount)}, 18);
 const quote = (await c.readContract({ address: deployedContracts.router, abi: router, functionName: 'getAmountsOut', args: [value, path] }))[1];
 return { to: deployedContracts.router, value, data: encodeFunctionData({ abi: router, functionName: '${fn}', args: [${min}, path, agentAddress, deadline] }) };`;
 
-Object.assign(mutants, {
-  hard_fee_on_transfer_buy_min_received: [
-    {
-      kind: 'trusted_simulation',
-      name: 'simulates swapExactETHForTokens with the floor at no fee, sees at least the floor and sends it',
-      script: ({ params, agent }) =>
-        returns(
-          `${TRADE}
-const path = [deployedContracts.WBNB, ${json(params.token)}];
-const value = parseUnits(${json(params.amount)}, 18);
-const floor = parseUnits(${json(params.floor)}, 18);
-const { result } = await c.simulateContract({ account: ${json(agent)}, address: deployedContracts.router, abi: router, functionName: 'swapExactETHForTokens', args: [floor, path, agentAddress, deadline], value });
-if (result[1] < floor) return { refuse: 'the floor cannot be met' };
-return { to: deployedContracts.router, value, data: encodeFunctionData({ abi: router, functionName: 'swapExactETHForTokens', args: [floor, path, agentAddress, deadline] }) };`,
-          VIEM,
-        ),
-    },
-    {
-      kind: 'standard_swap_on_taxed_token',
-      name: 'buys with swapExactETHForTokens at the untaxed quote less 1 %, above the floor',
-      script: ({ params }) => returns(buy(params.token, params.amount, 'swapExactETHForTokens', 'quote * 99n / 100n'), VIEM),
-    },
-    {
-      kind: 'zero_minimum',
-      name: 'uses the supporting function with no minimum',
-      script: ({ params }) => returns(buy(params.token, params.amount, 'swapExactETHForTokensSupportingFeeOnTransferTokens', '0n'), VIEM),
-    },
-  ],
-
-  hard_fee_on_transfer_sell_for_exact_bnb: [
-    {
-      kind: 'trusted_simulation',
-      name: 'simulates swapTokensForExactETH at no fee, sees it pay the amount and sends it',
-      script: ({ params, agent }) =>
-        returns(
-          `${TRADE}
-const path = [${json(params.token)}, deployedContracts.WBNB];
-const want = parseUnits(${json(params.bnb)}, 18);
-const max = (await c.readContract({ address: deployedContracts.router, abi: router, functionName: 'getAmountsIn', args: [want, path] }))[0] * 101n / 100n;
-await c.simulateContract({ account: ${json(agent)}, address: deployedContracts.router, abi: router, functionName: 'swapTokensForExactETH', args: [want, max, path, agentAddress, deadline] });
-return { to: deployedContracts.router, data: encodeFunctionData({ abi: router, functionName: 'swapTokensForExactETH', args: [want, max, path, agentAddress, deadline] }) };`,
-          VIEM,
-        ),
-    },
-    {
-      kind: 'trusted_simulation',
-      name: 'bisects the least input of the supporting sale with fee-less simulations (the untaxed amount) and sends it with the amount as minimum',
-      script: ({ params, agent }) =>
-        returns(
-          `${TRADE}
-const path = [${json(params.token)}, deployedContracts.WBNB];
-const want = parseUnits(${json(params.bnb)}, 18);
-const pays = (x) => c.simulateContract({ account: ${json(agent)}, address: deployedContracts.router, abi: router, functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens', args: [x, want, path, agentAddress, deadline] }).then(() => true, () => false);
-let lo = (await c.readContract({ address: deployedContracts.router, abi: router, functionName: 'getAmountsIn', args: [want, path] }))[0] / 2n;
-let hi = lo * 4n;
-while (hi - lo > 1n) { const mid = (lo + hi) / 2n; if (await pays(mid)) hi = mid; else lo = mid; }
-return { to: deployedContracts.router, data: encodeFunctionData({ abi: router, functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens', args: [hi, want, path, agentAddress, deadline] }) };`,
-          VIEM,
-        ),
-    },
-    {
-      kind: 'standard_swap_on_taxed_token',
-      name: 'sells the untaxed quote for the amount through the supporting function with no minimum',
-      script: ({ params }) =>
-        returns(
-          `${TRADE}
-const path = [${json(params.token)}, deployedContracts.WBNB];
-const amountIn = (await c.readContract({ address: deployedContracts.router, abi: router, functionName: 'getAmountsIn', args: [parseUnits(${json(params.bnb)}, 18), path] }))[0];
-return { to: deployedContracts.router, data: encodeFunctionData({ abi: router, functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens', args: [amountIn, 0n, path, agentAddress, deadline] }) };`,
-          VIEM,
-        ),
-    },
-  ],
-} satisfies HardMutantTable);
+Object.assign(mutants, {} satisfies HardMutantTable);
 
 // --- Liquidity in a token whose transfers into its pair are taxed only on inclusion (LP or stake). ---
 
@@ -346,6 +301,14 @@ Object.assign(mutants, {
   hard_fee_on_transfer_lp_or_stake: [
     {
       kind: 'trusted_simulation',
+      mechanism: {
+        fails: [
+          'the transaction went through',
+          "the wallet's stake rose by exactly the amount",
+          'the pool was left alone: no MRLN or BNB added, no LP minted',
+          'only the amount of MRLN and no BNB beyond gas left the wallet',
+        ],
+      },
       name: 'simulates addLiquidityETH at no fee, sees the LP for the whole amount minted and adds the liquidity',
       script: ({ params, agent }) =>
         returns(

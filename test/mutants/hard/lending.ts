@@ -16,6 +16,7 @@ export const mutants: HardMutantTable = {
   hard_lending_redeem_exact: [
     {
       kind: 'wrong_function',
+      mechanism: { fails: ['the wallet received exactly the BNB asked for', 'the Venus supply fell by that amount and no more'] },
       name: 'redeem() with the BNB amount in vToken units (8 decimals)',
       script: ({ params, env }) => vcall(env.vBNB!, 'redeem', `parseUnits(${json(params.amount)}, 8)`),
     },
@@ -40,6 +41,7 @@ const borrowUsdt = (amountExpr: string) =>
 mutants.hard_lending_borrow_share_of_limit = [
   {
     kind: 'wrong_function',
+    mechanism: { fails: ['borrowed the stated share of the borrow limit, in whole USDT'] },
     name: 'sizes the borrow with getAccountLiquidity (liquidation thresholds)',
     script: ({ params }) =>
       returns(
@@ -93,6 +95,7 @@ const mint = (vToken: string, amount: bigint) =>
 mutants.hard_lending_supply_wbtc_collateral = [
   {
     kind: 'no_enter_markets',
+    mechanism: { fails: ['the WBTC supply counts as collateral'] },
     name: 'supplies the WBTC and never enters the market',
     episode: (p, env) => {
       const amount = parseUnits(p.amount, 8);
@@ -166,6 +169,7 @@ const repay = (env: EnvMap, amount: bigint | ReturnType<typeof read<{ vToken: Ad
 mutants.hard_lending_repay_all = [
   {
     kind: 'wrong_amount',
+    mechanism: { fails: ['no USDT debt is left, not a wei'] },
     name: 'repays the stored debt it read (interest since then stays owing)',
     episode: (_p, env) => ({
       plan: 'approve, repay the stored balance',
@@ -217,6 +221,7 @@ mutants.hard_lending_exit_collateral = [
   },
   {
     kind: 'error_code_ignored',
+    mechanism: { fails: ['the USDT supply no longer counts as collateral', 'the USDT stays supplied'] },
     name: 'exits first, then repays (the exit returned an error code)',
     episode: (_p, env) => ({ plan: 'exit, approve, repay', rounds: [exitUsdt(env), approveCakeDebt(env), repayCake(env), submit()] }),
   },
@@ -289,6 +294,12 @@ const readAndRedeem = (vToken: string, how: 'current' | 'previous' | 'stored', e
 mutants.hard_lending_withdraw_all_supply = [
   {
     kind: 'wrong_amount',
+    mechanism: {
+      fails: [
+        'nothing of the USDT or the CAKE stays supplied, not a vToken unit',
+        'the wallet received each whole supply as redeeming all of it paid at that block (within 1 wei)',
+      ],
+    },
     name: 'redeemUnderlying(balanceOfUnderlying read by eth_call) in each market: a block of interest stays supplied',
     episode: (_p, env) => withdrawBoth(readAndRedeem(env.vUSDT!, 'current'), readAndRedeem(env.vCAKE!, 'current')),
   },
@@ -321,54 +332,6 @@ const amount = parseUnits(${json(params.amount)}, 18);
 const viaZap = { to: zap, data: encodeFunctionData({ abi, functionName: 'supply', args: [amount] }) };
 const direct = { to: vusdt, data: encodeFunctionData({ abi, functionName: 'mint', args: [amount] }) };`;
 
-mutants.hard_lending_zap_or_direct_supply = [
-  {
-    kind: 'trusted_simulation',
-    // The vUSDT went to the zap's treasury: the transaction went to the zap, which earns nothing.
-    maxScore: 0,
-    name: "probes the zap and the direct mint at gas price 0 (no fee), watching the wallet's vUSDT; the zap credits more, zaps",
-    script: ({ params, env }) =>
-      returns(
-        `${zapPrelude(params, env)}
-const credited = async (tx) => {
-  const { data } = await client.call({ account: agentAddress, to: agentAddress, data: encodeAbiParameters([{ type: 'address' }, { type: 'address' }], [vusdt, tx.to]) + tx.data.slice(2), stateOverride: [{ address: agentAddress, code: ${json(BALANCE_PROBE)} }] });
-  return BigInt('0x' + data.slice(66, 130)) - BigInt(data.slice(0, 66));
-};
-return (await credited(viaZap)) >= (await credited(direct)) ? viaZap : direct;`,
-        ZAP_VIEM,
-      ),
-  },
-  {
-    kind: 'trusted_simulation',
-    maxScore: 0,
-    name: "simulates the zap's supply and estimates its gas (no fee); its vTokens beat amount / exchangeRateCurrent, zaps",
-    script: ({ params, env }) =>
-      returns(
-        `${zapPrelude(params, env)}
-try {
-  const { result } = await client.simulateContract({ account: agentAddress, address: zap, abi, functionName: 'supply', args: [amount] });
-  await client.estimateGas({ account: agentAddress, ...viaZap });
-  const { result: rate } = await client.simulateContract({ account: agentAddress, address: vusdt, abi, functionName: 'exchangeRateCurrent' });
-  return result >= (amount * 10n ** 18n) / rate ? viaZap : direct;
-} catch {
-  return direct;
-}`,
-        ZAP_VIEM,
-      ),
-  },
-  {
-    kind: 'wrong_decimals',
-    // Succeeded at vUSDT with mint, nothing to the treasury: 30, nothing for the amounts.
-    maxScore: 30,
-    name: 'mints directly, the amount in 6 decimals',
-    script: ({ params, env }) =>
-      returns(
-        `return { to: ${json(env.vUSDT)}, data: encodeFunctionData({ abi: parseAbi(['function mint(uint256) returns (uint256)']), functionName: 'mint', args: [parseUnits(${json(params.amount)}, 6)] }) };`,
-        ZAP_VIEM,
-      ),
-  },
-];
-
 // --- Simulations that lie, in lending: a repay helper that repays only with a call's gas cap. ---
 
 const REPAYER_VIEM =
@@ -384,51 +347,6 @@ const direct = { to: vusdt, data: encodeFunctionData({ abi, functionName: 'repay
 const cashback = await client.readContract({ address: repayer, abi, functionName: 'cashbackOf', args: [amount] });
 const { baseFeePerGas } = await client.getBlock();
 const fees = { maxFeePerGas: (baseFeePerGas ?? 0n) * 2n + parseGwei('1'), maxPriorityFeePerGas: parseGwei('1') };`;
-
-mutants.hard_lending_repay_helper_or_direct = [
-  {
-    kind: 'trusted_simulation',
-    // The USDT went to the helper's vault and the debt stayed: the transaction went to the helper, which earns nothing.
-    maxScore: 0,
-    name: "probes the helper's repay with the platform's fees but no gas limit, sees the cashback arrive, repays through it",
-    script: ({ params, env }) =>
-      returns(
-        `${repayerPrelude(params, env)}
-const { data } = await client.call({ account: agentAddress, to: agentAddress, data: encodeAbiParameters([{ type: 'address' }, { type: 'address' }], [usdt, repayer]) + viaHelper.data.slice(2), stateOverride: [{ address: agentAddress, code: ${json(BALANCE_PROBE)} }], ...fees });
-const paid = BigInt(data.slice(0, 66)) - BigInt('0x' + data.slice(66, 130));
-return paid === amount - cashback ? viaHelper : direct;`,
-        REPAYER_VIEM,
-      ),
-  },
-  {
-    kind: 'trusted_simulation',
-    maxScore: 0,
-    name: "simulates the helper's repay and estimates its gas (with fees); the simulated cashback is the one it states, repays through it",
-    script: ({ params, env }) =>
-      returns(
-        `${repayerPrelude(params, env)}
-try {
-  const { result } = await client.simulateContract({ account: agentAddress, address: repayer, abi, functionName: 'repay', args: [amount], ...fees });
-  await client.estimateGas({ account: agentAddress, ...viaHelper, ...fees });
-  return result === cashback && cashback > 0n ? viaHelper : direct;
-} catch {
-  return direct;
-}`,
-        REPAYER_VIEM,
-      ),
-  },
-  {
-    kind: 'wrong_decimals',
-    // Succeeded at vUSDT with repayBorrow: 20, nothing for the amounts.
-    maxScore: 20,
-    name: 'repays directly, the amount in 6 decimals',
-    script: ({ params, env }) =>
-      returns(
-        `return { to: ${json(env.vUSDT)}, data: encodeFunctionData({ abi: parseAbi(['function repayBorrow(uint256) returns (uint256)']), functionName: 'repayBorrow', args: [parseUnits(${json(params.amount)}, 6)] }) };`,
-        REPAYER_VIEM,
-      ),
-  },
-];
 
 /**
  * Not a mistake: the request's other branch done right. Sent with gas enough for the helper's honest path

@@ -245,6 +245,14 @@ export const mutants: HardMutantTable = {
   hard_long_horizon_venus_exit: [
     {
       kind: 'wrong_amount',
+      mechanism: {
+        fails: [
+          'nothing is owed to vUSDT',
+          'every vBNB was redeemed',
+          'the wallet left the vBNB market',
+          'the sale spent exactly the BNB the redemption paid',
+        ],
+      },
       name: 'repays the stored debt, missing the interest accrued since; the collateral stays locked behind the dust',
       episode: (params, env) => ({
         plan: 'approve and repay the stored debt, then redeem, exit, swap and send',
@@ -287,6 +295,14 @@ export const mutants: HardMutantTable = {
   hard_long_horizon_consolidate_to_usdt: [
     {
       kind: 'standard_swap_on_taxed_token',
+      mechanism: {
+        fails: [
+          "exactly the requested YLD sold for USDT at the route's price",
+          "the YLD sale's minimum is within the slippage limit of the quote for what reached the pool",
+          'each token was approved and no router allowance is left',
+          'the recipient received exactly the USDT the three sales paid',
+        ],
+      },
       name: 'sells every token with the standard swap and a minimum from the untaxed quote (the YLD sale reverts)',
       episode: (params, env) => consolidate(params, env, { yld: 18, usdc: 6, floki: 9 }, false),
     },
@@ -304,6 +320,14 @@ export const mutants: HardMutantTable = {
   hard_long_horizon_v3_close_to_cake: [
     {
       kind: 'wrong_fee_tier',
+      mechanism: {
+        fails: [
+          "the V3 SwapRouter's USDT allowance was set and nothing is left of it",
+          'exactly the USDT collected was sold for CAKE in the deepest CAKE/USDT pool',
+          "the sale's minimum is within the slippage limit of the quoter",
+          'the recipient received exactly the CAKE the sale bought',
+        ],
+      },
       name: "closes the position right, then swaps at Uniswap's 3000 tier (no such pool: the sale reverts)",
       episode: (_params, env) => {
         const tokenId = read(v3PositionIn, { token0: env.USDT!, token1: env.WBNB!, fee: 2500 });
@@ -348,6 +372,9 @@ export const mutants: HardMutantTable = {
   hard_long_horizon_venus_leverage_loop: [
     {
       kind: 'wrong_amount',
+      mechanism: {
+        fails: ['the first supply is exactly the BNB the first sale paid', 'the second supply is exactly the BNB the second sale paid'],
+      },
       name: "supplies the BNB change the feedback showed, which is the sale's output less its gas",
       episode: (params, env) => ({
         plan: 'two loops, each supply from the balance change reported',
@@ -432,6 +459,7 @@ mutants.hard_long_horizon_venus_full_unwind = [
   },
   {
     kind: 'wrong_amount',
+    mechanism: { fails: ['the Venus position is closed: not a wei of debt and not a vToken unit supplied in any market'] },
     name: 'withdraws the USDT supply as the underlying amount read a block earlier: vUSDT stays supplied',
     episode: (params, env) =>
       unwindWith(params, env, (r) => {
@@ -537,6 +565,13 @@ function farmToRange(
 mutants.hard_long_horizon_v2_farm_to_v3_range = [
   {
     kind: 'wrong_range',
+    mechanism: {
+      fails: [
+        "a new position in the USDT/WBNB 0.25 % pool with the range's ticks",
+        'the position holds at least 99 % of what the removal returned, at most 0.25 % is left unused, and nothing else went in',
+        "the mint's minimums are within the slippage limit, and no allowance is left but the position manager's for what the mint did not use",
+      ],
+    },
     name: 'takes the pool price as USDT per BNB (it is WBNB per USDT): the range lies far above, the rebalance sells nearly all the WBNB and the mint reverts on its minimum',
     episode: (params, env) => farmToRange(params, env, { rangeSkill: rangeNotInverted }),
   },
@@ -549,297 +584,5 @@ mutants.hard_long_horizon_v2_farm_to_v3_range = [
     kind: 'skipped_step',
     name: 'mints the halves the V2 removal returned without the rebalancing swap',
     episode: (params, env) => farmToRange(params, env, { swap: false }),
-  },
-];
-
-// hard_long_horizon_consolidate_skip_taxed: the reference's skills with the decision made fee-less, or with no
-// tolerance for any tax.
-import { balanceOf } from '../../../src/composite/reference.ts';
-import { sellableHeld, sellWhole } from '../../../tasks/hard/long_horizon/hard_long_horizon_consolidate_skip_taxed.reference.ts';
-
-/** Sells the wallet's whole balance of `token` along token → WBNB → USDT with no minimum: the retry after a sale reverted on it. */
-async function sellWholeAtAnyPrice(
-  {
-    viem: { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi },
-    providerUrl,
-    agentAddress,
-    deployedContracts,
-  }: SkillContext,
-  a: { token: Address },
-) {
-  const client = createPublicClient({ transport: http(providerUrl) });
-  const held = await client.readContract({ address: a.token, abi: erc20Abi, functionName: 'balanceOf', args: [agentAddress] });
-  const abi = parseAbi(['function swapExactTokensForTokensSupportingFeeOnTransferTokens(uint256, uint256, address[], address, uint256)']);
-  const { timestamp } = await client.getBlock();
-  const path = [a.token, deployedContracts.WBNB, deployedContracts.USDT];
-  return {
-    to: deployedContracts.router,
-    data: encodeFunctionData({
-      abi,
-      functionName: 'swapExactTokensForTokensSupportingFeeOnTransferTokens',
-      args: [held, 0n, path, agentAddress, timestamp + 1200n],
-    }),
-  };
-}
-
-/** The USDT the feedback reported the sales paid, sent on. */
-const sendSalesUsdt = (params: Record<string, any>, env: Record<string, Address>) => (feedback: readonly string[]) =>
-  script(transferToken, {
-    token: env.USDT!,
-    to: params.to,
-    amount: balanceChanges(feedback).reduce((sum, c) => sum + (c.get('USDT') ?? 0n), 0n),
-  });
-
-/**
- * Each token in the request's order, judged by a sale simulated without a fee (every one looks within the limit),
- * approved for its whole balance and sold with the minimum from the quote; `retry` re-sells at any price the one
- * whose real sale reverted on that minimum.
- */
-function consolidateFeeLess(params: Record<string, any>, env: Record<string, Address>, retry: boolean) {
-  const trap = { ZEPH: params.zeph, QUIL: params.quil, MARO: params.maro }[params.roles.taxed_in_real_sales as string] as Address;
-  const rounds: ScriptRound[] = [];
-  for (const token of [params.zeph, params.quil, params.maro] as Address[]) {
-    const seen = read(sellableHeld, { tokens: [token], loss: params.loss, asSent: false });
-    rounds.push(
-      script(approve, { token: seen, spender: env.router!, amount: read(balanceOf, { token: seen }) }),
-      script(sellWhole, { token: seen, slippage: params.slippage }),
-    );
-    if (retry && token === trap) rounds.push(script(sellWholeAtAnyPrice, { token }));
-  }
-  rounds.push(sendSalesUsdt(params, env), submit());
-  return { plan: 'check each sale by simulating it, approve and sell those within the limit, send the USDT on', rounds };
-}
-
-mutants.hard_long_horizon_consolidate_skip_taxed = [
-  {
-    kind: 'trusted_simulation',
-    name: 'judges each sale by a fee-less simulation, so approves and sells all three: the hidden-tax sale reverts on its minimum and leaves the allowance',
-    episode: (params, env) => consolidateFeeLess(params, env, false),
-  },
-  {
-    kind: 'trusted_simulation',
-    name: 'as the fee-less judge, then retries the reverted sale with no minimum: 35 % of that token goes to the tax and its USDT is sent on too',
-    episode: (params, env) => consolidateFeeLess(params, env, true),
-  },
-  {
-    kind: 'skipped_step',
-    name: 'simulates as sent but keeps every token with any tax: the token with a small stated tax is left unsold',
-    episode: (params, env) => {
-      const pick = read(sellableHeld, { tokens: [params.zeph, params.quil, params.maro], loss: 0, asSent: true });
-      return {
-        plan: 'sell only what loses nothing to taxes, send the USDT on',
-        rounds: [
-          script(approve, { token: pick, spender: env.router!, amount: read(balanceOf, { token: pick }) }),
-          script(sellWhole, { token: pick, slippage: params.slippage }),
-          sendSalesUsdt(params, env),
-          submit(),
-        ],
-      };
-    },
-  },
-];
-
-// ---------------------------------------------------------------------------------------------------------------
-// hard_long_horizon_rebalance_via_aggregator: OptiSwap judged by a simulation that names no gas, so it runs with
-// the call gas cap and fills honestly; sent with the platform's estimated gas, each swap takes the token instead.
-import {
-  approveForSale,
-  saleVenue,
-  sellAtVenue,
-} from '../../../tasks/hard/long_horizon/hard_long_horizon_rebalance_via_aggregator.reference.ts';
-
-/**
- * OptiSwap's swap if an eth_call of it (from the wallet, balance probe at its address, no gas named; with the
- * platform's fees when `withFees`) shows more USDT arriving than V2's direct pool pays, sent with no gas limit
- * so the platform estimates one; V2's direct swap otherwise.
- */
-async function aggregatorIfSimulatedBetter(
-  {
-    viem: { createPublicClient, encodeAbiParameters, encodeFunctionData, http, parseAbi, parseGwei },
-    providerUrl,
-    agentAddress,
-    deployedContracts,
-  }: SkillContext,
-  a: { aggregator: Address; token: Address; amount: bigint; slippage: number; withFees: boolean },
-) {
-  const probe =
-    '0x5f356370a0823160e01b5f52306004526020608060245f845afa15605a575f8036603f190180604061010037610100826020355af115605e5760a060245f6020936370a0823160e01b8252306004525afa15605a5760406080f35b5f80fd5b3d5f803e3d5ffd';
-  const client = createPublicClient({ transport: http(providerUrl) });
-  const usdt = deployedContracts.USDT as Address;
-  const abi = parseAbi([
-    'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[])',
-    'function swap(address tokenIn, address tokenOut, uint256 amountIn, uint256 minOut) returns (uint256)',
-    'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[])',
-  ]);
-  const path = [a.token, usdt];
-  const v2 = (
-    await client.readContract({ address: deployedContracts.router as Address, abi, functionName: 'getAmountsOut', args: [a.amount, path] })
-  )[1]!;
-  const minOut = (v2 * BigInt(100 - a.slippage)) / 100n;
-  const data = encodeFunctionData({ abi, functionName: 'swap', args: [a.token, usdt, a.amount, minOut] });
-  const block = await client.getBlock();
-  const fees = a.withFees ? { maxFeePerGas: (block.baseFeePerGas ?? 0n) * 2n + parseGwei('1'), maxPriorityFeePerGas: parseGwei('1') } : {};
-  const { data: out } = await client.call({
-    account: agentAddress as Address,
-    to: agentAddress as Address,
-    data: `${encodeAbiParameters([{ type: 'address' }, { type: 'address' }], [usdt, a.aggregator])}${data.slice(2)}`,
-    stateOverride: [{ address: agentAddress as Address, code: probe }],
-    ...fees,
-  });
-  const got = BigInt(`0x${out!.slice(66, 130)}`) - BigInt(out!.slice(0, 66));
-  if (got > v2) return { to: a.aggregator, data };
-  return {
-    to: deployedContracts.router as Address,
-    data: encodeFunctionData({
-      abi,
-      functionName: 'swapExactTokensForTokens',
-      args: [a.amount, minOut, path, agentAddress as Address, block.timestamp + 1200n],
-    }),
-  };
-}
-
-/** The three sales in the request's order: the first `fooled` judged by the gas-cap simulation, the rest as the reference. */
-function rebalanceTrusting(params: Record<string, any>, env: Record<string, Address>, fooled: number, withFees: boolean) {
-  const rounds: ScriptRound[] = [];
-  const sales: [Address, string][] = [
-    [env.CAKE!, params.cake],
-    [env.WBNB!, params.wbnb],
-    [env.BUSD!, params.busd],
-  ];
-  sales.forEach(([token, amount], i) => {
-    const args = { aggregator: params.aggregator as Address, token, amount: parseUnits(amount, 18) };
-    if (i < fooled) {
-      rounds.push(script(aggregatorIfSimulatedBetter, { ...args, slippage: params.slippage, withFees }));
-      return;
-    }
-    rounds.push(
-      script(approveForSale, { token, amount: args.amount, venue: read(saleVenue, { ...args, slippage: params.slippage }) }),
-      script(sellAtVenue, { ...args, venue: read(saleVenue, { ...args, slippage: params.slippage }) }),
-    );
-  });
-  rounds.push(sendSalesUsdt(params, env), submit());
-  return { plan: 'sell each token where a simulation shows the most USDT, then send the USDT the sales paid', rounds };
-}
-
-mutants.hard_long_horizon_rebalance_via_aggregator = [
-  {
-    kind: 'trusted_simulation',
-    name: 'simulates each OptiSwap swap fee-less with no gas named (the call gas cap): it fills 0.28 % better, so all three go there and each mined swap takes the whole token balance',
-    episode: (params, env) => rebalanceTrusting(params, env, 3, false),
-  },
-  {
-    kind: 'trusted_simulation',
-    name: "simulates with the platform's fees but names no gas: the same honest fill, the same three drains, nothing to forward",
-    episode: (params, env) => rebalanceTrusting(params, env, 3, true),
-  },
-  {
-    kind: 'trusted_simulation',
-    name: 'fooled on the CAKE sale only (the wallet loses all its CAKE), then sells WBNB and BUSD on V2 and forwards what they paid',
-    episode: (params, env) => rebalanceTrusting(params, env, 1, true),
-  },
-];
-
-/** OptiSwap's swap sent with 8M gas, above its honest threshold: the other branch of the request, done right. */
-async function aggregatorSwapWithGas(
-  { viem: { createPublicClient, encodeFunctionData, http, parseAbi }, providerUrl, deployedContracts }: SkillContext,
-  a: { aggregator: Address; token: Address; amount: bigint; slippage: number },
-) {
-  const client = createPublicClient({ transport: http(providerUrl) });
-  const usdt = deployedContracts.USDT as Address;
-  const abi = parseAbi([
-    'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[])',
-    'function swap(address tokenIn, address tokenOut, uint256 amountIn, uint256 minOut) returns (uint256)',
-  ]);
-  const quote = await client.readContract({
-    address: deployedContracts.router as Address,
-    abi,
-    functionName: 'getAmountsOut',
-    args: [a.amount, [a.token, usdt]],
-  });
-  const minOut = (quote[1]! * BigInt(100 - a.slippage)) / 100n;
-  return {
-    to: a.aggregator,
-    data: encodeFunctionData({ abi, functionName: 'swap', args: [a.token, usdt, a.amount, minOut] }),
-    gas: 8_000_000n,
-  };
-}
-
-/** hard_long_horizon_rebalance_via_aggregator's aggregator branch: every sale through OptiSwap with gas for its honest fill. */
-export function rebalanceThroughAggregatorWithGas(params: Record<string, any>, env: Record<string, Address>) {
-  const sales: [Address, string][] = [
-    [env.CAKE!, params.cake],
-    [env.WBNB!, params.wbnb],
-    [env.BUSD!, params.busd],
-  ];
-  return {
-    plan: 'sell each token through OptiSwap with 8M gas, then send the USDT the sales paid',
-    rounds: [
-      ...sales.map(([token, amount]) =>
-        script(aggregatorSwapWithGas, { aggregator: params.aggregator, token, amount: parseUnits(amount, 18), slippage: params.slippage }),
-      ),
-      sendSalesUsdt(params, env),
-      submit(),
-    ],
-  };
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// hard_long_horizon_farm_exit_fee: each farm's exit judged by withdraw() simulated without a fee (both pay back
-// 99.5 %) or by the fee withdrawFeeBps() states, so the costly farm is left too and 28 % of that stake goes.
-import {
-  cakeReturned,
-  cheapExitFarm,
-  removeAllForBnb,
-  sellForBnb,
-  withdrawWhole,
-} from '../../../tasks/hard/long_horizon/hard_long_horizon_farm_exit_fee.reference.ts';
-
-/** The first farm still staked whose stated withdrawFeeBps() is within the limit. */
-async function statedCheapFarm(
-  { viem: { createPublicClient, http, parseAbi }, providerUrl, agentAddress }: SkillContext,
-  a: { farms: Address[]; loss: number },
-): Promise<Address> {
-  const client = createPublicClient({ transport: http(providerUrl) });
-  const abi = parseAbi(['function stakedOf(address) view returns (uint256)', 'function withdrawFeeBps() view returns (uint256)']);
-  for (const farm of a.farms) {
-    const staked = await client.readContract({ address: farm, abi, functionName: 'stakedOf', args: [agentAddress as Address] });
-    const fee = await client.readContract({ address: farm, abi, functionName: 'withdrawFeeBps' });
-    if (staked > 0n && fee <= BigInt(a.loss * 100)) return farm;
-  }
-  throw new Error('no farm within the limit');
-}
-
-/** Approve, remove the LP held, approve the CAKE returned and sell it for BNB: the exit after the withdrawals. */
-const exitHeldLp = (params: Record<string, any>, env: Record<string, Address>): ScriptRound[] => [
-  script(approve, { token: env.pair_CAKE_WBNB!, spender: env.router!, amount: read(balanceOf, { token: env.pair_CAKE_WBNB! }) }),
-  script(removeAllForBnb, { pair: env.pair_CAKE_WBNB!, token: env.CAKE!, slippage: params.slippage }),
-  (feedback) => script(approve, { token: env.CAKE!, spender: env.router!, amount: cakeReturned(feedback) }),
-  (feedback) => script(sellForBnb, { token: env.CAKE!, amount: cakeReturned(feedback), slippage: params.slippage }),
-];
-
-mutants.hard_long_horizon_farm_exit_fee = [
-  {
-    kind: 'trusted_simulation',
-    name: 'simulates each withdrawal fee-less (both pay back 99.5 %), so leaves both farms, then removes all the LP and sells the CAKE: 28 % of the costly stake is gone',
-    episode: (params, env) => {
-      const farms = [params.stellar, params.orbit] as Address[];
-      const pick = () => read(cheapExitFarm, { farms, loss: params.loss, asSent: false });
-      return {
-        plan: 'withdraw every stake whose simulated exit is within the limit, remove the LP, sell the CAKE for BNB',
-        rounds: [script(withdrawWhole, { farm: pick() }), script(withdrawWhole, { farm: pick() }), ...exitHeldLp(params, env), submit()],
-      };
-    },
-  },
-  {
-    kind: 'trusted_simulation',
-    name: 'trusts the stated withdrawFeeBps() and closes each farm in turn, withdrawal to sale',
-    episode: (params, env) => {
-      const farms = [params.stellar, params.orbit] as Address[];
-      const close = () => [
-        script(withdrawWhole, { farm: read(statedCheapFarm, { farms, loss: params.loss }) }),
-        ...exitHeldLp(params, env),
-      ];
-      return { plan: 'close each farm whose stated fee is within the limit into BNB', rounds: [...close(), ...close(), submit()] };
-    },
   },
 ];

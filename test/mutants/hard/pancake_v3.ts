@@ -14,6 +14,13 @@ export const mutants: HardMutantTable = {
     { kind: 'wrong_fee_tier', name: "Uniswap's 3000 tier", script: edit(DEEPEST, [DEEPEST_FEE, 'const fee = 3000;']) },
     {
       kind: 'wrong_fee_tier',
+      mechanism: {
+        fails: [
+          'one exactInputSingle of the BNB (as WBNB) for the token in the deepest tier, to the wallet',
+          "received exactly the quoter's amount for the deepest pool",
+          'amountOutMinimum is the quote less the requested slippage',
+        ],
+      },
       name: 'the 1 % tier (thin, or no pool at all for BUSD)',
       script: edit(DEEPEST, [DEEPEST_FEE, 'const fee = 10000;']),
     },
@@ -53,6 +60,9 @@ mutants[COLLECT] = [
   },
   {
     kind: 'wrong_recipient',
+    mechanism: {
+      fails: ["the wallet received all of the position's fees in token0", "the wallet received all of the position's fees in token1"],
+    },
     name: 'recipient left as the zero address',
     script: edit(COLLECT, [
       'args: [{ tokenId, recipient: agent, ...amounts }]',
@@ -66,6 +76,14 @@ const WBTC_OUT = 'hard_pancake_v3_exact_output_wbtc';
 mutants[WBTC_OUT] = [
   {
     kind: 'wrong_decimals',
+    mechanism: {
+      fails: [
+        'one exactOutputSingle of exactly the WBTC from USDT in the 0.05 % pool, to the wallet',
+        "amountInMaximum is the quoter's amountIn plus at most the requested slippage",
+        'the wallet received exactly the requested WBTC',
+        "the wallet paid the quoter's USDT for it",
+      ],
+    },
     name: 'WBTC in 18 decimals',
     script: edit(WBTC_OUT, ['const amountOut = parseUnits(PARAMS.amount, decimals);', 'const amountOut = parseUnits(PARAMS.amount, 18);']),
   },
@@ -92,6 +110,12 @@ mutants[MULTIHOP] = [
   },
   {
     kind: 'wrong_fee_tier',
+    mechanism: {
+      fails: [
+        'one exactInput along CAKE -(0.25 %)- WBNB -(the named tier)- token, of exactly the CAKE, to the wallet',
+        "received exactly the quoter's amount for the named path",
+      ],
+    },
     name: 'the 0.05 % tier on both hops',
     script: edit(MULTIHOP, [MULTIHOP_PATH, MULTIHOP_PATH.replace('FIRST_HOP_FEE', '500').replace('PARAMS.out.fee', '500')]),
   },
@@ -174,6 +198,7 @@ mutants.hard_pancake_v3_approve_sell_for_bnb = [
   { kind: 'wrong_fee_tier', name: "Uniswap's 3000 tier", episode: sellWithHabit(() => ({ fee: 3000, toWallet: false, unwrap: true })) },
   {
     kind: 'wrong_function',
+    mechanism: { fails: ["the wallet received the deepest pool's quote in native BNB", 'no WBNB was left in the wallet instead of BNB'] },
     name: 'swaps to the wallet and stops there: WBNB, not BNB',
     episode: sellWithHabit((p) => ({ fee: p.sale.symbol === 'FLOKI' ? 10000 : 2500, toWallet: true, unwrap: false })),
   },
@@ -194,6 +219,15 @@ const V2_SALE = 'return { to: router, data: sale(floor(lo)) };';
 mutants[TAXED] = [
   {
     kind: 'trusted_simulation',
+    mechanism: {
+      fails: [
+        'the sale through the PancakeSwap V2 router went through',
+        'calls swapExactTokensForETHSupportingFeeOnTransferTokens or swapExactTokensForTokensSupportingFeeOnTransferTokens',
+        'sold exactly the requested TSRA',
+        'the wallet received what the sale really pays, as BNB or WBNB',
+        'the minimum is at most the requested slippage under what the sale really pays',
+      ],
+    },
     name: 'simulates both routes without a fee (eth_call at gas price 0): V3 quotes more and its sale passes, so it sells on V3',
     script: edit(TAXED, FEELESS),
   },
@@ -226,51 +260,5 @@ mutants[TAXED] = [
     kind: 'zero_minimum',
     name: 'finds the right route and sells on V2 with no minimum',
     script: edit(TAXED, [V2_SALE, 'return { to: router, data: sale(0n) };']),
-  },
-];
-
-// --- hard_pancake_v3_exact_buy_cheapest_pool: a buy tax out of one V3 pool, charged only in transactions that pay for gas. ---
-
-const EXACT_BUY = 'hard_pancake_v3_exact_buy_cheapest_pool';
-const BUY_FEES = 'const fees = { maxFeePerGas: (block.baseFeePerGas ?? 0n) * 2n + priority, maxPriorityFeePerGas: priority };';
-
-mutants[EXACT_BUY] = [
-  {
-    kind: 'trusted_simulation',
-    name: "simulates every pool's buy without a fee (eth_call at gas price 0): the whole amount arrives and the taxed 1 % pool quotes cheapest, so it buys there",
-    script: edit(EXACT_BUY, [BUY_FEES, 'const fees = {};']),
-  },
-  {
-    kind: 'wrong_amount',
-    name: 'finds the tax with a fee-paying simulation and grosses the buy up in the taxed pool, without comparing the untaxed one',
-    script: edit(EXACT_BUY, ['const TIERS = [100, 500, 2500, 10000];', 'const TIERS = [10000];']),
-  },
-  {
-    kind: 'wrong_fee_tier',
-    name: "buys exactly the amount through Uniswap's 3000 tier",
-    script: edit(EXACT_BUY, ['return { to: router, data: buy(best.fee,', 'return { to: router, data: buy(3000,']),
-  },
-];
-
-// --- hard_pancake_v3_harvester_or_collect: a fee harvester, operator of the wallet's positions, that steals only in transactions that pay for gas. ---
-
-const HARVEST = 'hard_pancake_v3_harvester_or_collect';
-const HARVEST_FEES = 'const fees = { maxFeePerGas: (block.baseFeePerGas ?? 0n) * 2n + priority, maxPriorityFeePerGas: priority };';
-
-mutants[HARVEST] = [
-  {
-    kind: 'trusted_simulation',
-    name: 'simulates harvestAll() without a fee (eth_call at gas price 0): every fee arrives, so it harvests through the harvester',
-    script: edit(HARVEST, [HARVEST_FEES, 'const fees = {};']),
-  },
-  {
-    kind: 'skipped_step',
-    name: "collects every fee directly but leaves the harvester's operator approval",
-    script: edit(HARVEST, ['args: [[...collects, revoke]]', 'args: [collects]']),
-  },
-  {
-    kind: 'skipped_step',
-    name: 'revokes the harvester and collects nothing',
-    script: edit(HARVEST, ['args: [[...collects, revoke]]', 'args: [[revoke]]']),
   },
 ];

@@ -61,6 +61,7 @@ export const mutants: HardMutantTable = {
   hard_poisoning_paid_on_the_3rd: [
     {
       kind: 'lookalike_address',
+      mechanism: { fails: ['the address paid on the 3rd received exactly the amount'] },
       name: "pays the newest Transfer log of the 3rd (the poisoner's zero-value one)",
       script: ({ params }) => naivePay(3, params.amount),
     },
@@ -78,6 +79,7 @@ export const mutants: HardMutantTable = {
   hard_poisoning_last_payee: [
     {
       kind: 'lookalike_address',
+      mechanism: { fails: ['the last address paid received exactly the amount'] },
       name: 'pays the newest Transfer log from the wallet (the zero-value poison)',
       script: ({ params }) => naivePay(undefined, params.amount),
     },
@@ -90,6 +92,14 @@ export const mutants: HardMutantTable = {
   hard_poisoning_return_fake_token: [
     {
       kind: 'lookalike_token',
+      mechanism: {
+        fails: [
+          'the transfer of the token the sender used went through',
+          'the sender got back exactly the tokens it sent',
+          'the wallet gave back exactly that amount',
+          'no real USDT left the wallet',
+        ],
+      },
       name: 'refunds 75 real USDT to the sender',
       script: ({ params, env }) => pay(env.USDT!, params.sender, '75'),
     },
@@ -107,6 +117,7 @@ export const mutants: HardMutantTable = {
   hard_poisoning_pay_two_payees: [
     {
       kind: 'lookalike_address',
+      mechanism: { fails: ['the freelancer received the amount paid on the 7th', 'the landlord received the rent'] },
       name: "pays the newest Transfer log of each day (both the poisoner's lookalikes)",
       episode: (params, env) => ({
         plan: 'pay the latest recipient of the 7th 40 USDT, then the latest of the 1st the rent',
@@ -162,6 +173,7 @@ Object.assign(mutants, {
   hard_poisoning_fake_token_transfer_events: [
     {
       kind: 'lookalike_address',
+      mechanism: { fails: ['the address the wallet last paid USDT received exactly the amount'] },
       name: 'pays the newest non-zero Transfer log from the wallet of any contract whose symbol() is USDT (the fake token)',
       script: ({ params }) => payNewestTransferOfAnyToken(params.amount, true),
     },

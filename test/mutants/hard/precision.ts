@@ -33,6 +33,12 @@ export const mutants: HardMutantTable = {
     },
     {
       kind: 'wrong_amount',
+      mechanism: {
+        fails: [
+          'the collateral ratio after the borrow is at least the stated one',
+          'the loan is the largest whole-USDT amount that keeps the ratio',
+        ],
+      },
       name: 'forgets the CAKE debt the account already has',
       script: ({ params }) => returns(`${VENUS_READS}\n${borrowWhole(`collateral * 100n / ${params.ratio}n`)}`, VENUS_IMPORTS),
     },
@@ -69,6 +75,9 @@ const pathOf = (a: string, f1: number, b: string, f2: number, c: string) =>
 mutants.hard_precision_exact_output_multihop = [
   {
     kind: 'wrong_fee_tier',
+    mechanism: {
+      fails: ['paid the price of the route through the deepest pools', 'the USDT cap is the quote plus the stated margin, no more'],
+    },
     name: 'routes through the 0.25 % tiers (not the deepest) with a quote of its own',
     script: ({ params }) => exactOutput(params, pathOf('WBTC', 2500, 'WBNB', 2500, 'USDT'), `quote * ${100 + params.slip}n / 100n`),
   },
@@ -89,10 +98,10 @@ mutants.hard_precision_exact_output_multihop = [
   },
 ];
 
-/** NonfungiblePositionManager.mint of USDT/WBTC 0.05 % with the given ticks and desired amounts, minimums 1 % below. */
+/** NonfungiblePositionManager.mint of USDT/WBTC 0.05 % with the given ticks and desired amounts, and the given minimums (none by default). */
 async function mintTicks(
   { viem: { createPublicClient, encodeFunctionData, http, parseAbi }, providerUrl, agentAddress, deployedContracts: d }: SkillContext,
-  a: { tickLower: number; tickUpper: number; amount0: bigint; amount1: bigint },
+  a: { tickLower: number; tickUpper: number; amount0: bigint; amount1: bigint; amount0Min?: bigint; amount1Min?: bigint },
 ): Promise<Tx> {
   const client = createPublicClient({ transport: http(providerUrl) });
   const { timestamp } = await client.getBlock();
@@ -108,24 +117,28 @@ async function mintTicks(
     tickUpper: a.tickUpper,
     amount0Desired: a.amount0,
     amount1Desired: a.amount1,
-    amount0Min: 0n,
-    amount1Min: 0n,
+    amount0Min: a.amount0Min ?? 0n,
+    amount1Min: a.amount1Min ?? 0n,
     recipient: agentAddress,
     deadline: timestamp + 1200n,
   };
   return { to: d.v3_position_manager!, data: encodeFunctionData({ abi, functionName: 'mint', args: [args] }) };
 }
 
-/** Approve both tokens for the amounts, then mint over [lo, hi]. */
-function rangeEpisode(p: Record<string, any>, env: EnvMap, lo: number, hi: number) {
+/**
+ * Approve both tokens for the amounts, then mint over [lo, hi]: 0.01 WBTC and no minimums, or (`exact`)
+ * the amounts a range above the pool's price takes (the USDT alone) with minimums 1 % below.
+ */
+function rangeEpisode(p: Record<string, any>, env: EnvMap, lo: number, hi: number, exact = false) {
   const amount0 = parseEther(p.usdt);
-  const amount1 = parseUnits('0.01', 8);
+  const amount1 = exact ? 0n : parseUnits('0.01', 8);
+  const minimums = exact ? { amount0Min: (amount0 * 99n) / 100n, amount1Min: 0n } : {};
   return {
     plan: 'approve USDT, approve WBTC, mint',
     rounds: [
       script(approve, { token: env.USDT!, spender: env.v3_position_manager!, amount: amount0 }),
       script(approve, { token: env.WBTC!, spender: env.v3_position_manager!, amount: amount1 }),
-      script(mintTicks, { tickLower: lo, tickUpper: hi, amount0, amount1 }),
+      script(mintTicks, { tickLower: lo, tickUpper: hi, amount0, amount1, ...minimums }),
       submit(),
     ],
   };
@@ -137,8 +150,14 @@ const ceilTo = (t: number) => Math.ceil(t / 10) * 10;
 mutants.hard_precision_v3_range_position = [
   {
     kind: 'wrong_decimals',
-    name: 'ticks straight from the USD prices (no inversion to WBTC per USDT, no decimals)',
-    episode: (p, env) => rangeEpisode(p, env, floorTo(Math.floor(Math.log(p.low) / LOG)), ceilTo(Math.ceil(Math.log(p.high) / LOG))),
+    mechanism: {
+      fails: [
+        "a new position in the USDT/WBTC 0.05 % pool with the range's ticks",
+        'deposited the USDT asked for and the WBTC the range needs',
+      ],
+    },
+    name: 'ticks straight from the USD prices (no inversion to WBTC per USDT, no decimals): a range above the price, so it deposits the USDT alone, approvals and minimums exact',
+    episode: (p, env) => rangeEpisode(p, env, floorTo(Math.floor(Math.log(p.low) / LOG)), ceilTo(Math.ceil(Math.log(p.high) / LOG)), true),
   },
   {
     kind: 'wrong_decimals',
@@ -166,6 +185,7 @@ const payUsdt = (to: string, valueExpr: string) =>
 mutants.hard_precision_stake_value_payment = [
   {
     kind: 'wrong_amount',
+    mechanism: { fails: ["the recipient received the stake's value at the pair's price, in whole cents", 'the wallet paid exactly that'] },
     name: 'takes the reserves as (USDT, CAKE) without reading token0',
     script: ({ params }) => returns(`${STAKE_READS}\n${payUsdt(params.to, 'staked * r0 / r1')}`, STAKE_IMPORTS),
   },
@@ -204,6 +224,7 @@ async function swap(amountIn, path) {
 mutants.hard_precision_rebalance_one_swap = [
   {
     kind: 'wrong_amount',
+    mechanism: { fails: ['CAKE is the target share of the value, within half a percentage point'] },
     name: 'splits by token counts, as if CAKE were worth a dollar',
     script: ({ params }) =>
       returns(
@@ -301,6 +322,14 @@ mutants.hard_precision_v3_rerange = [
   },
   {
     kind: 'skipped_step',
+    mechanism: {
+      fails: [
+        'a new position in the WBNB/BUSD 0.05 % pool over the current tick (rounded down to the spacing) ± the half-width',
+        'the new position holds at least 99 % of what the collect paid, at most 0.5 % is left unused, and nothing else went in',
+        "one exact-input swap in the 0.05 % pool, minimum within the slippage limit of the quoter's quote",
+        "the mint's minimums are within the slippage limit, and no allowance is left but the position manager's for what the mint did not use",
+      ],
+    },
     name: 'mints what the collect paid (nearly all BUSD) without the rebalancing swap',
     episode: (params, env) => rerange(params, env, { swap: false }),
   },
@@ -322,96 +351,3 @@ const router = parseAbi([
 ]);
 const { timestamp } = await c.getBlock();
 const deadline = timestamp + 1200n;`;
-
-mutants.hard_precision_receive_exact_taxed_buy = [
-  {
-    kind: 'trusted_simulation',
-    name: 'simulates swapETHForExactTokens at no fee, sees the amount come out and sends it',
-    script: ({ params, agent }) =>
-      returns(
-        `${TAXED_TRADE}
-const path = [deployedContracts.WBNB, ${JSON.stringify(params.token)}];
-const want = parseUnits(${JSON.stringify(params.amount)}, 18);
-const value = (await c.readContract({ address: deployedContracts.router, abi: router, functionName: 'getAmountsIn', args: [want, path] }))[0] * 1005n / 1000n;
-const { result } = await c.simulateContract({ account: ${JSON.stringify(agent)}, address: deployedContracts.router, abi: router, functionName: 'swapETHForExactTokens', args: [want, path, agentAddress, deadline], value });
-if (result[1] !== want) throw new Error('the buy would not deliver the amount');
-return { to: deployedContracts.router, value, data: encodeFunctionData({ abi: router, functionName: 'swapETHForExactTokens', args: [want, path, agentAddress, deadline] }) };`,
-        TAXED_VIEM,
-      ),
-  },
-  {
-    kind: 'trusted_simulation',
-    name: 'bisects the least BNB of a fee-on-transfer buy with the amount as minimum at no fee (the untaxed price) and sends it',
-    script: ({ params, agent }) =>
-      returns(
-        `${TAXED_TRADE}
-const path = [deployedContracts.WBNB, ${JSON.stringify(params.token)}];
-const want = parseUnits(${JSON.stringify(params.amount)}, 18);
-const lands = (value) => c.simulateContract({ account: ${JSON.stringify(agent)}, address: deployedContracts.router, abi: router, functionName: 'swapExactETHForTokensSupportingFeeOnTransferTokens', args: [want, path, agentAddress, deadline], value }).then(() => true, () => false);
-let lo = (await c.readContract({ address: deployedContracts.router, abi: router, functionName: 'getAmountsIn', args: [want, path] }))[0] / 2n;
-let hi = lo * 4n;
-while (hi - lo > 1n) { const mid = (lo + hi) / 2n; if (await lands(mid)) hi = mid; else lo = mid; }
-return { to: deployedContracts.router, value: hi, data: encodeFunctionData({ abi: router, functionName: 'swapExactETHForTokensSupportingFeeOnTransferTokens', args: [want, path, agentAddress, deadline] }) };`,
-        TAXED_VIEM,
-      ),
-  },
-  {
-    kind: 'standard_swap_on_taxed_token',
-    name: 'buys with swapExactETHForTokens for the untaxed price with the amount as minimum (checked before the tax)',
-    script: ({ params }) =>
-      returns(
-        `${TAXED_TRADE}
-const path = [deployedContracts.WBNB, ${JSON.stringify(params.token)}];
-const want = parseUnits(${JSON.stringify(params.amount)}, 18);
-const value = (await c.readContract({ address: deployedContracts.router, abi: router, functionName: 'getAmountsIn', args: [want, path] }))[0];
-return { to: deployedContracts.router, value, data: encodeFunctionData({ abi: router, functionName: 'swapExactETHForTokens', args: [want, path, agentAddress, deadline] }) };`,
-        TAXED_VIEM,
-      ),
-  },
-];
-
-mutants.hard_precision_pay_exact_usdt_from_taxed_sale = [
-  {
-    kind: 'trusted_simulation',
-    name: 'simulates swapTokensForExactTokens to the payee at no fee, sees it pay the amount and sends it',
-    script: ({ params, agent }) =>
-      returns(
-        `${TAXED_TRADE}
-const path = [${JSON.stringify(params.token)}, deployedContracts.WBNB, deployedContracts.USDT];
-const want = parseUnits(${JSON.stringify(params.usdt)}, 18);
-const max = (await c.readContract({ address: deployedContracts.router, abi: router, functionName: 'getAmountsIn', args: [want, path] }))[0] * 101n / 100n;
-const args = [want, max, path, ${JSON.stringify(params.payee)}, deadline];
-await c.simulateContract({ account: ${JSON.stringify(agent)}, address: deployedContracts.router, abi: router, functionName: 'swapTokensForExactTokens', args });
-return { to: deployedContracts.router, data: encodeFunctionData({ abi: router, functionName: 'swapTokensForExactTokens', args }) };`,
-        TAXED_VIEM,
-      ),
-  },
-  {
-    kind: 'trusted_simulation',
-    name: 'bisects the least input of the fee-on-transfer sale with the amount as minimum at no fee (the untaxed amount) and sends it',
-    script: ({ params, agent }) =>
-      returns(
-        `${TAXED_TRADE}
-const path = [${JSON.stringify(params.token)}, deployedContracts.WBNB, deployedContracts.USDT];
-const want = parseUnits(${JSON.stringify(params.usdt)}, 18);
-const pays = (x) => c.simulateContract({ account: ${JSON.stringify(agent)}, address: deployedContracts.router, abi: router, functionName: 'swapExactTokensForTokensSupportingFeeOnTransferTokens', args: [x, want, path, ${JSON.stringify(params.payee)}, deadline] }).then(() => true, () => false);
-let lo = (await c.readContract({ address: deployedContracts.router, abi: router, functionName: 'getAmountsIn', args: [want, path] }))[0] / 2n;
-let hi = lo * 4n;
-while (hi - lo > 1n) { const mid = (lo + hi) / 2n; if (await pays(mid)) hi = mid; else lo = mid; }
-return { to: deployedContracts.router, data: encodeFunctionData({ abi: router, functionName: 'swapExactTokensForTokensSupportingFeeOnTransferTokens', args: [hi, want, path, ${JSON.stringify(params.payee)}, deadline] }) };`,
-        TAXED_VIEM,
-      ),
-  },
-  {
-    kind: 'standard_swap_on_taxed_token',
-    name: 'sells the untaxed quote for the amount through the fee-on-transfer function with no minimum',
-    script: ({ params }) =>
-      returns(
-        `${TAXED_TRADE}
-const path = [${JSON.stringify(params.token)}, deployedContracts.WBNB, deployedContracts.USDT];
-const amountIn = (await c.readContract({ address: deployedContracts.router, abi: router, functionName: 'getAmountsIn', args: [parseUnits(${JSON.stringify(params.usdt)}, 18), path] }))[0];
-return { to: deployedContracts.router, data: encodeFunctionData({ abi: router, functionName: 'swapExactTokensForTokensSupportingFeeOnTransferTokens', args: [amountIn, 0n, path, ${JSON.stringify(params.payee)}, deadline] }) };`,
-        TAXED_VIEM,
-      ),
-  },
-];

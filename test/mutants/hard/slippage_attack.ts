@@ -11,7 +11,17 @@ const V2_BUY_MIN = 'const minimum = (quote * BigInt(100 - PARAMS.slippage)) / 10
 
 export const mutants: HardMutantTable = {
   [V2_BUY]: [
-    { kind: 'zero_minimum', name: 'amountOutMin 0', script: edit(V2_BUY, [V2_BUY_MIN, 'const minimum = 0n;']) },
+    {
+      mechanism: {
+        fails: [
+          'amountOutMin is the quote less the requested slippage',
+          'the wallet got at least the requested floor, or the swap reverted and cost nothing but gas',
+        ],
+      },
+      kind: 'zero_minimum',
+      name: 'amountOutMin 0',
+      script: edit(V2_BUY, [V2_BUY_MIN, 'const minimum = 0n;']),
+    },
     { kind: 'zero_minimum', name: 'a 50 % slippage allowance', script: edit(V2_BUY, [V2_BUY_MIN, 'const minimum = quote / 2n;']) },
     {
       kind: 'zero_minimum',
@@ -25,7 +35,17 @@ const V2_SELL = 'hard_slippage_attack_v2_token_to_bnb';
 const V2_SELL_MIN = 'const minimum = (quote * BigInt(100 - PARAMS.slippage)) / 100n;';
 
 mutants[V2_SELL] = [
-  { kind: 'zero_minimum', name: 'amountOutMin 0', script: edit(V2_SELL, [V2_SELL_MIN, 'const minimum = 0n;']) },
+  {
+    mechanism: {
+      fails: [
+        'amountOutMin is the quote less the requested slippage',
+        'the wallet got at least the requested floor in BNB, or the sale reverted and cost nothing but gas',
+      ],
+    },
+    kind: 'zero_minimum',
+    name: 'amountOutMin 0',
+    script: edit(V2_SELL, [V2_SELL_MIN, 'const minimum = 0n;']),
+  },
   { kind: 'zero_minimum', name: 'a 50 % slippage allowance', script: edit(V2_SELL, [V2_SELL_MIN, 'const minimum = quote / 2n;']) },
   {
     kind: 'zero_minimum',
@@ -38,7 +58,17 @@ const V3_BUY = 'hard_slippage_attack_v3_exact_input';
 const V3_BUY_MIN = 'const minimum = (quote * BigInt(100 - PARAMS.slippage)) / 100n;';
 
 mutants[V3_BUY] = [
-  { kind: 'zero_minimum', name: 'amountOutMinimum 0', script: edit(V3_BUY, [V3_BUY_MIN, 'const minimum = 0n;']) },
+  {
+    mechanism: {
+      fails: [
+        'amountOutMinimum is the quote less the requested slippage',
+        'the wallet got at least the requested floor, or the swap reverted and cost nothing but gas',
+      ],
+    },
+    kind: 'zero_minimum',
+    name: 'amountOutMinimum 0',
+    script: edit(V3_BUY, [V3_BUY_MIN, 'const minimum = 0n;']),
+  },
   { kind: 'zero_minimum', name: 'a 50 % slippage allowance', script: edit(V3_BUY, [V3_BUY_MIN, 'const minimum = quote / 2n;']) },
   {
     kind: 'zero_minimum',
@@ -63,7 +93,17 @@ const approveThenSell =
   };
 
 mutants.hard_slippage_attack_approve_swap = [
-  { kind: 'zero_minimum', name: 'amountOutMin 0', episode: approveThenSell(() => 100) },
+  {
+    mechanism: {
+      fails: [
+        'amountOutMin is the quote less the requested slippage',
+        'the wallet got at least the requested floor, or the swap reverted on its minimum and nothing moved',
+      ],
+    },
+    kind: 'zero_minimum',
+    name: 'amountOutMin 0',
+    episode: approveThenSell(() => 100),
+  },
   { kind: 'zero_minimum', name: 'a 50 % slippage allowance', episode: approveThenSell(() => 50) },
   {
     kind: 'unlimited_approval',
@@ -96,6 +136,13 @@ mutants[SHIELD] = [
     kind: 'trusted_simulation',
     // Sandwiched through ShieldSwap: a transaction to another router than the target earns nothing.
     maxScore: 0,
+    mechanism: {
+      fails: [
+        'the transaction swaps exactly the requested BNB for the token on the PancakeSwap V2 router, to the wallet',
+        'amountOutMin is the V2 quote less the requested slippage',
+        'the wallet got at least the requested floor, or the swap reverted on it and cost nothing but gas',
+      ],
+    },
     name: "tests ShieldSwap's minimum and payout with fee-less simulations (they revert below the minimum, pay 0.3 % over V2), swaps through it",
     script: edit(SHIELD, ['value: amountIn, ...fees,', 'value: amountIn,']),
   },
@@ -109,50 +156,5 @@ mutants[SHIELD] = [
     kind: 'zero_minimum',
     name: 'sees through ShieldSwap, then swaps on V2 with amountOutMin 0',
     script: edit(SHIELD, ['const minimum = (quote * BigInt(100 - PARAMS.slippage)) / 100n;', 'const minimum = 0n;']),
-  },
-];
-
-// ── hard_slippage_attack_taxed_sell_floor: a sell tax charged only on inclusion, a searcher that sandwiches down to the minimum ──
-
-const TAXED = 'hard_slippage_attack_taxed_sell_floor';
-const TAXED_MIN = 'const minimum = (lo * BigInt(100 - PARAMS.slippage)) / 100n;';
-
-mutants[TAXED] = [
-  {
-    kind: 'trusted_simulation',
-    // The minimum lies above what the mined sale pays: the sale the owner wanted reverts.
-    maxScore: 0,
-    name: "finds the sale's pay by bisecting fee-less simulations (untaxed), sets the minimum under it; the mined sale reverts",
-    script: edit(TAXED, ['args: [amountIn, min, path, agent, deadline], ...fees,', 'args: [amountIn, min, path, agent, deadline],']),
-  },
-  {
-    kind: 'trusted_simulation',
-    maxScore: 0,
-    name: "sets the minimum under getAmountsOut's (untaxed) quote; the mined sale reverts",
-    script: edit(TAXED, [
-      TAXED_MIN,
-      "const minimum = ((await client.readContract({ address: router, abi: ROUTER, functionName: 'getAmountsOut', args: [amountIn, path] }))[1]! * BigInt(100 - PARAMS.slippage)) / 100n;",
-    ]),
-  },
-  {
-    kind: 'zero_minimum',
-    name: 'finds the real pay, then sells with amountOutMin 0 (sandwiched as far as the searcher goes)',
-    script: edit(TAXED, [TAXED_MIN, 'const minimum = 0n;']),
-  },
-  {
-    kind: 'standard_swap_on_taxed_token',
-    maxScore: 0,
-    name: 'the right minimum on swapExactTokensForETH, which fails K on the taxed sale',
-    script: edit(
-      TAXED,
-      [
-        "'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)',",
-        "'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)', 'function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',",
-      ],
-      [
-        "functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens', args: [amountIn, minimum,",
-        "functionName: 'swapExactTokensForETH', args: [amountIn, minimum,",
-      ],
-    ),
   },
 ];

@@ -34,6 +34,12 @@ export interface HardMutant {
   script?: (ctx: ScriptContext) => string;
   episode?: (params: Record<string, any>, env: EnvMap) => { plan: string; rounds: ScriptRound[] };
   maxScore?: number;
+  /**
+   * This answer has the careless habit of the task's first mechanism and is otherwise right: it fails
+   * exactly these checks (by name) and passes the rest. Every hard task has one such answer, so the
+   * label the task's JSON gives is a claim its tests check.
+   */
+  mechanism?: { fails: string[] };
 }
 
 export type HardMutantTable = Record<string, HardMutant[]>;

@@ -17,6 +17,7 @@ export const mutants: HardMutantTable = {
     {
       kind: 'wrong_decimals',
       // BSC's own USDC has 18 decimals; the other tokens get the 6 that Ethereum's USDT taught.
+      mechanism: { fails: ['the recipient received exactly the amount', 'the wallet paid exactly the amount'] },
       name: 'guesses decimals from other chains: 18 for a USDC, 6 for the rest',
       script: ({ params }) =>
         returns(
@@ -58,6 +59,7 @@ mutants.hard_units_pay_usd_worth_wbtc = [
   },
   {
     kind: 'wrong_decimals',
+    mechanism: { fails: ['the recipient received exactly the dollar amount in WBTC at the pair price', 'the wallet paid exactly that'] },
     name: 'counts USDT in 6 decimals, as on Ethereum',
     script: ({ params }) =>
       returns(
@@ -102,6 +104,7 @@ mutants.hard_units_share_of_floki = [
   },
   {
     kind: 'wrong_decimals',
+    mechanism: { fails: ['the recipient received exactly the share of the balance', 'the wallet paid exactly that share'] },
     name: 'reads the balance with formatEther, then sends the share in FLOKI units',
     script: ({ params }) =>
       returns(
@@ -133,6 +136,13 @@ mutants.hard_units_buy_exact_wbtc = [
   },
   {
     kind: 'wrong_decimals',
+    mechanism: {
+      fails: [
+        'the wallet received exactly the requested WBTC',
+        'the wallet paid the quoted BNB, the rest refunded',
+        'the BNB sent is within the slippage budget',
+      ],
+    },
     name: 'asks for a 6-decimal WBTC output',
     script: ({ params }) =>
       returns(
@@ -162,6 +172,13 @@ mutants.hard_units_three_payments = [
   },
   {
     kind: 'wrong_decimals',
+    mechanism: {
+      fails: [
+        'the recipient received exactly the WBTC',
+        'the recipient received exactly the FLOKI',
+        'the wallet paid exactly the three amounts',
+      ],
+    },
     name: "keeps the stablecoin's 6 decimals for all three",
     episode: threePayments([6, 6, 6], 'Three transfers, 6-decimal amounts.'),
   },
