@@ -41,6 +41,12 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+// Piped into head, stdout closes early: that is not an error of the queue.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  throw e;
+});
+
 const command = positionals[0];
 if (!values.dir) fail('--dir is required (the check folder: its queue, results and log live there)');
 const dir = resolve(values.dir);
