@@ -5,7 +5,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
-import { ModelConfigError } from '../model/types.ts';
+import { ModelConfigError } from '../model/config-error.ts';
 
 export interface AgentInput {
   /** The owner's request (with the answer format, and on the hard split the refusal rules and policy). */

@@ -1,6 +1,6 @@
 import { parseEther, type Address } from 'viem';
 import { BSC, namedAddress } from './addresses.ts';
-import type { AuxContract } from './build-mirror.ts';
+import type { AuxContract } from './aux-place.ts';
 
 const need = (m: Record<string, Address>, k: string): Address => {
   const a = m[k];

@@ -1,11 +1,22 @@
 import { encodeFunctionData, parseAbi, type Abi, type Address, type Hex } from 'viem';
 import { DEPLOYER } from './addresses.ts';
-import type { AuxContract } from './build-mirror.ts';
 import { sendAs } from './impersonate.ts';
 import { placeContract } from './place-contract.ts';
 import type { ChainClients } from './rpc.ts';
 
 const ERC20_TRANSFER = parseAbi(['function transfer(address to, uint256 amount) returns (bool)']);
+
+/** A contract of our own the mirror carries, placed at a fixed address by placeAuxContracts. */
+export interface AuxContract {
+  /** Key in the address map given to the model. */
+  key: string;
+  artifact: string;
+  address: Address;
+  /** Constructor arguments; may refer to pairs and to contracts placed earlier in the list. */
+  args: (placed: { pairs: Record<string, Address>; contracts: Record<string, Address> }) => readonly unknown[];
+  /** Tokens the deployer sends the contract once it is placed (lending pools, reward funds). */
+  fund?: { token: Address; amount: bigint }[];
+}
 
 /**
  * Places the auxiliary contracts at their fixed addresses, in order, and funds the ones that need

@@ -6,7 +6,7 @@ import type { Artifact } from './compile.ts';
 import { MIRROR_POOLS, MIRROR_TOKENS } from './mirror-spec.ts';
 import type { PancakeV2Build } from './pancake-v2.ts';
 import { placeContract } from './place-contract.ts';
-import { placeAuxContracts } from './aux-place.ts';
+import { placeAuxContracts, type AuxContract } from './aux-place.ts';
 import { chainClients, type ChainClients } from './rpc.ts';
 
 const ERC20 = parseAbi(['function mint(address to, uint256 amount)', 'function approve(address spender, uint256 amount) returns (bool)']);
@@ -29,17 +29,6 @@ export interface MirrorManifest {
   dex: { router: Address; factory: Address };
   pairs: Record<string, Address>;
   contracts: Record<string, Address>;
-}
-
-export interface AuxContract {
-  /** Key in the address map given to the model. */
-  key: string;
-  artifact: string;
-  address: Address;
-  /** Constructor arguments; may refer to pairs and to contracts placed earlier in the list. */
-  args: (placed: { pairs: Record<string, Address>; contracts: Record<string, Address> }) => readonly unknown[];
-  /** Tokens the deployer sends the contract once it is placed (lending pools, reward funds). */
-  fund?: { token: Address; amount: bigint }[];
 }
 
 async function send(chain: ChainClients, to: Address, data: Hex, value = 0n): Promise<void> {

@@ -5,7 +5,7 @@ import type { RetryPolicy } from './retry.ts';
 import type { SdkCallSettings } from './sdk.ts';
 import { openaiCredentials } from './openai-env.ts';
 import type { Model } from './types.ts';
-import type { ModelEnv } from './resolve.ts';
+import type { ModelEnv } from './model-env.ts';
 
 const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 // Local OpenAI-compatible servers usually ignore the key, but the client still sends one.

@@ -10,6 +10,7 @@ import type { RetryPolicy } from './retry.ts';
 import type { SdkCallSettings } from './sdk.ts';
 import { ModelConfigError } from './types.ts';
 import type { Model } from './types.ts';
+import type { ModelEnv } from './model-env.ts';
 
 export interface ModelSettings {
   /** Sampling temperature; default 0.7. */
@@ -94,8 +95,7 @@ function checkSettings(settings: ModelSettings): { call: SdkCallSettings; retry:
   };
 }
 
-/** What model providers read besides the settings: credentials and endpoints, the human queue. */
-export type ModelEnv = Partial<Record<'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'QUEST_HUMAN_DIR' | 'QUEST_HUMAN_TTY', string>>;
+export type { ModelEnv };
 
 /**
  * What can be known of a model spec without loading anything (no module import, no SDK): its syntax,

@@ -84,10 +84,7 @@ export interface Model {
   respondWithTools?(messages: readonly DialogueMessage[], tools: readonly ToolSpec[], call: ToolCallOptions): Promise<ToolReply>;
 }
 
-/** The model cannot work as configured; the message says exactly what to set or fix. */
-export class ModelConfigError extends Error {
-  override name = 'ModelConfigError';
-}
+export { ModelConfigError } from './config-error.ts';
 
 /** The provider kept failing (429/5xx/network/garbage/timeout) after all retries, or refused the request. */
 export class ModelInfraError extends Error {

@@ -1,15 +1,14 @@
 // The leaderboard's columns, shared by the terminal table and the page: what each shows, what it
 // means, and how rows sort by it (`questbench leaderboard --sort <key>`, or a click on the page).
-import type { Leaderboard, ModelRow } from './leaderboard.ts';
+import { SORT_KEYS, type Leaderboard, type ModelRow, type SortKey } from './leaderboard-types.ts';
 import { percent, usd } from './money.ts';
+
+export { SORT_KEYS, type SortKey };
 
 /** Fixed decimals; "–" where a statistic is undefined (one round has no SD, CI or CV). */
 export const f = (x: number | null | undefined, d = 1) => (typeof x === 'number' && Number.isFinite(x) ? x.toFixed(d) : '–');
 export const formatCi = (r: Pick<ModelRow, 'ciLow' | 'ciHigh'>) =>
   r.ciLow === null || r.ciHigh === null ? '–' : `[${f(r.ciLow)}, ${f(r.ciHigh)}]`;
-
-export const SORT_KEYS = ['score', 'atomic', 'composite', 'hard', 'pass-k', 'lost', 'worst', 'exposure', 'lost-share'] as const;
-export type SortKey = (typeof SORT_KEYS)[number];
 
 /** pass^k of a row: over the published splits, or the hard split's when the row has only that. */
 export const passHatKOf = (r: ModelRow): number | null => {

@@ -1,5 +1,5 @@
 // The leaderboard in the terminal: the table, then the hard split per hazard, tokens and step overhead.
-import type { Leaderboard, ModelRow } from './leaderboard.ts';
+import type { Leaderboard, ModelRow } from './leaderboard-types.ts';
 import { columnsFor, f, SORT_WORDS } from './leaderboard-table.ts';
 import { percent, usd } from './money.ts';
 

@@ -2,7 +2,8 @@ import { mean, percentile, spearmanStability, summarize } from '../stats/index.t
 import { hardFigures, type HardFigures } from './leaderboard-hard.ts';
 import { instanceKey, protocolOf, runLabel, type Protocol, type RunResult } from './record.ts';
 import { reliabilitySummary, type ReliabilitySummary } from './reliability-summary.ts';
-import { sortRows, type SortKey } from './leaderboard-table.ts';
+import { sortRows } from './leaderboard-table.ts';
+import type { Leaderboard, ModelRow, SortKey } from './leaderboard-types.ts';
 import {
   countAnswers,
   defined,
@@ -15,57 +16,6 @@ import {
 } from './run-summary.ts';
 
 type Instance = RunResult['instances'][number];
-
-export interface ModelRow {
-  /** Rank by mean total score (the published splits), whatever order the rows are shown in. */
-  rank: number;
-  /** The row's name: the model, with the protocol when it is not the paper's text protocol ("openai:gpt-5 · tools"). */
-  key: string;
-  model: string;
-  protocol: Protocol;
-  runs: string[];
-  rounds: number[];
-  perRound: { round: number; atomic: number; composite: number; total: number }[];
-  atomicAvg: number;
-  compositeAvg: number;
-  totalAvg: number;
-  atomicMax: number;
-  compositeMax: number;
-  /** Spread over rounds; null with a single round (undefined, not 0). */
-  sd: number | null;
-  cvPercent: number | null;
-  ciLow: number | null;
-  ciHigh: number | null;
-  passes: { atomic: number; composite: number; instancesAtomic: number; instancesComposite: number };
-  /** The hard split, beside the published ones (never in the total); null without hard instances. */
-  hard: HardFigures | null;
-  /** What the model's transactions cost the owner, per split and over all; null when no instance was measured. */
-  cost: SplitCosts | null;
-  /** pass^k beside pass@1, and the flaky tasks; null with one round. */
-  reliability: ReliabilitySummary | null;
-  quadrant?: string;
-  steps: { meanKAct: number; meanKOpt: number; efficiency: number; overheadMean: number; shareOverOptimal: number; p90: number } | null;
-  /** Per composite pattern: passes, the mean score (decay included) and the mean decay factor (step efficiency). */
-  byPattern: Record<string, { passed: number; instances: number; meanScore: number; efficiency: number }>;
-  /** Mean score per task (split/taskId) over rounds, for the heat map. */
-  byTask: Record<string, number>;
-  /** Model replies asked live vs replayed from the response cache; a row with replays is marked. */
-  answers: AnswerCounts;
-  /** Tokens paid over the merged instances; cost in USD when a price is known (null otherwise); null when no instance reported usage. */
-  tokens: { input: number; output: number; cost: number | null } | null;
-}
-
-export interface Leaderboard {
-  rows: ModelRow[];
-  medians: { atomicAvg: number; compositeAvg: number };
-  /** Spearman ρ between rounds over the models' total-score ranks. */
-  rankStability: { pairs: { a: number; b: number; rho: number }[]; mean: number; min: number; max: number } | null;
-  tasks: string[];
-  /** Each task's subcategory (atomic), pattern (composite) or hazard (hard), to group the heat map. */
-  taskGroups: Record<string, string>;
-  /** The order of `rows` (the score by default; see SORT_KEYS). */
-  sortedBy: SortKey;
-}
 
 /** The hard split's version a run played; files written before the split had versions played version 1. */
 export const hardVersionOf = (r: RunResult): number | undefined =>
@@ -232,5 +182,6 @@ export function buildLeaderboard(results: RunResult[], prices: PriceTable = {}):
 /** The same leaderboard with its rows in the order of `key` (ranks stay those of the score). */
 export const sortLeaderboard = (lb: Leaderboard, key: SortKey): Leaderboard => ({ ...lb, rows: sortRows(lb.rows, key), sortedBy: key });
 
-export { f, formatCi, SORT_KEYS, type SortKey } from './leaderboard-table.ts';
+export { f, formatCi } from './leaderboard-table.ts';
+export { SORT_KEYS, type Leaderboard, type ModelRow, type SortKey } from './leaderboard-types.ts';
 export { formatLeaderboard } from './leaderboard-text.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RunSummary } from './run-summary.ts';
+import { RunSummary } from './run-summary-schema.ts';
 import { RiskRecord } from '../risk/schema.ts';
 
 export const OUTCOMES = [

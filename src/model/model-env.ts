@@ -1,0 +1,4 @@
+// What providers read from the environment, passed in by the harness (resolveModel) rather than read here.
+
+/** What model providers read besides the settings: credentials and endpoints, the human queue. */
+export type ModelEnv = Partial<Record<'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'QUEST_HUMAN_DIR' | 'QUEST_HUMAN_TTY', string>>;
