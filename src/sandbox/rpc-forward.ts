@@ -2,7 +2,7 @@
 // putting a batch's answers back where its calls were.
 import { LIMIT_EXCEEDED } from './rpc-limits.ts';
 import { rpcError, type RpcError } from './rpc-policy.ts';
-import type { Ticket } from './rpc-route.ts';
+import type { Ticket } from './rpc-ticket.ts';
 import { ResponseTooLarge, type NodeAnswer } from './rpc-upstream.ts';
 
 /** A call the policy let through, at its place in the request. */

@@ -13,7 +13,8 @@ import { send } from './rpc-http.ts';
 import { RPC_LIMITS, RpcLimits } from './rpc-limits.ts';
 import { READ_METHODS, rpcError } from './rpc-policy.ts';
 import { handle } from './rpc-request.ts';
-import { Route, type ProxyRoute, type Ticket } from './rpc-route.ts';
+import { Route, type ProxyRoute } from './rpc-route.ts';
+import type { Ticket } from './rpc-ticket.ts';
 import { Upstream } from './rpc-upstream.ts';
 
 export { READ_METHODS };

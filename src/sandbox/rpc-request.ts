@@ -8,7 +8,7 @@ import { readBody, send } from './rpc-http.ts';
 import { jsonDepth } from './json-depth.ts';
 import { LIMIT_EXCEEDED } from './rpc-limits.ts';
 import { checkCall, rpcError } from './rpc-policy.ts';
-import { readHead, type Ticket } from './rpc-route.ts';
+import { readHead, type Ticket } from './rpc-ticket.ts';
 
 /** One request in progress: `answer` replies (once), `refused` counts refused calls on the route and the instance. */
 interface Exchange {

@@ -7,6 +7,7 @@ import type { RpcLimits } from './rpc-limits.ts';
 import type { NodeAnswer, Upstream } from './rpc-upstream.ts';
 import type { SandboxOutcome } from './outcome.ts';
 import { handleBody, type Answer } from './rpc-request.ts';
+import type { Ticket, TicketRoute } from './rpc-ticket.ts';
 
 /**
  * One upstream node behind the router. Scripts reach it at http://127.0.0.1:<port>/<token>; the
@@ -50,18 +51,7 @@ export interface ProxyRoute {
   busy(): number;
 }
 
-/** The URL of one script: requests to it count against its instance's budget. */
-export interface Ticket {
-  token: string;
-  route: Route;
-  budget: InstanceBudget;
-  /** Aborted when the script's run is over: its requests still waiting are dropped. */
-  ended: AbortController;
-  /** The node's block number, read once per script (no block is mined while a script runs). */
-  head?: Promise<bigint>;
-}
-
-export class Route implements ProxyRoute {
+export class Route implements ProxyRoute, TicketRoute {
   budget: InstanceBudget;
   ticket!: Ticket;
   readonly counts = { forwarded: 0, refused: 0 };
@@ -149,12 +139,4 @@ export class Route implements ProxyRoute {
     t.ended.abort(new Error('the script this request came from has ended'));
     if (this.tickets.get(t.token) === t) this.tickets.delete(t.token);
   }
-}
-
-/** The node's block number, on the script's budget. */
-export async function readHead(t: Ticket): Promise<bigint> {
-  const out = await t.route.onNodeCall(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }), t.budget, 1);
-  const parsed = JSON.parse(out.text) as { result?: unknown };
-  if (typeof parsed.result !== 'string') throw new Error('the node did not report its block number');
-  return BigInt(parsed.result);
 }
