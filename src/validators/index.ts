@@ -20,6 +20,7 @@ export { BLOCK_INTERVAL_SECONDS } from '../chain/session.ts';
 export * from './plant.ts';
 export * from './hard-wallet.ts';
 export * from './venus.ts';
+export * from './ratio-borrow.ts';
 export * from './v3.ts';
 export * from './adversary.ts';
 // Tokens a task deploys itself, launched on PancakeSwap V2.

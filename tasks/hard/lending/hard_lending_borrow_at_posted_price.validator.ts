@@ -1,22 +1,18 @@
 import { encodeFunctionData, parseAbi, parseEther, type Address } from 'viem';
 import {
-  balanceOf,
   borrowAs,
-  collateralAndDebt,
-  compareAmount,
   defineValidator,
+  observeRatioBorrow,
+  ratioBorrowChecks,
+  type RatioBorrowState,
   deployContract,
   DEPLOYER,
   sendAs,
-  succeeded,
-  underlyingPrice,
-  venusPosition,
 } from 'evm-questbench/validators';
 import PendingPriceOracle from '../../../fixtures/artifacts/PendingPriceOracle.json' with { type: 'json' };
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_lending_borrow_at_posted_price'>;
-type State = { usdt: bigint; usdtDebt: bigint; collateral: bigint; debt: bigint; usdtPrice: bigint };
 type Artifact = { abi: unknown[]; bytecode: `0x${string}` };
 
 const ONE = 10n ** 18n;
@@ -32,7 +28,7 @@ const ORACLE = parseAbi(['function postPriceUpdate(address asset, uint256 price,
 // the instance it received a BNB price of 520-570 USD applying from the block after the head: getUnderlyingPrice
 // (and the comptroller, in any eth_call at the latest block) still says 600, nextPriceUpdate says the new price.
 // The wallet's 2 BNB supply also backs a CAKE loan; the borrow is mined at the new price, where the ratio is scored.
-export default defineValidator<Params, State>({
+export default defineValidator<Params, RatioBorrowState>({
   kind: 'transaction',
   target: ({ env }) => env.vUSDT!,
   setup: async ({ chain, env, agent, params }) => {
@@ -54,46 +50,6 @@ export default defineValidator<Params, State>({
     const now = await chain.public.getBlockNumber();
     if (now + 1n !== fromBlock) throw new Error(`the BNB update applies from block ${fromBlock}, not the one after the head (${now})`);
   },
-  observe: async ({ chain, env, agent }) => {
-    const { collateral, debt } = await collateralAndDebt(chain, env, agent);
-    return {
-      usdt: await balanceOf(chain, env.USDT!, agent),
-      usdtDebt: (await venusPosition(chain, env.vUSDT!, agent)).borrow,
-      collateral,
-      debt,
-      usdtPrice: await underlyingPrice(chain, env.venus_oracle!, env.vUSDT!),
-    };
-  },
-  checks: [
-    succeeded(10, 'the borrow went through at vUSDT'),
-    {
-      // After the borrow, at the prices in force in its block and after it (the posted BNB price).
-      name: 'the collateral ratio after the borrow is at least the stated one',
-      weight: 30,
-      verify: ({ post, params }) => ({
-        pass: post.collateral * 100n >= BigInt(params.ratio) * post.debt,
-        detail: `ratio ${Number((post.collateral * 10000n) / (post.debt || 1n)) / 100} %, floor ${params.ratio} %`,
-      }),
-    },
-    {
-      name: 'the loan is the largest whole-USDT amount that keeps the ratio',
-      weight: 50,
-      verify: ({ pre, post, params }) => {
-        const got = post.usdt - pre.usdt;
-        const keeps = post.collateral * 100n >= BigInt(params.ratio) * post.debt;
-        const oneMore = post.collateral * 100n < BigInt(params.ratio) * (post.debt + post.usdtPrice);
-        const whole = got % ONE === 0n;
-        return {
-          pass: keeps && oneMore && whole,
-          detail: `borrowed ${Number(got) / 1e18} USDT; ratio kept ${keeps}; one more USDT breaks it ${oneMore}; whole ${whole}`,
-        };
-      },
-    },
-    {
-      name: 'the debt on record is what the wallet received',
-      weight: 10,
-      verify: ({ pre, post }) =>
-        compareAmount('new USDT debt', post.usdtDebt - pre.usdtDebt, post.usdt - pre.usdt, { rel: 1e-6, symbol: 'USDT' }),
-    },
-  ],
+  observe: observeRatioBorrow,
+  checks: ratioBorrowChecks(),
 });
