@@ -1,8 +1,8 @@
 import { encodeFunctionData, parseAbi, parseEther, parseUnits, type Address } from 'viem';
 import {
   callsFunction,
-  compareAmount,
   defineValidator,
+  taxedDeliveryChecks,
   DEPLOYER,
   issueTokens,
   launchV2Token,
@@ -23,10 +23,7 @@ const TREASURY: Address = '0xCF2680d0474f2b87E8DEeD53b9A6C3b9033411c9';
 const LAUNCH = [200, 300, 200] as const;
 /** Blocks mined between the owner's announcement and the instance: about two minutes of chain time. */
 const QUIET_BLOCKS = 40n;
-const KRN = parseAbi([
-  'function scheduleTaxes(uint16 buyBps, uint16 sellBps, uint16 transferBps, uint64 effectiveAt)',
-  'function transferTaxBps() view returns (uint16)',
-]);
+const KRN = parseAbi(['function scheduleTaxes(uint16 buyBps, uint16 sellBps, uint16 transferBps, uint64 effectiveAt)']);
 
 // KRN (PendingTaxToken at namedAddress('hard/pending/KRN')) is launched per instance, 3.2 M KRN against 80 BNB
 // (≈ $0.015), at 2 % a transfer. Two minutes before the instance its owner scheduled the transfer tax up to
@@ -60,29 +57,5 @@ export default defineValidator<Params, State>({
       throw new Error(`KRN's new rate starts at ${effectiveAt}, not right after the head (${head.timestamp})`);
   },
   observe: ({ chain, params, agent }) => transferSides(chain, params.token, agent, params.to),
-  checks: [
-    succeeded(5, 'the transfer went through'),
-    callsFunction(5, 'transfer(address,uint256)'),
-    {
-      name: 'the recipient received exactly the amount',
-      weight: 75,
-      verify: ({ pre, post, params }) =>
-        compareAmount('received', post.recipient - pre.recipient, parseUnits(params.amount, 18), { symbol: 'KRN' }),
-    },
-    {
-      // The least transfer that delivers it at the rate the transfer paid (read after it), or one base unit more.
-      name: 'the wallet sent no more than it takes to deliver the amount',
-      weight: 15,
-      verify: async ({ chain, pre, post, params }) => {
-        const want = parseUnits(params.amount, 18);
-        const bps = BigInt(await chain.readContract({ address: params.token, abi: KRN, functionName: 'transferTaxBps' }));
-        const least = ((want - 1n) * 10_000n) / (10_000n - bps) + 1n;
-        const sent = pre.agent - post.agent;
-        return {
-          pass: sent >= least && sent <= least + 1n,
-          detail: `sent ${sent} base units; the least that delivers the amount at ${bps} bps is ${least}`,
-        };
-      },
-    },
-  ],
+  checks: [succeeded(5, 'the transfer went through'), callsFunction(5, 'transfer(address,uint256)'), ...taxedDeliveryChecks<Params>('KRN')],
 });
