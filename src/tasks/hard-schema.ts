@@ -53,8 +53,12 @@ export const MECHANISMS = {
 export type Mechanism = keyof typeof MECHANISMS;
 const MECHANISM_KEYS = Object.keys(MECHANISMS) as [Mechanism, ...Mechanism[]];
 
-/** The hard split's version: it changes whenever tasks are added, retired or rescored, so runs of different versions never merge. */
-export const HARD_SPLIT_VERSION = 2;
+/**
+ * The hard split's version: it changes whenever tasks are added, retired, rescored or reworded, so runs of
+ * different versions never merge. 3: the pending-change, view-vs-execution and share-token prompts list a
+ * contract's verified interface instead of naming the function that shows the trap.
+ */
+export const HARD_SPLIT_VERSION = 3;
 
 const hardFields = {
   id: z.string().regex(/^hard_[a-z0-9_]+$/, 'hard_ followed by lower-case letters, digits and underscores'),
