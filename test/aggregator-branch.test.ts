@@ -3,7 +3,7 @@
 // much gas is really paid, does what the request asks, and must score as the V2 swap does.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { referenceFor, runInstance } from '../src/instance/run.ts';
-import { loadTasks } from '../src/tasks/load.ts';
+import { loadTasks } from '../src/instance/task.ts';
 import { scriptedModel } from './helpers/models.ts';
 import { openTestSession } from './helpers/session.ts';
 import { aggregatorPaidHonestly } from './mutants/hard/approvals.ts';

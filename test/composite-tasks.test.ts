@@ -9,9 +9,8 @@ import { CONTRACT_KEYS, referenceScriptModel, type CompositeScript, type ScriptR
 import { runInstance } from '../src/instance/run.ts';
 import { resolveModel, type Model } from '../src/model/index.ts';
 import type { InstanceRecord } from '../src/results/record.ts';
-import { loadTasks } from '../src/tasks/load.ts';
+import { loadTasks, type TaskOf } from '../src/instance/task.ts';
 import type { Params } from '../src/tasks/instantiate.ts';
-import type { TaskOf } from '../src/tasks/task.ts';
 import { compile } from '../src/sandbox/compile.ts';
 import { extractCode } from '../src/sandbox/extract.ts';
 import { vendorBundles } from '../src/sandbox/vendor.ts';

@@ -12,7 +12,7 @@ import { referenceFor, runInstance } from '../src/instance/run.ts';
 import { resolveModel, type Model } from '../src/model/index.ts';
 import type { Params } from '../src/tasks/instantiate.ts';
 import { RunResult } from '../src/results/record.ts';
-import { loadTask } from '../src/tasks/load.ts';
+import { loadTask } from '../src/instance/task.ts';
 import { openTestSession } from './helpers/session.ts';
 
 const VITEST = resolve('node_modules/vitest/vitest.mjs');

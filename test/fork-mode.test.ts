@@ -17,7 +17,7 @@ import { referenceFor, runInstance } from '../src/instance/run.ts';
 import { UnsafeNodeError } from '../src/execution/node-guard.ts';
 import { signAndSend } from '../src/execution/send.ts';
 import { RunResult } from '../src/results/record.ts';
-import { loadTasks } from '../src/tasks/load.ts';
+import { loadTasks } from '../src/instance/task.ts';
 
 let upstream: RunningAnvil;
 let node: RunningAnvil | undefined;

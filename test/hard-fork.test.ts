@@ -31,7 +31,7 @@ import { ChainSession } from '../src/chain/session.ts';
 import { callAs } from '../src/chain/call-as.ts';
 import { namedAddress } from '../src/chain/addresses.ts';
 import { referenceFor, runInstance } from '../src/instance/run.ts';
-import { loadTasks } from '../src/tasks/load.ts';
+import { loadTasks } from '../src/instance/task.ts';
 
 let upstream: RunningAnvil;
 let node: RunningAnvil | undefined;

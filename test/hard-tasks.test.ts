@@ -3,7 +3,7 @@
 // mutant (the mistake the task is built around, and others) stays below the pass line, and one of them,
 // the careless habit of the task's first mechanism, fails exactly the checks it names. Over the split:
 // refusing everything scores at most 15 %, the null model passes nothing, no mechanism decides more than
-// 12 % of the tasks, and the README's table of mechanisms holds the split's counts.
+// 12 % of the tasks, and the table of mechanisms in docs/hard-split.md holds the split's counts.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { referenceScriptModel } from '../src/composite/reference.ts';
@@ -12,7 +12,7 @@ import { resolveModel, type Model } from '../src/model/index.ts';
 import type { InstanceRecord } from '../src/results/record.ts';
 import type { Params } from '../src/tasks/instantiate.ts';
 import { MECHANISMS, type Mechanism } from '../src/tasks/hard-schema.ts';
-import { loadTasks } from '../src/tasks/load.ts';
+import { loadTasks } from '../src/instance/task.ts';
 import { scriptedModel } from './helpers/models.ts';
 import { openTestSession } from './helpers/session.ts';
 import type { HardMutant, HardMutantTable } from './mutants/hard/types.ts';
@@ -108,15 +108,15 @@ describe('the split', () => {
       if (CITED.has(t.mechanisms[0]!)) expect(t.sources?.length, `${t.id} (${t.mechanisms[0]}) names its sources`).toBeGreaterThan(0);
   });
 
-  test("the README's table of mechanisms gives every mechanism of the vocabulary with the split's own counts", () => {
+  test("the table of mechanisms in docs/hard-split.md gives every mechanism of the vocabulary with the split's own counts", () => {
     const hard = tasks.flatMap((x) => (x.split === 'hard' ? [x.spec] : []));
-    const readme = readFileSync('README.md', 'utf8');
-    const table = readme.slice(readme.indexOf('### Mechanisms: what makes a task hard'));
+    const page = readFileSync('docs/hard-split.md', 'utf8');
+    const table = page.slice(page.indexOf('## Mechanisms: what makes a task hard'));
     const rows = new Map([...table.matchAll(/^\| `(\w+)` \| (\d+) \| (\d+) \|/gm)].map((m) => [m[1]!, [Number(m[2]), Number(m[3])]]));
     for (const mechanism of Object.keys(MECHANISMS)) {
       const decides = hard.filter((t) => t.mechanisms[0] === mechanism).length;
       const also = hard.filter((t) => t.mechanisms.slice(1).includes(mechanism as Mechanism)).length;
-      expect(rows.get(mechanism), `README row of ${mechanism}: decides, also in`).toEqual([decides, also]);
+      expect(rows.get(mechanism), `docs/hard-split.md row of ${mechanism}: decides, also in`).toEqual([decides, also]);
     }
   });
 

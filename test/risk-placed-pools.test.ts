@@ -4,7 +4,7 @@
 // data", or not, depending on which instance had run before it.)
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { referenceFor, runInstance } from '../src/instance/run.ts';
-import { loadTask } from '../src/tasks/load.ts';
+import { loadTask } from '../src/instance/task.ts';
 import { openTestSession } from './helpers/session.ts';
 
 let t: Awaited<ReturnType<typeof openTestSession>>;

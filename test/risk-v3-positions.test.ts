@@ -14,7 +14,7 @@ import type { Model } from '../src/model/index.ts';
 import type { InstanceRecord } from '../src/results/record.ts';
 import { readPriceBook, riskAssetsFor, RiskRecord, usdOf } from '../src/risk/index.ts';
 import type { Params } from '../src/tasks/instantiate.ts';
-import { loadTasks } from '../src/tasks/load.ts';
+import { loadTasks } from '../src/instance/task.ts';
 import { scriptedModel } from './helpers/models.ts';
 import { openTestSession } from './helpers/session.ts';
 import { mutants as v3Mutants } from './mutants/hard/pancake_v3.ts';

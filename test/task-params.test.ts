@@ -13,8 +13,7 @@ import { compile } from '../src/sandbox/compile.ts';
 import { extractCode } from '../src/sandbox/extract.ts';
 import { vendorBundles } from '../src/sandbox/vendor.ts';
 import { instantiate, type EnvMap } from '../src/tasks/instantiate.ts';
-import { loadTasks } from '../src/tasks/load.ts';
-import type { TaskOf } from '../src/tasks/task.ts';
+import { loadTasks, type TaskOf } from '../src/instance/task.ts';
 import { paramType, paramTypesSource, readTaskParams } from '../src/tasks/params-types.ts';
 import type { ParamSpec } from '../src/tasks/schema.ts';
 

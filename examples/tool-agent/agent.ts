@@ -23,7 +23,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import { z } from 'zod';
 
-/** What the benchmark hands an agent (see the README's "Wallet agents"). */
+/** What the benchmark hands an agent (see "Wallet agents" in docs/models.md). */
 export interface AgentArgs {
   request: string;
   rpcUrl: string;

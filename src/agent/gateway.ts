@@ -10,7 +10,7 @@ import type { ChainSession } from '../chain/session.ts';
 import { preflight } from '../execution/node-guard.ts';
 import { signAndSend } from '../execution/send.ts';
 import { parseTxRequest } from '../execution/tx-request.ts';
-import type { MinedTx } from '../instance/script.ts';
+import type { MinedTx } from '../episode/script.ts';
 import type { PendingTransaction } from '../validators/types.ts';
 import { formatTransactionReceipt, type RpcTransactionReceipt } from 'viem';
 

@@ -2,14 +2,14 @@
 // however it likes. Every transaction and signature is recorded in order; the same validators score
 // the end state, with the step decay over transactions sent (K_opt 1 for a single request).
 import { isAddressEqual } from 'viem';
-import type { Episode, EpisodeEnd, PlayContext, Solver } from '../instance/episode.ts';
-import { scriptContracts, type MinedTx } from '../instance/script.ts';
-import { WALLET_POLICY } from '../instance/hard-rules.ts';
+import type { Episode, EpisodeEnd, PlayContext, Solver } from '../episode/episode.ts';
+import { scriptContracts, type MinedTx } from '../episode/script.ts';
+import { WALLET_POLICY } from '../episode/hard-rules.ts';
 import { txRecord, type Outcome, type RoundTranscript } from '../results/record.ts';
 import { PASS_LINE, scoredOutcome } from '../validators/score.ts';
 import { openWalletRoute, type WalletStep } from './gateway.ts';
 import type { AgentOutcome } from './runner.ts';
-import { TextDialogue } from '../instance/dialogue.ts';
+import { TextDialogue } from '../episode/dialogue.ts';
 
 /** The request as an agent receives it: the instruction, the answer format, and on the hard split the rules. */
 export function agentRequest(ctx: PlayContext): string {

@@ -1,5 +1,5 @@
 import { environmentText } from '../instance/environment.ts';
-import type { PromptExtras } from '../instance/hard-rules.ts';
+import type { PromptExtras } from '../episode/hard-rules.ts';
 import type { ChatMessage } from '../model/types.ts';
 import type { EnvMap, Instance } from '../tasks/instantiate.ts';
 import type { AtomicTask } from '../tasks/schema.ts';

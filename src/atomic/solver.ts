@@ -1,19 +1,18 @@
 // The atomic protocol: one request, one reply, one script; its transaction (or its answer) is scored.
-import type { RoundReply } from '../composite/protocol.ts';
-import type { Dialogue, Turn } from '../instance/dialogue.ts';
-import type { Episode, EpisodeEnd, PlayContext, Solver } from '../instance/episode.ts';
-import { promptExtras } from '../instance/hard-rules.ts';
-import { openDialogue } from '../instance/open-dialogue.ts';
-import { refusalFrom, refusalIn } from '../instance/refusal.ts';
-import { runScript, type ScriptRun, sendReturned } from '../instance/script.ts';
+import type { RoundReply } from '../episode/round-reply.ts';
+import type { Dialogue, Turn } from '../episode/dialogue.ts';
+import type { Episode, EpisodeEnd, PlayContext, Solver, TaskToPlayOf } from '../episode/episode.ts';
+import { promptExtras } from '../episode/hard-rules.ts';
+import { openDialogue } from '../episode/open-dialogue.ts';
+import { refusalFrom, refusalIn } from '../episode/refusal.ts';
+import { runScript, type ScriptRun, sendReturned } from '../episode/script.ts';
 import { ModelInfraError } from '../model/types.ts';
 import { txRecord } from '../results/record.ts';
 import { extractCode } from '../sandbox/extract.ts';
-import type { TaskOf } from '../tasks/task.ts';
 import { scoredOutcome } from '../validators/score.ts';
 import { buildAtomicMessages } from './prompt.ts';
 
-type AtomicTask = TaskOf<'atomic'>;
+type AtomicTask = TaskToPlayOf<'atomic'>;
 
 /**
  * A text reply is its script; the sandbox judges the code (or the lack of it). Where refusals count,

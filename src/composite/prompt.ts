@@ -1,6 +1,6 @@
 import { environmentText } from '../instance/environment.ts';
-import type { Transport } from '../instance/episode.ts';
-import type { PromptExtras } from '../instance/hard-rules.ts';
+import type { Transport } from '../episode/episode.ts';
+import type { PromptExtras } from '../episode/hard-rules.ts';
 import type { ChatMessage } from '../model/types.ts';
 import type { EnvMap, Instance } from '../tasks/instantiate.ts';
 import type { CompositeTask } from '../tasks/schema.ts';

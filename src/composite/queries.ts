@@ -1,6 +1,6 @@
 import { erc20Abi, formatUnits, getAddress, isAddress, parseAbi, type Address, type PublicClient } from 'viem';
 import type { EnvMap } from '../tasks/instantiate.ts';
-import type { Query } from './protocol.ts';
+import type { Query } from '../episode/round-reply.ts';
 
 const PAIR = parseAbi([
   'function token0() view returns (address)',

@@ -3,21 +3,21 @@
 // Scored on the end state; the score decays with rounds beyond K_opt.
 import { ModelInfraError } from '../model/types.ts';
 import { txRecord, type Outcome, type RoundTranscript } from '../results/record.ts';
-import type { Dialogue } from '../instance/dialogue.ts';
-import { openDialogue } from '../instance/open-dialogue.ts';
-import type { Episode, EpisodeEnd, PlayContext, Solver } from '../instance/episode.ts';
-import { runScript, sendReturned, type MinedTx } from '../instance/script.ts';
-import type { TaskOf } from '../tasks/task.ts';
-import { refusalFrom, type Refusal } from '../instance/refusal.ts';
-import { promptExtras } from '../instance/hard-rules.ts';
+import type { Dialogue } from '../episode/dialogue.ts';
+import { openDialogue } from '../episode/open-dialogue.ts';
+import type { Episode, EpisodeEnd, PlayContext, Solver, TaskToPlayOf } from '../episode/episode.ts';
+import { runScript, sendReturned, type MinedTx } from '../episode/script.ts';
+import { refusalFrom, type Refusal } from '../episode/refusal.ts';
+import { promptExtras } from '../episode/hard-rules.ts';
 import { scoredOutcome } from '../validators/score.ts';
 import { readStandingAllowances } from './allowances.ts';
 import { describeChanges, readHoldings, type Holdings } from './feedback.ts';
 import { buildCompositeMessages, firstRoundMessage, roundFeedback } from './prompt.ts';
-import { decayFactor, parseRoundReply, roundBudget, type RoundReply } from './protocol.ts';
+import { parseRoundReply, type RoundReply } from '../episode/round-reply.ts';
+import { decayFactor, roundBudget } from './protocol.ts';
 import { runQuery } from './queries.ts';
 
-type CompositeTask = TaskOf<'composite'>;
+type CompositeTask = TaskToPlayOf<'composite'>;
 type EndReason = 'submit' | 'error_report' | 'budget' | 'refusal';
 
 /** The state of one episode, round by round. */

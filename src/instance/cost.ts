@@ -12,8 +12,9 @@ import {
   type RunCapture,
   type RunTx,
 } from '../risk/index.ts';
-import type { ChainShare, Episode, PlayContext } from './episode.ts';
+import type { ChainShare, Episode, PlayContext } from '../episode/episode.ts';
 import { play, referenceFor } from './play.ts';
+import type { Task } from './task.ts';
 
 /**
  * What the model's transactions cost the owner against the reference's on the same instance: the
@@ -22,7 +23,7 @@ import { play, referenceFor } from './play.ts';
  * replay the chain holds the reference's end state (anvil drops later snapshots on a revert); it is scored already.
  */
 export async function costOf(
-  ctx: PlayContext,
+  ctx: PlayContext<Task>,
   episode: Episode,
   start: RiskStart,
   mark: Mark | undefined,
@@ -63,7 +64,7 @@ async function planOf(ctx: PlayContext): Promise<RiskPlan> {
  * The reference played on the chain as it is now, with the instance's script context and adversary. Its
  * scripts are the task's own code, so they run in this process (see src/sandbox/trusted.ts), not in the sandbox.
  */
-async function replayReferenceTxs(ctx: PlayContext): Promise<RunTx[]> {
+async function replayReferenceTxs(ctx: PlayContext<Task>): Promise<RunTx[]> {
   const reference = referenceFor(ctx.task, ctx.session)(ctx.instance.params);
   return (await play({ ...ctx, model: reference, transport: 'text', script: { ...ctx.script, trusted: true } })).txs;
 }
@@ -92,7 +93,7 @@ export const AHEAD_AFTER_MS = 50;
  * then the reference replays after it, only when it moved something, as without the offer. A wallet
  * agent (`startAfterMs` 0) is thinking from its first moment.
  */
-export function referenceAhead(ctx: PlayContext, mark: Mark, startAfterMs: number): ReferenceAhead {
+export function referenceAhead(ctx: PlayContext<Task>, mark: Mark, startAfterMs: number): ReferenceAhead {
   const { session } = ctx;
   let state: 'offered' | 'lent' | 'started' | 'kept' = 'offered';
   let timer: NodeJS.Timeout | undefined;

@@ -8,11 +8,12 @@ import { compositeSolver } from '../composite/solver.ts';
 import { referenceModel } from '../model/reference.ts';
 import type { Model } from '../model/types.ts';
 import type { Params } from '../tasks/instantiate.ts';
-import type { Protocol, Task, TaskOf } from '../tasks/task.ts';
-import type { Episode, PlayContext, Solver } from './episode.ts';
+import type { Episode, PlayContext, Solver, TaskToPlayOf } from '../episode/episode.ts';
+import type { Protocol } from '../tasks/task.ts';
+import type { Task } from './task.ts';
 
 /** The solver of each protocol. */
-const SOLVERS: { [P in Protocol]: Solver<TaskOf<P>> } = {
+const SOLVERS: { [P in Protocol]: Solver<TaskToPlayOf<P>> } = {
   atomic: atomicSolver,
   composite: compositeSolver,
 };

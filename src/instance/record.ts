@@ -6,7 +6,7 @@ import { enterStageSync } from '../fault-points.ts';
 import type { InstanceRecord } from '../results/record.ts';
 import { instantiate, type EnvMap, type Instance } from '../tasks/instantiate.ts';
 import { deriveSeed } from '../tasks/prng.ts';
-import type { Task } from '../tasks/task.ts';
+import type { Task } from './task.ts';
 import { PASS_LINE } from '../validators/score.ts';
 import type { CheckOutcome, Validator } from '../validators/types.ts';
 

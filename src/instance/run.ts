@@ -6,13 +6,13 @@ import type { Model } from '../model/types.ts';
 import type { InstanceRecord } from '../results/record.ts';
 import { startRisk } from '../risk/index.ts';
 import type { Params } from '../tasks/instantiate.ts';
-import type { Task } from '../tasks/task.ts';
+import type { Task } from './task.ts';
 import { actedOn, PASS_LINE, scoreChecks } from '../validators/score.ts';
 import type { CheckContext } from '../validators/types.ts';
 import { AHEAD_AFTER_MS, costOf, referenceAhead } from './cost.ts';
-import type { Episode, PlayContext, Transport } from './episode.ts';
+import type { Episode, PlayContext, Transport } from '../episode/episode.ts';
 import { play } from './play.ts';
-import type { Lesson } from './lessons.ts';
+import type { Lesson } from '../episode/lessons.ts';
 import { prepareInstance, type PreparedInstance } from './prepare.ts';
 import { buildRecord, zeroChecks } from './record.ts';
 
@@ -114,7 +114,7 @@ export async function runInstance(input: InstanceInput): Promise<InstanceRecord>
     })(),
   );
   const agent = prepared.base.agent;
-  const ctx: PlayContext = {
+  const ctx: PlayContext<Task> = {
     task,
     instance: prepared.instance,
     base: prepared.base,

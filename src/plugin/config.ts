@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ModelEnv } from '../model/resolve.ts';
-import { LESSON_KEYS } from '../instance/lessons.ts';
+import { LESSON_KEYS } from '../episode/lessons.ts';
 
 export const DEFAULT_SEED = 20260;
 
@@ -12,44 +12,85 @@ export const QuestOptions = z
       .min(1)
       .default('reference')
       .describe('QUEST_MODEL: reference | null | refuse | human | openai:<id> | module:<path> | agent:<module or command>'),
-    seed: z.coerce.number().int().nonnegative().default(DEFAULT_SEED).describe('QUEST_SEED'),
-    rounds: z.coerce.number().int().min(1).max(100).default(1).describe('QUEST_ROUNDS'),
-    temperature: z.coerce.number().min(0).max(2).default(0.7).describe('QUEST_TEMPERATURE'),
-    resultsDir: z.string().default('results').describe('QUEST_RESULTS_DIR'),
-    scriptTimeoutMs: z.coerce.number().int().positive().default(30_000).describe('QUEST_SCRIPT_TIMEOUT_MS'),
-    modelTimeoutMs: z.coerce.number().int().positive().default(120_000).describe('QUEST_MODEL_TIMEOUT_MS'),
-    maxRetries: z.coerce.number().int().min(0).max(10).default(4).describe('QUEST_MAX_RETRIES'),
+    seed: z.coerce
+      .number()
+      .int()
+      .nonnegative()
+      .default(DEFAULT_SEED)
+      .describe("QUEST_SEED: the run seed; every instance's seed is derived from it, the task id and the round"),
+    rounds: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .default(1)
+      .describe('QUEST_ROUNDS: rounds per task (the published protocol uses 5); each round is its own test'),
+    temperature: z.coerce.number().min(0).max(2).default(0.7).describe('QUEST_TEMPERATURE: sampling temperature'),
+    resultsDir: z
+      .string()
+      .default('results')
+      .describe('QUEST_RESULTS_DIR: where results go (<dir>/<model>/<run-id>.jsonl as instances finish, .json at the end)'),
+    scriptTimeoutMs: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(30_000)
+      .describe('QUEST_SCRIPT_TIMEOUT_MS: wall-clock limit for one generated script'),
+    modelTimeoutMs: z.coerce.number().int().positive().default(120_000).describe('QUEST_MODEL_TIMEOUT_MS: limit for one model call'),
+    maxRetries: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(10)
+      .default(4)
+      .describe('QUEST_MAX_RETRIES: retries (with backoff) on 429, 5xx, timeouts and garbage replies; then the instance is infra'),
     concurrency: z.coerce
       .number()
       .int()
       .min(1)
       .max(256)
       .default(8)
-      .describe('QUEST_CONCURRENCY: instances in flight at once (each on its own anvil), whatever the number of Vitest workers'),
+      .describe(
+        'QUEST_CONCURRENCY: instances in flight at once (each on its own anvil), whatever the number of Vitest workers; it also bounds model calls in flight',
+      ),
     cache: z
       .enum(['off', 'read', 'write', 'auto'])
       .optional()
-      .describe('QUEST_CACHE: response cache; unset = auto for remote models only, set = applies to module models too'),
-    cacheDir: z.string().default('.questbench/cache').describe('QUEST_CACHE_DIR'),
+      .describe(
+        'QUEST_CACHE: response cache, auto = replay hits and store misses; unset = auto for remote models only, set = applies to module models too',
+      ),
+    cacheDir: z.string().default('.questbench/cache').describe('QUEST_CACHE_DIR: where cached replies live'),
     failOn: z
       .enum(['below-pass-line', 'infra'])
       .default('below-pass-line')
-      .describe('QUEST_FAIL_ON: which instances are red tests; "infra" keeps a fully scored model run green'),
+      .describe(
+        'QUEST_FAIL_ON: which instances are red tests; "infra" keeps a fully scored model run green (low scores are results) while provider or harness failures still fail',
+      ),
     forkUrl: z.url().optional().describe('QUEST_FORK_URL: fork this BSC JSON-RPC endpoint instead of the embedded mirror'),
-    forkBlock: z.coerce.number().int().nonnegative().optional().describe('QUEST_FORK_BLOCK: pin the fork (default: the head at start)'),
-    prices: z.string().optional().describe('QUEST_PRICES: JSON file { "<model>": { "input": USD per 1M tokens, "output": ... } }'),
+    forkBlock: z.coerce
+      .number()
+      .int()
+      .nonnegative()
+      .optional()
+      .describe(
+        'QUEST_FORK_BLOCK: pin the fork to this block (default: the head at start; recorded in results with the URL, credentials redacted)',
+      ),
+    prices: z
+      .string()
+      .optional()
+      .describe('QUEST_PRICES: JSON file `{ "<model>": { "input": USD per 1M tokens, "output": ... } }` for the cost line'),
     tasks: z
       .enum(['own', 'builtin', 'all'])
       .optional()
       .describe(
-        "QUEST_TASKS: which tasks a project without its own include runs: 'own' (tasks/ of the project, the default), 'builtin' (the package's 107), 'all'",
+        "QUEST_TASKS: which tasks a project without its own include runs: 'own' (tasks/ of the project, the default), 'builtin' (the package's tasks, every split), 'all'",
       ),
     agentTimeoutMs: z.coerce
       .number()
       .int()
       .positive()
       .default(300_000)
-      .describe('QUEST_AGENT_TIMEOUT_MS: time limit of a wallet agent (agent:...) per instance'),
+      .describe('QUEST_AGENT_TIMEOUT_MS: time limit of a wallet agent (agent:...) per instance; past it the instance ends as timeout'),
     protocol: z
       .enum(['text', 'tools'])
       .default('text')
@@ -58,7 +99,9 @@ export const QuestOptions = z
       .string()
       .regex(/^[\w.-]+$/, 'a run id (the name of a results file without its extension)')
       .optional()
-      .describe('QUEST_RESUME: complete this run id'),
+      .describe(
+        'QUEST_RESUME: a run id: re-run only the instances missing from <results>/<model>/<run-id>.jsonl and write one complete result',
+      ),
     humanDir: z
       .string()
       .min(1)

@@ -2,8 +2,7 @@
 // background slots lease instances of tests still to come, so QUEST_CONCURRENCY instances are in
 // flight no matter how many workers there are.
 import { instanceKey, type InstanceRecord } from '../results/record.ts';
-import { loadTask } from '../tasks/load.ts';
-import type { Task } from '../tasks/task.ts';
+import { loadTask, type Task } from '../instance/task.ts';
 import { control, type PlannedInstance } from './control.ts';
 
 /** A task's round, ready to run. */

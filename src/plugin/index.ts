@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 // Brings Vitest's additions to Vite's plugin type (configureVitest).
 import type {} from 'vitest/config';
-import QuestbenchReporter from '../../reporters/questbench.ts';
 import { moduleExt, packageRoot } from '../package-root.ts';
 import { sourceAliases } from '../source-aliases.ts';
 import { SPLITS, splitOfFile } from '../tasks/task.ts';
@@ -20,9 +19,14 @@ const ext = moduleExt(import.meta.url);
 const RUNTIME = join(here, `runtime${ext}`);
 const GLOBAL_SETUP = join(here, `global-setup${ext}`);
 const POLYFILLS = join(here, '..', `polyfills${ext}`);
+// The results reporter sits above the plugin: named by its file (Vitest loads it), never imported here.
+const REPORTER = join(here, '..', '..', 'reporters', `questbench${ext}`);
+// What the reporter's instances carry, from any copy of its module.
+const REPORTER_BRAND = Symbol.for('evm-questbench.reporter');
+const isQuestbenchReporter = (r: unknown) =>
+  typeof r === 'object' && r !== null && (r as { [REPORTER_BRAND]?: boolean })[REPORTER_BRAND] === true;
 
 export type QuestbenchOptions = Partial<QuestConfig>;
-export { QuestbenchReporter };
 
 const planned = new WeakSet<object>();
 // Running from this repository's TypeScript sources, not from an installed package.
@@ -103,8 +107,8 @@ export function questbench(options: QuestbenchOptions = {}): Plugin {
         planned.add(vitest);
         const reporters = vitest.config.reporters as unknown[];
         reporters.push(plannerReporter(vitest));
-        const listed = reporters.some((r) => QuestbenchReporter.is(Array.isArray(r) ? r[0] : r));
-        if (!listed) reporters.push(new QuestbenchReporter());
+        const listed = reporters.some((r) => isQuestbenchReporter(Array.isArray(r) ? r[0] : r));
+        if (!listed) reporters.push([REPORTER, {}]);
       }
     },
     configResolved(config) {

@@ -1,7 +1,7 @@
 import { roundBudget } from '../composite/protocol.ts';
 import { deadlines } from '../fault-points.ts';
 import { DEFAULT_MODEL_SETTINGS } from '../model/resolve.ts';
-import type { Task } from '../tasks/task.ts';
+import type { Task } from '../instance/task.ts';
 import type { QuestConfig } from './config.ts';
 
 /** The longest a retry waits before its next attempt (the model layer's cap, Retry-After included). */

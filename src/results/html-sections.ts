@@ -154,7 +154,7 @@ export function costTable(lb: Leaderboard, linked: boolean): string {
     )
     .join('');
   return `<section><h2>What mistakes cost</h2><table id="costs"><thead><tr><th>Model</th><th>Split</th><th>Value lost</th><th>per 100 requests</th><th>Worst instance</th><th>Exposure</th><th>Lost money</th><th>Gas</th></tr></thead><tbody>${body}</tbody></table>
-<p class="note">Against the task's reference on the same instance, in USD at the instance's pre-state prices from the chain's own pools (see the README's "What a mistake costs"). Lost money: lost more than one cent. Exposure: balances left to approvals the model raised beyond the reference's. Gas is apart.</p></section>`;
+<p class="note">Against the task's reference on the same instance, in USD at the instance's pre-state prices from the chain's own pools (see "What a mistake costs" in evm-questbench's docs/results.md). Lost money: lost more than one cent. Exposure: balances left to approvals the model raised beyond the reference's. Gas is apart.</p></section>`;
 }
 
 /** Task × model scores, one small table per subcategory, pattern or hazard so the grid fills the page's width. */

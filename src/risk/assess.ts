@@ -1,13 +1,14 @@
 import type { ModelCapture, RiskPlan } from './capture.ts';
 import { shortAddress } from './describe.ts';
 import { exposureItems } from './exposure.ts';
-import { causes, lossItems, nftItems, usdFor, type AssetFigures } from './items.ts';
+import { causes, usdFor, type AssetFigures } from './causes.ts';
+import { lossItems, nftItems } from './items.ts';
 import { Ledger } from './ledger.ts';
 import { NATIVE, type AssetKey } from './positions.ts';
 import { usdOf } from './prices.ts';
 import type { RiskItem, RiskRecord } from './schema.ts';
 
-// How the figures are defined (README "What a mistake costs"):
+// How the figures are defined (docs/results.md, "What a mistake costs"):
 //
 // The owner's holdings of an asset = the wallet's balance + what its positions hold of it (stakes,
 // pending rewards, lending supply minus debt, what closing a V3 position would pay) + what the request's named recipients received, each

@@ -1,5 +1,5 @@
-import { loadTask, readTaskSpecs } from '../../src/tasks/load.ts';
-import type { Task } from '../../src/tasks/task.ts';
+import { readTaskSpecs } from '../../src/tasks/load.ts';
+import { loadTask, type Task } from '../../src/instance/task.ts';
 
 const specs = [...readTaskSpecs('tasks/atomic'), ...readTaskSpecs('tasks/composite'), ...readTaskSpecs('tasks/hard')];
 const loaded = new Map<string, Promise<Task>>();

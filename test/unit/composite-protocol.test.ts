@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { decayFactor, parseRoundReply, roundBudget } from '../../src/composite/protocol.ts';
+import { decayFactor, roundBudget } from '../../src/composite/protocol.ts';
+import { parseRoundReply } from '../../src/episode/round-reply.ts';
 
 describe('decay (the paper’s table for K_opt = 3)', () => {
   test.each([

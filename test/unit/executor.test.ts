@@ -6,7 +6,7 @@ import { startControlServer, type ControlServer } from '../../src/plugin/control
 import { Dispatcher, dispatcherHandlers } from '../../src/plugin/dispatcher.ts';
 import { InstanceExecutor, type RunnableInstance } from '../../src/plugin/executor.ts';
 import type { InstanceRecord } from '../../src/results/record.ts';
-import type { Task } from '../../src/tasks/task.ts';
+import type { Task } from '../../src/instance/task.ts';
 
 const task = (id: string) =>
   ({

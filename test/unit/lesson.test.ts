@@ -1,10 +1,10 @@
 // The lesson check's setting: one sentence added to the hard split's system prompt when a run names a
 // lesson, and nowhere else (the published splits' prompts stay byte for byte what they were).
 import { describe, expect, test } from 'vitest';
-import { promptExtras } from '../../src/instance/hard-rules.ts';
-import { LESSONS } from '../../src/instance/lessons.ts';
+import { promptExtras } from '../../src/episode/hard-rules.ts';
+import { LESSONS } from '../../src/episode/lessons.ts';
 import { ConfigError, resolveConfig } from '../../src/plugin/config.ts';
-import type { Task } from '../../src/tasks/task.ts';
+import type { Task } from '../../src/instance/task.ts';
 
 const task = (split: Task['split'], protocol: Task['protocol']) => ({ split, protocol }) as unknown as Task;
 

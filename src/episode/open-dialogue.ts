@@ -1,4 +1,4 @@
-import type { RoundReply } from '../composite/protocol.ts';
+import type { RoundReply } from './round-reply.ts';
 import { ModelConfigError, type ChatMessage } from '../model/types.ts';
 import { TextDialogue, ToolDialogue, type Dialogue } from './dialogue.ts';
 import type { PlayContext } from './episode.ts';

@@ -3,15 +3,26 @@ import type { ChainSession } from '../chain/session.ts';
 import type { Model } from '../model/types.ts';
 import type { InstanceRecord, Outcome, RoundTranscript, SchemaRule, TxRecord } from '../results/record.ts';
 import type { Instance, Params } from '../tasks/instantiate.ts';
-import type { Task } from '../tasks/task.ts';
-import type { CheckContext } from '../validators/types.ts';
+import type { Protocol, TaskSpec } from '../tasks/task.ts';
+import type { CheckContext, Validator } from '../validators/types.ts';
 import type { Dialogue } from './dialogue.ts';
 import type { Lesson } from './lessons.ts';
 import type { Refusal } from './refusal.ts';
 import type { MinedTx, ScriptContext } from './script.ts';
 
+/** A task as its solver is given it: the declaration and the validator, never the gold solution. */
+export type TaskToPlay = TaskSpec & {
+  id: string;
+  /** Absolute path of the task's JSON file. */
+  file: string;
+  validator: Validator;
+};
+
+/** A task of one protocol, as its solver is given it. */
+export type TaskToPlayOf<P extends Protocol> = Extract<TaskToPlay, { protocol: P }>;
+
 /** Everything a protocol needs to play one instance; the instance is drawn and the chain prepared. */
-export interface PlayContext<T extends Task = Task> {
+export interface PlayContext<T extends TaskToPlay = TaskToPlay> {
   task: T;
   instance: Instance;
   /** The validator's view of the instance: parameters, address map, the wallet. */
@@ -83,6 +94,6 @@ export interface Episode {
 }
 
 /** A protocol's solver: how the model is asked and what it may do, from the prepared instance to the episode's end. */
-export interface Solver<T extends Task = Task> {
+export interface Solver<T extends TaskToPlay = TaskToPlay> {
   play(ctx: PlayContext<T>): Promise<Episode>;
 }

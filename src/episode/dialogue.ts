@@ -1,7 +1,7 @@
 // How a solver talks to the model: the text protocol (fenced code, JSON control messages) or native
 // tool calls. Either way a round's reply comes back as the action it asks for, and the harness's
 // feedback goes back as the answer to it, so the solvers do not depend on the transport.
-import type { RoundReply } from '../composite/protocol.ts';
+import type { RoundReply } from './round-reply.ts';
 import type { ChatMessage, DialogueMessage, Model, ToolCall, ToolSpec } from '../model/types.ts';
 import type { InstanceRecord } from '../results/record.ts';
 import { Conversation } from './conversation.ts';

@@ -3,7 +3,7 @@
 import { HARD_DESCRIPTIONS } from '../chain/hard-env.ts';
 import { RPC_LIMITS } from '../sandbox/rpc-limits.ts';
 import { READ_METHODS } from '../sandbox/rpc-policy.ts';
-import type { Protocol, Task } from '../tasks/task.ts';
+import type { Protocol, TaskSpec } from '../tasks/task.ts';
 import type { Transport } from './episode.ts';
 import { LESSONS, type Lesson } from './lessons.ts';
 
@@ -57,7 +57,7 @@ export interface PromptExtras {
 }
 
 /** The prompt extras of an instance: on the hard split, its refusal rules, policy and descriptions. */
-export function promptExtras(task: Task, transport: Transport, lesson?: Lesson): PromptExtras {
+export function promptExtras(task: TaskSpec, transport: Transport, lesson?: Lesson): PromptExtras {
   if (task.split !== 'hard') return { transport };
   const rules = hardRules(task.protocol, transport);
   return { rules: lesson ? `${rules}\n\n${LESSONS[lesson]}` : rules, descriptions: HARD_DESCRIPTIONS, transport };

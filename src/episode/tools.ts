@@ -2,7 +2,7 @@
 // code and JSON control messages. Each tool call maps onto the reply it stands for, so the solvers,
 // the round counting and the scoring are the text protocol's.
 import { z } from 'zod';
-import { Query, type RoundReply } from '../composite/protocol.ts';
+import { Query, type RoundReply } from './round-reply.ts';
 import type { ToolCall, ToolSpec } from '../model/types.ts';
 import type { Protocol } from '../tasks/task.ts';
 
