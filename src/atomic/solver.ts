@@ -45,7 +45,7 @@ function endWithoutCode(turn: Turn, action: Exclude<RoundReply, { kind: 'code' }
     const refusal = { reason: action.reason };
     return episode({ kind: 'scored', evidence: { refusal }, classify: scoredOutcome }, { transcript, refusal });
   }
-  // Only the tools protocol gets here: no tool call, or one with bad arguments.
+  // No tool call, or one with bad arguments, or a reply the AI SDK rejected for what the model did in it.
   const { rule, message } =
     action.kind === 'invalid'
       ? action

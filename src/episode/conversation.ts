@@ -1,5 +1,27 @@
-import type { ChatMessage, Model, ModelReply } from '../model/types.ts';
+import type { ModelFault } from '../model/sdk-errors.ts';
+import { type ChatMessage, type Model, type ModelReply, ModelInfraError, type ToolReply } from '../model/types.ts';
 import type { InstanceRecord } from '../results/record.ts';
+
+/** A reply, or the reply the SDK rejected for what the model did in it, with why. */
+export type Asked<R extends ModelReply> = { reply: R; fault?: undefined } | { reply: ToolReply; fault: ModelFault };
+
+/**
+ * Asks for a reply. An error that is the model's doing (model/sdk-errors.ts) stands for the reply it
+ * rejected, which is the model's to answer for; any other error is thrown as it came.
+ */
+export async function askModel<R extends ModelReply>(ask: () => Promise<R>): Promise<Asked<R>> {
+  const started = performance.now();
+  try {
+    return { reply: await ask() };
+  } catch (error) {
+    // The table loads the AI SDK: only when a call failed.
+    const { modelFault } = await import('../model/sdk-errors.ts');
+    const fault = modelFault(error);
+    if (!fault) throw error;
+    const attempts = error instanceof ModelInfraError ? (error.attempts ?? 1) : 1;
+    return { reply: { ...fault.reply, latencyMs: performance.now() - started, attempts }, fault };
+  }
+}
 
 /**
  * The messages of one instance and what asking for them cost: the prompt the harness built, then the
@@ -27,12 +49,12 @@ export class Conversation {
     return this.messages.slice(this.promptLength);
   }
 
-  /** Asks the model for the next reply and adds it to the conversation. */
-  async ask(model: Model, round: number): Promise<ModelReply> {
-    const reply = await model.respond(this.messages, { round });
-    this.count(reply);
-    this.messages.push({ role: 'assistant', content: reply.text });
-    return reply;
+  /** Asks the model for the next reply and adds it to the conversation (a rejected one as its text). */
+  async ask(model: Model, round: number): Promise<Asked<ModelReply>> {
+    const asked = await askModel(() => model.respond(this.messages, { round }));
+    this.count(asked.reply);
+    this.messages.push({ role: 'assistant', content: asked.reply.text });
+    return asked;
   }
 
   /** Adds a reply's latency, tokens and cache use to the instance's. */

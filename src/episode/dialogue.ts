@@ -2,9 +2,10 @@
 // tool calls. Either way a round's reply comes back as the action it asks for, and the harness's
 // feedback goes back as the answer to it, so the solvers do not depend on the transport.
 import type { RoundReply } from './round-reply.ts';
+import type { ModelFault } from '../model/sdk-errors.ts';
 import type { ChatMessage, DialogueMessage, Model, ToolCall, ToolSpec } from '../model/types.ts';
 import type { InstanceRecord } from '../results/record.ts';
-import { Conversation } from './conversation.ts';
+import { askModel, Conversation } from './conversation.ts';
 import { describeCalls, replyOfCall } from './tools.ts';
 
 /** One round's reply: as the transcript shows it, and what it asks the harness to do. */
@@ -27,6 +28,9 @@ export interface Dialogue {
   modelFields(): Pick<InstanceRecord, 'modelLatencyMs' | 'tokens' | 'answers' | 'cached'>;
 }
 
+/** A reply the SDK rejected for the model's mistake: an invalid round under the fault's rule, as a garbage reply is. */
+const invalidReply = (fault: ModelFault): RoundReply => ({ kind: 'invalid', rule: fault.rule, message: fault.message });
+
 /** The text protocol: replies are parsed by the solver's own reading of a reply. */
 export class TextDialogue implements Dialogue {
   private readonly conversation: Conversation;
@@ -45,12 +49,12 @@ export class TextDialogue implements Dialogue {
   }
 
   async say(): Promise<string> {
-    return (await this.conversation.ask(this.model, this.round)).text;
+    return (await this.conversation.ask(this.model, this.round)).reply.text;
   }
 
   async act(): Promise<Turn> {
-    const text = await this.say();
-    return { text, action: this.parse(text) };
+    const { reply, fault } = await this.conversation.ask(this.model, this.round);
+    return { text: reply.text, action: fault ? invalidReply(fault) : this.parse(reply.text) };
   }
 
   answer(text: string): void {
@@ -72,6 +76,8 @@ export class ToolDialogue implements Dialogue {
   private readonly promptLength: number;
   /** The calls of the last reply, still to be answered. */
   private pending: ToolCall[] = [];
+  /** Why none of the pending calls was run, when the reply was one in words (a plan) that made calls. */
+  private notRun: string | undefined;
   private readonly usage = new Conversation([]);
 
   constructor(
@@ -89,31 +95,46 @@ export class ToolDialogue implements Dialogue {
   }
 
   private async call(toolChoice: 'auto' | 'none') {
-    const reply = await this.model.respondWithTools(this.messages, this.tools, { round: this.round, toolChoice });
+    const asked = await askModel(() => this.model.respondWithTools(this.messages, this.tools, { round: this.round, toolChoice }));
+    const { reply } = asked;
     this.usage.count(reply);
     this.messages.push(
       reply.calls.length ? { role: 'assistant', content: reply.text, toolCalls: reply.calls } : { role: 'assistant', content: reply.text },
     );
     this.pending = reply.calls;
-    return reply;
+    return asked;
   }
 
+  /** A reply in words; one that made tool calls anyway is taken as its text, and its calls are answered as not run. */
   async say(): Promise<string> {
-    return (await this.call('none')).text;
+    const { reply, fault } = await this.call('none');
+    if (!fault) return reply.text;
+    if (reply.calls.length) this.notRun = 'not executed: this reply was to be in words, and tool calls count from the first round';
+    return describeCalls(reply.text, reply.calls);
   }
 
   async act(): Promise<Turn> {
-    const reply = await this.call('auto');
+    const { reply, fault } = await this.call('auto');
     const first = reply.calls[0];
-    const action: RoundReply = first
-      ? replyOfCall(first, this.tools)
-      : { kind: 'invalid', rule: 'no_code_block', message: 'the reply made no tool call' };
+    const action: RoundReply = fault
+      ? invalidReply(fault)
+      : first
+        ? replyOfCall(first, this.tools)
+        : { kind: 'invalid', rule: 'no_code_block', message: 'the reply made no tool call' };
     return { text: describeCalls(reply.text, reply.calls), action };
   }
 
   answer(text: string): void {
     const [first, ...rest] = this.pending;
+    const notRun = this.notRun;
     this.pending = [];
+    this.notRun = undefined;
+    if (notRun && first) {
+      // A plan's calls: each gets its result (none was run), then the harness's message follows.
+      this.messages.push({ role: 'tool', results: [first, ...rest].map((c) => ({ id: c.id, name: c.name, output: notRun })) });
+      this.messages.push({ role: 'user', content: text });
+      return;
+    }
     if (!first) {
       this.messages.push({ role: 'user', content: text });
       return;
