@@ -62,7 +62,8 @@ const seam = (): FaultSeam | undefined => (globalThis as Holder)[SEAM];
 const current = new AsyncLocalStorage<string>();
 
 /** Runs `fn` as the work of one instance: stages it reaches know which. */
-export const asInstance = <T>(key: string, fn: () => Promise<T>): Promise<T> => current.run(key, fn);
+// Only with a seam installed: on Node 20 an AsyncLocalStorage in use hooks every promise of the run.
+export const asInstance = <T>(key: string, fn: () => Promise<T>): Promise<T> => (seam() ? current.run(key, fn) : fn());
 
 const at = (): StageAt => ({ instance: current.getStore() });
 
