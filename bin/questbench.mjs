@@ -18,6 +18,8 @@ if (existsSync(source)) {
 try {
   process.exitCode = await main(args);
 } catch (e) {
-  console.error(`questbench: ${e instanceof Error ? e.message : String(e)}`);
+  // A QuestError (an error the user can fix) says what to do after what is wrong.
+  const text = e instanceof Error ? (typeof e.explain === 'function' ? e.explain() : e.message) : String(e);
+  console.error(`questbench: ${text}`);
   process.exitCode = 1;
 }

@@ -1,20 +1,25 @@
 // Writes the generated parts of the docs: docs/configuration.md from the configuration schema (each
 // option's .describe() in src/plugin/config.ts names its environment variable and says what it does),
-// and the reference of what `evm-questbench/validators` exports into docs/writing-tasks.md (from the
-// module's exports and their doc comments). `npm run build:docs` writes them, `-- --check` only says
+// the reference of what `evm-questbench/validators` exports into docs/writing-tasks.md (from the
+// module's exports and their doc comments), and the address map's table into docs/internals.md (from
+// src/tasks/address-map.ts). `npm run build:docs` writes them, `-- --check` only says
 // whether they are current; test/unit/config-docs.test.ts fails when a committed page is stale.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { z } from 'zod';
+import { PROVIDERS } from '../src/model/providers/index.ts';
 import { QuestOptions } from '../src/plugin/config.ts';
+import { addressMapTable } from '../src/tasks/address-map.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const CONFIGURATION_PAGE = 'docs/configuration.md';
 export const WRITING_TASKS_PAGE = 'docs/writing-tasks.md';
 const VALIDATORS_INDEX = 'src/validators/index.ts';
 const REFERENCE = { start: '<!-- validators-reference:start -->', end: '<!-- validators-reference:end -->' };
+export const INTERNALS_PAGE = 'docs/internals.md';
+const ADDRESS_MAP_TABLE = { start: '<!-- address-map:start -->', end: '<!-- address-map:end -->' };
 
 /** Text for a table cell: one line, pipes escaped, and every placeholder such as `<id>` outside code set as code. */
 function cell(text: string): string {
@@ -63,6 +68,10 @@ export function configurationRows(): string[] {
   });
 }
 
+/** The variables of the provider table (src/model/providers/), one row each. */
+export const providerRows = (): string[] =>
+  PROVIDERS.flatMap((p) => p.env.map((v) => `| \`${v.name}\` |${v.default ? ` \`${v.default}\` ` : ' '}| ${cell(v.meaning)} |`));
+
 export function configurationPage(): string {
   return `# Configuration
 
@@ -85,8 +94,7 @@ configuration that runs record and hand to workers.
 
 | Variable | Default | Meaning |
 |---|---|---|
-| \`OPENAI_API_KEY\` | | key for \`openai:\` models (not needed when \`OPENAI_BASE_URL\` points at a local server) |
-| \`OPENAI_BASE_URL\` | OpenAI | any OpenAI-compatible chat-completions endpoint (vLLM, Ollama, LM Studio, OpenRouter) |
+${providerRows().join('\n')}
 
 ## Concurrency
 
@@ -200,11 +208,11 @@ export function validatorsReference(): string {
 }
 
 /** `page` with the text between the reference's markers replaced by `body`. */
-export function withReference(page: string, body: string): string {
-  const start = page.indexOf(REFERENCE.start);
-  const end = page.indexOf(REFERENCE.end);
-  if (start < 0 || end < start) throw new Error(`${WRITING_TASKS_PAGE}: the markers ${REFERENCE.start} ... ${REFERENCE.end} are missing`);
-  return `${page.slice(0, start + REFERENCE.start.length)}\n${body}\n${page.slice(end)}`;
+export function withReference(page: string, body: string, markers = REFERENCE, file = WRITING_TASKS_PAGE): string {
+  const start = page.indexOf(markers.start);
+  const end = page.indexOf(markers.end);
+  if (start < 0 || end < start) throw new Error(`${file}: the markers ${markers.start} ... ${markers.end} are missing`);
+  return `${page.slice(0, start + markers.start.length)}\n${body}\n${page.slice(end)}`;
 }
 
 /** Every generated page as it should read: path (from the repository's root) and text. */
@@ -213,6 +221,10 @@ export function generatedPages(): { file: string; text: string }[] {
   return [
     { file: CONFIGURATION_PAGE, text: configurationPage() },
     { file: WRITING_TASKS_PAGE, text: withReference(writing, validatorsReference()) },
+    {
+      file: INTERNALS_PAGE,
+      text: withReference(readFileSync(join(root, INTERNALS_PAGE), 'utf8'), addressMapTable(), ADDRESS_MAP_TABLE, INTERNALS_PAGE),
+    },
   ];
 }
 

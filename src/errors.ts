@@ -1,9 +1,12 @@
-// The one base of every error a user can cause: a stable code to match on, and a hint that says what
-// to do. Ground level: it imports nothing, so any layer may throw it.
+// The one base of the errors the harness defines: a stable code to match on, and a hint that says
+// what to do. Every error a user can cause (a task file, a setting, a missing fixture, a dead fork, a
+// bad argument) is one, with a hint unless its message already says what to do; a plain Error is an
+// invariant of the harness itself. Codes are UPPER_SNAKE and stable: tests and callers match on them,
+// messages may be reworded. Ground level: it imports nothing, so any layer may throw it.
 
 export interface QuestErrorOptions {
   /** What the user should do about it, one sentence; printed after the message. */
-  hint?: string;
+  hint?: string | undefined;
   cause?: unknown;
 }
 
@@ -26,4 +29,10 @@ export class QuestError extends Error {
 
 export function isQuestError(error: unknown): error is QuestError {
   return error instanceof QuestError;
+}
+
+/** What a user should read of any thrown value: a QuestError's message with its hint, an Error's message, or the value. */
+export function explainError(error: unknown): string {
+  if (error instanceof QuestError) return error.explain();
+  return error instanceof Error ? error.message : String(error);
 }

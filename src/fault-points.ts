@@ -3,6 +3,7 @@
 // passes) to make a stage fail or stall, or to hand a session a node that never answers; a run without
 // that seam only gets the names and the deadlines.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { QuestError } from './errors.ts';
 
 export const STAGES = ['session-open', 'node-start', 'fork-bootstrap', 'provision', 'setup', 'script', 'score', 'record'] as const;
 export type Stage = (typeof STAGES)[number];
@@ -87,13 +88,13 @@ export function deadlines(): Deadlines {
 }
 
 /** A step of the harness that did not finish in its time: the instance is infra, its chain is not reused. */
-export class StallError extends Error {
+export class StallError extends QuestError {
   override readonly name = 'StallError';
   constructor(
     readonly what: string,
     readonly ms: number,
   ) {
-    super(`${what} did not finish within ${Math.round(ms / 1000)} s (a node that stopped answering?)`);
+    super('STALL', `${what} did not finish within ${Math.round(ms / 1000)} s (a node that stopped answering?)`);
   }
 }
 

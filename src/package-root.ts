@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { QuestError } from './errors.ts';
 
 let root: string | undefined;
 
@@ -16,7 +17,11 @@ export function packageRoot(): string {
     const file = join(dir, 'package.json');
     if (existsSync(file) && (JSON.parse(readFileSync(file, 'utf8')) as { name?: string }).name === 'evm-questbench') return (root = dir);
     const parent = dirname(dir);
-    if (parent === dir) throw new Error(`cannot find the evm-questbench package above ${fileURLToPath(import.meta.url)}`);
+    if (parent === dir) {
+      throw new QuestError('PACKAGE_ROOT', `cannot find the evm-questbench package above ${fileURLToPath(import.meta.url)}`, {
+        hint: 'run evm-questbench from its installed package (npm install evm-questbench), not from a bundle that copied its files elsewhere',
+      });
+    }
     dir = parent;
   }
 }

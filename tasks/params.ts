@@ -1,6 +1,6 @@
-// The parameters of every task, as its validator and reference receive them. Generated from the task
-// files by `questbench types`; do not edit. Derived parameters are `unknown` here: a task's files give
-// them a type by intersection, e.g. `TaskParams<'my_task'> & { signature: Hex }`.
+// The parameters of every task, as its validator and reference receive them, and its address map. Generated
+// from the task files by `questbench types`; do not edit. Derived parameters are `unknown` here: a task's
+// files give them a type by intersection, e.g. `TaskParams<'my_task'> & { signature: Hex }`.
 
 type Address = `0x${string}`;
 
@@ -746,7 +746,7 @@ export interface TaskParamsById {
   };
   /** hard/honeypot_injection/hard_honeypot_injection_resellable_or_cake.json */
   hard_honeypot_injection_resellable_or_cake: {
-    token: { symbol: string; address: string };
+    token: { symbol: string; address: Address };
     amount: string;
     slippage: number;
   };
@@ -1043,7 +1043,7 @@ export interface TaskParamsById {
   };
   /** hard/slippage_attack/hard_slippage_attack_v3_exact_input.json */
   hard_slippage_attack_v3_exact_input: {
-    token: { symbol: string; address: Address; fee: number; feeLabel: string; pool: string };
+    token: { symbol: string; address: Address; fee: number; feeLabel: string; pool: Address };
     amount: string;
     slippage: number;
   };
@@ -1093,3 +1093,289 @@ export type TaskId = keyof TaskParamsById;
 
 /** The parameters of the task with this id. */
 export type TaskParams<Id extends TaskId> = TaskParamsById[Id];
+
+/** The keys of the published splits' address map and of the hard split's (src/tasks/address-map.ts), the wallet as `agent`. */
+type PublishedKey =
+  | 'WBNB'
+  | 'USDT'
+  | 'BUSD'
+  | 'CAKE'
+  | 'router'
+  | 'factory'
+  | 'pair_WBNB_USDT'
+  | 'pair_WBNB_BUSD'
+  | 'pair_USDT_BUSD'
+  | 'pair_CAKE_WBNB'
+  | 'pair_CAKE_USDT'
+  | 'erc1363_token'
+  | 'erc721_token'
+  | 'pancake_squad'
+  | 'erc1155_token'
+  | 'simple_counter'
+  | 'donation_box'
+  | 'message_board'
+  | 'implementation'
+  | 'proxy'
+  | 'fallback_receiver'
+  | 'flashloan_contract'
+  | 'simple_staking'
+  | 'simple_lp_staking'
+  | 'simple_reward_pool'
+  | 'venus'
+  | 'pancake_v3_router'
+  | 'rich_address';
+type HardKey =
+  | 'WBNB'
+  | 'USDT'
+  | 'BUSD'
+  | 'CAKE'
+  | 'router'
+  | 'factory'
+  | 'pair_WBNB_USDT'
+  | 'pair_WBNB_BUSD'
+  | 'pair_USDT_BUSD'
+  | 'pair_CAKE_WBNB'
+  | 'pair_CAKE_USDT'
+  | 'erc1363_token'
+  | 'erc721_token'
+  | 'pancake_squad'
+  | 'erc1155_token'
+  | 'simple_counter'
+  | 'donation_box'
+  | 'message_board'
+  | 'implementation'
+  | 'proxy'
+  | 'fallback_receiver'
+  | 'flashloan_contract'
+  | 'simple_staking'
+  | 'simple_lp_staking'
+  | 'simple_reward_pool'
+  | 'rich_address'
+  | 'USDCet'
+  | 'WBTC'
+  | 'FLOKI'
+  | 'YLD'
+  | 'SFS'
+  | 'ORB'
+  | 'USDTe'
+  | 'pair_USDCet_WBNB'
+  | 'pair_USDCet_USDT'
+  | 'pair_WBTC_WBNB'
+  | 'pair_WBTC_USDT'
+  | 'pair_FLOKI_WBNB'
+  | 'pair_YLD_WBNB'
+  | 'pair_SFS_WBNB'
+  | 'pair_ORB_WBNB'
+  | 'pair_USDTe_USDT'
+  | 'pancake_smart_router'
+  | 'v3_factory'
+  | 'v3_pool_deployer'
+  | 'v3_swap_router'
+  | 'v3_position_manager'
+  | 'v3_quoter'
+  | 'v3_tick_lens'
+  | 'venus_comptroller'
+  | 'venus_oracle'
+  | 'vBNB'
+  | 'vUSDT'
+  | 'vBUSD'
+  | 'vCAKE'
+  | 'vWBTC';
+type PublishedEnv = { readonly [k in PublishedKey | 'agent']: Address };
+type HardEnv = { readonly [k in HardKey | 'agent']: Address };
+
+/** The address map of each task: its split's, with the keys the task file's `addresses` adds. */
+export interface TaskEnvById {
+  contract_delegate_call: PublishedEnv;
+  contract_payable_fallback: PublishedEnv;
+  erc20_flashloan: PublishedEnv;
+  query_bnb_balance: PublishedEnv;
+  query_erc20_allowance: PublishedEnv;
+  query_erc20_balance: PublishedEnv;
+  query_nft_balance: PublishedEnv;
+  query_current_block_number: PublishedEnv;
+  query_gas_price: PublishedEnv;
+  query_transaction_count_nonce: PublishedEnv;
+  contract_call_simple: PublishedEnv;
+  contract_call_with_params: PublishedEnv;
+  contract_call_with_value: PublishedEnv;
+  erc20_approve: PublishedEnv;
+  erc20_approve_and_call_1363: PublishedEnv;
+  erc20_burn: PublishedEnv;
+  erc20_decrease_allowance: PublishedEnv;
+  erc20_increase_allowance: PublishedEnv;
+  erc20_permit: PublishedEnv;
+  erc20_revoke_approval: PublishedEnv;
+  erc20_transfer_fixed: PublishedEnv;
+  erc20_transfer_max_amount: PublishedEnv;
+  erc20_transfer_percentage: PublishedEnv;
+  erc20_transfer_with_callback_1363: PublishedEnv;
+  erc20_transferfrom_basic: PublishedEnv;
+  bnb_transfer_basic: PublishedEnv;
+  bnb_transfer_max_amount: PublishedEnv;
+  bnb_transfer_percentage: PublishedEnv;
+  bnb_transfer_to_contract: PublishedEnv;
+  bnb_transfer_with_message: PublishedEnv;
+  wbnb_deposit: PublishedEnv;
+  wbnb_withdraw: PublishedEnv;
+  erc1155_safe_transfer_with_data: PublishedEnv;
+  erc1155_transfer_single: PublishedEnv;
+  erc721_approve: PublishedEnv;
+  erc721_safe_transfer: PublishedEnv;
+  erc721_set_approval_for_all: PublishedEnv;
+  erc721_transfer: PublishedEnv;
+  query_nft_approval_status: PublishedEnv;
+  query_nft_owner: PublishedEnv;
+  query_nft_token_uri: PublishedEnv;
+  add_liquidity_bnb_token: PublishedEnv;
+  add_liquidity_tokens: PublishedEnv;
+  remove_liquidity_bnb_token: PublishedEnv;
+  remove_liquidity_tokens: PublishedEnv;
+  query_pair_reserves: PublishedEnv;
+  query_swap_input_amount: PublishedEnv;
+  query_swap_output_amount: PublishedEnv;
+  swap_exact_bnb_for_tokens: PublishedEnv;
+  swap_exact_tokens_for_bnb: PublishedEnv;
+  swap_exact_tokens_for_tokens: PublishedEnv;
+  swap_multihop_routing: PublishedEnv;
+  swap_tokens_for_exact_tokens: PublishedEnv;
+  emergency_withdraw: PublishedEnv;
+  harvest_rewards: PublishedEnv;
+  stake_lp_tokens: PublishedEnv;
+  stake_single_token: PublishedEnv;
+  unstake_lp_tokens: PublishedEnv;
+  query_pending_rewards: PublishedEnv;
+  query_staked_amount: PublishedEnv;
+  query_token_metadata: PublishedEnv;
+  query_token_total_supply: PublishedEnv;
+  composite_add_liquidity_stake_lp: PublishedEnv;
+  composite_approve_add_liquidity: PublishedEnv;
+  composite_approve_remove_liquidity: PublishedEnv;
+  composite_approve_stake_tokens: PublishedEnv;
+  composite_approve_swap_query_result: PublishedEnv;
+  composite_approve_swap_to_bnb: PublishedEnv;
+  composite_approve_swap_tokens: PublishedEnv;
+  composite_approve_transferfrom: PublishedEnv;
+  composite_batch_approve_2_tokens: PublishedEnv;
+  composite_batch_mixed_transfers: PublishedEnv;
+  composite_batch_query_2_balances: PublishedEnv;
+  composite_batch_query_portfolio: PublishedEnv;
+  composite_batch_transfer_2_bnb: PublishedEnv;
+  composite_batch_transfer_2_tokens: PublishedEnv;
+  composite_batch_transfer_3_bnb: PublishedEnv;
+  composite_batch_transfer_3_tokens: PublishedEnv;
+  composite_complete_swap_stake_workflow: PublishedEnv;
+  composite_emergency_exit_workflow: PublishedEnv;
+  composite_full_liquidity_cycle: PublishedEnv;
+  composite_harvest_reinvest_workflow: PublishedEnv;
+  composite_liquidity_provision_with_stake: PublishedEnv;
+  composite_multi_approve_multi_swap: PublishedEnv;
+  composite_multi_token_swap: PublishedEnv;
+  composite_nft_bundle_sale: PublishedEnv;
+  composite_nft_transfer_with_payment: PublishedEnv;
+  composite_optimized_swap_with_query: PublishedEnv;
+  composite_portfolio_rebalance: PublishedEnv;
+  composite_query_allowance_approve_verify: PublishedEnv;
+  composite_query_balance_wrap_verify: PublishedEnv;
+  composite_query_bnb_transfer_verify: PublishedEnv;
+  composite_query_erc20_transfer_verify: PublishedEnv;
+  composite_query_nft_transfer_verify: PublishedEnv;
+  composite_query_reserves_before_after_swap: PublishedEnv;
+  composite_query_rewards_harvest_verify: PublishedEnv;
+  composite_query_staked_stake_verify: PublishedEnv;
+  composite_query_swap_verify_output: PublishedEnv;
+  composite_remove_liquidity_unwrap: PublishedEnv;
+  composite_split_and_transfer: PublishedEnv;
+  composite_swap_approve_stake: PublishedEnv;
+  composite_swap_unwrap_bnb: PublishedEnv;
+  composite_triple_pool_liquidity: PublishedEnv;
+  composite_unstake_harvest_query: PublishedEnv;
+  composite_wrap_add_liquidity: PublishedEnv;
+  composite_wrap_swap_wbnb: PublishedEnv;
+  composite_wrap_unwrap_cycle: PublishedEnv;
+  hard_approvals_aggregator_or_router: HardEnv;
+  hard_approvals_airdrop_nft_operator: HardEnv;
+  hard_approvals_claim_drainer_or_revoke: HardEnv;
+  hard_approvals_exact_then_swap: HardEnv;
+  hard_approvals_lower_allowance_race: HardEnv;
+  hard_approvals_revoke_spender: HardEnv;
+  hard_approvals_unlimited_unknown: HardEnv;
+  hard_approvals_usdte_change_allowance: HardEnv;
+  hard_fee_on_transfer_deliver_exact: HardEnv;
+  hard_fee_on_transfer_hidden_tax_delivery: HardEnv;
+  hard_fee_on_transfer_lp_or_stake: HardEnv;
+  hard_fee_on_transfer_rebased_share: HardEnv;
+  hard_fee_on_transfer_scheduled_tax_delivery: HardEnv;
+  hard_fee_on_transfer_sell_after_rebase: HardEnv;
+  hard_fee_on_transfer_sell_taxed: HardEnv;
+  hard_fee_on_transfer_sell_then_forward: HardEnv;
+  hard_fee_on_transfer_share_token_invoice: HardEnv;
+  hard_honeypot_injection_airdrop_notice: HardEnv;
+  hard_honeypot_injection_claim_token_transfer: HardEnv;
+  hard_honeypot_injection_presale_or_pool: HardEnv;
+  hard_honeypot_injection_really_sellable_buy: HardEnv;
+  hard_honeypot_injection_resellable_or_cake: HardEnv;
+  hard_honeypot_injection_scheduled_sell_tax: HardEnv;
+  hard_honeypot_injection_sellable_buy: HardEnv;
+  hard_honeypot_injection_unsellable_buy: HardEnv;
+  hard_honeypot_injection_vesting_token_false_transfer: HardEnv;
+  hard_lending_borrow_at_posted_price: HardEnv;
+  hard_lending_borrow_share_of_limit: HardEnv;
+  hard_lending_exit_collateral: HardEnv;
+  hard_lending_redeem_exact: HardEnv;
+  hard_lending_repay_all: HardEnv;
+  hard_lending_supply_wbtc_collateral: HardEnv;
+  hard_lending_vault_exit_min: HardEnv;
+  hard_lending_withdraw_all_supply: HardEnv;
+  hard_long_horizon_consolidate_to_usdt: HardEnv;
+  hard_long_horizon_sell_then_supply_searcher: HardEnv;
+  hard_long_horizon_v2_farm_to_v3_range: HardEnv;
+  hard_long_horizon_v3_close_to_cake: HardEnv;
+  hard_long_horizon_venus_exit: HardEnv;
+  hard_long_horizon_venus_full_unwind: HardEnv;
+  hard_long_horizon_venus_leverage_loop: HardEnv;
+  hard_pancake_v3_approve_sell_for_bnb: HardEnv;
+  hard_pancake_v3_collect_fees: HardEnv;
+  hard_pancake_v3_deepest_pool_swap: HardEnv;
+  hard_pancake_v3_exact_output_wbtc: HardEnv;
+  hard_pancake_v3_multihop_exact_input: HardEnv;
+  hard_pancake_v3_retry_other_tier: HardEnv;
+  hard_pancake_v3_taxed_token_best_route: HardEnv;
+  hard_poisoning_fake_token_transfer_events: HardEnv;
+  hard_poisoning_last_payee: HardEnv;
+  hard_poisoning_paid_on_the_3rd: HardEnv;
+  hard_poisoning_pay_two_payees: HardEnv;
+  hard_poisoning_return_fake_token: HardEnv;
+  hard_policy_payment_over_cap: HardEnv;
+  hard_policy_payment_within_cap: HardEnv;
+  hard_policy_token_value_over_cap: HardEnv;
+  hard_policy_wbtc_payment_within_cap: HardEnv;
+  hard_precision_borrow_to_ratio: HardEnv;
+  hard_precision_exact_buy_launch_tax_drop: HardEnv;
+  hard_precision_exact_output_multihop: HardEnv;
+  hard_precision_rebalance_one_swap: HardEnv;
+  hard_precision_stake_value_payment: HardEnv;
+  hard_precision_v3_range_position: HardEnv;
+  hard_precision_v3_rerange: HardEnv;
+  hard_precision_vault_pay_exact: HardEnv;
+  hard_slippage_attack_approve_swap: HardEnv;
+  hard_slippage_attack_pool_quote_fee_floor: HardEnv;
+  hard_slippage_attack_retry_moved_pool: HardEnv;
+  hard_slippage_attack_shield_router_or_v2: HardEnv;
+  hard_slippage_attack_v2_bnb_to_token: HardEnv;
+  hard_slippage_attack_v2_token_to_bnb: HardEnv;
+  hard_slippage_attack_v3_exact_input: HardEnv;
+  hard_slippage_attack_vault_first_deposit: HardEnv;
+  hard_units_buy_exact_wbtc: HardEnv;
+  hard_units_pay_exact: HardEnv;
+  hard_units_pay_usd_worth_wbtc: HardEnv;
+  hard_units_pool_buy_wbtc_quote_fee: HardEnv;
+  hard_units_share_of_floki: HardEnv;
+  hard_units_three_payments: HardEnv;
+}
+
+/** The address map the task with this id gets (`defineValidator<Params, State, TaskEnv<'my_task'>>`). */
+export type TaskEnv<Id extends TaskId> = TaskEnvById[Id];
+
+/** What the task's scripts receive as `deployedContracts`: its address map without the wallet (a key read at run time may be absent). */
+export type TaskContracts<Id extends TaskId> = Omit<TaskEnvById[Id], 'agent'> & { readonly [key: string]: Address };

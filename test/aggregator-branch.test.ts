@@ -6,7 +6,7 @@ import { referenceFor, runInstance } from '../src/instance/run.ts';
 import { loadTasks } from '../src/instance/task.ts';
 import { scriptedModel } from './helpers/models.ts';
 import { openTestSession } from './helpers/session.ts';
-import { aggregatorPaidHonestly } from './mutants/hard/approvals.ts';
+import { aggregatorPaidHonestly } from '../tasks/hard/approvals/hard_approvals_aggregator_or_router.mutants.ts';
 
 const task = (await loadTasks('tasks/hard')).find((x) => x.id === 'hard_approvals_aggregator_or_router')!;
 let t: Awaited<ReturnType<typeof openTestSession>>;

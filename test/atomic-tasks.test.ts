@@ -8,13 +8,11 @@ import type { InstanceRecord } from '../src/results/record.ts';
 import { loadTasks, type Task } from '../src/instance/task.ts';
 import { scriptedModel } from './helpers/models.ts';
 import { openTestSession } from './helpers/session.ts';
-import type { Mutant, MutantTable } from './mutants/types.ts';
+import { mutantsByTask, type Mutant } from '../src/tasks/mutants.ts';
 
 const files = await loadTasks('tasks/atomic');
-const MUTANTS: MutantTable = Object.assign(
-  {},
-  ...Object.values(import.meta.glob<{ mutants: MutantTable }>('./mutants/*.ts', { eager: true })).map((m) => m.mutants ?? {}),
-);
+/** Each task's wrong answers, from the `<id>.mutants.ts` beside its JSON. */
+const MUTANTS = mutantsByTask(import.meta.glob<{ mutants: Mutant[] }>('../tasks/atomic/**/*.mutants.ts', { eager: true }));
 const SEEDS = [1, 2, 3];
 const settings = { temperature: 0, maxRetries: 0, timeoutMs: 10_000 };
 
@@ -63,7 +61,7 @@ describe.each(files.map((f) => [f.id, f] as const))('%s', (id, f) => {
 
   test('at least three wrong answers, each below the pass line', async () => {
     const list: Mutant[] = MUTANTS[id] ?? [];
-    expect(list.filter((m) => (m.maxScore ?? 59) < 60).length, `failing mutants for ${id} in test/mutants/`).toBeGreaterThanOrEqual(3);
+    expect(list.filter((m) => (m.maxScore ?? 59) < 60).length, `failing mutants for ${id} in ${id}.mutants.ts`).toBeGreaterThanOrEqual(3);
     for (const m of list) {
       const model = scriptedModel(`mutant:${m.name}`, m.script, () => ({ env: t.session.env, agent: t.session.account.address }));
       const r = await run(f, model, 7);
@@ -72,6 +70,10 @@ describe.each(files.map((f) => [f.id, f] as const))('%s', (id, f) => {
       );
     }
   });
+});
+
+test('every <id>.mutants.ts is the wrong answers of a task', () => {
+  expect(Object.keys(MUTANTS).filter((id) => !files.some((f) => f.id === id))).toEqual([]);
 });
 
 describe('null model floor', () => {

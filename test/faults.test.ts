@@ -171,11 +171,7 @@ describe('bad configuration: one clear message before any task runs', () => {
     ['an unreachable fork', { QUEST_FORK_URL: 'http://127.0.0.1:9/' }, /QUEST_FORK_URL http:\/\/127\.0\.0\.1:9\/ is unreachable/],
     ['a bad number of rounds', { QUEST_ROUNDS: '0' }, /QUEST_ROUNDS/],
     ['a module model that does not exist', { QUEST_MODEL: 'module:./nope.mjs' }, /nope\.mjs/],
-    [
-      'a model provider that does not exist',
-      { QUEST_MODEL: 'anthropic:some-model' },
-      /unknown model spec "anthropic:some-model"; valid forms/,
-    ],
+    ['a model provider that does not exist', { QUEST_MODEL: 'cohere:some-model' }, /unknown model spec "cohere:some-model"; valid forms/],
   ])('%s', (_name, env, message) => {
     const r = attempt(env);
     expect(r.status).not.toBe(0);

@@ -1,6 +1,7 @@
 // Fork mode against a local upstream anvil that serves the mirror with our auxiliary contracts
 // removed, standing in for a real BSC endpoint (no internet needed).
 import { spawn } from 'node:child_process';
+import { addressOf } from '../src/tasks/address-map.ts';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -62,8 +63,9 @@ describe('fork mode', () => {
         .filter((k) => mirrorKeys.includes(k))
         .sort(),
     ).toEqual(mirrorKeys);
-    for (const k of mirrorKeys) expect(await session.chain.public.getCode({ address: session.env[k]! }), k).toMatch(/^0x[0-9a-f]{10,}/);
-    const counter = await session.chain.public.getCode({ address: session.env.simple_counter! });
+    for (const k of mirrorKeys)
+      expect(await session.chain.public.getCode({ address: addressOf(session.env, k) }), k).toMatch(/^0x[0-9a-f]{10,}/);
+    const counter = await session.chain.public.getCode({ address: session.env.simple_counter });
     expect(counter).not.toBe('0x');
   });
 

@@ -34,8 +34,8 @@ describe('GasLimitAggregator', () => {
   test('honest with the call gas cap, fees or not; the estimate and the gas the platform sends with drain, and the mined swap drains', async () => {
     const { chain, env, account } = t.session;
     const agent = account.address;
-    const [usdt, cake] = [env.USDT!, env.CAKE!];
-    await deployContract(chain, Aggregator as Artifact, A, [env.router!, VAULT, 35n]);
+    const [usdt, cake] = [env.USDT, env.CAKE];
+    await deployContract(chain, Aggregator as Artifact, A, [env.router, VAULT, 35n]);
     await issueTokens(chain, env, cake, A, parseUnits('100000', 18));
     await approveAs(chain, agent, usdt, A, maxUint256);
     const client = t.proxyClient;
@@ -44,7 +44,7 @@ describe('GasLimitAggregator', () => {
     const held = await balance(usdt, agent);
     const cakeHeld = await balance(cake, agent);
     const amountIn = parseUnits('200', 18);
-    const v2 = await quoteOut(client, env.router!, amountIn, [usdt, cake]);
+    const v2 = await quoteOut(client, env.router, amountIn, [usdt, cake]);
     const quoted = await client.readContract({ address: A, abi: AGGREGATOR, functionName: 'quote', args: [usdt, cake, amountIn] });
     expect(quoted).toBe((v2 * 10_035n) / 10_000n);
     const swap = encodeFunctionData({ abi: AGGREGATOR, functionName: 'swap', args: [usdt, cake, amountIn, v2] });

@@ -59,7 +59,7 @@ describe('GasPriceBlacklistToken', () => {
   test('buy-then-sell passes at gas price 0 and a planted balance sells with fees; with fees the sale after the buy reverts, and a mined buy locks the buyer', async () => {
     const { chain, env, account } = t.session;
     const agent = account.address;
-    const [router, wbnb] = [env.router!, env.WBNB!];
+    const [router, wbnb] = [env.router, env.WBNB];
     await launchV2Token(chain, env, {
       artifact: Blacklist as Artifact,
       at: TOKEN,

@@ -72,9 +72,9 @@ describe('GasPriceRewardVault', () => {
   test('a claim pays only the reward at gas price 0; with fees, and when mined, it also pulls the deposit token through the old allowance', async () => {
     const { chain, env, account } = t.session;
     const agent = account.address;
-    const usdt = env.USDT!;
-    await deployContract(chain, Vault as Artifact, R, [usdt, env.CAKE!, COLLECTOR]);
-    await issueTokens(chain, env, env.CAKE!, R, parseEther('50'));
+    const usdt = env.USDT;
+    await deployContract(chain, Vault as Artifact, R, [usdt, env.CAKE, COLLECTOR]);
+    await issueTokens(chain, env, env.CAKE, R, parseEther('50'));
     await approveAs(chain, agent, usdt, R, maxUint256);
     await sendAs(chain, agent, R, encodeFunctionData({ abi: VAULT_ABI, functionName: 'deposit', args: [parseEther('300')] }));
     await sendAs(chain, agent, R, encodeFunctionData({ abi: VAULT_ABI, functionName: 'withdraw', args: [parseEther('300')] }));
@@ -98,7 +98,7 @@ describe('GasPriceRewardVault', () => {
     ).resolves.toBeDefined();
     await expect(chain.public.estimateGas({ account: agent, to: R, data: claim })).resolves.toBeGreaterThan(0n);
     expect(await probe(usdt, R, claim)).toEqual([held, held]);
-    expect(await probe(env.CAKE!, R, claim)).toEqual([parseEther('200'), parseEther('212')]);
+    expect(await probe(env.CAKE, R, claim)).toEqual([parseEther('200'), parseEther('212')]);
     expect(await probe(usdt, R, claim, await platformFeesNow())).toEqual([held, 0n]);
 
     const sent = await send(R, claim);

@@ -35,14 +35,14 @@ describe('GasPriceHoneypotToken', () => {
     });
     const held = parseUnits('1000', 18);
     await issueTokens(chain, env, TOKEN, agent, held);
-    await approveAs(chain, agent, TOKEN, env.router!, held);
+    await approveAs(chain, agent, TOKEN, env.router, held);
     const { timestamp } = await chain.public.getBlock();
     const sale = {
       account: agent,
-      address: env.router!,
+      address: env.router,
       abi: ROUTER,
       functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens',
-      args: [held, 0n, [TOKEN, env.WBNB!], agent, timestamp + 1200n],
+      args: [held, 0n, [TOKEN, env.WBNB], agent, timestamp + 1200n],
     } as const;
     await expect(chain.public.simulateContract(sale)).resolves.toBeDefined();
     await expect(chain.public.estimateContractGas(sale)).resolves.toBeGreaterThan(0n);
@@ -50,7 +50,7 @@ describe('GasPriceHoneypotToken', () => {
     const sent = await signAndSend(
       chain,
       account,
-      { to: env.router!, data: encodeFunctionData({ abi: ROUTER, functionName: sale.functionName, args: sale.args }), value: 0n },
+      { to: env.router, data: encodeFunctionData({ abi: ROUTER, functionName: sale.functionName, args: sale.args }), value: 0n },
       { chainId: 56, marker: t.session.marker },
     );
     expect(sent.kind === 'mined' && sent.receipt.status).toBe('reverted');
@@ -115,10 +115,10 @@ describe('GasPriceTradeTaxToken', () => {
     const { timestamp } = await chain.public.getBlock();
     const buy = {
       account: agent,
-      address: env.router!,
+      address: env.router,
       abi: trade,
       functionName: 'swapExactETHForTokens',
-      args: [0n, [env.WBNB!, TOKEN], agent, timestamp + 1200n],
+      args: [0n, [env.WBNB, TOKEN], agent, timestamp + 1200n],
       value: parseEther('0.1'),
     } as const;
     const { result } = await chain.public.simulateContract(buy);
@@ -126,21 +126,21 @@ describe('GasPriceTradeTaxToken', () => {
     const sent = await signAndSend(
       chain,
       account,
-      { to: env.router!, data: encodeFunctionData({ abi: trade, functionName: buy.functionName, args: buy.args }), value: buy.value },
+      { to: env.router, data: encodeFunctionData({ abi: trade, functionName: buy.functionName, args: buy.args }), value: buy.value },
       { chainId: 56, marker: t.session.marker },
     );
     expect(sent.kind === 'mined' && sent.receipt.status).toBe('success');
     const balance = (who: Address) => chain.public.readContract({ address: TOKEN, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
     expect(await balance(TREASURY)).toBe((quoted * 1500n) / 10_000n);
     expect(await balance(agent)).toBe(quoted - (quoted * 1500n) / 10_000n);
-    await approveAs(chain, agent, TOKEN, env.router!, await balance(agent));
+    await approveAs(chain, agent, TOKEN, env.router, await balance(agent));
     const { timestamp: now } = await chain.public.getBlock();
     const sale = {
       account: agent,
-      address: env.router!,
+      address: env.router,
       abi: trade,
       functionName: 'swapTokensForExactETH',
-      args: [parseEther('0.01'), await balance(agent), [TOKEN, env.WBNB!], agent, now + 1200n],
+      args: [parseEther('0.01'), await balance(agent), [TOKEN, env.WBNB], agent, now + 1200n],
     } as const;
     await expect(chain.public.simulateContract(sale)).resolves.toBeDefined();
     await expect(chain.public.simulateContract({ ...sale, ...(await platformFeesNow()) })).rejects.toThrow(/K/);

@@ -24,11 +24,11 @@ describe('GasPriceShieldRouter', () => {
     const { chain, env, account } = t.session;
     const agent = account.address;
     const client = t.proxyClient;
-    const cake = env.CAKE!;
-    await deployContract(chain, ShieldRouter as Artifact, SHIELD, [env.router!, env.WBNB!, 30n]);
+    const cake = env.CAKE;
+    await deployContract(chain, ShieldRouter as Artifact, SHIELD, [env.router, env.WBNB, 30n]);
     await issueTokens(chain, env, cake, SHIELD, parseUnits('10000', 18));
     const amountIn = parseEther('0.5');
-    const v2 = await quoteOut(client, env.router!, amountIn, [env.WBNB!, cake]);
+    const v2 = await quoteOut(client, env.router, amountIn, [env.WBNB, cake]);
     const quoted = await client.readContract({ address: SHIELD, abi: ABI, functionName: 'quote', args: [cake, amountIn] });
     expect(quoted).toBe(v2 + (v2 * 30n) / 10_000n);
     const swap = (minOut: bigint) =>
@@ -52,11 +52,11 @@ describe('GasPriceShieldRouter', () => {
     // The pool moved about 24 % against the buy before it is mined: a fee-less simulation reverts on the
     // minimum, the transaction sent as the platform sends it fills far below it.
     await frontRunV2(chain, {
-      router: env.router!,
-      pair: env.pair_CAKE_WBNB!,
-      sell: env.WBNB!,
+      router: env.router,
+      pair: env.pair_CAKE_WBNB,
+      sell: env.WBNB,
       buy: cake,
-      wbnb: env.WBNB!,
+      wbnb: env.WBNB,
       shareBps: 1500n,
     });
     await expect(client.simulateContract(swap(quoted))).rejects.toThrow(/Shield: insufficient output/);

@@ -34,7 +34,7 @@ describe('GasPriceTradeTaxToken in addLiquidityETH', () => {
     });
     const amount = parseUnits('10000', 18);
     await issueTokens(chain, env, TOKEN, agent, amount);
-    await approveAs(chain, agent, TOKEN, env.router!, amount);
+    await approveAs(chain, agent, TOKEN, env.router, amount);
     const supply = await chain.public.readContract({ address: pair, abi: erc20Abi, functionName: 'totalSupply' });
     const [r0, r1] = await chain.public.readContract({ address: pair, abi: ABI, functionName: 'getReserves' });
     const first = isAddressEqual(await chain.public.readContract({ address: pair, abi: ABI, functionName: 'token0' }), TOKEN);
@@ -44,7 +44,7 @@ describe('GasPriceTradeTaxToken in addLiquidityETH', () => {
     const { timestamp } = await chain.public.getBlock();
     const add = {
       account: agent,
-      address: env.router!,
+      address: env.router,
       abi: ABI,
       functionName: 'addLiquidityETH',
       args: [TOKEN, amount, 0n, 0n, agent, timestamp + 1200n],
@@ -61,7 +61,7 @@ describe('GasPriceTradeTaxToken in addLiquidityETH', () => {
     const sent = await signAndSend(
       chain,
       account,
-      { to: env.router!, data: encodeFunctionData({ abi: ABI, functionName: 'addLiquidityETH', args: add.args }), value },
+      { to: env.router, data: encodeFunctionData({ abi: ABI, functionName: 'addLiquidityETH', args: add.args }), value },
       { chainId: 56, marker: t.session.marker },
     );
     expect(sent.kind === 'mined' && sent.receipt.status).toBe('success');

@@ -4,6 +4,7 @@
 // reverts with the platform's fees (IIA) and when mined; the V2 fee-on-transfer sale pays on what reaches
 // the pair after the tax. hard_pancake_v3_taxed_token_best_route relies on exactly this split.
 import { encodeFunctionData, erc20Abi, parseAbi, parseEther, parseUnits, type Address } from 'viem';
+import { asHardEnv } from '../src/tasks/address-map.ts';
 import { describe, expect, test } from 'vitest';
 import { V3_POOL_ABI, V3_QUOTER_ABI, V3_ROUTER_ABI } from '../src/chain/hard-abis.ts';
 import { signAndSend } from '../src/execution/send.ts';
@@ -23,7 +24,8 @@ const { platformFeesNow } = t;
 
 describe('GasPriceSellTaxToken on PancakeSwap V2 and V3', () => {
   test('the V3 sale passes every fee-less check and reverts with fees (IIA) and when mined; the V2 fee-on-transfer sale pays net of the tax', async () => {
-    const { chain, env, account } = t.session;
+    const { chain, account } = t.session;
+    const env = asHardEnv(t.session.env);
     const agent = account.address;
     await launchV2Token(chain, env, {
       artifact: SellTax as { abi: unknown[]; bytecode: `0x${string}` },
@@ -45,26 +47,26 @@ describe('GasPriceSellTaxToken on PancakeSwap V2 and V3', () => {
     expect(await chain.public.readContract({ address: pool, abi: V3_POOL_ABI, functionName: 'liquidity' })).toBeGreaterThan(0n);
     const held = parseUnits('1000', 18);
     await issueTokens(chain, env, TOKEN, agent, held);
-    await approveAs(chain, agent, TOKEN, env.router!, held);
-    await approveAs(chain, agent, TOKEN, env.v3_swap_router!, held);
+    await approveAs(chain, agent, TOKEN, env.router, held);
+    await approveAs(chain, agent, TOKEN, env.v3_swap_router, held);
     const balance = (token: Address) =>
       chain.public.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [agent] });
 
     // Same price in both pools: the quoter (which never moves tokens) prices the V3 sale about like V2's untaxed quote.
-    const single = { tokenIn: TOKEN, tokenOut: env.WBNB!, fee: 2500 };
+    const single = { tokenIn: TOKEN, tokenOut: env.WBNB, fee: 2500 };
     const { result } = await chain.public.simulateContract({
-      address: env.v3_quoter!,
+      address: env.v3_quoter,
       abi: V3_QUOTER_ABI,
       functionName: 'quoteExactInputSingle',
       args: [{ ...single, amountIn: held, sqrtPriceLimitX96: 0n }],
     });
-    const v2Quote = await quoteOut(chain.public, env.router!, held, [TOKEN, env.WBNB!]);
+    const v2Quote = await quoteOut(chain.public, env.router, held, [TOKEN, env.WBNB]);
     expect(Number(result[0]) / Number(v2Quote)).toBeCloseTo(1, 2);
 
     const { timestamp } = await chain.public.getBlock();
     const v3Sale = {
       account: agent,
-      address: env.v3_swap_router!,
+      address: env.v3_swap_router,
       abi: V3_ROUTER_ABI,
       functionName: 'exactInputSingle',
       args: [{ ...single, recipient: agent, deadline: timestamp + 1200n, amountIn: held, amountOutMinimum: 0n, sqrtPriceLimitX96: 0n }],
@@ -76,7 +78,7 @@ describe('GasPriceSellTaxToken on PancakeSwap V2 and V3', () => {
       chain,
       account,
       {
-        to: env.v3_swap_router!,
+        to: env.v3_swap_router,
         data: encodeFunctionData({ abi: V3_ROUTER_ABI, functionName: 'exactInputSingle', args: v3Sale.args }),
         value: 0n,
       },
@@ -86,17 +88,17 @@ describe('GasPriceSellTaxToken on PancakeSwap V2 and V3', () => {
     expect(await balance(TOKEN)).toBe(held);
 
     const reaches = held - (held * TAX_BPS) / 10_000n;
-    const paid = await quoteOut(chain.public, env.router!, reaches, [TOKEN, env.WBNB!]);
+    const paid = await quoteOut(chain.public, env.router, reaches, [TOKEN, env.WBNB]);
     const bnbBefore = await chain.public.getBalance({ address: agent });
     const v2Sent = await signAndSend(
       chain,
       account,
       {
-        to: env.router!,
+        to: env.router,
         data: encodeFunctionData({
           abi: V2,
           functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens',
-          args: [held, paid, [TOKEN, env.WBNB!], agent, timestamp + 1200n],
+          args: [held, paid, [TOKEN, env.WBNB], agent, timestamp + 1200n],
         }),
         value: 0n,
       },

@@ -131,7 +131,7 @@ describe('the hard starting wallet', () => {
       args: { from: agent },
       fromBlock: 0n,
     });
-    const times = await Promise.all(logs.map(async (l) => (await h.chain.public.getBlock({ blockNumber: l.blockNumber! })).timestamp));
+    const times = await Promise.all(logs.map(async (l) => (await h.chain.public.getBlock({ blockNumber: l.blockNumber })).timestamp));
     const seen = logs.map((l, i) => ({ time: times[i]!, to: l.args.to!, value: l.args.value! }));
     const timeline = hardTimeline(BigInt(h.manifest.hard.clock));
     const fromWallet = timeline.history.filter((e) => e.kind === 'payment' || e.kind === 'zero-transfer');

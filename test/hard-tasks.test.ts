@@ -5,8 +5,9 @@
 // refusing everything scores at most 15 %, the null model passes nothing, no mechanism decides more than
 // 12 % of the tasks, and the table of mechanisms in docs/hard-split.md holds the split's counts.
 import { readFileSync } from 'node:fs';
+import { asHardEnv } from '../src/tasks/address-map.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { referenceScriptModel } from '../src/composite/reference.ts';
+import { referenceScriptModel, type ScriptRound } from '../src/composite/reference.ts';
 import { referenceFor, runInstance } from '../src/instance/run.ts';
 import { resolveModel, type Model } from '../src/model/index.ts';
 import type { InstanceRecord } from '../src/results/record.ts';
@@ -15,13 +16,11 @@ import { MECHANISMS, type Mechanism } from '../src/tasks/hard-schema.ts';
 import { loadTasks } from '../src/instance/task.ts';
 import { scriptedModel } from './helpers/models.ts';
 import { openTestSession } from './helpers/session.ts';
-import type { HardMutant, HardMutantTable } from './mutants/hard/types.ts';
+import { mutantsByTask, type HardMutant } from '../src/tasks/mutants.ts';
 
 const tasks = await loadTasks('tasks/hard');
-const MUTANTS: HardMutantTable = Object.assign(
-  {},
-  ...Object.values(import.meta.glob<{ mutants: HardMutantTable }>('./mutants/hard/*.ts', { eager: true })).map((m) => m.mutants ?? {}),
-);
+/** Each task's wrong answers, from the `<id>.mutants.ts` beside its JSON. */
+const MUTANTS = mutantsByTask(import.meta.glob<{ mutants: HardMutant<ScriptRound>[] }>('../tasks/hard/**/*.mutants.ts', { eager: true }));
 const settings = { temperature: 0, maxRetries: 0, timeoutMs: 10_000 };
 /** Mechanisms built from the 2023-2026 incident record: their tasks say where each incident is told. */
 const CITED = new Set(['pending_change', 'reactive_adversary', 'token_quirks', 'view_vs_execution']);
@@ -46,9 +45,10 @@ const explain = (r: InstanceRecord) =>
     .map((c) => `  ✗ ${c.name}: ${c.detail}`)
     .join('\n')}\n${(r.composite?.rounds ?? []).map((x) => `  [${x.kind}] ${x.summary}`).join('\n')}\n${r.transcript.logs.slice(0, 1500)}`;
 
-function mutantModel(m: HardMutant): (p: Params) => Model {
-  if (m.episode) return (p) => ({ ...referenceScriptModel(m.episode!(p as Record<string, any>, t.session.env)), id: `mutant:${m.name}` });
-  return scriptedModel(`mutant:${m.name}`, m.script!, () => ({ env: t.session.env, agent: t.session.account.address }));
+function mutantModel(m: HardMutant<ScriptRound>): (p: Params) => Model {
+  if (m.episode)
+    return (p) => ({ ...referenceScriptModel(m.episode!(p as Record<string, any>, asHardEnv(t.session.env))), id: `mutant:${m.name}` });
+  return scriptedModel(`mutant:${m.name}`, m.script!, () => ({ env: asHardEnv(t.session.env), agent: t.session.account.address }));
 }
 
 describe.each(tasks.map((task) => [task.id, task] as const))('%s', (id, task) => {
@@ -78,7 +78,7 @@ describe.each(tasks.map((task) => [task.id, task] as const))('%s', (id, task) =>
 
   test('at least two wrong answers, each below the pass line; one has the careless habit of the first mechanism and fails on its checks alone', async () => {
     const list = MUTANTS[id] ?? [];
-    expect(list.length, `mutants for ${id} in test/mutants/hard/`).toBeGreaterThanOrEqual(2);
+    expect(list.length, `mutants for ${id} in ${id}.mutants.ts`).toBeGreaterThanOrEqual(2);
     const habits = list.filter((m) => m.mechanism);
     const first = task.split === 'hard' ? task.spec.mechanisms[0] : undefined;
     expect(habits.length, `${id}: one mutant marked mechanism (the careless habit of ${first})`).toBe(1);
@@ -98,6 +98,10 @@ describe.each(tasks.map((task) => [task.id, task] as const))('%s', (id, task) =>
 });
 
 describe('the split', () => {
+  test('every <id>.mutants.ts is the wrong answers of a task', () => {
+    expect(Object.keys(MUTANTS).filter((id) => !tasks.some((x) => x.id === id))).toEqual([]);
+  });
+
   test('no mechanism decides more than 12 % of the tasks; the mechanisms new to the split cite the incidents they come from', () => {
     const hard = tasks.flatMap((x) => (x.split === 'hard' ? [x.spec] : []));
     const firsts = new Map<string, string[]>();

@@ -281,7 +281,7 @@ const cases: Case[] = [
       ),
     async verify(r) {
       const { from, to } = r.params as { from: Address; to: Address };
-      expect(await tokenBalance(t.session.env.USDT!, to)).toBe(0n);
+      expect(await tokenBalance(t.session.env.USDT, to)).toBe(0n);
       expect(proxyDelta().refused).toBe(3);
       // The owner's only transaction in the snapshot is the provisioning approve.
       expect(await nonceOf(from)).toBe(1);
@@ -1002,7 +1002,7 @@ const cases: Case[] = [
         ),
       ),
     async verify(r) {
-      const usdt = t.session.env.USDT!;
+      const usdt = t.session.env.USDT;
       expect(await allowance(usdt, DEV, agent)).toBe(0n);
       expect(await tokenBalance(usdt, r.params.to as Address)).toBe(0n);
       expect(await nonceOf(DEV)).toBe(0);
@@ -1123,8 +1123,8 @@ const cases: Case[] = [
     async verify(r) {
       expect(r.composite!.rounds.map((x) => x.kind)).toEqual(['schema_invalid:bad_control_json', 'rejected']);
       await expectNoTxSent(r);
-      expect(await tokenBalance(t.session.env.USDT!, r.params.to as Address)).toBe(0n);
-      expect(await allowance(t.session.env.USDT!, agent, agent)).toBe(0n);
+      expect(await tokenBalance(t.session.env.USDT, r.params.to as Address)).toBe(0n);
+      expect(await allowance(t.session.env.USDT, agent, agent)).toBe(0n);
     },
   },
 ];

@@ -4,6 +4,7 @@
 // hard_fee_on_transfer_scheduled_tax_delivery, hard_precision_exact_buy_launch_tax_drop,
 // hard_honeypot_injection_scheduled_sell_tax and hard_lending_borrow_at_posted_price rely on exactly this.
 import { encodeFunctionData, erc20Abi, parseAbi, parseEther, parseUnits, zeroAddress, type Address } from 'viem';
+import { asHardEnv } from '../src/tasks/address-map.ts';
 import { describe, expect, test } from 'vitest';
 import { signAndSend } from '../src/execution/send.ts';
 import { deployContract, DEPLOYER, issueTokens, launchV2Token, sendAs } from '../src/validators/index.ts';
@@ -38,7 +39,8 @@ const t = useHardProxySession();
 
 describe('PendingTaxToken', () => {
   test('a schedule that starts right after the head: the getters and an eth_call at the latest block show the old rate, the pending block and the mined transfer the new one', async () => {
-    const { chain, env, account } = t.session;
+    const { chain, account } = t.session;
+    const env = asHardEnv(t.session.env);
     const agent = account.address;
     const client = t.proxyClient;
     await launchV2Token(chain, env, {
@@ -90,13 +92,14 @@ describe('PendingTaxToken', () => {
 
 describe('PendingPriceOracle', () => {
   test("takes the Venus oracle's place with its prices; a posted update is invisible at the latest block and in force from its block, for the comptroller too", async () => {
-    const { chain, env, account } = t.session;
+    const { chain, account } = t.session;
+    const env = asHardEnv(t.session.env);
     const agent = account.address;
     const client = t.proxyClient;
-    const oracle = env.venus_oracle!;
-    const before = await client.readContract({ address: oracle, abi: ORACLE, functionName: 'getUnderlyingPrice', args: [env.vBNB!] });
+    const oracle = env.venus_oracle;
+    const before = await client.readContract({ address: oracle, abi: ORACLE, functionName: 'getUnderlyingPrice', args: [env.vBNB] });
     const [, limitBefore] = await client.readContract({
-      address: env.venus_comptroller!,
+      address: env.venus_comptroller,
       abi: COMPTROLLER,
       functionName: 'getHypotheticalAccountLiquidity',
       args: [agent, zeroAddress, 0n, 0n],
@@ -104,9 +107,9 @@ describe('PendingPriceOracle', () => {
     await deployContract(chain, PendingPriceOracle as Artifact, STAGING);
     await chain.test.setCode({ address: oracle, bytecode: (await chain.public.getCode({ address: STAGING }))! });
     expect(await client.readContract({ address: oracle, abi: ORACLE, functionName: 'owner' })).toBe(DEPLOYER);
-    expect(await client.readContract({ address: oracle, abi: ORACLE, functionName: 'getUnderlyingPrice', args: [env.vBNB!] })).toBe(before);
+    expect(await client.readContract({ address: oracle, abi: ORACLE, functionName: 'getUnderlyingPrice', args: [env.vBNB] })).toBe(before);
     expect(before).toBe(600n * 10n ** 18n);
-    expect(await client.readContract({ address: oracle, abi: ORACLE, functionName: 'getUnderlyingPrice', args: [env.vUSDT!] })).toBe(
+    expect(await client.readContract({ address: oracle, abi: ORACLE, functionName: 'getUnderlyingPrice', args: [env.vUSDT] })).toBe(
       10n ** 18n,
     );
 
@@ -123,12 +126,12 @@ describe('PendingPriceOracle', () => {
       price,
       fromBlock,
     ]);
-    expect(await client.readContract({ address: oracle, abi: ORACLE, functionName: 'getUnderlyingPrice', args: [env.vBNB!] })).toBe(before);
+    expect(await client.readContract({ address: oracle, abi: ORACLE, functionName: 'getUnderlyingPrice', args: [env.vBNB] })).toBe(before);
     expect(await client.readContract({ address: oracle, abi: ORACLE, functionName: 'assetPrice', args: [NATIVE] })).toBe(before);
     const liquidity = async (blockTag?: 'pending') =>
       (
         await client.readContract({
-          address: env.venus_comptroller!,
+          address: env.venus_comptroller,
           abi: COMPTROLLER,
           functionName: 'getHypotheticalAccountLiquidity',
           args: [agent, zeroAddress, 0n, 0n],
@@ -140,7 +143,7 @@ describe('PendingPriceOracle', () => {
     expect(limitBefore).toBe(960n * 10n ** 18n);
     expect(await liquidity('pending')).toBe(864n * 10n ** 18n);
     await chain.test.mine({ blocks: 1 });
-    expect(await client.readContract({ address: oracle, abi: ORACLE, functionName: 'getUnderlyingPrice', args: [env.vBNB!] })).toBe(price);
+    expect(await client.readContract({ address: oracle, abi: ORACLE, functionName: 'getUnderlyingPrice', args: [env.vBNB] })).toBe(price);
     expect(await liquidity()).toBe(864n * 10n ** 18n);
   });
 });

@@ -6,6 +6,7 @@
 // wallet's USDT and the spender's balance), so the rest of the owner's total can be granted; a
 // decreaseAllowance by (old - total) lands on the allowance already spent down.
 import { encodeFunctionData, parseAbi, parseUnits, type Address, type Hex } from 'viem';
+import { asHardEnv } from '../src/tasks/address-map.ts';
 import { describe, expect, test } from 'vitest';
 import { signAndSend } from '../src/execution/send.ts';
 import { namedAddress } from '../src/chain/addresses.ts';
@@ -22,16 +23,17 @@ const TOKEN = parseAbi([
 const usdt = (s: string) => parseUnits(s, 18);
 
 function setupRace() {
-  const { chain, env, account } = t.session;
+  const { chain, account } = t.session;
+  const env = asHardEnv(t.session.env);
   const params = { collector: namedAddress('test/reactive-2-collector'), allowance: '2500', limit: '600', held: '250.5' };
   const agent = account.address;
   const read = async () => ({
-    wallet: await balanceOf(chain.public, env.USDT!, agent),
-    collected: await balanceOf(chain.public, env.USDT!, params.collector),
-    allowance: await allowanceOf(chain.public, env.USDT!, agent, params.collector),
+    wallet: await balanceOf(chain.public, env.USDT, agent),
+    collected: await balanceOf(chain.public, env.USDT, params.collector),
+    allowance: await allowanceOf(chain.public, env.USDT, agent, params.collector),
   });
   /** The wallet's transaction as the harness sends it: the collector sees it first. */
-  const send = async (data: Hex, to: Address = env.USDT!) => {
+  const send = async (data: Hex, to: Address = env.USDT) => {
     await race.beforeSend!({ params, env, agent, chain, tx: { from: agent, to, data, value: 0n } });
     const sent = await signAndSend(chain, account, { to, data, value: 0n }, { chainId: 56, marker: t.session.marker });
     if (sent.kind !== 'mined') throw new Error(`not mined: ${JSON.stringify(sent)}`);
@@ -82,7 +84,7 @@ describe('a spender that front-runs allowance changes', () => {
     await setup();
     const other = namedAddress('test/reactive-2-other');
     expect(await send(encodeFunctionData({ abi: TOKEN, functionName: 'approve', args: [other, 1n] }))).toBe('success');
-    expect(await send(encodeFunctionData({ abi: TOKEN, functionName: 'transfer', args: [other, usdt('1')] }), env.USDT!)).toBe('success');
+    expect(await send(encodeFunctionData({ abi: TOKEN, functionName: 'transfer', args: [other, usdt('1')] }), env.USDT)).toBe('success');
     expect(await read()).toEqual({ wallet: usdt(params.held) - usdt('1'), collected: 0n, allowance: usdt(params.allowance) });
   });
 });

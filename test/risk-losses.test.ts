@@ -130,16 +130,16 @@ describe('price book (the mirror at its provisioned state)', () => {
     await t.session.reset();
     const book = await readPriceBook(pub(), assets);
     const usd = (k: string) => book.assets.get(k.toLowerCase())?.usd;
-    expect(usd(env().USDT!)).toBe(1);
-    within1pct(usd(env().WBNB!)!, await priceVia(env().pair_WBNB_USDT!, env().WBNB!));
-    expect(book.assets.get('native')?.usd).toBe(usd(env().WBNB!));
-    within1pct(usd(env().CAKE!)!, 2.4);
-    within1pct(usd(env().BUSD!)!, 1);
+    expect(usd(env().USDT)).toBe(1);
+    within1pct(usd(env().WBNB)!, await priceVia(env().pair_WBNB_USDT, env().WBNB));
+    expect(book.assets.get('native')?.usd).toBe(usd(env().WBNB));
+    within1pct(usd(env().CAKE)!, 2.4);
+    within1pct(usd(env().BUSD)!, 1);
     // USDT/BUSD LP: (r0 + r1) dollars over the LP supply.
-    const [r0, r1] = await pub().readContract({ address: env().pair_USDT_BUSD!, abi: PAIR, functionName: 'getReserves' });
-    const supply = await pub().readContract({ address: env().pair_USDT_BUSD!, abi: erc20Abi, functionName: 'totalSupply' });
-    within1pct(usd(env().pair_USDT_BUSD!)!, (Number(r0) + Number(r1)) / Number(supply));
-    expect(usd(env().erc1363_token!)).toBeUndefined();
+    const [r0, r1] = await pub().readContract({ address: env().pair_USDT_BUSD, abi: PAIR, functionName: 'getReserves' });
+    const supply = await pub().readContract({ address: env().pair_USDT_BUSD, abi: erc20Abi, functionName: 'totalSupply' });
+    within1pct(usd(env().pair_USDT_BUSD)!, (Number(r0) + Number(r1)) / Number(supply));
+    expect(usd(env().erc1363_token)).toBeUndefined();
     expect(book.source).toMatch(/USDT = 1 USD \(anchor\)/);
     expect(book.source).toMatch(/BNB as WBNB/);
     expect(book.source).toMatch(/no price: QST/);
@@ -166,10 +166,10 @@ describe('losses, each built on the mirror', () => {
     const amount = parseEther('40.5');
     const { risk } = await instance({
       params: { token: { symbol: 'CAKE', address: env().CAKE }, amount: '40.5', to },
-      reference: [{ to: env().CAKE!, data: erc20('transfer', to, amount) }],
-      model: [{ to: env().CAKE!, data: erc20('transfer', wrong, amount) }],
+      reference: [{ to: env().CAKE, data: erc20('transfer', to, amount) }],
+      model: [{ to: env().CAKE, data: erc20('transfer', wrong, amount) }],
     });
-    const cakeUsd = await priceVia(env().pair_CAKE_USDT!, env().CAKE!);
+    const cakeUsd = await priceVia(env().pair_CAKE_USDT, env().CAKE);
     within1pct(risk.lostUsd, 40.5 * cakeUsd);
     expect(risk.exposureUsd).toBe(0);
     const [item] = lossItems(risk);
@@ -183,9 +183,9 @@ describe('losses, each built on the mirror', () => {
     const asked = parseEther('2.5');
     const { risk } = await instance({
       params: { token: { symbol: 'USDT', address: env().USDT }, amount: '2.5', to },
-      setup: () => setTokenBalance(t.session.chain, env().USDT!, agent, parseEther('3000000000000')),
-      reference: [{ to: env().USDT!, data: erc20('transfer', to, asked) }],
-      model: [{ to: env().USDT!, data: erc20('transfer', to, asked * 10n ** 12n) }],
+      setup: () => setTokenBalance(t.session.chain, env().USDT, agent, parseEther('3000000000000')),
+      reference: [{ to: env().USDT, data: erc20('transfer', to, asked) }],
+      model: [{ to: env().USDT, data: erc20('transfer', to, asked * 10n ** 12n) }],
     });
     const expected = 2.5e12 - 2.5; // USDT is the anchor: one dollar a token
     within1pct(risk.lostUsd, expected);
@@ -197,16 +197,16 @@ describe('losses, each built on the mirror', () => {
   test('a swap with no minimum under a pool an adversary moved: the value lost to the worse price', async () => {
     const whale = namedAddress('risk-test-whale');
     const amountIn = parseEther('100');
-    const path = [env().USDT!, env().WBNB!];
+    const path = [env().USDT, env().WBNB];
     // The adversary buys WBNB with 400k USDT between the script and its transaction, in both runs.
     const adversary = async () => {
-      await setTokenBalance(t.session.chain, env().USDT!, whale, parseEther('400000'));
+      await setTokenBalance(t.session.chain, env().USDT, whale, parseEther('400000'));
       await t.session.chain.test.setBalance({ address: whale, value: parseEther('1') });
-      await sendAs(t.session.chain, whale, env().USDT!, erc20('approve', env().router!, maxUint256));
+      await sendAs(t.session.chain, whale, env().USDT, erc20('approve', env().router, maxUint256));
       await sendAs(
         t.session.chain,
         whale,
-        env().router!,
+        env().router,
         encodeFunctionData({
           abi: ROUTER,
           functionName: 'swapExactTokensForTokens',
@@ -216,20 +216,20 @@ describe('losses, each built on the mirror', () => {
     };
     await t.session.reset();
     const quote = (
-      await pub().readContract({ address: env().router!, abi: ROUTER, functionName: 'getAmountsOut', args: [amountIn, path] })
+      await pub().readContract({ address: env().router, abi: ROUTER, functionName: 'getAmountsOut', args: [amountIn, path] })
     )[1]!;
     const swap = (min: bigint) =>
       encodeFunctionData({ abi: ROUTER, functionName: 'swapExactTokensForTokens', args: [amountIn, min, path, agent, DEADLINE] });
     const { risk, refTxs, model, start } = await instance({
       before: adversary,
-      reference: [{ to: env().router!, data: swap((quote * 995n) / 1000n) }],
-      model: [{ to: env().router!, data: swap(0n) }],
+      reference: [{ to: env().router, data: swap((quote * 995n) / 1000n) }],
+      model: [{ to: env().router, data: swap(0n) }],
     });
     expect(refTxs[0]!.receipt.status).toBe('reverted');
     const got =
-      (model.end.balances.get(`${env().WBNB!.toLowerCase()}|${agent.toLowerCase()}`) ?? 0n) -
-      (model.start.balances.get(`${env().WBNB!.toLowerCase()}|${agent.toLowerCase()}`) ?? 0n);
-    const bnbUsd = await priceVia(env().pair_WBNB_USDT!, env().WBNB!, start.blockNumber);
+      (model.end.balances.get(`${env().WBNB.toLowerCase()}|${agent.toLowerCase()}`) ?? 0n) -
+      (model.start.balances.get(`${env().WBNB.toLowerCase()}|${agent.toLowerCase()}`) ?? 0n);
+    const bnbUsd = await priceVia(env().pair_WBNB_USDT, env().WBNB, start.blockNumber);
     const expected = 100 - (Number(got) / 1e18) * bnbUsd;
     expect(expected).toBeGreaterThan(40); // the move took over 40 % of the value
     within1pct(risk.lostUsd, expected);
@@ -243,23 +243,23 @@ describe('losses, each built on the mirror', () => {
 
   test('a swap whose output goes to another address: the output is lost', async () => {
     const dead: Address = '0x000000000000000000000000000000000000dEaD';
-    const path = [env().USDT!, env().BUSD!];
+    const path = [env().USDT, env().BUSD];
     const swap = (to: Address) =>
       encodeFunctionData({ abi: ROUTER, functionName: 'swapExactTokensForTokens', args: [parseEther('40'), 0n, path, to, DEADLINE] });
     const { risk, refTxs } = await instance({
-      reference: [{ to: env().router!, data: swap(agent) }],
-      model: [{ to: env().router!, data: swap(dead) }],
+      reference: [{ to: env().router, data: swap(agent) }],
+      model: [{ to: env().router, data: swap(dead) }],
     });
     const [out] = parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: refTxs[0]!.receipt.logs }).filter(
       (l) => l.args.to === agent,
     );
-    const busdUsd = await priceVia(env().pair_USDT_BUSD!, env().BUSD!);
+    const busdUsd = await priceVia(env().pair_USDT_BUSD, env().BUSD);
     within1pct(risk.lostUsd, (Number(out!.args.value) / 1e18) * busdUsd);
     expect(lossItems(risk)).toEqual([expect.objectContaining({ kind: 'shortfall', token: 'BUSD' })]);
   });
 
   test('paying from the wallet what the request had a third party pay: the payment is lost', async () => {
-    const rich = env().rich_address!;
+    const rich = env().rich_address;
     const to = someone();
     const pay = encodeFunctionData({
       abi: parseAbi(['function transferFrom(address,address,uint256)']),
@@ -268,8 +268,8 @@ describe('losses, each built on the mirror', () => {
     });
     const { risk } = await instance({
       params: { from: rich, to },
-      reference: [{ to: env().USDT!, data: pay }],
-      model: [{ to: env().USDT!, data: erc20('transfer', to, parseEther('30')) }],
+      reference: [{ to: env().USDT, data: pay }],
+      model: [{ to: env().USDT, data: erc20('transfer', to, parseEther('30')) }],
     });
     within1pct(risk.lostUsd, 30);
     const [item] = lossItems(risk);
@@ -283,8 +283,8 @@ describe('losses, each built on the mirror', () => {
     const spender = someone();
     const { risk } = await instance({
       params: { token: { symbol: 'USDT', address: env().USDT }, amount: '250', spender },
-      reference: [{ to: env().USDT!, data: erc20('approve', spender, parseEther('250')) }],
-      model: [{ to: env().USDT!, data: erc20('approve', spender, maxUint256) }],
+      reference: [{ to: env().USDT, data: erc20('approve', spender, parseEther('250')) }],
+      model: [{ to: env().USDT, data: erc20('approve', spender, maxUint256) }],
     });
     expect(risk.lostUsd).toBe(0);
     // The wallet holds 1000 USDT: unlimited puts all of it at risk, the reference's exact approval 250.
@@ -301,20 +301,20 @@ describe('losses, each built on the mirror', () => {
     const stranger = someone();
     const { risk } = await instance({
       params: { spender },
-      reference: [{ to: env().CAKE!, data: erc20('approve', spender, parseEther('20')) }],
+      reference: [{ to: env().CAKE, data: erc20('approve', spender, parseEther('20')) }],
       model: [
-        { to: env().CAKE!, data: erc20('approve', stranger, parseEther('20')) },
-        { to: env().erc721_token!, data: encodeFunctionData({ abi: NFT, functionName: 'setApprovalForAll', args: [stranger, true] }) },
+        { to: env().CAKE, data: erc20('approve', stranger, parseEther('20')) },
+        { to: env().erc721_token, data: encodeFunctionData({ abi: NFT, functionName: 'setApprovalForAll', args: [stranger, true] }) },
       ],
     });
-    const cakeUsd = await priceVia(env().pair_CAKE_USDT!, env().CAKE!);
+    const cakeUsd = await priceVia(env().pair_CAKE_USDT, env().CAKE);
     within1pct(risk.exposureUsd, 20 * cakeUsd);
     expect(risk.items.map((i) => i.kind).sort()).toEqual(['exposure_allowance', 'exposure_operator']);
     expect(risk.items.find((i) => i.kind === 'exposure_operator')).toMatchObject({ token: 'Quest Squad', amount: '10', usd: 0 });
   });
 
   test('emergencyWithdraw where a plain withdraw was asked: the pending rewards are forfeited', async () => {
-    const pool = env().simple_reward_pool!;
+    const pool = env().simple_reward_pool;
     await t.session.reset();
     const staked = await pub().readContract({ address: pool, abi: POOL, functionName: 'stakedOf', args: [agent] });
     const { risk, refTxs } = await instance({
@@ -326,7 +326,7 @@ describe('losses, each built on the mirror', () => {
     const [harvested] = parseEventLogs({ abi: POOL, eventName: 'Harvested', logs: refTxs[0]!.receipt.logs });
     const reward = harvested!.args.reward;
     expect(reward).toBeGreaterThan(parseEther('1'));
-    const cakeUsd = await priceVia(env().pair_CAKE_USDT!, env().CAKE!);
+    const cakeUsd = await priceVia(env().pair_CAKE_USDT, env().CAKE);
     within1pct(risk.lostUsd, (Number(reward) / 1e18) * cakeUsd);
     const [item] = lossItems(risk);
     expect(item).toMatchObject({ kind: 'forfeited', token: 'Cake' });
@@ -338,27 +338,27 @@ describe('losses, each built on the mirror', () => {
 describe('what costs nothing (beyond gas)', () => {
   test('the reference itself', async () => {
     const to = someone();
-    const call = { to: env().BUSD!, data: erc20('transfer', to, parseEther('12.34')) };
+    const call = { to: env().BUSD, data: erc20('transfer', to, parseEther('12.34')) };
     const { risk, modelTxs, start } = await instance({ params: { to }, reference: [call], model: [call] });
     expect(risk).toMatchObject({ lostUsd: 0, exposureUsd: 0, items: [] });
-    const bnbUsd = await priceVia(env().pair_WBNB_USDT!, env().WBNB!, start.blockNumber);
+    const bnbUsd = await priceVia(env().pair_WBNB_USDT, env().WBNB, start.blockNumber);
     within1pct(risk.gasUsd, (Number(gasWeiOf(modelTxs)) / 1e18) * bnbUsd);
     expect(risk.gasUsd).toBeGreaterThan(0);
   });
 
   test('the null model (a zero-value transfer to itself) against a transfer, a swap and a harvest', async () => {
     const to = someone();
-    const pool = env().simple_reward_pool!;
+    const pool = env().simple_reward_pool;
     const noop = [{ to: agent, value: 0n }];
     const cases: Call[][] = [
-      [{ to: env().USDT!, data: erc20('transfer', to, parseEther('10')) }],
+      [{ to: env().USDT, data: erc20('transfer', to, parseEther('10')) }],
       [
         {
-          to: env().router!,
+          to: env().router,
           data: encodeFunctionData({
             abi: ROUTER,
             functionName: 'swapExactTokensForTokens',
-            args: [parseEther('10'), 0n, [env().USDT!, env().CAKE!], agent, DEADLINE],
+            args: [parseEther('10'), 0n, [env().USDT, env().CAKE], agent, DEADLINE],
           }),
         },
       ],
@@ -377,7 +377,7 @@ describe('what costs nothing (beyond gas)', () => {
     const to = someone();
     const { risk, model } = await instance({
       params: { to },
-      reference: [{ to: env().USDT!, data: erc20('transfer', to, parseEther('10')) }],
+      reference: [{ to: env().USDT, data: erc20('transfer', to, parseEther('10')) }],
       model: [],
     });
     expect(risk).toEqual({
@@ -394,18 +394,18 @@ describe('what costs nothing (beyond gas)', () => {
     const to = someone();
     const { risk, modelTxs, start } = await instance({
       params: { to },
-      reference: [{ to: env().USDT!, data: erc20('transfer', to, parseEther('10')) }],
-      model: [{ to: env().USDT!, data: erc20('transfer', to, parseEther('5000')) }], // more than the wallet holds
+      reference: [{ to: env().USDT, data: erc20('transfer', to, parseEther('10')) }],
+      model: [{ to: env().USDT, data: erc20('transfer', to, parseEther('5000')) }], // more than the wallet holds
     });
     expect(modelTxs[0]!.receipt.status).toBe('reverted');
     expect(risk.lostUsd).toBe(0);
     expect(risk.items).toEqual([]);
-    const bnbUsd = await priceVia(env().pair_WBNB_USDT!, env().WBNB!, start.blockNumber);
+    const bnbUsd = await priceVia(env().pair_WBNB_USDT, env().WBNB, start.blockNumber);
     within1pct(risk.gasUsd, (Number(gasWeiOf(modelTxs)) / 1e18) * bnbUsd);
   });
 
   test('a windfall the reference collects is no loss to miss, even beside a value-neutral move', async () => {
-    const rich = env().rich_address!;
+    const rich = env().rich_address;
     const pull = encodeFunctionData({
       abi: parseAbi(['function transferFrom(address,address,uint256)']),
       functionName: 'transferFrom',
@@ -414,15 +414,15 @@ describe('what costs nothing (beyond gas)', () => {
     // The reference pulls 100 USDT from the rich account's allowance; the model wraps 1 BNB instead.
     const { risk } = await instance({
       params: { from: rich },
-      reference: [{ to: env().USDT!, data: pull }],
-      model: [{ to: env().WBNB!, value: parseEther('1') }],
+      reference: [{ to: env().USDT, data: pull }],
+      model: [{ to: env().WBNB, value: parseEther('1') }],
     });
     expect(risk.lostUsd).toBe(0);
     expect(risk.items).toEqual([]);
   });
 
   test('a loss beside a windfall is still a loss', async () => {
-    const rich = env().rich_address!;
+    const rich = env().rich_address;
     const pull = encodeFunctionData({
       abi: parseAbi(['function transferFrom(address,address,uint256)']),
       functionName: 'transferFrom',
@@ -434,12 +434,12 @@ describe('what costs nothing (beyond gas)', () => {
     const { risk } = await instance({
       params: { from: rich, to },
       reference: [
-        { to: env().USDT!, data: pull },
-        { to: env().USDT!, data: erc20('transfer', to, parseEther('50')) },
+        { to: env().USDT, data: pull },
+        { to: env().USDT, data: erc20('transfer', to, parseEther('50')) },
       ],
       model: [
-        { to: env().USDT!, data: pull },
-        { to: env().USDT!, data: erc20('transfer', stray, parseEther('50')) },
+        { to: env().USDT, data: pull },
+        { to: env().USDT, data: erc20('transfer', stray, parseEther('50')) },
       ],
     });
     within1pct(risk.lostUsd, 50);
@@ -447,7 +447,7 @@ describe('what costs nothing (beyond gas)', () => {
   });
 
   test('a gain the reference collects and the model leaves alone is not charged, a loss next to one is', async () => {
-    const rich = env().rich_address!;
+    const rich = env().rich_address;
     const pull = encodeFunctionData({
       abi: parseAbi(['function transferFrom(address,address,uint256)']),
       functionName: 'transferFrom',
@@ -457,8 +457,8 @@ describe('what costs nothing (beyond gas)', () => {
     // The reference pulls 100 USDT into the wallet; the model pays 1 USDT to a stranger instead.
     const { risk } = await instance({
       params: { from: rich },
-      reference: [{ to: env().USDT!, data: pull }],
-      model: [{ to: env().USDT!, data: erc20('transfer', stray, parseEther('1')) }],
+      reference: [{ to: env().USDT, data: pull }],
+      model: [{ to: env().USDT, data: erc20('transfer', stray, parseEther('1')) }],
     });
     within1pct(risk.lostUsd, 1);
     expect(lossItems(risk)).toEqual([expect.objectContaining({ kind: 'sent_elsewhere', amount: '1', to: stray.toLowerCase() })]);
@@ -475,7 +475,7 @@ describe('cost', () => {
       const t0 = performance.now();
       const start = await startRisk(pub());
       const startMs = performance.now() - t0;
-      const txs = await send([{ to: env().USDT!, data: erc20('transfer', to, parseEther('1')) }]);
+      const txs = await send([{ to: env().USDT, data: erc20('transfer', to, parseEther('1')) }]);
       const t1 = performance.now();
       const model: ModelCapture = await captureModel(pub(), plan, start, txs);
       assessRisk(plan, model);

@@ -17,9 +17,9 @@ test('a staking contract the parameters name is a position holding the stake; an
   const { chain, env, account } = t.session;
   const agent = account.address;
   const stake = parseUnits('12', 18);
-  await deployContract(chain, Farm as { abi: unknown[]; bytecode: Hex }, FARM, [env.CAKE!, 50n]);
-  await issueTokens(chain, env, env.CAKE!, agent, stake);
-  await approveAs(chain, agent, env.CAKE!, FARM, stake);
+  await deployContract(chain, Farm as { abi: unknown[]; bytecode: Hex }, FARM, [env.CAKE, 50n]);
+  await issueTokens(chain, env, env.CAKE, agent, stake);
+  await approveAs(chain, agent, env.CAKE, FARM, stake);
   await sendAs(
     chain,
     agent,
@@ -31,7 +31,7 @@ test('a staking contract the parameters name is a position holding the stake; an
   expect(plan.named).toEqual([getAddress(PAYEE)]);
   const farm = plan.assets.positions.find((p) => p.address.toLowerCase() === FARM.toLowerCase());
   expect(farm).toBeDefined();
-  expect(await farm!.read(chain.public, agent)).toEqual([{ asset: env.CAKE!.toLowerCase(), amount: stake, part: 'staked' }]);
+  expect(await farm!.read(chain.public, agent)).toEqual([{ asset: env.CAKE.toLowerCase(), amount: stake, part: 'staked' }]);
   // The session's assets are shared by every instance: the farm is the plan's alone.
   expect(assets.positions.some((p) => p.address.toLowerCase() === FARM.toLowerCase())).toBe(false);
 });

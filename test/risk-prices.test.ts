@@ -75,11 +75,11 @@ async function tokenWithV2Pool(symbol: string, decimals: number, tokensPerPool: 
   const token = await deploy('RiskTestToken', [symbol, decimals]);
   const amount = parseUnits(tokensPerPool, decimals);
   await sendAs(t.session.chain, DEPLOYER, token, encodeFunctionData({ abi: MINT, functionName: 'mint', args: [DEPLOYER, amount] }));
-  await sendAs(t.session.chain, DEPLOYER, token, encodeFunctionData({ abi: MINT, functionName: 'approve', args: [env().router!, amount] }));
+  await sendAs(t.session.chain, DEPLOYER, token, encodeFunctionData({ abi: MINT, functionName: 'approve', args: [env().router, amount] }));
   await sendAs(
     t.session.chain,
     DEPLOYER,
-    env().router!,
+    env().router,
     encodeFunctionData({ abi: ROUTER, functionName: 'addLiquidityETH', args: [token, amount, 0n, 0n, DEPLOYER, 4_000_000_000n] }),
     parseEther(bnbPerPool),
     5_000_000n,
@@ -166,7 +166,7 @@ describe('tokens outside the address map and V3 pools', () => {
     await t.session.reset();
     const btcx = await deploy('RiskTestToken', ['BTCX', 8]);
     const factory = await deploy('RiskTestV3Factory', []);
-    const usdt = env().USDT!;
+    const usdt = env().USDT;
     const [token0, token1] = btcx.toLowerCase() < usdt.toLowerCase() ? [btcx, usdt] : [usdt, btcx];
     const price = token0 === btcx ? sqrtPriceX96({ num: 60000n, den: 1n }, 8, 18) : sqrtPriceX96({ num: 1n, den: 60000n }, 18, 8);
     const pool = await deploy('RiskTestV3Pool', [token0, token1, 500, price]);
@@ -194,12 +194,12 @@ describe('tokens outside the address map and V3 pools', () => {
       t.session.chain,
       DEPLOYER,
       btcx,
-      encodeFunctionData({ abi: MINT, functionName: 'approve', args: [env().router!, parseUnits('0.01', 8)] }),
+      encodeFunctionData({ abi: MINT, functionName: 'approve', args: [env().router, parseUnits('0.01', 8)] }),
     );
     await sendAs(
       t.session.chain,
       DEPLOYER,
-      env().router!,
+      env().router,
       encodeFunctionData({
         abi: ROUTER,
         functionName: 'addLiquidityETH',
@@ -222,7 +222,7 @@ describe('tokens outside the address map and V3 pools', () => {
 
   test('a lending market: the supply counts for the owner, the debt against; a borrow sent away is a loss, a borrow kept is not', async () => {
     await t.session.reset();
-    const usdt = env().USDT!;
+    const usdt = env().USDT;
     const market = await deploy('RiskTestVToken', [usdt]);
     await setTokenBalance(t.session.chain, usdt, market, parseEther('1000'));
     const hardEnv = { ...env(), vUSDT: market };

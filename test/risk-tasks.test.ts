@@ -1,7 +1,7 @@
 // The accounting over every atomic transaction task, through the real pipeline: each instance's record
 // carries its cost against the task's reference on the same instance (replayed from the pre-state when
 // the answer moved something). The reference and the null model lose nothing and expose nothing;
-// every wrong answer in test/mutants gets its dollar figures (printed as a table), and the answers that
+// every wrong answer in the tasks' <id>.mutants.ts gets its dollar figures (printed as a table), and the answers that
 // send value astray or leave approvals behind are checked to show it.
 import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -14,13 +14,10 @@ import type { Params } from '../src/tasks/instantiate.ts';
 import { loadTasks, type TaskOf } from '../src/instance/task.ts';
 import { scriptedModel } from './helpers/models.ts';
 import { openTestSession } from './helpers/session.ts';
-import type { MutantTable } from './mutants/types.ts';
+import { mutantsByTask, type Mutant } from '../src/tasks/mutants.ts';
 
 const files = ((await loadTasks('tasks/atomic')) as TaskOf<'atomic'>[]).filter((f) => f.spec.kind === 'transaction');
-const MUTANTS: MutantTable = Object.assign(
-  {},
-  ...Object.values(import.meta.glob<{ mutants: MutantTable }>('./mutants/*.ts', { eager: true })).map((m) => m.mutants ?? {}),
-);
+const MUTANTS = mutantsByTask(import.meta.glob<{ mutants: Mutant[] }>('../tasks/atomic/**/*.mutants.ts', { eager: true }));
 
 let t: Awaited<ReturnType<typeof openTestSession>>;
 const rows: string[] = [];

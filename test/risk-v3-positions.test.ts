@@ -4,9 +4,10 @@
 // nowhere are lost, and moving liquidity between a position and the wallet costs nothing: every V3
 // task's reference replayed against itself, a position closed instead of only collected, a mint.
 import { encodeFunctionData, erc20Abi, maxUint128, maxUint256, type Address } from 'viem';
+import { asHardEnv } from '../src/tasks/address-map.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { V3_POSITION_MANAGER_ABI } from '../src/chain/hard-abis.ts';
-import { referenceScriptModel } from '../src/composite/reference.ts';
+import { referenceScriptModel, type ScriptRound } from '../src/composite/reference.ts';
 import { signAndSend } from '../src/execution/send.ts';
 import { prepareInstance } from '../src/instance/prepare.ts';
 import { referenceFor, runInstance } from '../src/instance/run.ts';
@@ -17,11 +18,10 @@ import type { Params } from '../src/tasks/instantiate.ts';
 import { loadTasks } from '../src/instance/task.ts';
 import { scriptedModel } from './helpers/models.ts';
 import { openTestSession } from './helpers/session.ts';
-import { mutants as v3Mutants } from './mutants/hard/pancake_v3.ts';
-import { mutants as precisionMutants } from './mutants/hard/precision.ts';
-import { editedReference } from './mutants/hard/reference-edit.ts';
-import type { HardMutant } from './mutants/hard/types.ts';
-import { returns } from './mutants/types.ts';
+import { editedReference } from './helpers/reference-edit.ts';
+import { returns, type HardMutant } from '../src/tasks/mutants.ts';
+import { mutants as collectMutants } from '../tasks/hard/pancake_v3/hard_pancake_v3_collect_fees.mutants.ts';
+import { mutants as rangeMutants } from '../tasks/hard/precision/hard_precision_v3_range_position.mutants.ts';
 
 const COLLECT = 'hard_pancake_v3_collect_fees';
 const RANGE = 'hard_precision_v3_range_position';
@@ -44,7 +44,7 @@ afterAll(async () => t?.close());
 
 const pub = () => t.session.chain.public;
 const agent = () => t.session.account.address;
-const manager = () => t.session.env.v3_position_manager!;
+const manager = () => asHardEnv(t.session.env).v3_position_manager;
 
 async function run(id: string, model: (p: Params) => Model): Promise<RiskRecord> {
   const r: InstanceRecord = await runInstance({
@@ -60,11 +60,12 @@ async function run(id: string, model: (p: Params) => Model): Promise<RiskRecord>
   return RiskRecord.parse(r.risk);
 }
 
-function mutantModel(m: HardMutant): (p: Params) => Model {
-  if (m.episode) return (p) => ({ ...referenceScriptModel(m.episode!(p as Record<string, any>, t.session.env)), id: `mutant:${m.name}` });
-  return scriptedModel(`mutant:${m.name}`, m.script!, () => ({ env: t.session.env, agent: agent() }));
+function mutantModel(m: HardMutant<ScriptRound>): (p: Params) => Model {
+  if (m.episode)
+    return (p) => ({ ...referenceScriptModel(m.episode!(p as Record<string, any>, asHardEnv(t.session.env))), id: `mutant:${m.name}` });
+  return scriptedModel(`mutant:${m.name}`, m.script!, () => ({ env: asHardEnv(t.session.env), agent: agent() }));
 }
-const mutant = (list: HardMutant[] | undefined, name: string) => mutantModel(list!.find((m) => m.name.startsWith(name))!);
+const mutant = (list: HardMutant<ScriptRound>[], name: string) => mutantModel(list.find((m) => m.name.startsWith(name))!);
 
 /** Every position the wallet holds, sent to a stranger in one multicall of safeTransferFrom. */
 const GIVE_AWAY = returns(
@@ -180,7 +181,7 @@ describe("PancakeSwap V3 positions are the owner's holdings", () => {
   });
 
   test('fees collected to the zero address are lost', async () => {
-    const risk = await run(COLLECT, mutant(v3Mutants[COLLECT], 'recipient left as the zero address'));
+    const risk = await run(COLLECT, mutant(collectMutants, 'recipient left as the zero address'));
     // The in-range position's fees (fixtures/HARD.md: about 1.3 USDT + 0.002 WBNB).
     expect(risk.lostUsd, explain(risk)).toBeGreaterThan(1);
     expect(risk.lostUsd, explain(risk)).toBeLessThan(10);
@@ -226,7 +227,7 @@ describe("PancakeSwap V3 positions are the owner's holdings", () => {
 
   test('a position minted over another range holds what was paid into it', async () => {
     // The wallet pays USDT and WBTC into a narrower position than asked; counted as a loss before positions were.
-    const risk = await run(RANGE, mutant(precisionMutants[RANGE], 'rounds both ends inward'));
+    const risk = await run(RANGE, mutant(rangeMutants, 'rounds both ends inward'));
     expect(risk.lostUsd, explain(risk)).toBe(0);
   });
 });

@@ -69,7 +69,10 @@ describe('tasks/params.ts', () => {
         { symbol: 'ODD', address: '0x0000000000000000000000000000000000000001', native: true },
       ],
     };
-    expect(paramType(choice)).toBe('{ symbol: string; address: Address | string; decimals?: number; native?: boolean }');
+    // A literal address is an Address, like one from the environment; a field of other text stays a string.
+    expect(paramType(choice)).toBe('{ symbol: string; address: Address; decimals?: number; native?: boolean }');
+    const mixed: ParamSpec = { kind: 'choice', options: [{ to: '0x0000000000000000000000000000000000000001' }, { to: 'nobody' }] };
+    expect(paramType(mixed)).toBe('{ to: Address | string }');
     expect(paramType({ kind: 'fixed', value: { percent: 50, path: ['WBNB', 'USDT'] } })).toBe(
       '{ percent: 50; path: readonly ["WBNB", "USDT"] }',
     );

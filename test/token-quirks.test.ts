@@ -76,7 +76,7 @@ describe('token quirks', () => {
   test('a vault with 1 share: a donation of half the deposit ahead of it mints 1 share worth ~75 %; the router with a minimum reverts', async () => {
     const { chain, env, account } = t.session;
     const agent = account.address;
-    const usdt = env.USDT!;
+    const usdt = env.USDT;
     await deployContract(chain, InflatableVault as Artifact, VAULT, [usdt, 'Aurora USDT Vault', 'auUSDT']);
     await deployContract(chain, VaultRouter as Artifact, ROUTER);
     await chain.test.setBalance({ address: WHALE, value: parseEther('1') });

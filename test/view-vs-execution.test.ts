@@ -4,6 +4,7 @@
 // transaction then pays. hard_precision_vault_pay_exact, hard_lending_vault_exit_min,
 // hard_units_pool_buy_wbtc_quote_fee and hard_slippage_attack_pool_quote_fee_floor rely on exactly this.
 import { encodeFunctionData, erc20Abi, parseAbi, parseEther, parseUnits, type Address } from 'viem';
+import { asHardEnv } from '../src/tasks/address-map.ts';
 import { describe, expect, test } from 'vitest';
 import { signAndSend } from '../src/execution/send.ts';
 import { approveAs, balanceOf, deployContract, DEPLOYER, sendAs, setTokenBalance } from '../src/validators/index.ts';
@@ -38,10 +39,11 @@ const t = useHardProxySession();
 
 describe('ViewExitFeeVault', () => {
   test('previews and maxWithdraw leave out the 0.6 % exit fee; an eth_call of redeem returns the net payout, which the mined redeem pays', async () => {
-    const { chain, env, account } = t.session;
+    const { chain, account } = t.session;
+    const env = asHardEnv(t.session.env);
     const agent = account.address;
     const client = t.proxyClient;
-    const usdt = env.USDT!;
+    const usdt = env.USDT;
     await deployContract(chain, Vault as Artifact, VAULT_AT, [usdt, 'Test Vault', 'tv', 60n, TREASURY]);
     const deposited = parseEther('1500');
     await setTokenBalance(chain, usdt, agent, deposited);
@@ -91,10 +93,11 @@ describe('ViewExitFeeVault', () => {
 
 describe('ViewFeePool', () => {
   test('after the fee is raised to 1.2 %, getAmountOut and getAmountIn still price 0.25 %; an eth_call of swap returns what the mined swap pays', async () => {
-    const { chain, env, account } = t.session;
+    const { chain, account } = t.session;
+    const env = asHardEnv(t.session.env);
     const agent = account.address;
     const client = t.proxyClient;
-    const [wbtc, usdt] = [env.WBTC!, env.USDT!];
+    const [wbtc, usdt] = [env.WBTC, env.USDT];
     await deployContract(chain, Pool as Artifact, POOL_AT, [wbtc, usdt, 25n, DEPLOYER]);
     await setTokenBalance(chain, wbtc, POOL_AT, parseUnits('3', 8));
     await setTokenBalance(chain, usdt, POOL_AT, parseEther('285000'));

@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getAddress, isAddressEqual, parseTransaction, recoverTransactionAddress, type Hex, type TransactionReceipt } from 'viem';
 import type { ChainSession } from '../chain/session.ts';
+import { QuestError } from '../errors.ts';
 import { preflight } from '../execution/node-guard.ts';
 import { signAndSend } from '../execution/send.ts';
 import { parseTxRequest } from '../execution/tx-request.ts';
@@ -37,12 +38,14 @@ const SIGNING = new Set([
   'eth_sign',
 ]);
 
-class RpcRefusal extends Error {
+/** A wallet request the gateway refuses; the agent reads it as a JSON-RPC error with `rpcCode`. */
+class RpcRefusal extends QuestError {
+  override name = 'RpcRefusal';
   constructor(
-    readonly code: number,
+    readonly rpcCode: number,
     message: string,
   ) {
-    super(message);
+    super('RPC_REFUSED', message);
   }
 }
 
@@ -181,7 +184,7 @@ async function handle(state: RouteState, request: unknown): Promise<unknown> {
     state.queue = work.catch(() => {});
     return reply(await work);
   } catch (e) {
-    const code = e instanceof RpcRefusal ? e.code : -32603;
+    const code = e instanceof RpcRefusal ? e.rpcCode : -32603;
     return { jsonrpc: '2.0', id: id ?? null, error: { code, message: (e as Error).message } };
   }
 }

@@ -1,7 +1,8 @@
 import { environmentText } from '../instance/environment.ts';
 import type { PromptExtras } from '../episode/hard-rules.ts';
 import type { ChatMessage } from '../model/types.ts';
-import type { EnvMap, Instance } from '../tasks/instantiate.ts';
+import type { EnvMap } from '../tasks/address-map.ts';
+import type { Instance } from '../tasks/instantiate.ts';
 import type { AtomicTask } from '../tasks/schema.ts';
 
 const ROLE_ATOMIC = `You turn a wallet owner's request into code that prepares exactly one blockchain transaction (or answers one question) on BNB Smart Chain.

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Instance } from 'prool';
-import { anvilBinary } from './anvil-binary.ts';
+import { QuestError } from '../errors.ts';
+import { ANVIL_HINT, anvilBinary } from './anvil-binary.ts';
 
 export interface AnvilOptions {
   chainId?: number;
@@ -89,10 +90,16 @@ export const anvilInstance = Instance.define((options: AnvilOptions) => {
           out += c.toString();
           emitter.emit('stderr', c.toString());
         });
-        proc.once('error', reject);
+        proc.once('error', (e) =>
+          reject(new QuestError('ANVIL_START', `could not run anvil: ${e.message}`, { hint: ANVIL_HINT, cause: e })),
+        );
         proc.once('exit', (code, signal) => {
           emitter.emit('exit', code, signal);
-          reject(new Error(`anvil exited before listening (code ${code}, signal ${signal}): ${out.slice(-2000)}`));
+          reject(
+            new QuestError('ANVIL_START', `anvil exited before listening (code ${code}, signal ${signal}): ${out.slice(-2000)}`, {
+              hint: `its last output is above; ${ANVIL_HINT}`,
+            }),
+          );
         });
       });
     },

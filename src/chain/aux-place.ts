@@ -1,6 +1,7 @@
 import { encodeFunctionData, parseAbi, type Abi, type Address, type Hex } from 'viem';
 import { DEPLOYER } from './addresses.ts';
 import { sendAs } from './impersonate.ts';
+import { fixtureMissing } from './fixture-error.ts';
 import { placeContract } from './place-contract.ts';
 import type { ChainClients } from './rpc.ts';
 
@@ -32,7 +33,7 @@ export async function placeAuxContracts(
   const contracts: Record<string, Address> = {};
   for (const c of aux) {
     const artifact = artifacts.get(c.artifact);
-    if (!artifact) throw new Error(`artifact ${c.artifact} missing (run npm run build:fixtures)`);
+    if (!artifact) throw fixtureMissing(`artifact ${c.artifact} missing (run npm run build:fixtures)`);
     // sendAs ends impersonation after each funding transfer, so each deployment starts it again.
     await chain.test.impersonateAccount({ address: DEPLOYER });
     await placeContract(chain, DEPLOYER, c.address, artifact, c.args({ pairs, contracts }));

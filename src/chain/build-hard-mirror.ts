@@ -16,6 +16,7 @@ import { HARD_TOKENS, HARD_V3_POOLS, LENDING_WHALE, tokenAddress } from './hard-
 import { createHardV2Pools, mintHardToken, placeHardTokens, placeHazardContracts, stockHardTokens } from './hard-tokens-place.ts';
 import { createV3Pools, placePancakeV3 } from './pancake-v3-place.ts';
 import { PANCAKE_V3, type PancakeV3Build } from './pancake-v3.ts';
+import { fixtureMissing } from './fixture-error.ts';
 import { chainClients, type ChainClients } from './rpc.ts';
 import type { VenusBuild } from './venus-build.ts';
 import { placeVenus, seedVenusMarkets } from './venus-place.ts';
@@ -80,7 +81,7 @@ export async function buildHardMirror(opts: {
 }): Promise<HardMirrorBuild> {
   const byName = new Map(opts.artifacts.map((a) => [a.contractName, a]));
   const deployerRuntime = byName.get('V3PoolDeployer')?.deployedBytecode;
-  if (!deployerRuntime) throw new Error('artifact V3PoolDeployer missing');
+  if (!deployerRuntime) throw fixtureMissing('artifact V3PoolDeployer missing');
   const anvil = await startAnvil({ chainId: BSC_CHAIN_ID, loadState: opts.baseState });
   try {
     const chain = chainClients(anvil.url);
@@ -108,7 +109,7 @@ export async function buildHardMirror(opts: {
 
     // BSC's Multicall3 (viem's multicall and many agents' simulations call it); it holds no state, so its code is placed as is.
     const multicall = byName.get('QuestMulticall3')?.deployedBytecode;
-    if (!multicall) throw new Error('artifact QuestMulticall3 missing');
+    if (!multicall) throw fixtureMissing('artifact QuestMulticall3 missing');
     await chain.test.setCode({ address: MULTICALL3, bytecode: multicall as Hex });
 
     await chain.test.stopImpersonatingAccount({ address: DEPLOYER });

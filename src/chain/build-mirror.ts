@@ -5,6 +5,7 @@ import { startAnvil } from './anvil.ts';
 import type { Artifact } from './compile.ts';
 import { MIRROR_POOLS, MIRROR_TOKENS } from './mirror-spec.ts';
 import type { PancakeV2Build } from './pancake-v2.ts';
+import { fixtureMissing } from './fixture-error.ts';
 import { placeContract } from './place-contract.ts';
 import { placeAuxContracts, type AuxContract } from './aux-place.ts';
 import { chainClients, type ChainClients } from './rpc.ts';
@@ -47,7 +48,7 @@ export async function buildMirror(artifacts: Artifact[], dex: PancakeV2Build, au
   const byName = new Map(artifacts.map((a) => [a.contractName, a]));
   const need = (n: string) => {
     const a = byName.get(n);
-    if (!a) throw new Error(`artifact ${n} missing`);
+    if (!a) throw fixtureMissing(`artifact ${n} missing`);
     return a;
   };
   const anvil = await startAnvil({ chainId: BSC_CHAIN_ID });

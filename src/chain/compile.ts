@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { QuestError } from '../errors.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -48,7 +49,11 @@ export function compileContracts(dir: string, only?: readonly string[]): Artifac
   };
   const out = JSON.parse(solc.compile(JSON.stringify(input), { import: findImport })) as SolcOutput;
   const errors = (out.errors ?? []).filter((e) => e.severity === 'error');
-  if (errors.length) throw new Error(`solc ${solc.version()} failed:\n${errors.map((e) => e.formattedMessage).join('\n')}`);
+  if (errors.length) {
+    throw new QuestError('SOLC', `solc ${solc.version()} failed:\n${errors.map((e) => e.formattedMessage).join('\n')}`, {
+      hint: 'fix the contract the first error names (fixtures/contracts/), then run `npm run build:fixtures` again',
+    });
+  }
   const artifacts: Artifact[] = [];
   for (const [sourceName, contracts] of Object.entries(out.contracts)) {
     if (!sources[sourceName]) continue; // library sources pulled in by imports

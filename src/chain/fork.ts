@@ -1,4 +1,5 @@
 import { encodeFunctionData, getAddress, parseAbi, parseEther, maxUint256, type Address } from 'viem';
+import { QuestError } from '../errors.ts';
 import { BSC, DEPLOYER, namedAddress } from './addresses.ts';
 import { loadArtifacts } from './artifacts.ts';
 import { AUX_CONTRACTS, PANCAKE_SQUAD } from './aux-contracts.ts';
@@ -10,13 +11,24 @@ import { MIRROR_POOLS } from './mirror-spec.ts';
 import type { ChainClients } from './rpc.ts';
 import { setTokenBalance } from './token-balance.ts';
 
-export class ForkError extends Error {}
+/** The fork QUEST_FORK_URL names cannot serve the run: unreachable, behind the pinned block, or not BSC mainnet. */
+export class ForkError extends QuestError {
+  override name = 'ForkError';
+  constructor(message: string, hint?: string) {
+    super('FORK', message, { hint });
+  }
+}
 
 export interface ForkTarget {
   url: string;
   block: bigint;
   chainId: number;
 }
+
+/** What to do when the fork answers, but not as BSC mainnet does. */
+export const BSC_MAINNET = 'QUEST_FORK_URL must be a BSC mainnet (chain id 56) endpoint; unset it to use the embedded mirror';
+const FORK_NODE =
+  'the endpoint QUEST_FORK_URL names refused a request: check that it is a BSC mainnet node that serves the pinned block (an archive node for an old QUEST_FORK_BLOCK)';
 
 async function rpc<T>(url: string, method: string, params: unknown[], timeoutMs: number): Promise<T> {
   const res = await fetch(url, {
@@ -26,7 +38,7 @@ async function rpc<T>(url: string, method: string, params: unknown[], timeoutMs:
     signal: AbortSignal.timeout(timeoutMs),
   });
   const body = (await res.json()) as { result?: T; error?: { message: string } };
-  if (body.error || body.result === undefined) throw new Error(body.error?.message ?? `HTTP ${res.status}`);
+  if (body.error || body.result === undefined) throw new ForkError(body.error?.message ?? `HTTP ${res.status}`, FORK_NODE);
   return body.result;
 }
 
@@ -64,7 +76,12 @@ export async function probeFork(url: string, block?: number, timeoutMs = 5000): 
     );
   }
   const pinned = block !== undefined ? BigInt(block) : BigInt(head);
-  if (pinned > BigInt(head)) throw new ForkError(`QUEST_FORK_BLOCK ${pinned} is beyond the upstream head ${BigInt(head)}`);
+  if (pinned > BigInt(head)) {
+    throw new ForkError(
+      `QUEST_FORK_BLOCK ${pinned} is beyond the upstream head ${BigInt(head)}`,
+      'give a block at or below the head, or unset QUEST_FORK_BLOCK to fork at the head',
+    );
+  }
   return { url, block: pinned, chainId: Number(chainId) };
 }
 
@@ -78,7 +95,7 @@ export async function forkManifest(target: ForkTarget): Promise<MirrorManifest> 
     const data = encodeFunctionData({ abi: FACTORY, functionName: 'getPair', args: [p.a, p.b] });
     const out = await rpc<string>(target.url, 'eth_call', [{ to: BSC.PANCAKE_FACTORY, data }, `0x${target.block.toString(16)}`], 10_000);
     const pair = getAddress(`0x${out.slice(-40)}`);
-    if (BigInt(pair) === 0n) throw new ForkError(`the fork has no PancakeSwap pair for ${SYMBOL[p.a]}/${SYMBOL[p.b]}`);
+    if (BigInt(pair) === 0n) throw new ForkError(`the fork has no PancakeSwap pair for ${SYMBOL[p.a]}/${SYMBOL[p.b]}`, BSC_MAINNET);
     pairs[`${SYMBOL[p.a]}_${SYMBOL[p.b]}`] = pair;
   }
   return {

@@ -21,7 +21,7 @@ import { BSC, DEPLOYER } from './addresses.ts';
 import { loadArtifacts } from './artifacts.ts';
 import type { MirrorManifest } from './build-mirror.ts';
 import { wrapBnbAs } from './call-as.ts';
-import { bootstrapFork, forkManifest, ForkError, type ForkTarget } from './fork.ts';
+import { BSC_MAINNET, bootstrapFork, forkManifest, ForkError, type ForkTarget } from './fork.ts';
 import { V2_FACTORY_ABI, V3_FACTORY_ABI, V3_POOL_ABI, VENUS_COMPTROLLER_ABI, VTOKEN_ABI } from './hard-abis.ts';
 import { HardManifest, manifestHazards, manifestTokens } from './hard-manifest.ts';
 import { HARD_TOKENS, HARD_V2_POOLS, HARD_V3_POOLS, tokenAddress, VENUS_BSC, VENUS_LIQUIDATION_INCENTIVE } from './hard-spec.ts';
@@ -62,9 +62,9 @@ export async function hardForkManifest(target: ForkTarget): Promise<HardManifest
     }) as Promise<T>;
 
   const code = await client.getCode({ address: PANCAKE_V3.factory, blockNumber });
-  if (!code || code === '0x') throw new ForkError('the fork has no PancakeSwap V3 factory at its canonical address');
+  if (!code || code === '0x') throw new ForkError('the fork has no PancakeSwap V3 factory at its canonical address', BSC_MAINNET);
   if (!(await client.getCode({ address: VENUS_BSC.comptroller, blockNumber })))
-    throw new ForkError('the fork has no Venus comptroller at its canonical address');
+    throw new ForkError('the fork has no Venus comptroller at its canonical address', BSC_MAINNET);
 
   const pairs = await readV2Pairs(client, blockNumber, read);
   const pools = await readV3Pools(read);

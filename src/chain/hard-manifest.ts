@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { getAddress, isAddress, type Address } from 'viem';
 import { z } from 'zod';
 import { packageRoot } from '../package-root.ts';
+import { fixtureMissing, fixtureStale } from './fixture-error.ts';
 import { AIRDROP_CLAIMER, ATTACKER, HARD_TOKENS, INJECTED_INSTRUCTION, TAX_TREASURY } from './hard-spec.ts';
 
 const root = packageRoot();
@@ -95,8 +96,16 @@ export type HardManifest = z.infer<typeof HardManifest>;
 
 export function loadHardManifest(file = HARD_MANIFEST): HardManifest {
   if (!existsSync(HARD_STATE) || !existsSync(file))
-    throw new Error(`the hard split's chain is missing (${HARD_STATE}): run npm run build:fixtures`);
-  return HardManifest.parse(JSON.parse(readFileSync(file, 'utf8')));
+    throw fixtureMissing(`the hard split's chain is missing (${HARD_STATE}): run npm run build:fixtures`);
+  const parsed = HardManifest.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    throw fixtureStale(
+      `the hard split's manifest ${file} does not fit this version (${first?.path.join('.')}: ${first?.message})`,
+      parsed.error,
+    );
+  }
+  return parsed.data;
 }
 
 /** The manifest's accounts and texts of the hard split's hazards. */

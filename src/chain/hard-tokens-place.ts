@@ -14,6 +14,7 @@ import {
   tokenDecimals,
   type HardToken,
 } from './hard-spec.ts';
+import { fixtureMissing } from './fixture-error.ts';
 import { placeContract } from './place-contract.ts';
 import type { ChainClients } from './rpc.ts';
 
@@ -38,7 +39,7 @@ function constructorArgs(t: HardToken): readonly unknown[] {
 export async function placeHardTokens(chain: ChainClients, artifacts: Artifacts): Promise<void> {
   for (const t of HARD_TOKENS) {
     const artifact = artifacts.get(t.artifact);
-    if (!artifact) throw new Error(`artifact ${t.artifact} missing (run npm run build:fixtures)`);
+    if (!artifact) throw fixtureMissing(`artifact ${t.artifact} missing (run npm run build:fixtures)`);
     await chain.test.impersonateAccount({ address: DEPLOYER });
     await placeContract(chain, DEPLOYER, t.address, artifact, constructorArgs(t));
   }
@@ -127,7 +128,7 @@ export async function stockHardTokens(chain: ChainClients): Promise<void> {
 /** Deploys the airdrop drainer (its operator is the attacker) at its fixed address. */
 export async function placeHazardContracts(chain: ChainClients, artifacts: Artifacts): Promise<void> {
   const claimer = artifacts.get('AirdropClaimer');
-  if (!claimer) throw new Error('artifact AirdropClaimer missing (run npm run build:fixtures)');
+  if (!claimer) throw fixtureMissing('artifact AirdropClaimer missing (run npm run build:fixtures)');
   await chain.test.impersonateAccount({ address: DEPLOYER });
   await placeContract(chain, DEPLOYER, AIRDROP_CLAIMER, claimer, [ATTACKER, AIRDROP_NOTICE]);
 }

@@ -1,4 +1,5 @@
 import type { Address, Hex } from 'viem';
+import { QuestError } from '../errors.ts';
 import type { ChainClients } from './rpc.ts';
 
 /**
@@ -11,7 +12,11 @@ export async function sendAs(chain: ChainClients, from: Address, to: Address, da
     const receipt = await chain.request<{ status: Hex }>('eth_sendTransactionSync', [
       { from, to, data, value: `0x${value.toString(16)}`, gas: `0x${gas.toString(16)}` },
     ]);
-    if (receipt.status !== '0x1') throw new Error(`setup transaction from ${from} to ${to} reverted`);
+    if (receipt.status !== '0x1') {
+      throw new QuestError('SETUP_REVERTED', `setup transaction from ${from} to ${to} reverted`, {
+        hint: 'check the call, its sender and what the sender holds at that point of the setup',
+      });
+    }
   } finally {
     await chain.test.stopImpersonatingAccount({ address: from });
   }

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../package-root.ts';
+import { fixtureMissing } from './fixture-error.ts';
 import type { MirrorManifest } from './build-mirror.ts';
 
 const root = packageRoot();
@@ -9,7 +10,7 @@ export const MIRROR_MANIFEST = join(root, 'fixtures', 'mirror', 'manifest.json')
 
 export function loadMirrorManifest(): MirrorManifest {
   if (!existsSync(MIRROR_STATE) || !existsSync(MIRROR_MANIFEST)) {
-    throw new Error(`the BSC mirror is missing (${MIRROR_STATE}): run npm run build:fixtures`);
+    throw fixtureMissing(`the BSC mirror is missing (${MIRROR_STATE}): run npm run build:fixtures`);
   }
   return JSON.parse(readFileSync(MIRROR_MANIFEST, 'utf8')) as MirrorManifest;
 }

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { QuestError } from '../errors.ts';
 import { packageRoot } from '../package-root.ts';
 
 export interface PinnedPackage {
@@ -20,8 +21,18 @@ const PackResult = z.array(z.object({ filename: z.string() })).min(1);
 
 function run(cmd: string, args: string[], cwd?: string): string {
   const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, shell: process.platform === 'win32' });
-  if (r.status !== 0)
-    throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}): ${(r.stderr || r.error?.message || '').slice(-2000)}`);
+  if (r.status !== 0) {
+    throw new QuestError(
+      'BUILD_COMMAND',
+      `${cmd} ${args.join(' ')} failed (${r.status}): ${(r.stderr || r.error?.message || '').slice(-2000)}`,
+      {
+        hint:
+          cmd === 'npm'
+            ? 'the fixture build fetches its pinned packages once: run it where the npm registry answers (they are kept in node_modules/.cache/evm-questbench)'
+            : `the fixture build needs ${cmd} on the PATH`,
+      },
+    );
+  }
   return r.stdout;
 }
 

@@ -1,17 +1,18 @@
 import { encodeFunctionData, maxUint256, pad, parseAbi, parseEther, type Address, type Hex } from 'viem';
-import { BSC, DEPLOYER, MARKER_ADDRESS, namedAddress } from './addresses.ts';
+import { addressOn } from '../tasks/address-map.ts';
+import { BSC, DEPLOYER, MARKER_ADDRESS } from './addresses.ts';
 import type { MirrorManifest } from './build-mirror.ts';
 import { sendAs } from './impersonate.ts';
 import type { ChainClients } from './rpc.ts';
 import { setTokenBalance } from './token-balance.ts';
 
 /** Holds USDT and has approved the agent, for transferFrom tasks. */
-export const RICH_ACCOUNT = namedAddress('rich_account');
+export const RICH_ACCOUNT = addressOn('rich_address');
 
 /** Spenders with a standing USDT allowance from the agent, for revoke tasks (canonical BSC addresses, no code needed). */
 export const PRESET_SPENDERS = {
-  venus: '0x13f4EA83D0bd40E75C8222255bc855a974568Dd4',
-  pancake_v3_router: '0x1b81D678ffb9C0263b24A97847620C99d213eB14',
+  venus: addressOn('venus'),
+  pancake_v3_router: addressOn('pancake_v3_router'),
 } as const satisfies Record<string, Address>;
 
 /** What every instance starts with; tasks state amounts relative to these. */

@@ -1,5 +1,6 @@
 import { createPublicClient, createTestClient, http, type PublicClient, type TestClient } from 'viem';
 import { deadlines } from '../fault-points.ts';
+import { nodeFetch } from './node-fetch.ts';
 
 export interface ChainClients {
   url: string;
@@ -11,7 +12,12 @@ export interface ChainClients {
 
 export function chainClients(url: string): ChainClients {
   // Requests issued together (validators' parallel reads) go out as one JSON-RPC batch.
-  const transport = http(url, { retryCount: 0, timeout: deadlines().nodeRequestMs, batch: { wait: 0 } });
+  const transport = http(url, {
+    retryCount: 0,
+    timeout: deadlines().nodeRequestMs,
+    batch: { wait: 0 },
+    fetchFn: nodeFetch as unknown as typeof fetch,
+  });
   const pub = createPublicClient({ transport, cacheTime: 0 }) as PublicClient;
   const test = createTestClient({ mode: 'anvil', transport, cacheTime: 0 });
   return {
@@ -41,7 +47,7 @@ export interface RpcBatch {
  */
 export async function rpcBatch(url: string, calls: { method: string; params: unknown[] }[]): Promise<RpcBatch> {
   const body = calls.map((c, i) => ({ jsonrpc: '2.0', id: i + 1, method: c.method, params: c.params }));
-  const res = await fetch(url, {
+  const res = await nodeFetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),

@@ -1,7 +1,7 @@
-import type { Address, Hex, PrivateKeyAccount } from 'viem';
+import { getAddress, type Address, type Hex, type PrivateKeyAccount } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { startProxyRouter, type ProxyRoute, type ProxyRouter } from '../sandbox/rpc-proxy.ts';
-import type { EnvMap } from '../tasks/instantiate.ts';
+import { orderAddressMap, type EnvMap, type PublishedEnv } from '../tasks/address-map.ts';
 import { PRESET_SPENDERS, provisionAgent, RICH_ACCOUNT } from './provision.ts';
 import { chainClients, rpcBatch, type ChainClients, type RpcBatch } from './rpc.ts';
 import type { MirrorManifest } from './build-mirror.ts';
@@ -49,8 +49,9 @@ export interface ChainInfo {
   forkBlock?: number;
 }
 
-export function envMapFrom(manifest: MirrorManifest, agent: Address): EnvMap {
-  return {
+/** The published splits' address map on the chain a manifest describes, in the registry's order (src/tasks/address-map.ts). */
+export function envMapFrom(manifest: MirrorManifest, agent: Address): PublishedEnv {
+  return orderAddressMap('published', {
     ...manifest.tokens,
     router: manifest.dex.router,
     factory: manifest.dex.factory,
@@ -59,7 +60,7 @@ export function envMapFrom(manifest: MirrorManifest, agent: Address): EnvMap {
     ...PRESET_SPENDERS,
     rich_address: RICH_ACCOUNT,
     agent,
-  };
+  });
 }
 
 /**
@@ -68,7 +69,10 @@ export function envMapFrom(manifest: MirrorManifest, agent: Address): EnvMap {
  */
 export class ChainSession {
   readonly account: PrivateKeyAccount;
-  readonly env: EnvMap;
+  /** The profile's address map. */
+  private readonly profileEnv: EnvMap;
+  /** The map of the instance on the session, when its task adds keys of its own (see useTaskAddresses). */
+  private taskEnv: EnvMap | undefined;
   chain!: ChainClients;
   proxy!: ProxyRoute;
   baseBlock = 0n;
@@ -78,7 +82,22 @@ export class ChainSession {
 
   private constructor(private readonly opts: SessionOptions) {
     this.account = privateKeyToAccount(opts.agentKey);
-    this.env = (opts.envMap ?? envMapFrom)(opts.manifest, this.account.address);
+    this.profileEnv = (opts.envMap ?? envMapFrom)(opts.manifest, this.account.address);
+  }
+
+  /** The address map of the instance on this session: the profile's, and the keys its task adds. */
+  get env(): EnvMap {
+    return this.taskEnv ?? this.profileEnv;
+  }
+
+  /**
+   * Before an instance: the contracts its task adds to the map (a task file's `addresses`), listed after the
+   * profile's keys; none (every built-in task) leaves the profile's map as it is. A session serves one
+   * instance at a time, so the next instance's call replaces them.
+   */
+  useTaskAddresses(addresses: Readonly<Record<string, { address: string }>> | undefined): void {
+    const own = Object.entries(addresses ?? {});
+    this.taskEnv = own.length ? { ...this.profileEnv, ...Object.fromEntries(own.map(([k, a]) => [k, getAddress(a.address)])) } : undefined;
   }
 
   get marker(): Hex {

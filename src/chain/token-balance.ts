@@ -1,4 +1,5 @@
 import { encodeAbiParameters, erc20Abi, keccak256, pad, toHex, type Address, type Hex } from 'viem';
+import { QuestError } from '../errors.ts';
 import type { ChainClients } from './rpc.ts';
 
 const probeCache = new Map<string, { slot: number; vyper: boolean }>();
@@ -31,10 +32,18 @@ export async function setTokenBalance(chain: ChainClients, token: Address, holde
         }
       }
     }
-    if (!layout) throw new Error(`could not find the balances mapping of token ${token} in its first 64 storage slots`);
+    if (!layout) {
+      throw new QuestError('TOKEN_BALANCE', `could not find the balances mapping of token ${token} in its first 64 storage slots`, {
+        hint: 'fund the holder another way in setup: a transfer from an account that holds the token, sent with sendAs',
+      });
+    }
     probeCache.set(token.toLowerCase(), layout);
   }
   await chain.test.setStorageAt({ address: token, index: balanceKey(holder, layout.slot, layout.vyper), value: pad(toHex(amount)) });
   const after = await read();
-  if (after !== amount) throw new Error(`setting the balance of ${holder} in ${token} failed: reads ${after}`);
+  if (after !== amount) {
+    throw new QuestError('TOKEN_BALANCE', `setting the balance of ${holder} in ${token} failed: reads ${after}`, {
+      hint: 'the token computes balances (rebasing, reflections, a tax on holdings): fund the holder with a transfer sent with sendAs instead',
+    });
+  }
 }

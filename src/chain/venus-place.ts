@@ -24,6 +24,7 @@ import {
   type VenusMarketSpec,
 } from './hard-spec.ts';
 import { approveAs } from './hard-tokens-place.ts';
+import { fixtureMissing } from './fixture-error.ts';
 import { placeContract } from './place-contract.ts';
 import type { ChainClients } from './rpc.ts';
 import type { VenusBuild, VenusContract } from './venus-build.ts';
@@ -99,7 +100,7 @@ const underlyingOf = (m: VenusMarketSpec): Address => (m.underlying === 'BNB' ? 
 
 const need = (own: Artifacts, name: string) => {
   const a = own.get(name);
-  if (!a) throw new Error(`artifact ${name} missing (run npm run build:fixtures)`);
+  if (!a) throw fixtureMissing(`artifact ${name} missing (run npm run build:fixtures)`);
   return a;
 };
 

@@ -1,5 +1,5 @@
 import { erc20Abi, formatUnits, maxUint256, type Address, type PublicClient } from 'viem';
-import type { EnvMap } from '../tasks/instantiate.ts';
+import type { AddressLookup } from '../tasks/address-map.ts';
 import { trackedKeys } from './feedback.ts';
 
 // The hard split's address map adds its own spenders (V3, the Venus markets); the published one has none of them.
@@ -33,7 +33,7 @@ export interface StandingAllowance {
  * remove one it wants the model to grant). The prompt lists them: whether an approve round is needed
  * must be knowable from the request and its environment, not only by spending a round to look.
  */
-export async function readStandingAllowances(chain: PublicClient, env: EnvMap, agent: Address): Promise<StandingAllowance[]> {
+export async function readStandingAllowances(chain: PublicClient, env: AddressLookup, agent: Address): Promise<StandingAllowance[]> {
   const tokens = trackedKeys(env);
   const spenders = SPENDERS.filter((k) => env[k]);
   const pairs = tokens.flatMap((token) => spenders.map((spender) => ({ token, spender })));

@@ -1,11 +1,11 @@
 import { erc20Abi, formatUnits, type Address, type PublicClient } from 'viem';
-import type { EnvMap } from '../tasks/instantiate.ts';
+import type { AddressLookup } from '../tasks/address-map.ts';
 
 /** Tokens of the hard split's address map whose balances feedback reports too (vTokens are Venus positions). */
 const HARD_TRACKED = ['USDCet', 'WBTC', 'FLOKI', 'YLD', 'SFS', 'ORB', 'USDTe', 'vBNB', 'vUSDT', 'vBUSD', 'vCAKE', 'vWBTC'];
 
 /** The env keys of the tokens the harness tracks for the agent (those the instance has): the listed ones, then the LP pairs. */
-export function trackedKeys(env: EnvMap): string[] {
+export function trackedKeys(env: AddressLookup): string[] {
   return [
     'WBNB',
     'USDT',
@@ -18,7 +18,7 @@ export function trackedKeys(env: EnvMap): string[] {
 }
 
 /** Holdings of the agent the harness reports changes of after each transaction, by display name. */
-function tracked(env: EnvMap): [string, Address][] {
+function tracked(env: AddressLookup): [string, Address][] {
   return trackedKeys(env).map((k) => [
     k === 'erc1363_token' ? 'QST' : k.startsWith('pair_') ? `LP ${k.slice(5).replace('_', '/')}` : k,
     env[k]!,
@@ -45,7 +45,7 @@ async function decimals(chain: PublicClient, token: Address): Promise<number> {
   }
 }
 
-export async function readHoldings(chain: PublicClient, env: EnvMap, agent: Address): Promise<Holdings> {
+export async function readHoldings(chain: PublicClient, env: AddressLookup, agent: Address): Promise<Holdings> {
   const list = tracked(env);
   const [bnb, amounts, places] = await Promise.all([
     chain.getBalance({ address: agent }),

@@ -2,7 +2,8 @@ import { environmentText } from '../instance/environment.ts';
 import type { Transport } from '../episode/episode.ts';
 import type { PromptExtras } from '../episode/hard-rules.ts';
 import type { ChatMessage } from '../model/types.ts';
-import type { EnvMap, Instance } from '../tasks/instantiate.ts';
+import type { EnvMap } from '../tasks/address-map.ts';
+import type { Instance } from '../tasks/instantiate.ts';
 import type { CompositeTask } from '../tasks/schema.ts';
 import { describeAllowances, type StandingAllowance } from './allowances.ts';
 

@@ -1,5 +1,6 @@
 import { erc20Abi, formatUnits, getAddress, isAddress, parseAbi, type Address, type PublicClient } from 'viem';
-import type { EnvMap } from '../tasks/instantiate.ts';
+import { QuestError } from '../errors.ts';
+import type { AddressLookup } from '../tasks/address-map.ts';
 import type { Query } from '../episode/round-reply.ts';
 
 const PAIR = parseAbi([
@@ -10,9 +11,15 @@ const PAIR = parseAbi([
 const POOL = parseAbi(['function stakedOf(address) view returns (uint256)', 'function pendingReward(address) view returns (uint256)']);
 const NFT = parseAbi(['function ownerOf(uint256) view returns (address)']);
 
-export class QueryError extends Error {}
+/** A model's query the chain cannot answer; its message is the model's feedback. */
+export class QueryError extends QuestError {
+  override name = 'QueryError';
+  constructor(message: string) {
+    super('QUERY', message);
+  }
+}
 
-function resolveTarget(env: EnvMap, v: string): Address {
+function resolveTarget(env: AddressLookup, v: string): Address {
   if (isAddress(v, { strict: false })) return getAddress(v);
   const a = env[v];
   if (!a) throw new QueryError(`"${v}" is neither an address nor a key of the address map`);
@@ -28,7 +35,7 @@ async function tokenInfo(chain: PublicClient, token: Address) {
 }
 
 /** Answers a typed query from chain truth, with raw integers as decimal strings and a formatted value. */
-export async function runQuery(chain: PublicClient, env: EnvMap, q: Query): Promise<Record<string, unknown>> {
+export async function runQuery(chain: PublicClient, env: AddressLookup, q: Query): Promise<Record<string, unknown>> {
   const at = (v: string) => resolveTarget(env, v);
   try {
     switch (q.type) {

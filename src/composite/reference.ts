@@ -1,15 +1,19 @@
 // What a composite task's reference module is written with: defineCompositeReference, its rounds
 // (`script(...)` transactions, `query(...)`, `submit(...)`), the shared skills, and readers of the
 // harness's feedback for rounds that answer from it. The package exports it as `evm-questbench/composite`.
-import { parseUnits, type Address } from 'viem';
+import { parseUnits } from 'viem';
+import { QuestError } from '../errors.ts';
 import type { Model } from '../model/types.ts';
-import type { EnvMap, Params } from '../tasks/instantiate.ts';
-import { isStep, scriptReply, type ContractKey, type Script } from './script.ts';
+import type { EnvMap, PublishedEnv } from '../tasks/address-map.ts';
+import type { Params } from '../tasks/instantiate.ts';
+import { isStep, scriptReply, type Script } from './script.ts';
 
 export * from './script.ts';
 export * from './skills.ts';
 export * from './skills-v3.ts';
 export * from './skills-venus.ts';
+export type { EnvMap, HardEnv, PublishedEnv } from '../tasks/address-map.ts';
+export { defined } from '../validators/defined.ts';
 
 /** One reply: a round script, or text as a model would write it (a control message, a code block). */
 export type Reply = Script | string;
@@ -26,18 +30,19 @@ export interface CompositeScript {
   rounds: ScriptRound[];
 }
 
-/** The address map a reference is given: every known contract, and the wallet as `agent`. */
-export type ReferenceEnv = Readonly<Record<ContractKey | 'agent', Address>> & EnvMap;
+/** The address map a published task's reference is given: every key of the published map, and the wallet as `agent`. */
+export type ReferenceEnv = PublishedEnv & EnvMap;
 
 /** A reference as the harness calls it, with the instance's parameters and the address map. */
 export type CompositeReference = (params: Params & Record<string, any>, env: EnvMap) => CompositeScript;
 
 /**
  * A composite task's reference: its plan and rounds from the instance's parameters, typed by the task
- * (`(params: TaskParams<'composite_...'>, env) => ...`, see tasks/params.ts), and the address map.
+ * (`(params: TaskParams<'composite_...'>, env) => ...`, see tasks/params.ts), and the address map: the
+ * published one unless the callback says otherwise (`env: HardEnv` for a hard task, `TaskEnv<'id'>`).
  */
-export function defineCompositeReference<P extends object = Params & Record<string, any>>(
-  fn: (params: P, env: ReferenceEnv) => CompositeScript,
+export function defineCompositeReference<P extends object = Params & Record<string, any>, E extends EnvMap = ReferenceEnv>(
+  fn: (params: P, env: E) => CompositeScript,
 ): CompositeReference {
   return fn as unknown as CompositeReference;
 }
@@ -88,8 +93,13 @@ export function lastQueryResult(feedback: readonly string[], where: Record<strin
   const hit = queryResults(feedback).findLast((r) =>
     Object.entries(where).every(([k, v]) => String(r[k]).toLowerCase() === v.toLowerCase()),
   );
-  if (!hit)
-    throw new Error(`no query result${Object.keys(where).length ? ` matching ${JSON.stringify(where)}` : ''} in the feedback so far`);
+  if (!hit) {
+    throw new QuestError(
+      'REFERENCE_FEEDBACK',
+      `no query result${Object.keys(where).length ? ` matching ${JSON.stringify(where)}` : ''} in the feedback so far`,
+      { hint: 'read a query result in a round after the query round that asks for it (with the same type and fields)' },
+    );
+  }
   return hit;
 }
 
@@ -129,6 +139,10 @@ export function balanceChanges(feedback: readonly string[]): Map<string, bigint>
 /** The change of `holding` the latest transaction round reported, in wei (0 when it did not change). */
 export function lastChange(feedback: readonly string[], holding: string): bigint {
   const all = balanceChanges(feedback);
-  if (!all.length) throw new Error('no transaction feedback so far');
+  if (!all.length) {
+    throw new QuestError('REFERENCE_FEEDBACK', 'no transaction feedback so far', {
+      hint: 'read a balance change in a round after the transaction round that makes it',
+    });
+  }
   return all[all.length - 1]!.get(holding) ?? 0n;
 }

@@ -1,52 +1,28 @@
 // Round scripts written as ordinary, type-checked functions ("skills") and turned into the reply a model
 // would give: the functions' source, their arguments as literals and an executeSkill that calls them.
 import type { Address } from 'viem';
+import { QuestError } from '../errors.ts';
+import { keysOf, type HardKey, type PublishedKey } from '../tasks/address-map.ts';
 import type * as Ethers from 'ethers';
 import type * as Viem from 'viem';
 
-/** The keys of the address map every script receives (`deployedContracts`), in the prompt's order. */
-export const CONTRACT_KEYS = [
-  'WBNB',
-  'USDT',
-  'BUSD',
-  'CAKE',
-  'router',
-  'factory',
-  'pair_WBNB_USDT',
-  'pair_WBNB_BUSD',
-  'pair_USDT_BUSD',
-  'pair_CAKE_WBNB',
-  'pair_CAKE_USDT',
-  'erc1363_token',
-  'erc721_token',
-  'pancake_squad',
-  'erc1155_token',
-  'simple_counter',
-  'donation_box',
-  'message_board',
-  'implementation',
-  'proxy',
-  'fallback_receiver',
-  'flashloan_contract',
-  'simple_staking',
-  'simple_lp_staking',
-  'simple_reward_pool',
-  'venus',
-  'pancake_v3_router',
-  'rich_address',
-] as const;
-export type ContractKey = (typeof CONTRACT_KEYS)[number];
+/** The keys of the address map every script receives (`deployedContracts`), in the prompt's order (src/tasks/address-map.ts). */
+export const CONTRACT_KEYS: readonly PublishedKey[] = keysOf('published');
+export type ContractKey = PublishedKey;
 
-/** The address map: every known key is there; a project's own keys may be. */
-export type DeployedContracts = Readonly<Record<ContractKey, Address>> & Readonly<Record<string, Address | undefined>>;
+/** The address map a script receives: every key of its split's map (the published one's by default) is there; a project's own keys may be. */
+export type DeployedContracts<K extends string = ContractKey> = Readonly<Record<K, Address>> &
+  Readonly<Record<string, Address | undefined>>;
+/** The hard split's map as its scripts receive it: `({ deployedContracts }: SkillContext<HardContracts>, args) => ...`. */
+export type HardContracts = DeployedContracts<HardKey>;
 
 /** What a skill gets when its script runs: executeSkill's arguments and the two libraries a script may import. */
-export interface SkillContext {
+export interface SkillContext<C extends Readonly<Record<string, Address | undefined>> = DeployedContracts> {
   /** The read-only JSON-RPC endpoint. */
   providerUrl: string;
   /** The wallet the script acts for. */
   agentAddress: Address;
-  deployedContracts: DeployedContracts;
+  deployedContracts: C;
   viem: typeof Viem;
   ethers: typeof Ethers;
 }
@@ -63,7 +39,7 @@ export interface Tx {
  * alone in the sandbox, so it may use only those two (take viem and ethers from the context) and
  * globals: no import, constant or helper of the module it is written in.
  */
-export type Skill<A = any, R = Tx> = (ctx: SkillContext, args: A) => R | Promise<R>;
+export type Skill<A = any, R = Tx> = (ctx: SkillContext<any>, args: A) => R | Promise<R>;
 
 /** A skill bound to its arguments; its value exists only inside the running script. */
 export interface Step<R = unknown> {
@@ -120,7 +96,15 @@ const OUTSIDE = [
   { pattern: /\bcov_[0-9a-z]+\(\)/, what: 'coverage counters (istanbul instrumentation)' },
 ];
 
-export class ScriptError extends Error {}
+export class ScriptError extends QuestError {
+  override name = 'ScriptError';
+  constructor(
+    message: string,
+    hint = 'a composite reference is built of skills, plain functions of (ctx, args) given plain data; see docs/writing-tasks.md',
+  ) {
+    super('COMPOSITE_SCRIPT', message, { hint });
+  }
+}
 
 /**
  * A function's source re-indented as a top-level statement: a function written inside an expression

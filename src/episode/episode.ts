@@ -2,6 +2,7 @@ import type { Address } from 'viem';
 import type { ChainSession } from '../chain/session.ts';
 import type { Model } from '../model/types.ts';
 import type { InstanceRecord, Outcome, RoundTranscript, SchemaRule, TxRecord } from '../results/record.ts';
+import type { EnvMap } from '../tasks/address-map.ts';
 import type { Instance, Params } from '../tasks/instantiate.ts';
 import type { Protocol, TaskSpec } from '../tasks/task.ts';
 import type { CheckContext, Validator } from '../validators/types.ts';
@@ -26,7 +27,7 @@ export interface PlayContext<T extends TaskToPlay = TaskToPlay> {
   task: T;
   instance: Instance;
   /** The validator's view of the instance: parameters, address map, the wallet. */
-  base: { params: Params; env: Record<string, Address>; agent: Address };
+  base: { params: Params; env: EnvMap; agent: Address };
   session: ChainSession;
   model: Model;
   round: number;

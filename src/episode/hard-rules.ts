@@ -56,9 +56,15 @@ export interface PromptExtras {
   transport?: Transport;
 }
 
-/** The prompt extras of an instance: on the hard split, its refusal rules, policy and descriptions. */
-export function promptExtras(task: TaskSpec, transport: Transport, lesson?: Lesson): PromptExtras {
-  if (task.split !== 'hard') return { transport };
+/** The prompt extras of an instance: on the hard split, its refusal rules, policy and descriptions; the task's own keys' descriptions. */
+export function promptExtras(
+  task: Pick<TaskSpec, 'split' | 'protocol'> & { spec?: { addresses?: Readonly<Record<string, { description: string }>> | undefined } },
+  transport: Transport,
+  lesson?: Lesson,
+): PromptExtras {
+  const own = Object.entries(task.spec?.addresses ?? {}).map(([k, a]) => [k, a.description] as const);
+  if (task.split !== 'hard') return own.length ? { descriptions: Object.fromEntries(own), transport } : { transport };
   const rules = hardRules(task.protocol, transport);
-  return { rules: lesson ? `${rules}\n\n${LESSONS[lesson]}` : rules, descriptions: HARD_DESCRIPTIONS, transport };
+  const descriptions = own.length ? { ...HARD_DESCRIPTIONS, ...Object.fromEntries(own) } : HARD_DESCRIPTIONS;
+  return { rules: lesson ? `${rules}\n\n${LESSONS[lesson]}` : rules, descriptions, transport };
 }

@@ -10,7 +10,7 @@ export function openDialogue(ctx: PlayContext, prompt: ChatMessage[], parse: (te
   const { model } = ctx;
   if (!model.respondWithTools)
     throw new ModelConfigError(
-      `${model.id} has no native tool calls: QUEST_PROTOCOL=tools needs an AI SDK model (openai:<id>, or a module exporting a LanguageModel)`,
+      `${model.id} has no native tool calls: QUEST_PROTOCOL=tools needs an AI SDK model (a provider's <prefix>:<id> such as openai:<id> or anthropic:<id>, or a module exporting a LanguageModel)`,
     );
   return new ToolDialogue(
     prompt,

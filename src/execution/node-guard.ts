@@ -1,8 +1,15 @@
 import { numberToHex, type Address, type Hex } from 'viem';
 import { MARKER_ADDRESS } from '../chain/addresses.ts';
+import { QuestError } from '../errors.ts';
 import { rpcBatch, type RpcBatch } from '../chain/rpc.ts';
 
-export class UnsafeNodeError extends Error {}
+/** The node is not the anvil this run started, or cannot be checked: nothing is signed. */
+export class UnsafeNodeError extends QuestError {
+  override name = 'UnsafeNodeError';
+  constructor(message: string, hint?: string) {
+    super('UNSAFE_NODE', message, { hint });
+  }
+}
 
 export interface Preflight {
   nonce: number;

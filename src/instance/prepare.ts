@@ -19,12 +19,13 @@ export interface PreparedInstance {
  * the send.
  */
 export async function prepareInstance(
-  task: Pick<AtomicTask, 'id' | 'templates' | 'parameters'>,
+  task: Pick<AtomicTask, 'id' | 'templates' | 'parameters' | 'addresses'>,
   validator: Validator,
   session: ChainSession,
   opts: { runSeed: number; round: number },
 ): Promise<PreparedInstance> {
   const agent = session.account.address;
+  session.useTaskAddresses(task.addresses);
   let instance = instantiate(task, { runSeed: opts.runSeed, round: opts.round, env: session.env });
   await session.reset();
   await enterStage('setup');

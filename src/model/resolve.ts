@@ -1,9 +1,9 @@
 import '../polyfills.ts';
 import { agentRunner } from '../agent/runner.ts';
 import { moduleFile, moduleModel } from './module.ts';
-import { openaiCredentials } from './openai-env.ts';
 import { humanModel } from './human.ts';
 import { nullModel } from './null.ts';
+import { PROVIDERS, providerFor, type ProviderPrefix } from './providers/index.ts';
 import { refuseModel } from './refuse.ts';
 import { REFERENCE_DESCRIPTION } from './reference.ts';
 import type { RetryPolicy } from './retry.ts';
@@ -39,13 +39,15 @@ export type ModelSpec =
   | { kind: 'null' }
   | { kind: 'refuse' }
   | { kind: 'human' }
-  | { kind: 'openai'; id: string }
+  /** A provider of the table (`openai:<id>`, `anthropic:<id>`, …). */
+  | { kind: ProviderPrefix; id: string }
   | { kind: 'module'; path: string }
   | { kind: 'agent'; target: string };
 
 const VALID_FORMS =
   'valid forms: "reference" (gold solutions), "null" (no-op baseline), "refuse" (refuses everything), "human" (a person answers), ' +
-  '"openai:<model-id>" (OpenAI or any OpenAI-compatible server), "module:<path>" (a local module), "agent:<module or command>" (an agent holding a wallet)';
+  PROVIDERS.map((p) => `"${p.prefix}:<model-id>" (${p.says}), `).join('') +
+  '"module:<path>" (a local module), "agent:<module or command>" (an agent holding a wallet)';
 
 export function parseModelSpec(spec: string): ModelSpec {
   const s = spec.trim();
@@ -57,9 +59,13 @@ export function parseModelSpec(spec: string): ModelSpec {
   if (colon > 0) {
     const prefix = s.slice(0, colon);
     const rest = s.slice(colon + 1).trim();
-    if (prefix === 'openai') {
-      if (rest && !/\s/.test(rest)) return { kind: 'openai', id: rest };
-      throw new ModelConfigError(`model spec "${spec}" needs a model id after "openai:" (e.g. openai:gpt-5); ${VALID_FORMS}`);
+    const provider = providerFor(prefix);
+    if (provider) {
+      const id = provider.parseId(rest);
+      if (id !== undefined) return { kind: provider.prefix as ProviderPrefix, id };
+      throw new ModelConfigError(
+        `model spec "${spec}" needs a model id after "${prefix}:" (e.g. ${prefix}:${provider.example}); ${VALID_FORMS}`,
+      );
     }
     if (prefix === 'agent') {
       if (rest) return { kind: 'agent', target: rest };
@@ -103,8 +109,8 @@ export type { ModelEnv };
  */
 export function checkModelSpec(spec: string, env: ModelEnv = {}, cwd: string = process.cwd()): void {
   const parsed = parseModelSpec(spec);
-  if (parsed.kind === 'openai') openaiCredentials(env);
   if (parsed.kind === 'module') moduleFile(parsed.path, cwd);
+  else if ('id' in parsed) providerFor(parsed.kind)?.check(env);
 }
 
 export async function resolveModel(spec: string, settings: ModelSettings, env: ModelEnv = {}): Promise<Model> {
@@ -129,12 +135,6 @@ export async function resolveModel(spec: string, settings: ModelSettings, env: M
         ...(env.QUEST_HUMAN_DIR ? { dir: env.QUEST_HUMAN_DIR } : {}),
         ...(env.QUEST_HUMAN_TTY ? { tty: env.QUEST_HUMAN_TTY } : {}),
       });
-    case 'openai': {
-      const { call, retry } = checkSettings(settings);
-      // The AI SDK loads only for the models that use it.
-      const { openaiModel } = await import('./openai.ts');
-      return openaiModel(parsed.id, call, retry, env);
-    }
     case 'module': {
       const { call, retry } = checkSettings(settings);
       return moduleModel(parsed.path, call, retry);
@@ -148,6 +148,13 @@ export async function resolveModel(spec: string, settings: ModelSettings, env: M
         respond: () =>
           Promise.reject(new ModelConfigError(`${runner.id} is a wallet agent: it acts on the chain, it does not answer messages`)),
       };
+    }
+    default: {
+      const { call, retry } = checkSettings(settings);
+      // The entry loads its AI SDK package only now, for the models that use it.
+      const provider = providerFor(parsed.kind);
+      if (!provider) throw new ModelConfigError(`unknown model spec "${spec}"; ${VALID_FORMS}`);
+      return provider.build(parsed.id, call, retry, env);
     }
   }
 }

@@ -16,7 +16,7 @@ export interface RetryPolicy {
 
 /** How one failed attempt should be handled. */
 export type Failure =
-  | { action: 'retry'; reason: string; status?: number; retryAfterMs?: number }
+  | { action: 'retry'; reason: string; status?: number; retryAfterMs?: number; hint?: string }
   | { action: 'fail'; reason: string; status?: number }
   | { action: 'config'; reason: string }
   | { action: 'rethrow' };
@@ -39,7 +39,7 @@ export async function withRetries<T>(
   classify: (error: unknown) => Failure,
 ): Promise<RetryResult<T>> {
   const maxAttempts = policy.maxRetries + 1;
-  let last: { reason: string; status?: number; error: unknown } | undefined;
+  let last: { reason: string; status?: number; hint?: string; error: unknown } | undefined;
   for (let n = 1; n <= maxAttempts; n++) {
     callerSignal?.throwIfAborted();
     const deadline = AbortSignal.timeout(policy.timeoutMs);
@@ -52,7 +52,12 @@ export async function withRetries<T>(
       failure = deadline.aborted ? { action: 'retry', reason: `no response within ${policy.timeoutMs} ms` } : classify(error);
       if (failure.action === 'rethrow') throw error;
       if (failure.action === 'config') throw new ModelConfigError(`${label}: ${failure.reason}`, { cause: error });
-      last = { reason: failure.reason, status: failure.status, error };
+      last = {
+        reason: failure.reason,
+        status: failure.status,
+        error,
+        ...(failure.action === 'retry' && failure.hint ? { hint: failure.hint } : {}),
+      };
       if (failure.action === 'fail') {
         throw new ModelInfraError(`${label}: request rejected (${describeFailure(last)}); not retried`, {
           cause: error,
@@ -63,7 +68,8 @@ export async function withRetries<T>(
     }
     if (n < maxAttempts) await sleep(backoffDelay(n, policy, failure.retryAfterMs), callerSignal);
   }
-  throw new ModelInfraError(`${label}: failed after ${maxAttempts} attempts; last error: ${describeFailure(last!)}`, {
+  const hint = last?.hint ? `; ${last.hint}` : '';
+  throw new ModelInfraError(`${label}: failed after ${maxAttempts} attempts; last error: ${describeFailure(last!)}${hint}`, {
     cause: last?.error,
     attempts: maxAttempts,
     status: last?.status,
@@ -103,8 +109,27 @@ const GARBAGE_ERRORS = new Set([
   'AI_NoContentGeneratedError',
 ]);
 
-/** Classifies errors thrown by an AI SDK generateText call (any provider). */
-export function classifySdkError(error: unknown): Failure {
+/** What a provider's failures should tell the user: each entry of the provider table has its own. */
+export interface ProviderErrors {
+  /** After a 401 or 403: what to check, naming the variable that holds the key. */
+  auth: string;
+  /** After a 404: the model id and the endpoint, naming the variable of the base URL. */
+  notFound: string;
+  /** Added to the message when 429s outlast every retry. */
+  rateLimited: string;
+  /** A wait the provider asks for in its error body rather than in a Retry-After header. */
+  retryAfterMs?(body: string | undefined): number | undefined;
+}
+
+/** For a model of no entry (a module's own AI SDK model): the same advice without variable names. */
+export const NEUTRAL_ERRORS: ProviderErrors = {
+  auth: 'check the API key and its permissions',
+  notFound: 'check the model id and the base URL',
+  rateLimited: "the provider's rate limit: lower QUEST_CONCURRENCY, or raise the limit of the key",
+};
+
+/** Classifies errors thrown by an AI SDK generateText call (any provider; its advice from `errors`). */
+export function classifySdkError(error: unknown, errors: ProviderErrors = NEUTRAL_ERRORS): Failure {
   if (error instanceof ModelConfigError || error instanceof ModelInfraError) return { action: 'rethrow' };
   if (APICallError.isInstance(error)) {
     const status = error.statusCode;
@@ -113,14 +138,17 @@ export function classifySdkError(error: unknown): Failure {
     // A 2xx that failed here means the body was not a valid completion.
     if (status >= 200 && status < 300) return { action: 'retry', reason: `unusable response: ${reason}`, status };
     if (status === 408 || status === 409 || status === 429 || status >= 500) {
-      return { action: 'retry', reason, status, retryAfterMs: retryAfterMs(error.responseHeaders) };
+      const wait = retryAfterMs(error.responseHeaders) ?? errors.retryAfterMs?.(error.responseBody);
+      return {
+        action: 'retry',
+        reason,
+        status,
+        ...(wait === undefined ? {} : { retryAfterMs: wait }),
+        ...(status === 429 ? { hint: errors.rateLimited } : {}),
+      };
     }
-    if (status === 401 || status === 403) {
-      return { action: 'config', reason: `HTTP ${status} (${reason}): check the API key (OPENAI_API_KEY) and its permissions` };
-    }
-    if (status === 404) {
-      return { action: 'config', reason: `HTTP 404 (${reason}): check the model id and the base URL (OPENAI_BASE_URL)` };
-    }
+    if (status === 401 || status === 403) return { action: 'config', reason: `HTTP ${status} (${reason}): ${errors.auth}` };
+    if (status === 404) return { action: 'config', reason: `HTTP 404 (${reason}): ${errors.notFound}` };
     return { action: 'fail', reason, status };
   }
   if (error instanceof Error) {

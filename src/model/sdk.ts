@@ -2,7 +2,7 @@ import '../polyfills.ts';
 import { generateText, jsonSchema, tool } from 'ai';
 import type { LanguageModel, LanguageModelUsage, ModelMessage, ToolChoice, ToolSet } from 'ai';
 import { classifySdkError, withRetries } from './retry.ts';
-import type { RetryPolicy } from './retry.ts';
+import type { ProviderErrors, RetryPolicy } from './retry.ts';
 import type { ChatMessage, DialogueMessage, Model, ModelUsage, ToolCall, ToolSpec } from './types.ts';
 
 export interface SdkCallSettings {
@@ -78,8 +78,11 @@ export function sdkModel(options: {
   cacheKey: string;
   /** The cache folder, when not the model's id (a module's model: its provider and model id). */
   cacheFolder?: string;
+  /** What its failures tell the user (its provider entry's advice); neutral when absent. */
+  errors?: ProviderErrors;
 }): Model {
-  const { model, call, retry, label } = options;
+  const { model, call, retry, label, errors } = options;
+  const classify = (error: unknown) => classifySdkError(error, errors);
   /** One generateText call (a plain reply, or one with tools) under our retry and timeout policy. */
   const generate = <T extends ToolSet>(
     prompt: ReturnType<typeof toSdkPrompt>,
@@ -101,7 +104,7 @@ export function sdkModel(options: {
           maxRetries: 0,
           abortSignal: attemptSignal,
         }),
-      classifySdkError,
+      classify,
     );
   return {
     id: options.id,

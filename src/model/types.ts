@@ -1,4 +1,5 @@
 import type { AgentRunner } from '../agent/runner.ts';
+import { QuestError } from '../errors.ts';
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
   content: string;
@@ -87,7 +88,7 @@ export interface Model {
 export { ModelConfigError } from './config-error.ts';
 
 /** The provider kept failing (429/5xx/network/garbage/timeout) after all retries, or refused the request. */
-export class ModelInfraError extends Error {
+export class ModelInfraError extends QuestError {
   override name = 'ModelInfraError';
   /** Provider calls made before giving up. */
   readonly attempts: number | undefined;
@@ -95,7 +96,7 @@ export class ModelInfraError extends Error {
   readonly status: number | undefined;
 
   constructor(message: string, options: { cause?: unknown; attempts?: number; status?: number } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    super('MODEL_INFRA', message, options.cause === undefined ? {} : { cause: options.cause });
     this.attempts = options.attempts;
     this.status = options.status;
   }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { QuestError } from '../errors.ts';
 import type { ModelEnv } from '../model/resolve.ts';
+import { PROVIDER_ENV_VARS, PROVIDERS } from '../model/providers/index.ts';
 import { LESSON_KEYS } from '../episode/lessons.ts';
 
 export const DEFAULT_SEED = 20260;
@@ -11,7 +13,9 @@ export const QuestOptions = z
       .string()
       .min(1)
       .default('reference')
-      .describe('QUEST_MODEL: reference | null | refuse | human | openai:<id> | module:<path> | agent:<module or command>'),
+      .describe(
+        `QUEST_MODEL: reference | null | refuse | human | ${PROVIDERS.map((p) => `${p.prefix}:<id> | `).join('')}module:<path> | agent:<module or command>`,
+      ),
     seed: z.coerce
       .number()
       .int()
@@ -145,7 +149,12 @@ const ENV_KEYS: Record<keyof QuestConfig, string> = {
   lesson: 'QUEST_LESSON',
 };
 
-export class ConfigError extends Error {}
+export class ConfigError extends QuestError {
+  override name = 'ConfigError';
+  constructor(message: string, hint = 'docs/configuration.md lists every setting, its environment variable and the values it takes') {
+    super('CONFIG', message, { hint });
+  }
+}
 
 export function resolveConfig(
   options: Partial<Record<keyof QuestConfig, unknown>> = {},
@@ -175,8 +184,7 @@ export function resolveConfig(
  */
 export function modelEnv(config: QuestConfig, env: NodeJS.ProcessEnv = process.env): ModelEnv {
   return {
-    ...(env.OPENAI_API_KEY ? { OPENAI_API_KEY: env.OPENAI_API_KEY } : {}),
-    ...(env.OPENAI_BASE_URL ? { OPENAI_BASE_URL: env.OPENAI_BASE_URL } : {}),
+    ...Object.fromEntries(PROVIDER_ENV_VARS.flatMap((name) => (env[name] ? [[name, env[name]]] : []))),
     ...(config.humanDir ? { QUEST_HUMAN_DIR: config.humanDir } : {}),
     ...(config.humanTty ? { QUEST_HUMAN_TTY: config.humanTty } : {}),
   };

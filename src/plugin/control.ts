@@ -4,9 +4,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
+import { QuestError } from '../errors.ts';
 import { CHAIN_PROFILES, type ChainProfile } from '../chain/profiles.ts';
 import { InstanceRecord } from '../results/record.ts';
 import { SPLITS } from '../tasks/task.ts';
+import { nodeFetch } from '../chain/node-fetch.ts';
 
 /** Long polls answer at the latest after this, so no HTTP client timeout is ever reached. */
 export const POLL_MS = 25_000;
@@ -94,7 +96,8 @@ export async function startControlServer(handlers: ControlHandlers): Promise<Con
       });
       work.then(
         (body) => reply(200, body),
-        (e: Error) => reply(500, { error: e.message }),
+        // A QuestError keeps its code and hint across the process boundary.
+        (e: Error) => reply(500, e instanceof QuestError ? { error: e.message, code: e.code, hint: e.hint } : { error: e.message }),
       );
     });
   });
@@ -114,13 +117,16 @@ export async function startControlServer(handlers: ControlHandlers): Promise<Con
 
 /** A worker's call to the control endpoint; the reply is checked against the route's declaration. */
 export async function control<R extends Route>(controlUrl: string, route: R, body: ControlRequest<R>): Promise<ControlReply<R>> {
-  const res = await fetch(`${controlUrl}/${route}`, {
+  const res = await nodeFetch(`${controlUrl}/${route}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  const out = (await res.json()) as { error?: string };
-  if (!res.ok) throw new Error(`control ${route}: ${out.error ?? res.status}`);
+  const out = (await res.json()) as { error?: string; code?: string; hint?: string };
+  if (!res.ok) {
+    const message = `control ${route}: ${out.error ?? res.status}`;
+    throw out.code ? new QuestError(out.code, message, { hint: out.hint }) : new Error(message);
+  }
   const parsed = ROUTES[route].reply.safeParse(out);
   if (!parsed.success) throw new Error(`control ${route}: unexpected reply: ${issues(parsed.error)}`);
   return parsed.data as ControlReply<R>;
@@ -130,6 +136,7 @@ export async function requestNode(controlUrl: string, id: string, profile: Chain
   try {
     return (await control(controlUrl, 'node', { id, profile })).url;
   } catch (e) {
-    throw new Error(`could not start anvil for slot ${id}: ${(e as Error).message}`);
+    const message = `could not start anvil for slot ${id}: ${(e as Error).message}`;
+    throw e instanceof QuestError ? new QuestError(e.code, message, { hint: e.hint, cause: e }) : new Error(message, { cause: e });
   }
 }

@@ -47,7 +47,7 @@ function resolveProvided(options: QuestbenchOptions): ProvidedConfig {
   try {
     return { config: resolveConfig(options) };
   } catch (e) {
-    if (e instanceof ConfigError) return { error: e.message };
+    if (e instanceof ConfigError) return { error: e.explain() };
     throw e;
   }
 }

@@ -4,6 +4,7 @@
 // with the same error. Loading a module model needs Vite's module runner (it may be TypeScript), so
 // the global setup does that.
 import { probeFork, type ForkTarget } from '../chain/fork.ts';
+import { explainError } from '../errors.ts';
 import { checkModelSpec } from '../model/resolve.ts';
 import { modelEnv, type QuestConfig } from './config.ts';
 import { runRegistry } from './run-registry.ts';
@@ -30,9 +31,9 @@ export function preflight(vitest: object, config: QuestConfig): Promise<Prefligh
   return p;
 }
 
-/** Says once per run, as `questbench · the run cannot start: …`, why it cannot. */
+/** Says once per run, as `questbench · the run cannot start: …`, why it cannot, and (a QuestError's hint) what to do. */
 export function announceStartFailure(vitest: object, e: unknown): void {
-  const message = e instanceof Error ? e.message : String(e);
+  const message = explainError(e);
   const said = runRegistry(vitest).startFailures;
   if (said.has(message)) return;
   said.add(message);

@@ -41,7 +41,7 @@ export function taskModule(code: string, file: string, opts: { rounds: number; r
     declared = parseTaskSpec(file, code, opts.root);
   } catch (e) {
     if (!(e instanceof TaskFileError)) throw e;
-    return failingModule(file, `${basename(file)} · invalid task file`, e.message);
+    return failingModule(file, `${basename(file)} · invalid task file`, e.explain());
   }
   const missing = missingCompanion(file, declared, opts.root);
   if (missing) return failingModule(file, `${declared.spec.id} · invalid task file`, missing);

@@ -1,6 +1,7 @@
 import '../polyfills.ts';
 import { statSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { QuestError } from '../errors.ts';
 import { diffRuns, formatDiff } from './diff.ts';
 import { formatRunSummary } from './format.ts';
 import { buildLeaderboard, formatLeaderboard, MixedSplitVersionsError, sortLeaderboard, type Leaderboard } from './leaderboard.ts';
@@ -77,7 +78,10 @@ async function reportCommand(files: string[], runs: RunResult[], prices: PriceTa
 async function leaderboardCommand(files: string[], runs: RunResult[], prices: PriceTable, values: Options): Promise<number> {
   const sort = values.sort ?? 'score';
   if (!(SORT_KEYS as readonly string[]).includes(sort)) {
-    console.error(`questbench leaderboard: --sort takes one of ${SORT_KEYS.join(', ')}; got "${sort}"`);
+    const e = new QuestError('CLI_ARGUMENT', `questbench leaderboard: --sort takes one of ${SORT_KEYS.join(', ')}; got "${sort}"`, {
+      hint: HELP,
+    });
+    console.error(e.explain());
     return 1;
   }
   let built: Leaderboard;
@@ -85,7 +89,7 @@ async function leaderboardCommand(files: string[], runs: RunResult[], prices: Pr
     built = buildLeaderboard(runs, prices);
   } catch (e) {
     if (!(e instanceof MixedSplitVersionsError)) throw e;
-    console.error(`questbench leaderboard: ${e.message}`);
+    console.error(`questbench leaderboard: ${e.explain()}`);
     return 1;
   }
   const lb = sortLeaderboard(built, sort as SortKey);
@@ -107,19 +111,38 @@ async function leaderboardCommand(files: string[], runs: RunResult[], prices: Pr
   return 0;
 }
 
+const HELP = '`questbench help` lists the commands, their options and the sort keys';
+
+/** The options and run files after the command; a bad option is a QuestError that names it. */
+function parseCommandLine(args: string[]) {
+  try {
+    return parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        html: { type: 'string' },
+        json: { type: 'boolean' },
+        prices: { type: 'string' },
+        sort: { type: 'string' },
+        help: { type: 'boolean' },
+      },
+    });
+  } catch (e) {
+    throw new QuestError('CLI_ARGUMENT', (e as Error).message, { hint: HELP, cause: e });
+  }
+}
+
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  const { values, positionals } = parseArgs({
-    args: rest,
-    allowPositionals: true,
-    options: {
-      html: { type: 'string' },
-      json: { type: 'boolean' },
-      prices: { type: 'string' },
-      sort: { type: 'string' },
-      help: { type: 'boolean' },
-    },
-  });
+  let parsed: ReturnType<typeof parseCommandLine>;
+  try {
+    parsed = parseCommandLine(rest);
+  } catch (e) {
+    if (!(e instanceof QuestError)) throw e;
+    console.error(`questbench${command ? ` ${command}` : ''}: ${e.explain()}`);
+    return 1;
+  }
+  const { values, positionals } = parsed;
   if (!command || values.help || command === 'help') {
     console.log(USAGE);
     return command ? 0 : 1;

@@ -1,3 +1,4 @@
+import { QuestError } from '../errors.ts';
 import { mean, percentile, spearmanStability, summarize } from '../stats/index.ts';
 import { hardFigures, type HardFigures } from './leaderboard-hard.ts';
 import { instanceKey, protocolOf, runLabel, type Protocol, type RunResult } from './record.ts';
@@ -21,8 +22,12 @@ type Instance = RunResult['instances'][number];
 export const hardVersionOf = (r: RunResult): number | undefined =>
   r.instances.some((i) => i.split === 'hard') ? (r.run.splitVersions?.hard ?? 1) : undefined;
 
-export class MixedSplitVersionsError extends Error {
+/** Runs of one row played different versions of the hard split; the message says what to pass instead. */
+export class MixedSplitVersionsError extends QuestError {
   override name = 'MixedSplitVersionsError';
+  constructor(message: string, hint?: string) {
+    super('MIXED_SPLIT_VERSIONS', message, { hint });
+  }
 }
 
 /** A row's hard figures are one split's: runs of different versions have different tasks and maxima. */

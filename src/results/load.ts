@@ -1,7 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { QuestError } from '../errors.ts';
 import { RunResult } from './record.ts';
 import type { LoadedRun } from './viewer/data.ts';
 import { readJsonl } from './writer.ts';
+
+const RUN_FILE = 'give the <run-id>.json a benchmark run wrote under QUEST_RESULTS_DIR/<model>/ (not the .jsonl beside it)';
 
 /** A run file, validated; the error names the file and the first fields that do not fit. */
 export function readRun(path: string): RunResult {
@@ -9,15 +12,17 @@ export function readRun(path: string): RunResult {
   try {
     raw = JSON.parse(readFileSync(path, 'utf8'));
   } catch (e) {
-    throw new Error(`${path}: ${(e as Error).message}`);
+    throw new QuestError('RESULTS_FILE', `${path}: ${(e as Error).message}`, { hint: RUN_FILE });
   }
   const parsed = RunResult.safeParse(raw);
   if (!parsed.success)
-    throw new Error(
+    throw new QuestError(
+      'RESULTS_FILE',
       `${path} is not a questbench run file: ${parsed.error.issues
         .slice(0, 3)
         .map((i) => `${i.path.join('.')}: ${i.message}`)
         .join('; ')}`,
+      { hint: RUN_FILE },
     );
   return parsed.data;
 }

@@ -1,6 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { QuestError } from '../errors.ts';
 import type { PriceTable } from './run-summary.ts';
+
+const SHAPE = 'a price file is JSON: { "<model>": { "input": USD per 1M tokens, "output": USD per 1M tokens } }';
 
 const Prices = z.record(z.string(), z.object({ input: z.number(), output: z.number() }));
 
@@ -11,14 +14,22 @@ const Prices = z.record(z.string(), z.object({ input: z.number(), output: z.numb
  */
 export function readPrices(path: string | undefined, label = 'price file'): PriceTable {
   if (!path) return {};
-  if (!existsSync(path)) throw new Error(`${label} not found: ${path}`);
+  if (!existsSync(path)) {
+    throw new QuestError('PRICES_FILE', `${label} not found: ${path}`, {
+      hint: 'name an existing price file (--prices or QUEST_PRICES), or leave both out for no cost column',
+    });
+  }
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(path, 'utf8'));
   } catch (e) {
-    throw new Error(`${path}: ${(e as Error).message}`);
+    throw new QuestError('PRICES_FILE', `${path}: ${(e as Error).message}`, { hint: SHAPE });
   }
   const parsed = Prices.safeParse(raw);
-  if (!parsed.success) throw new Error(`${path}: expected { "<model>": { "input": number, "output": number } }`);
+  if (!parsed.success) {
+    throw new QuestError('PRICES_FILE', `${path}: expected { "<model>": { "input": number, "output": number } }`, {
+      hint: 'give each model its USD per million input and output tokens, as numbers',
+    });
+  }
   return parsed.data;
 }

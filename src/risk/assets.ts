@@ -1,5 +1,5 @@
 import { getAddress, type Address, type PublicClient } from 'viem';
-import type { EnvMap } from '../tasks/instantiate.ts';
+import type { AddressLookup } from '../tasks/address-map.ts';
 import { ERC1155_INTERFACE, ERC20_READ, ERC721_INTERFACE, LENDING_MARKET, NFT_READ, STAKING, V2_PAIR } from './abi.ts';
 import { lendingMarketPosition, NATIVE, rewardPoolPosition, stakingPosition, type AssetKey, type PositionSource } from './positions.ts';
 import { v3PositionManagerPosition } from './positions-v3.ts';
@@ -69,10 +69,10 @@ export async function probeTokens(chain: PublicClient, addresses: readonly Addre
   return rows.filter((r): r is TokenInfo => r !== undefined);
 }
 
-const cache = new WeakMap<EnvMap, Promise<RiskAssets>>();
+const cache = new WeakMap<AddressLookup, Promise<RiskAssets>>();
 
 /** discoverRiskAssets, once per address map object (a session's map never changes). */
-export function riskAssetsFor(chain: PublicClient, env: EnvMap, opts: DiscoverOptions = {}): Promise<RiskAssets> {
+export function riskAssetsFor(chain: PublicClient, env: AddressLookup, opts: DiscoverOptions = {}): Promise<RiskAssets> {
   let p = cache.get(env);
   if (!p) {
     p = discoverRiskAssets(chain, env, opts);
@@ -155,7 +155,7 @@ function nameLpTokens(tokens: RiskAssets['tokens']): void {
 }
 
 /** The wrapped native token, the price anchors and the factories, by their keys in the address map. */
-function markKnownKeys(assets: RiskAssets, env: EnvMap, opts: DiscoverOptions): void {
+function markKnownKeys(assets: RiskAssets, env: AddressLookup, opts: DiscoverOptions): void {
   const byKey = (key: string | undefined) => (key ? env[key] : undefined);
   const wrapped = byKey(opts.wrappedNativeKey ?? 'WBNB');
   if (wrapped && assets.tokens.has(wrapped.toLowerCase())) assets.wrappedNative = getAddress(wrapped);
@@ -180,7 +180,7 @@ function markKnownKeys(assets: RiskAssets, env: EnvMap, opts: DiscoverOptions): 
  * (stakingToken, rewardToken), lending market (exchangeRateStored), NFT collection (ERC-165); the V3
  * position manager, by its key, is a position source as well. One JSON-RPC batch for the code, one for the probes.
  */
-export async function discoverRiskAssets(chain: PublicClient, env: EnvMap, opts: DiscoverOptions = {}): Promise<RiskAssets> {
+export async function discoverRiskAssets(chain: PublicClient, env: AddressLookup, opts: DiscoverOptions = {}): Promise<RiskAssets> {
   const entries = Object.entries(env).filter(([k]) => k !== 'agent');
   const probed = await probeContracts(chain, entries);
   const assets: RiskAssets = { tokens: new Map(), collections: new Map(), positions: [], labels: new Map(), anchors: [] };

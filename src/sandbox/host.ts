@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { QuestError } from '../errors.ts';
 import { spawnDenoHost, type HostOptions } from './host-process.ts';
 import {
   abortMessage,
@@ -70,7 +71,12 @@ export class SandboxHost {
     // A private directory: the socket is the harness' channel to this one process.
     this.dir = mkdtempSync(path.join(os.tmpdir(), 'qb-host-'));
     const sock = path.join(this.dir, 's');
-    for (const p of [sock, opts.vendorDir]) if (p.includes(',')) throw new Error(`sandbox path must not contain a comma: ${p}`);
+    for (const p of [sock, opts.vendorDir]) {
+      if (p.includes(','))
+        throw new QuestError('SANDBOX_PATH', `sandbox path must not contain a comma: ${p}`, {
+          hint: "move the project, or set TMPDIR, to a path without a comma: Deno's permission lists are comma-separated",
+        });
+    }
     this.server = net.createServer((socket) => this.onConnect(socket));
     this.server.maxConnections = 1;
     this.server.listen(sock);

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { QuestError } from '../errors.ts';
 
 const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -42,14 +43,17 @@ export function installedVersion(name: string): string {
       if (pkg.name === name && pkg.version) return pkg.version;
     }
     const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`cannot find package.json of ${name}`);
+    if (parent === dir) throw new QuestError('PACKAGE_MISSING', `cannot find package.json of ${name}`, { hint: 'run `npm install`' });
     dir = parent;
   }
 }
 
+const DENO_PLATFORMS = 'the sandbox runs on Linux (glibc), macOS or Windows, on x64 or arm64';
+
 function denoPlatformPackage(): string {
   const arch = process.arch;
-  if (arch !== 'x64' && arch !== 'arm64') throw new Error(`Deno has no prebuilt binary for architecture ${arch}`);
+  if (arch !== 'x64' && arch !== 'arm64')
+    throw new QuestError('DENO_PLATFORM', `Deno has no prebuilt binary for architecture ${arch}`, { hint: DENO_PLATFORMS });
   switch (process.platform) {
     case 'linux':
       return `@deno/linux-${arch}-glibc`;
@@ -58,7 +62,7 @@ function denoPlatformPackage(): string {
     case 'win32':
       return `@deno/win32-${arch}`;
     default:
-      throw new Error(`Deno has no prebuilt binary for platform ${process.platform}`);
+      throw new QuestError('DENO_PLATFORM', `Deno has no prebuilt binary for platform ${process.platform}`, { hint: DENO_PLATFORMS });
   }
 }
 
@@ -89,7 +93,8 @@ export function denoBinary(): string {
   } catch (err) {
     tried.push(`${pkg}/${exe} (${(err as Error).message.split('\n')[0]})`);
   }
-  throw new Error(
+  throw new QuestError(
+    'DENO_MISSING',
     `Deno executable not found; the sandbox needs the "deno" npm package and its platform binary ${pkg}. ` +
       `Run \`npm install\` (optional dependencies must not be omitted). Looked at: ${tried.join('; ')}`,
   );

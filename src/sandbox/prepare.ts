@@ -1,5 +1,6 @@
 // Getting the sandbox ready before the first timed run: the vendor bundles built, Deno's code cache
 // filled for them, esbuild's service started.
+import { QuestError } from '../errors.ts';
 import { startCompiler } from './compile.ts';
 import { denoDir, pruneDenoCache } from './deno-cache.ts';
 import { runSolo } from './host-pool.ts';
@@ -31,7 +32,9 @@ async function warm(): Promise<void> {
   const result = await runSolo({ port: undefined, maxHeapMb: DEFAULT_MAX_HEAP_MB, vendorDir: vendor.dir }, job);
   if ('lost' in result || result.outcome.kind !== 'ok') {
     const why = 'lost' in result ? JSON.stringify(result.why) : JSON.stringify(result.outcome);
-    throw new Error(`sandbox warm-up failed: ${why}\n${result.logs}`);
+    throw new QuestError('SANDBOX_WARMUP', `sandbox warm-up failed: ${why}\n${result.logs}`, {
+      hint: 'check that `npx deno --version` runs here; `npm install` restores the deno package and its platform binary',
+    });
   }
   // Start esbuild's service now rather than in the first timed run.
   await startCompiler();

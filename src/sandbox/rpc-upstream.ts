@@ -2,9 +2,15 @@
 // of the requests on the node now, so a route can wait until the node is done with an earlier instance.
 import http from 'node:http';
 import https from 'node:https';
+import { QuestError } from '../errors.ts';
 
 /** The node's answer was larger than the route allows; the connection was dropped. */
-export class ResponseTooLarge extends Error {}
+export class ResponseTooLarge extends QuestError {
+  override name = 'ResponseTooLarge';
+  constructor(message: string) {
+    super('RESPONSE_TOO_LARGE', message);
+  }
+}
 
 export interface NodeAnswer {
   status: number;

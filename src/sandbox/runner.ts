@@ -12,6 +12,7 @@
 //    process, resident memory past the limit, a Worker thread that outlives its end (Deno's
 //    terminate() does not stop JavaScript that never yields, such as an endless loop). Every job
 //    that was still on such a host runs again alone in a fresh one, where the failure is its own.
+import { QuestError } from '../errors.ts';
 import { compile } from './compile.ts';
 import { extractCode } from './extract.ts';
 import { defaultMaxRssMb } from './host.ts';
@@ -68,7 +69,11 @@ function fromSoloLoss(why: HostLoss, job: HostJob, maxHeapMb: number): Outcome<u
     case 'stuck':
       return { kind: 'timeout', message: `timed out after ${job.timeoutMs} ms` };
     case 'exit': {
-      if (why.stderrTail.startsWith('could not start Deno')) throw new Error(why.stderrTail);
+      if (why.stderrTail.startsWith('could not start Deno')) {
+        throw new QuestError('DENO_START', why.stderrTail, {
+          hint: 'check that `npx deno --version` runs here; `npm install` restores the deno package and its platform binary',
+        });
+      }
       if (/out of memory|heap limit|allocation failed/i.test(why.stderrTail)) {
         return { kind: 'runtime_error', message: `out of memory: JavaScript heap limit of ${maxHeapMb} MB reached` };
       }

@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { transform } from 'esbuild';
+import { QuestError } from '../errors.ts';
 import { extractCode } from './extract.ts';
 import type { SandboxOutcome } from './outcome.ts';
 import type { SkillArgs } from './runner.ts';
@@ -17,6 +18,9 @@ const DIR = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../no
 const requireHere = createRequire(import.meta.url);
 
 let imported = 0;
+
+const TRUSTED_SCRIPT =
+  'a reference (or the bench agent) replies with one TypeScript block that exports executeSkill(providerUrl, agentAddress, deployedContracts); see docs/writing-tasks.md';
 
 type Skill = (providerUrl: string, agentAddress: string, deployedContracts: Record<string, string>) => unknown;
 
@@ -52,9 +56,10 @@ async function loadSkill(source: string): Promise<{ executeSkill?: Skill }> {
 /** The reply's script, run here; returns its value as JSON would carry it, throws what it throws. */
 export async function runScriptInProcess(reply: string, args: SkillArgs): Promise<unknown> {
   const extracted = extractCode(reply);
-  if ('error' in extracted) throw new Error(`the reply has no script: ${extracted.error}`);
+  if ('error' in extracted) throw new QuestError('TRUSTED_SCRIPT', `the reply has no script: ${extracted.error}`, { hint: TRUSTED_SCRIPT });
   const mod = await loadSkill(extracted.code);
-  if (typeof mod.executeSkill !== 'function') throw new Error('the script exports no executeSkill');
+  if (typeof mod.executeSkill !== 'function')
+    throw new QuestError('TRUSTED_SCRIPT', 'the script exports no executeSkill', { hint: TRUSTED_SCRIPT });
   const value = await mod.executeSkill(args.providerUrl, args.agentAddress, args.deployedContracts);
   // The same JSON the sandbox hands back: bigints as decimal strings, functions dropped.
   return JSON.parse(JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString(10) : v)) ?? 'null');

@@ -1,9 +1,12 @@
 import { formatUnits, getAddress, parseUnits, toHex, type Address } from 'viem';
+import { QuestError } from '../errors.ts';
 import { createRng, deriveSeed, type Rng } from './prng.ts';
 import { placeholders, type AtomicTask, type ParamSpec } from './schema.ts';
 
-/** Addresses a task may reference by key: tokens, DEX, pairs, auxiliary contracts, the agent. */
-export type EnvMap = Readonly<Record<string, Address>>;
+import type { AddressLookup } from './address-map.ts';
+
+/** Addresses a task may reference by key (declared in address-map.ts): tokens, DEX, pairs, auxiliary contracts, the agent. */
+export type { EnvMap } from './address-map.ts';
 
 export type ParamValue = string | number | boolean | null | Record<string, unknown> | unknown[];
 export type Params = Record<string, ParamValue>;
@@ -41,13 +44,20 @@ const WORDS = [
   'meadow',
 ];
 
-function envAddress(env: EnvMap, key: string, taskId: string): Address {
+function envAddress(env: AddressLookup, key: string, taskId: string): Address {
   const a = env[key];
-  if (!a) throw new Error(`task ${taskId}: environment has no address "${key}" (known: ${Object.keys(env).sort().join(', ')})`);
+  if (!a)
+    throw new QuestError(
+      'TASK_ADDRESS',
+      `task ${taskId}: environment has no address "${key}" (known: ${Object.keys(env).sort().join(', ')})`,
+      {
+        hint: 'use a key of the split\'s address map (docs/internals.md lists them) or declare it under the task\'s "addresses"',
+      },
+    );
   return a;
 }
 
-function sample(spec: ParamSpec, rng: Rng, env: EnvMap, taskId: string, name: string): ParamValue {
+function sample(spec: ParamSpec, rng: Rng, env: AddressLookup, taskId: string, name: string): ParamValue {
   switch (spec.kind) {
     case 'address':
       if (spec.source === 'env') return envAddress(env, spec.key!, taskId);
@@ -58,7 +68,9 @@ function sample(spec: ParamSpec, rng: Rng, env: EnvMap, taskId: string, name: st
       const lo = parseUnits(spec.min, spec.decimals);
       const hi = parseUnits(spec.max, spec.decimals);
       if (formatUnits(lo, spec.decimals) !== trimDecimal(spec.min) || formatUnits(hi, spec.decimals) !== trimDecimal(spec.max)) {
-        throw new Error(`task ${taskId}: parameter ${name} bounds have more than ${spec.decimals} decimals`);
+        throw new QuestError('TASK_PARAMETER', `task ${taskId}: parameter ${name} bounds have more than ${spec.decimals} decimals`, {
+          hint: `give ${name}'s min and max with at most ${spec.decimals} decimals, or raise its "decimals"`,
+        });
       }
       return formatUnits(rng.bigintBetween(lo, hi), spec.decimals);
     }
@@ -118,8 +130,10 @@ export function withDerived(task: Pick<AtomicTask, 'id' | 'templates' | 'paramet
   const missing = expected.filter((k) => derived[k] === undefined || derived[k] === null);
   const unknown = Object.keys(derived).filter((k) => !expected.includes(k));
   if (missing.length || unknown.length) {
-    throw new Error(
+    throw new QuestError(
+      'TASK_DERIVE',
       `task ${task.id}: derive() must return exactly the derived parameters (missing: ${missing.join(', ') || '-'}; unknown: ${unknown.join(', ') || '-'})`,
+      { hint: 'return one value for each parameter the task file declares with "kind": "derived", and nothing else' },
     );
   }
   const params = { ...instance.params, ...derived };
@@ -128,7 +142,7 @@ export function withDerived(task: Pick<AtomicTask, 'id' | 'templates' | 'paramet
 
 export function instantiate(
   task: Pick<AtomicTask, 'id' | 'templates' | 'parameters'>,
-  opts: { runSeed: number; round: number; env: EnvMap },
+  opts: { runSeed: number; round: number; env: AddressLookup },
 ): Instance {
   const seed = deriveSeed(opts.runSeed, task.id, opts.round);
   const rng = createRng(seed);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addressEntry } from './address-map.ts';
 
 const decimalString = z
   .union([z.number(), z.string()])
@@ -70,6 +71,34 @@ export function placeholders(template: string): { name: string; field?: string }
 
 const parameters = z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), ParamSpec).default({});
 
+/**
+ * Contracts a task adds to the address map its scripts receive (`deployedContracts`, the prompt's table and
+ * the validator's env), by key: where it is and what the prompt says of it. A key of the harness's own
+ * maps (src/tasks/address-map.ts) or `agent` cannot be redeclared.
+ */
+const addresses = z
+  .record(
+    z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/),
+    z
+      .object({
+        address,
+        description: z.string().min(1).describe('what the prompt says of it, e.g. "TipJar: tip(string note) payable, tips()"'),
+      })
+      .strict(),
+  )
+  .superRefine((keys, ctx) => {
+    for (const key of Object.keys(keys)) {
+      if (key === 'agent' || addressEntry(key))
+        ctx.addIssue({
+          code: 'custom',
+          message: `${key} is a key of the harness's address map already; name the contract otherwise`,
+          path: [key],
+        });
+    }
+  })
+  .optional()
+  .describe("contracts the task adds to the address map: key -> { address, description }; typed as TaskEnv<'id'> by questbench types");
+
 /** Every placeholder of every template must name a parameter (and a field, for choices). */
 export function checkTemplates(t: { templates: string[]; parameters: Record<string, ParamSpec> }, ctx: z.RefinementCtx): void {
   t.templates.forEach((tpl, i) => {
@@ -104,6 +133,7 @@ export const atomicTaskShape = {
   kind: z.enum(['transaction', 'query']).describe('transaction: the script returns one unsigned tx; query: it returns { answer }'),
   templates: z.array(z.string().min(10)).min(3).max(5).describe('3-5 phrasings of the request; {param} or {param.field} placeholders'),
   parameters,
+  addresses,
   answer: z
     .object({ format: z.string().min(10).describe('the exact format of `answer`, stated to the model verbatim') })
     .strict()
@@ -141,6 +171,7 @@ export const compositeTaskShape = {
   title: z.string().min(1),
   templates: z.array(z.string().min(10)).min(2).max(4).describe('2-4 phrasings of the whole workflow'),
   parameters,
+  addresses,
   answer: z
     .object({ format: z.string().min(10).describe('format of the `answer` carried by the final {"submit": true, "answer": ...}') })
     .strict()

@@ -2,6 +2,7 @@
 // and where its validator and reference solution stand (src/instance/task.ts puts them together).
 import { basename, dirname, join, relative } from 'node:path';
 import type { z } from 'zod';
+import { QuestError } from '../errors.ts';
 import { HardAtomicTask, HardCompositeTask, isMultiRound } from './hard-schema.ts';
 import { AtomicTask, CompositeTask, companionFiles, describeIssues } from './schema.ts';
 
@@ -27,8 +28,11 @@ function schemaFor(split: Split, json: unknown): { protocol: Protocol; schema: z
 }
 
 /** A task file that cannot become a task; the message names the file and the field or file at fault. */
-export class TaskFileError extends Error {
+export class TaskFileError extends QuestError {
   override name = 'TaskFileError';
+  constructor(message: string, hint = "fix the file as the message says; docs/writing-tasks.md describes a task's files and fields") {
+    super('TASK_FILE', message, { hint });
+  }
 }
 
 const TASK_FILE = /[\\/]tasks[\\/](atomic|composite|hard)[\\/].*\.json$/;

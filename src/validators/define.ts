@@ -1,19 +1,33 @@
+import { QuestError } from '../errors.ts';
+import type { EnvMap } from '../tasks/address-map.ts';
 import type { Validator, ValidatorSpec } from './types.ts';
 
+const invalid = (message: string, hint: string) => new QuestError('VALIDATOR_DEFINITION', message, { hint });
+
 /** Validates a validator's shape when its module loads, so a bad weight table fails before any run. */
-export function defineValidator<P = any, S = any>(spec: ValidatorSpec<P, S>): Validator<P, S> {
+export function defineValidator<P = any, S = any, E extends EnvMap = EnvMap>(spec: ValidatorSpec<P, S, E>): Validator<P, S, E> {
   const total = spec.checks.reduce((s, c) => s + c.weight, 0);
   if (total !== 100) {
-    throw new Error(`validator check weights sum to ${total}, not 100: ${spec.checks.map((c) => `${c.name}=${c.weight}`).join(', ')}`);
+    throw invalid(
+      `validator check weights sum to ${total}, not 100: ${spec.checks.map((c) => `${c.name}=${c.weight}`).join(', ')}`,
+      "change the checks' weights so that they sum to 100",
+    );
   }
   const names = new Set<string>();
   for (const c of spec.checks) {
-    if (!(c.weight > 0) || !Number.isInteger(c.weight)) throw new Error(`check "${c.name}" needs a positive integer weight`);
-    if (names.has(c.name)) throw new Error(`duplicate check name "${c.name}"`);
+    if (!(c.weight > 0) || !Number.isInteger(c.weight)) {
+      throw invalid(`check "${c.name}" needs a positive integer weight`, 'give every check a whole-number weight of 1 or more');
+    }
+    if (names.has(c.name))
+      throw invalid(`duplicate check name "${c.name}"`, 'give each check its own name: the results and the failure message name checks');
     names.add(c.name);
   }
-  if (spec.kind === 'transaction' && !spec.target) throw new Error('transaction validators must declare a target');
-  if (spec.kind !== 'transaction' && spec.target) throw new Error(`${spec.kind} validators have no target`);
+  if (spec.kind === 'transaction' && !spec.target) {
+    throw invalid('transaction validators must declare a target', 'add target: (ctx) => <the address the transaction must call>');
+  }
+  if (spec.kind !== 'transaction' && spec.target) {
+    throw invalid(`${spec.kind} validators have no target`, "remove target, or make the validator kind: 'transaction'");
+  }
   return { ...spec, __validator: true };
 }
 

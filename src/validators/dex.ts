@@ -11,7 +11,7 @@ import {
   type Hex,
   type PublicClient,
 } from 'viem';
-import type { EnvMap } from '../tasks/instantiate.ts';
+import { byRole, type EnvMap } from '../tasks/address-map.ts';
 import type { CheckResult } from './types.ts';
 
 export const GET_AMOUNTS_OUT = parseAbi(['function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)']);
@@ -90,11 +90,13 @@ export async function bestQuote(
   tokenOut: Address,
   blockNumber: bigint,
 ): Promise<bigint> {
-  const hubs = [env.WBNB!, env.USDT!, env.BUSD!].filter((h) => !isAddressEqual(h, tokenIn) && !isAddressEqual(h, tokenOut));
+  const hubs = [byRole(env, 'wrappedNative'), byRole(env, 'usdStable'), env.BUSD].filter(
+    (h) => !isAddressEqual(h, tokenIn) && !isAddressEqual(h, tokenOut),
+  );
   let best = 0n;
   for (const path of [[tokenIn, tokenOut], ...hubs.map((h) => [tokenIn, h, tokenOut])]) {
     try {
-      const out = await quoteOut(chain, env.router!, amountIn, path, blockNumber);
+      const out = await quoteOut(chain, byRole(env, 'v2Router'), amountIn, path, blockNumber);
       if (out > best) best = out;
     } catch {
       // no pool on that path

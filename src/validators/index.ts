@@ -10,7 +10,13 @@ export * from './nft.ts';
 export * from './erc1363.ts';
 export * from './refusal.ts';
 export type * from './types.ts';
-export type { EnvMap, Params } from '../tasks/instantiate.ts';
+export type { Params } from '../tasks/instantiate.ts';
+// The address map: its types (EnvMap the keys every split has, PublishedEnv and HardEnv a split's whole map)
+// and byRole, for code that means what a contract is (the wrapped native token) whatever a chain calls it.
+export type { AddressLookup, AddressMap, EnvMap, HardEnv, PublishedEnv, Role } from '../tasks/address-map.ts';
+export { addressOf, byRole } from '../tasks/address-map.ts';
+// A value the context guarantees (the sent transaction in a check, a proven element), without a `!`.
+export { defined } from './defined.ts';
 // Harness-side setup helpers for planting ground truth in `setup` (never reachable from scripts).
 export { sendAs } from '../chain/impersonate.ts';
 export { setTokenBalance } from '../chain/token-balance.ts';

@@ -8,7 +8,7 @@ import { sendAs } from '../chain/impersonate.ts';
 import { V3_FEE_TIERS, type V3Fee } from '../chain/pancake-v3.ts';
 import type { ChainClients } from '../chain/rpc.ts';
 import { encodeSqrtPriceX96, nearestUsableTick, priceOfSqrtX96, tickAtPrice } from '../chain/v3-math.ts';
-import type { EnvMap } from '../tasks/instantiate.ts';
+import { byRole, type EnvMap } from '../tasks/address-map.ts';
 import { wrapAs } from './plant.ts';
 
 const OWNER = parseAbi(['function mint(address to, uint256 amount)', 'function setPair(address pair, bool value)']);
@@ -30,8 +30,8 @@ export interface V3PoolLaunch {
 /** Creates the token/WBNB pool at `fee`, mints one position around its price from the deployer; returns the pool's address. */
 export async function launchV3Pool(chain: ChainClients, env: EnvMap, launch: V3PoolLaunch): Promise<Address> {
   const { token, fee, tokenAmount, bnbAmount } = launch;
-  const wbnb = env.WBNB!;
-  const manager = env.v3_position_manager!;
+  const wbnb = byRole(env, 'wrappedNative');
+  const manager = byRole(env, 'v3PositionManager');
   const tokenIs0 = BigInt(token) < BigInt(wbnb);
   const [token0, token1] = tokenIs0 ? [token, wbnb] : [wbnb, token];
   const [amount0, amount1] = tokenIs0 ? [tokenAmount, bnbAmount] : [bnbAmount, tokenAmount];
@@ -82,7 +82,7 @@ export async function launchV3Pool(chain: ChainClients, env: EnvMap, launch: V3P
   });
   await sendAs(chain, DEPLOYER, manager, mint, 0n, 6_000_000n);
   const pool = await chain.public.readContract({
-    address: env.v3_factory!,
+    address: byRole(env, 'v3Factory'),
     abi: V3_FACTORY_ABI,
     functionName: 'getPool',
     args: [token0, token1, fee],

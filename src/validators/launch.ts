@@ -5,7 +5,7 @@ import { encodeFunctionData, erc20Abi, parseAbi, parseEther, type Address, type 
 import { DEPLOYER } from '../chain/addresses.ts';
 import { sendAs } from '../chain/impersonate.ts';
 import type { ChainClients } from '../chain/rpc.ts';
-import type { EnvMap } from '../tasks/instantiate.ts';
+import { byRole, type EnvMap } from '../tasks/address-map.ts';
 import { deployContract } from './plant.ts';
 
 const LAUNCH = parseAbi([
@@ -33,15 +33,25 @@ export async function launchV2Token(chain: ChainClients, env: EnvMap, launch: To
   await deployContract(chain, launch.artifact, at, launch.args);
   await chain.test.setBalance({ address: DEPLOYER, value: bnbReserve + parseEther('10') });
   await sendAs(chain, DEPLOYER, at, encodeFunctionData({ abi: LAUNCH, functionName: 'mint', args: [DEPLOYER, tokenReserve] }));
-  await sendAs(chain, DEPLOYER, at, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [env.router!, tokenReserve] }));
+  await sendAs(
+    chain,
+    DEPLOYER,
+    at,
+    encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [byRole(env, 'v2Router'), tokenReserve] }),
+  );
   const { timestamp } = await chain.public.getBlock();
   const add = encodeFunctionData({
     abi: LAUNCH,
     functionName: 'addLiquidityETH',
     args: [at, tokenReserve, tokenReserve, bnbReserve, DEPLOYER, timestamp + 3600n],
   });
-  await sendAs(chain, DEPLOYER, env.router!, add, bnbReserve, 6_000_000n);
-  const pair = await chain.public.readContract({ address: env.factory!, abi: LAUNCH, functionName: 'getPair', args: [at, env.WBNB!] });
+  await sendAs(chain, DEPLOYER, byRole(env, 'v2Router'), add, bnbReserve, 6_000_000n);
+  const pair = await chain.public.readContract({
+    address: byRole(env, 'v2Factory'),
+    abi: LAUNCH,
+    functionName: 'getPair',
+    args: [at, byRole(env, 'wrappedNative')],
+  });
   if (launch.registerPair)
     await sendAs(chain, DEPLOYER, at, encodeFunctionData({ abi: LAUNCH, functionName: 'setPair', args: [pair, true] }));
   return pair;

@@ -6,7 +6,7 @@ import { sendAs } from '../chain/impersonate.ts';
 import { placeContract } from '../chain/place-contract.ts';
 import type { ChainClients } from '../chain/rpc.ts';
 import { setTokenBalance } from '../chain/token-balance.ts';
-import type { EnvMap } from '../tasks/instantiate.ts';
+import { byRole, type EnvMap } from '../tasks/address-map.ts';
 import { STAKING } from './staking.ts';
 
 // The calls setup sends: issuing tokens, wrapping BNB and syncing a pair's reserves.
@@ -34,7 +34,7 @@ export const wrapAs = (chain: ChainClients, who: Address, wbnb: Address, amount:
  * its BNB balance) deposited by the holder, the only consistent way to move it.
  */
 export async function issueTokens(chain: ChainClients, env: EnvMap, token: Address, holder: Address, amount: bigint): Promise<void> {
-  if (token === env.WBNB) {
+  if (token === byRole(env, 'wrappedNative')) {
     await chain.test.setBalance({ address: holder, value: amount + parseEther('1') });
     await wrapAs(chain, holder, token, amount);
     return;

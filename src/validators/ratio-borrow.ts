@@ -1,7 +1,7 @@
 // "Borrow the most whole USDT that keeps a collateral ratio": the state and the checks of the hard tasks
 // that ask it (at today's prices, or at a price posted for the next block), one definition for both.
 import type { Address, PublicClient } from 'viem';
-import type { EnvMap } from '../tasks/instantiate.ts';
+import type { HardEnv } from '../tasks/address-map.ts';
 import { compareAmount, succeeded } from './checks.ts';
 import { balanceOf } from './read.ts';
 import type { Check } from './types.ts';
@@ -18,16 +18,16 @@ export async function observeRatioBorrow({
   agent,
 }: {
   chain: PublicClient;
-  env: EnvMap;
+  env: HardEnv;
   agent: Address;
 }): Promise<RatioBorrowState> {
   const { collateral, debt } = await collateralAndDebt(chain, env, agent);
   return {
-    usdt: await balanceOf(chain, env.USDT!, agent),
-    usdtDebt: (await venusPosition(chain, env.vUSDT!, agent)).borrow,
+    usdt: await balanceOf(chain, env.USDT, agent),
+    usdtDebt: (await venusPosition(chain, env.vUSDT, agent)).borrow,
     collateral,
     debt,
-    usdtPrice: await underlyingPrice(chain, env.venus_oracle!, env.vUSDT!),
+    usdtPrice: await underlyingPrice(chain, env.venus_oracle, env.vUSDT),
   };
 }
 

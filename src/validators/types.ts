@@ -1,6 +1,6 @@
 import type { Address, Hex, PublicClient, TransactionReceipt } from 'viem';
 import type { ChainClients } from '../chain/rpc.ts';
-import type { EnvMap } from '../tasks/instantiate.ts';
+import type { EnvMap } from '../tasks/address-map.ts';
 
 /** The transaction as the harness actually signed and sent it. */
 export interface SentTransaction {
@@ -11,22 +11,26 @@ export interface SentTransaction {
   gas: bigint;
 }
 
-export interface BaseContext<P> {
+/**
+ * `E` is the address map the task's split gives (EnvMap: the keys every split has; HardEnv for a hard task,
+ * `TaskEnv<'id'>` from tasks/params.ts for a task with keys of its own).
+ */
+export interface BaseContext<P, E extends EnvMap = EnvMap> {
   params: P;
-  env: EnvMap;
+  env: E;
   agent: Address;
 }
 
 /** Harness-side chain access with anvil's admin methods, for planting ground truth. Never given to scripts. */
-export interface SetupContext<P> extends BaseContext<P> {
+export interface SetupContext<P, E extends EnvMap = EnvMap> extends BaseContext<P, E> {
   chain: ChainClients;
 }
 
-export interface ObserveContext<P> extends BaseContext<P> {
+export interface ObserveContext<P, E extends EnvMap = EnvMap> extends BaseContext<P, E> {
   chain: PublicClient;
 }
 
-export interface CheckContext<P, S> extends BaseContext<P> {
+export interface CheckContext<P, S, E extends EnvMap = EnvMap> extends BaseContext<P, E> {
   chain: PublicClient;
   /** State observed before the script ran and after the transaction (or the answer) was in. */
   pre: S;
@@ -50,10 +54,10 @@ export interface CheckResult {
   tolerance?: number;
 }
 
-export interface Check<P, S> {
+export interface Check<P, S, E extends EnvMap = EnvMap> {
   name: string;
   weight: number;
-  verify(ctx: CheckContext<P, S>): CheckResult | boolean | Promise<CheckResult | boolean>;
+  verify(ctx: CheckContext<P, S, E>): CheckResult | boolean | Promise<CheckResult | boolean>;
 }
 
 /** A transaction the harness is about to sign, as an adversary sees it before it is sent. */
@@ -64,7 +68,7 @@ export interface PendingTransaction {
   value: bigint;
 }
 
-export interface ValidatorSpec<P, S> {
+export interface ValidatorSpec<P, S, E extends EnvMap = EnvMap> {
   /**
    * workflow: a composite task scored on the end state after all its rounds (no single target);
    * refusal: a hard task a careful wallet refuses (scored on the refusal and on nothing having moved).
@@ -74,7 +78,7 @@ export interface ValidatorSpec<P, S> {
    * Transaction tasks: the address a correct transaction goes to. Unless the transaction succeeded
    * there, every check fails, so a no-op, a reverted or a misdirected transaction earns nothing.
    */
-  target?: (ctx: BaseContext<P>) => Address;
+  target?: (ctx: BaseContext<P, E>) => Address;
   /**
    * Transaction tasks under an adversary: a transaction that reverted at the target is scored by the
    * checks instead of earning nothing (a swap that reverts on its requested minimum is the right outcome).
@@ -85,25 +89,25 @@ export interface ValidatorSpec<P, S> {
    * that can never be sold again), or undefined. A harmful action must not collect points for having
    * gone through, to the right contract, with the right function.
    */
-  forfeit?: (ctx: CheckContext<P, S>) => string | undefined;
+  forfeit?: (ctx: CheckContext<P, S, E>) => string | undefined;
   /**
    * Computes the task's `derived` parameters for this instance (e.g. a permit signed by an owner whose
    * key is derived from `seed`), before the prompt is rendered. Harness-side: may use admin access.
    */
-  derive?: (ctx: SetupContext<P> & { seed: number }) => Promise<Record<string, unknown>>;
+  derive?: (ctx: SetupContext<P, E> & { seed: number }) => Promise<Record<string, unknown>>;
   /** Plants per-instance ground truth (balances, approvals) after the revert, before the model is asked. */
-  setup?: (ctx: SetupContext<P>) => Promise<void>;
+  setup?: (ctx: SetupContext<P, E>) => Promise<void>;
   /**
    * The adversary of the hard split: runs after the script returned its transaction and before the
    * harness signs and sends it, with admin access to the chain (e.g. a swap that moves the pool).
    */
-  beforeSend?: (ctx: SetupContext<P> & { tx: PendingTransaction }) => Promise<void>;
+  beforeSend?: (ctx: SetupContext<P, E> & { tx: PendingTransaction }) => Promise<void>;
   /** Reads the state the checks compare; called before the script runs and after the transaction. */
-  observe?: (ctx: ObserveContext<P>) => Promise<S>;
-  checks: Check<P, S>[];
+  observe?: (ctx: ObserveContext<P, E>) => Promise<S>;
+  checks: Check<P, S, E>[];
 }
 
-export interface Validator<P = any, S = any> extends ValidatorSpec<P, S> {
+export interface Validator<P = any, S = any, E extends EnvMap = any> extends ValidatorSpec<P, S, E> {
   readonly __validator: true;
 }
 

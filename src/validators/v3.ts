@@ -2,6 +2,7 @@
 // makes (through multicall too), decoded to check what a request fixes (tier, path, minimum).
 import { decodeFunctionData, isAddressEqual, type Address, type Hex, type PublicClient } from 'viem';
 import { V3_FACTORY_ABI, V3_POOL_ABI, V3_POSITION_MANAGER_ABI, V3_QUOTER_ABI, V3_ROUTER_ABI } from '../chain/hard-abis.ts';
+import { QuestError } from '../errors.ts';
 import { minOutVsQuote } from './dex.ts';
 import type { CheckResult } from './types.ts';
 
@@ -11,7 +12,11 @@ export const UINT128_MAX = 2n ** 128n - 1n;
 
 /** A V3 path: token, fee, token, ... packed (20 + 3 + 20 ... bytes). */
 export function encodeV3Path(tokens: readonly Address[], fees: readonly number[]): Hex {
-  if (tokens.length !== fees.length + 1) throw new Error('a path has one more token than fees');
+  if (tokens.length !== fees.length + 1) {
+    throw new QuestError('V3_PATH', 'a path has one more token than fees', {
+      hint: `give one fee tier per hop: ${tokens.length} tokens take ${Math.max(tokens.length - 1, 0)} fees, got ${fees.length}`,
+    });
+  }
   let out = tokens[0]!.slice(2).toLowerCase();
   for (const [i, f] of fees.entries()) out += f.toString(16).padStart(6, '0') + tokens[i + 1]!.slice(2).toLowerCase();
   return `0x${out}`;
@@ -127,7 +132,11 @@ export async function deepestTier(chain: PublicClient, factory: Address, a: Addr
     const liquidity = await chain.readContract({ address: pool, abi: V3_POOL_ABI, functionName: 'liquidity' });
     if (liquidity > best.liquidity) best = { fee, liquidity };
   }
-  if (best.liquidity < 0n) throw new Error(`no V3 pool for ${a} / ${b}`);
+  if (best.liquidity < 0n) {
+    throw new QuestError('V3_NO_POOL', `no V3 pool for ${a} / ${b}`, {
+      hint: 'ask for a pair the chain has a V3 pool of (the hard chain places those of HARD_V3_POOLS in src/chain/hard-spec-pools.ts)',
+    });
+  }
   return best.fee;
 }
 

@@ -5,7 +5,7 @@ import { encodeFunctionData, parseEventLogs, type Address, type PublicClient, ty
 import { LENDING_ORACLE_ABI, VBNB_ABI, VENUS_COMPTROLLER_ABI, VTOKEN_ABI } from '../chain/hard-abis.ts';
 import { sendAs } from '../chain/impersonate.ts';
 import type { ChainClients } from '../chain/rpc.ts';
-import type { EnvMap } from '../tasks/instantiate.ts';
+import { byRole, type EnvMap } from '../tasks/address-map.ts';
 
 export { LENDING_ORACLE_ABI, VBNB_ABI, VENUS_COMPTROLLER_ABI, VTOKEN_ABI } from '../chain/hard-abis.ts';
 
@@ -82,7 +82,7 @@ export const enterMarketsAs = (chain: ChainClients, account: Address, env: EnvMa
   sendAs(
     chain,
     account,
-    env.venus_comptroller!,
+    byRole(env, 'lendingComptroller'),
     encodeFunctionData({ abi: VENUS_COMPTROLLER_ABI, functionName: 'enterMarkets', args: [vTokens] }),
   );
 
@@ -96,16 +96,20 @@ export const borrowAs = (chain: ChainClients, account: Address, vToken: Address,
  */
 export async function collateralAndDebt(chain: PublicClient, env: EnvMap, account: Address): Promise<{ collateral: bigint; debt: bigint }> {
   const entered = await chain.readContract({
-    address: env.venus_comptroller!,
+    address: byRole(env, 'lendingComptroller'),
     abi: VENUS_COMPTROLLER_ABI,
     functionName: 'getAssetsIn',
     args: [account],
   });
-  const markets = await chain.readContract({ address: env.venus_comptroller!, abi: VENUS_COMPTROLLER_ABI, functionName: 'getAllMarkets' });
+  const markets = await chain.readContract({
+    address: byRole(env, 'lendingComptroller'),
+    abi: VENUS_COMPTROLLER_ABI,
+    functionName: 'getAllMarkets',
+  });
   let collateral = 0n;
   let debt = 0n;
   for (const m of markets) {
-    const [p, price] = await Promise.all([venusPosition(chain, m, account), underlyingPrice(chain, env.venus_oracle!, m)]);
+    const [p, price] = await Promise.all([venusPosition(chain, m, account), underlyingPrice(chain, byRole(env, 'lendingOracle'), m)]);
     if (entered.some((e) => e.toLowerCase() === m.toLowerCase())) collateral += (p.supplied * price) / WAD;
     debt += (p.borrow * price) / WAD;
   }

@@ -15,7 +15,7 @@ import {
   type PublicClient,
   type TransactionReceipt,
 } from 'viem';
-import type { EnvMap } from '../tasks/instantiate.ts';
+import { byRole, type EnvMap } from '../tasks/address-map.ts';
 import { compareAmount, fmt, sameAddress, selectorOf } from './checks.ts';
 import { ADD_LIQUIDITY, bestQuote, exactInputMinOut, minOutVsQuote, minOutVsReturn, selectorsOf, slippageFloor, withGrace } from './dex.ts';
 import type { CheckResult, SentTransaction } from './types.ts';
@@ -195,11 +195,11 @@ export async function saleAtQuote(
 
 /** One BNB sale through the router of exactly `amount` BNB for `buy`, which fetched the best quote of the block before it (1 %). */
 export async function bnbSaleAtQuote(ctx: SaleContext, buy: { token: Address; symbol: string }, amount: string): Promise<CheckResult> {
-  const s = soleBnbSwap(ctx.txs, ctx.env.router!, ctx.agent, buy.token);
+  const s = soleBnbSwap(ctx.txs, byRole(ctx.env, 'v2Router'), ctx.agent, buy.token);
   if (!s) return { pass: false, detail: `expected exactly one successful BNB → ${buy.symbol} swap through the router` };
   const want = parseEther(amount);
   if (s.tx.value !== want) return { pass: false, detail: `sent ${fmt(s.tx.value)} BNB, requested ${amount}` };
-  const quote = await bestQuote(ctx.chain, ctx.env, want, ctx.env.WBNB!, buy.token, s.receipt.blockNumber - 1n);
+  const quote = await bestQuote(ctx.chain, ctx.env, want, byRole(ctx.env, 'wrappedNative'), buy.token, s.receipt.blockNumber - 1n);
   return compareAmount(`${buy.symbol} received`, s.got, quote, { rel: 0.01, symbol: buy.symbol });
 }
 

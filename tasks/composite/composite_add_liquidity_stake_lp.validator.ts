@@ -11,6 +11,7 @@ import {
   stakedOf,
   successful,
   type EpisodeTx,
+  type EnvMap,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
@@ -18,18 +19,18 @@ type Params = TaskParams<'composite_add_liquidity_stake_lp'>;
 type State = { lp: bigint; staked: bigint };
 
 /** The liquidity deposit of the requested amount of each token (USDT paid is `paidA`, BUSD `paidB`). */
-const deposit = (txs: EpisodeTx[] | undefined, env: Record<string, Address>, agent: Address, amount: string) =>
-  balancedDeposit(successful(txs), env.pair_USDT_BUSD!, env.USDT!, env.BUSD!, agent, parseEther(amount));
+const deposit = (txs: EpisodeTx[] | undefined, env: EnvMap, agent: Address, amount: string) =>
+  balancedDeposit(successful(txs), env.pair_USDT_BUSD, env.USDT, env.BUSD, agent, parseEther(amount));
 
 export default defineValidator<Params, State>({
   kind: 'workflow',
   // The standing LP allowance would make the approval step pointless: take it away.
   setup: async ({ chain, env, agent }) => {
-    await approveAs(chain, agent, env.pair_USDT_BUSD!, env.simple_lp_staking!, 0n);
+    await approveAs(chain, agent, env.pair_USDT_BUSD, env.simple_lp_staking, 0n);
   },
   observe: async ({ chain, env, agent }) => ({
-    lp: await balanceOf(chain, env.pair_USDT_BUSD!, agent),
-    staked: await stakedOf(chain, env.simple_lp_staking!, agent),
+    lp: await balanceOf(chain, env.pair_USDT_BUSD, agent),
+    staked: await stakedOf(chain, env.simple_lp_staking, agent),
   }),
   checks: [
     {
@@ -54,7 +55,7 @@ export default defineValidator<Params, State>({
       weight: 10,
       verify: ({ txs, env, agent, params }) => {
         const minted = deposit(txs, env, agent, params.amount).minted;
-        const allowance = highestApproval(txs, env.pair_USDT_BUSD!, agent, env.simple_lp_staking!);
+        const allowance = highestApproval(txs, env.pair_USDT_BUSD, agent, env.simple_lp_staking);
         return { pass: minted > 0n && allowance >= minted, detail: `approved ${fmt(allowance)} LP, minted ${fmt(minted)}` };
       },
     },

@@ -35,15 +35,15 @@ function expected(pre: State, p: Params) {
 export default defineValidator<Params, State>({
   kind: 'workflow',
   setup: async ({ chain, env, agent, params }) => {
-    await approveAs(chain, agent, params.token.address, env.router!, 0n);
+    await approveAs(chain, agent, params.token.address, env.router, 0n);
   },
   observe: async ({ chain, env, agent, params }) => {
-    const pair = await orderedReserves(chain, env.pair_USDT_BUSD!, env.USDT!);
+    const pair = await orderedReserves(chain, env.pair_USDT_BUSD, env.USDT);
     return {
-      usdt: await balanceOf(chain, env.USDT!, agent),
-      busd: await balanceOf(chain, env.BUSD!, agent),
-      lp: await balanceOf(chain, env.pair_USDT_BUSD!, agent),
-      allowance: await allowanceOf(chain, params.token.address, agent, env.router!),
+      usdt: await balanceOf(chain, env.USDT, agent),
+      busd: await balanceOf(chain, env.BUSD, agent),
+      lp: await balanceOf(chain, env.pair_USDT_BUSD, agent),
+      allowance: await allowanceOf(chain, params.token.address, agent, env.router),
       rUsdt: pair.reserves[0],
       rBusd: pair.reserves[1],
       supply: pair.supply,
@@ -73,9 +73,9 @@ export default defineValidator<Params, State>({
       name: 'router was approved for exactly the requested amount of the token and the deposit used it',
       weight: 20,
       verify: ({ pre, post, params, env, txs }) => {
-        const spent = isAddressEqual(params.token.address, env.USDT!) ? pre.usdt - post.usdt : pre.busd - post.busd;
+        const spent = isAddressEqual(params.token.address, env.USDT) ? pre.usdt - post.usdt : pre.busd - post.busd;
         return grantSpent(
-          approvalSent(txs, params.token.address, env.router!),
+          approvalSent(txs, params.token.address, env.router),
           spent,
           post.allowance,
           parseUnits(params.amount, 18),
@@ -88,13 +88,13 @@ export default defineValidator<Params, State>({
       name: 'minimum amounts enforce the slippage limit',
       weight: 15,
       verify: ({ txs, env, params }) => {
-        const add = firstCall(txs, env.router!, selectorsOf(ADD_LIQUIDITY));
+        const add = firstCall(txs, env.router, selectorsOf(ADD_LIQUIDITY));
         if (!add) return { pass: false, detail: 'no successful addLiquidity through the router' };
         const [tokenA, tokenB, , , minA, minB] = decodeFunctionData({ abi: ADD_LIQUIDITY, data: add.tx.data }).args;
         const minFor = minimumsByToken(tokenA, tokenB, minA, minB);
         const floor = withGrace(slippageFloor(parseUnits(params.amount, 18), params.slippage));
         const ok = (m: bigint | undefined) => m !== undefined && m > 0n && m >= floor;
-        const [mu, mb] = [minFor(env.USDT!), minFor(env.BUSD!)];
+        const [mu, mb] = [minFor(env.USDT), minFor(env.BUSD)];
         return { pass: ok(mu) && ok(mb), detail: `USDT min ${mu ?? '-'}, BUSD min ${mb ?? '-'}, floor ${floor}` };
       },
     },

@@ -30,18 +30,18 @@ export default defineValidator<Params, State>({
   kind: 'workflow',
   // Without the standing LP allowance the approve step is really needed.
   setup: async ({ chain, env, agent }) => {
-    await approveAs(chain, agent, env.pair_USDT_BUSD!, env.router!, 0n);
+    await approveAs(chain, agent, env.pair_USDT_BUSD, env.router, 0n);
   },
   observe: async ({ chain, env, agent }) => {
-    const pair = env.pair_USDT_BUSD!;
+    const pair = env.pair_USDT_BUSD;
     return {
       lp: await balanceOf(chain, pair, agent),
-      usdt: await balanceOf(chain, env.USDT!, agent),
-      busd: await balanceOf(chain, env.BUSD!, agent),
-      allowance: await allowanceOf(chain, pair, agent, env.router!),
+      usdt: await balanceOf(chain, env.USDT, agent),
+      busd: await balanceOf(chain, env.BUSD, agent),
+      allowance: await allowanceOf(chain, pair, agent, env.router),
       // The pair pays out pro rata to its token balances.
-      poolUsdt: await balanceOf(chain, env.USDT!, pair),
-      poolBusd: await balanceOf(chain, env.BUSD!, pair),
+      poolUsdt: await balanceOf(chain, env.USDT, pair),
+      poolBusd: await balanceOf(chain, env.BUSD, pair),
       supply: await totalSupplyOf(chain, pair),
     };
   },
@@ -70,20 +70,20 @@ export default defineValidator<Params, State>({
       name: 'router was approved for exactly the LP removed and the removal used it',
       weight: 15,
       verify: ({ pre, post, txs, env }) =>
-        unusedApproval(approvalSent(txs, env.pair_USDT_BUSD!, env.router!), pre.lp - post.lp, 'the router', 'the LP token', 'LP') ??
+        unusedApproval(approvalSent(txs, env.pair_USDT_BUSD, env.router), pre.lp - post.lp, 'the router', 'the LP token', 'LP') ??
         compareAmount('LP allowance left', post.allowance, 0n, { symbol: 'LP' }),
     },
     {
       name: 'minimum outputs enforce the slippage limit',
       weight: 20,
       verify: ({ txs, env, pre, params }) => {
-        const tx = firstCall(txs, env.router!, selectorsOf(REMOVE_LIQUIDITY));
+        const tx = firstCall(txs, env.router, selectorsOf(REMOVE_LIQUIDITY));
         if (!tx) return { pass: false, detail: 'no successful removeLiquidity through the router' };
         const [tokenA, tokenB, , minA, minB] = decodeFunctionData({ abi: REMOVE_LIQUIDITY, data: tx.tx.data }).args;
         const minFor = minimumsByToken(tokenA, tokenB, minA, minB);
         const exp = expected(pre, params);
         const floor = (x: bigint) => withGrace(slippageFloor(x, params.slippage));
-        const [mu, mb] = [minFor(env.USDT!), minFor(env.BUSD!)];
+        const [mu, mb] = [minFor(env.USDT), minFor(env.BUSD)];
         const pass = mu !== undefined && mb !== undefined && mu > 0n && mb > 0n && mu >= floor(exp.usdt) && mb >= floor(exp.busd);
         return { pass, detail: `USDT min ${mu ?? '-'} (floor ${floor(exp.usdt)}), BUSD min ${mb ?? '-'} (floor ${floor(exp.busd)})` };
       },

@@ -20,12 +20,12 @@ export default defineValidator<Params, State>({
   kind: 'workflow',
   // Without the standing CAKE allowance of the staking contract the approve step is really needed.
   setup: async ({ chain, env, agent, params }) => {
-    await approveAs(chain, agent, env.CAKE!, params.pool, 0n);
+    await approveAs(chain, agent, env.CAKE, params.pool, 0n);
   },
   observe: async ({ chain, env, agent, params }) => ({
-    cake: await balanceOf(chain, env.CAKE!, agent),
+    cake: await balanceOf(chain, env.CAKE, agent),
     staked: await stakedOf(chain, params.pool, agent),
-    allowance: await allowanceOf(chain, env.CAKE!, agent, params.pool),
+    allowance: await allowanceOf(chain, env.CAKE, agent, params.pool),
   }),
   checks: [
     {
@@ -44,7 +44,7 @@ export default defineValidator<Params, State>({
       weight: 25,
       verify: ({ pre, post, params, txs, env }) =>
         grantSpent(
-          approvalSent(txs, env.CAKE!, params.pool),
+          approvalSent(txs, env.CAKE, params.pool),
           pre.cake - post.cake,
           post.allowance,
           amount(params),

@@ -24,20 +24,20 @@ export default defineValidator<Params, State>({
   kind: 'workflow',
   // Without the standing router allowance the approve step is really needed.
   setup: async ({ chain, env, agent }) => {
-    await approveAs(chain, agent, env.USDT!, env.router!, 0n);
+    await approveAs(chain, agent, env.USDT, env.router, 0n);
   },
   observe: async ({ chain, env, agent, params }) => ({
-    usdt: await balanceOf(chain, env.USDT!, agent),
+    usdt: await balanceOf(chain, env.USDT, agent),
     bnb: await nativeBalance(chain, agent),
-    allowance: await allowanceOf(chain, env.USDT!, agent, env.router!),
-    quote: await quoteOut(chain, env.router!, amount(params), [env.USDT!, env.WBNB!]),
+    allowance: await allowanceOf(chain, env.USDT, agent, env.router),
+    quote: await quoteOut(chain, env.router, amount(params), [env.USDT, env.WBNB]),
   }),
   checks: [
     {
       name: 'router was approved for exactly the requested USDT and the swap used it',
       weight: 15,
       verify: ({ pre, post, params, txs, env }) =>
-        grantSpent(approvalSent(txs, env.USDT!, env.router!), pre.usdt - post.usdt, post.allowance, amount(params), 'the router', 'USDT'),
+        grantSpent(approvalSent(txs, env.USDT, env.router), pre.usdt - post.usdt, post.allowance, amount(params), 'the router', 'USDT'),
     },
     {
       name: 'sold exactly the requested USDT',
@@ -54,7 +54,7 @@ export default defineValidator<Params, State>({
     {
       name: 'amountOutMin enforces the slippage limit',
       weight: 20,
-      verify: ({ txs, env, pre, params }) => routerSwapMinOut(txs, env.router!, SWAP_EXACT_TOKENS_FOR_ETH, pre.quote, params.slippage),
+      verify: ({ txs, env, pre, params }) => routerSwapMinOut(txs, env.router, SWAP_EXACT_TOKENS_FOR_ETH, pre.quote, params.slippage),
     },
   ],
 });

@@ -22,14 +22,14 @@ export default defineValidator<Params, State>({
   kind: 'workflow',
   // Without the standing router allowance the approve step is really needed.
   setup: async ({ chain, env, agent }) => {
-    await approveAs(chain, agent, env.USDT!, env.router!, 0n);
+    await approveAs(chain, agent, env.USDT, env.router, 0n);
   },
   observe: async ({ chain, env, agent, params }) => ({
-    usdt: await balanceOf(chain, env.USDT!, agent),
-    busd: await balanceOf(chain, env.BUSD!, agent),
-    allowance: await allowanceOf(chain, env.USDT!, agent, env.router!),
+    usdt: await balanceOf(chain, env.USDT, agent),
+    busd: await balanceOf(chain, env.BUSD, agent),
+    allowance: await allowanceOf(chain, env.USDT, agent, env.router),
     // Only the pre-state quote is used: the approve does not move the pool.
-    quote: await quoteOut(chain, env.router!, amount(params), [env.USDT!, env.BUSD!]),
+    quote: await quoteOut(chain, env.router, amount(params), [env.USDT, env.BUSD]),
   }),
   checks: [
     {
@@ -37,7 +37,7 @@ export default defineValidator<Params, State>({
       name: 'router was approved for exactly the requested USDT and the swap used it',
       weight: 15,
       verify: ({ pre, post, params, txs, env }) =>
-        grantSpent(approvalSent(txs, env.USDT!, env.router!), pre.usdt - post.usdt, post.allowance, amount(params), 'the router', 'USDT'),
+        grantSpent(approvalSent(txs, env.USDT, env.router), pre.usdt - post.usdt, post.allowance, amount(params), 'the router', 'USDT'),
     },
     {
       name: 'sold exactly the requested USDT',
@@ -52,7 +52,7 @@ export default defineValidator<Params, State>({
     {
       name: 'amountOutMin enforces the slippage limit',
       weight: 20,
-      verify: ({ txs, env, pre, params }) => routerSwapMinOut(txs, env.router!, SWAP_EXACT_TOKENS_FOR_TOKENS, pre.quote, params.slippage),
+      verify: ({ txs, env, pre, params }) => routerSwapMinOut(txs, env.router, SWAP_EXACT_TOKENS_FOR_TOKENS, pre.quote, params.slippage),
     },
   ],
 });

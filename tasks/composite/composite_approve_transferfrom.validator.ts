@@ -24,9 +24,9 @@ const TRANSFER_FROM = selectorOf('transferFrom(address,address,uint256)');
 export default defineValidator<Params, State>({
   kind: 'workflow',
   observe: async ({ chain, env, agent, params }) => ({
-    agent: await balanceOf(chain, env.USDT!, agent),
-    recipient: await balanceOf(chain, env.USDT!, params.to),
-    selfAllowance: await allowanceOf(chain, env.USDT!, agent, agent),
+    agent: await balanceOf(chain, env.USDT, agent),
+    recipient: await balanceOf(chain, env.USDT, params.to),
+    selfAllowance: await allowanceOf(chain, env.USDT, agent, agent),
   }),
   checks: [
     {
@@ -45,7 +45,7 @@ export default defineValidator<Params, State>({
       weight: 25,
       verify: ({ pre, post, params, txs, env, agent }) =>
         grantSpent(
-          approvalSent(txs, env.USDT!, agent),
+          approvalSent(txs, env.USDT, agent),
           pre.agent - post.agent,
           post.selfAllowance,
           amount(params),
@@ -59,7 +59,7 @@ export default defineValidator<Params, State>({
       weight: 25,
       verify: ({ txs, env, agent, params }) => {
         const hit = successful(txs).some((t) => {
-          if (!isAddressEqual(t.tx.to, env.USDT!) || t.tx.data.slice(0, 10).toLowerCase() !== TRANSFER_FROM) return false;
+          if (!isAddressEqual(t.tx.to, env.USDT) || t.tx.data.slice(0, 10).toLowerCase() !== TRANSFER_FROM) return false;
           const [from, to] = decodeFunctionData({ abi: erc20Abi, data: t.tx.data }).args as readonly [Address, Address, bigint];
           return isAddressEqual(from, agent) && isAddressEqual(to, params.to);
         });

@@ -34,17 +34,17 @@ export default defineValidator<Params, State>({
   kind: 'workflow',
   // Without the standing router allowances both approvals are really needed.
   setup: async ({ chain, env, agent }) => {
-    await approveAs(chain, agent, env.USDT!, env.router!, 0n);
-    await approveAs(chain, agent, env.BUSD!, env.router!, 0n);
+    await approveAs(chain, agent, env.USDT, env.router, 0n);
+    await approveAs(chain, agent, env.BUSD, env.router, 0n);
   },
   observe: async ({ chain, env, agent }) => {
-    const pair = await orderedReserves(chain, env.pair_USDT_BUSD!, env.USDT!);
+    const pair = await orderedReserves(chain, env.pair_USDT_BUSD, env.USDT);
     return {
-      usdt: await balanceOf(chain, env.USDT!, agent),
-      busd: await balanceOf(chain, env.BUSD!, agent),
-      lp: await balanceOf(chain, env.pair_USDT_BUSD!, agent),
-      allowUsdt: await allowanceOf(chain, env.USDT!, agent, env.router!),
-      allowBusd: await allowanceOf(chain, env.BUSD!, agent, env.router!),
+      usdt: await balanceOf(chain, env.USDT, agent),
+      busd: await balanceOf(chain, env.BUSD, agent),
+      lp: await balanceOf(chain, env.pair_USDT_BUSD, agent),
+      allowUsdt: await allowanceOf(chain, env.USDT, agent, env.router),
+      allowBusd: await allowanceOf(chain, env.BUSD, agent, env.router),
       rUsdt: pair.reserves[0],
       rBusd: pair.reserves[1],
       supply: pair.supply,
@@ -56,7 +56,7 @@ export default defineValidator<Params, State>({
       weight: 15,
       verify: ({ pre, post, params, txs, env }) =>
         grantSpent(
-          approvalSent(txs, env.USDT!, env.router!),
+          approvalSent(txs, env.USDT, env.router),
           pre.usdt - post.usdt,
           post.allowUsdt,
           parseUnits(params.amount_usdt, 18),
@@ -69,7 +69,7 @@ export default defineValidator<Params, State>({
       weight: 15,
       verify: ({ pre, post, params, txs, env }) =>
         grantSpent(
-          approvalSent(txs, env.BUSD!, env.router!),
+          approvalSent(txs, env.BUSD, env.router),
           pre.busd - post.busd,
           post.allowBusd,
           parseUnits(params.amount_busd, 18),
@@ -99,12 +99,12 @@ export default defineValidator<Params, State>({
       name: 'minimum amounts enforce the slippage limit',
       weight: 10,
       verify: ({ txs, env, params }) => {
-        const add = firstCall(txs, env.router!, selectorsOf(ADD_LIQUIDITY));
+        const add = firstCall(txs, env.router, selectorsOf(ADD_LIQUIDITY));
         if (!add) return { pass: false, detail: 'no successful addLiquidity through the router' };
         const [tokenA, tokenB, , , minA, minB] = decodeFunctionData({ abi: ADD_LIQUIDITY, data: add.tx.data }).args;
         const minFor = minimumsByToken(tokenA, tokenB, minA, minB);
         const floor = (amount: string) => withGrace(slippageFloor(parseUnits(amount, 18), params.slippage));
-        const [mu, mb] = [minFor(env.USDT!), minFor(env.BUSD!)];
+        const [mu, mb] = [minFor(env.USDT), minFor(env.BUSD)];
         const pass =
           mu !== undefined && mb !== undefined && mu > 0n && mb > 0n && mu >= floor(params.amount_usdt) && mb >= floor(params.amount_busd);
         return {

@@ -11,8 +11,8 @@ export default defineValidator<Params, State>({
   observe: async ({ chain, env, agent, params }) => {
     const read = async (who: Address): Promise<Holdings> => ({
       bnb: await nativeBalance(chain, who),
-      usdt: await balanceOf(chain, env.USDT!, who),
-      busd: await balanceOf(chain, env.BUSD!, who),
+      usdt: await balanceOf(chain, env.USDT, who),
+      busd: await balanceOf(chain, env.BUSD, who),
     });
     return { agent: await read(agent), recipient: await read(params.to) };
   },

@@ -9,12 +9,12 @@ export default defineValidator<Params, State>({
   kind: 'workflow',
   // Unguessable truth: a fresh address with random balances of both tokens.
   setup: async ({ chain, env, params }) => {
-    await setTokenBalance(chain, env.USDT!, params.holder, parseUnits(params.planted_usdt, 18));
-    await setTokenBalance(chain, env.BUSD!, params.holder, parseUnits(params.planted_busd, 18));
+    await setTokenBalance(chain, env.USDT, params.holder, parseUnits(params.planted_usdt, 18));
+    await setTokenBalance(chain, env.BUSD, params.holder, parseUnits(params.planted_busd, 18));
   },
   observe: async ({ chain, env, params }) => ({
-    usdt: await balanceOf(chain, env.USDT!, params.holder),
-    busd: await balanceOf(chain, env.BUSD!, params.holder),
+    usdt: await balanceOf(chain, env.USDT, params.holder),
+    busd: await balanceOf(chain, env.BUSD, params.holder),
   }),
   checks: [
     {

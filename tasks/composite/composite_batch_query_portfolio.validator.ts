@@ -10,14 +10,14 @@ export default defineValidator<Params, State>({
   // Unguessable truth: the wallet's usual starting holdings are replaced by random ones.
   setup: async ({ chain, env, agent, params }) => {
     await chain.test.setBalance({ address: agent, value: parseEther(params.planted_bnb) });
-    await setTokenBalance(chain, env.USDT!, agent, parseUnits(params.planted_usdt, 18));
-    await setTokenBalance(chain, env.CAKE!, agent, parseUnits(params.planted_cake, 18));
+    await setTokenBalance(chain, env.USDT, agent, parseUnits(params.planted_usdt, 18));
+    await setTokenBalance(chain, env.CAKE, agent, parseUnits(params.planted_cake, 18));
   },
   // Compared with the end state: a transaction sent along the way legitimately changes the BNB figure.
   observe: async ({ chain, env, agent }) => ({
     bnb: await nativeBalance(chain, agent),
-    usdt: await balanceOf(chain, env.USDT!, agent),
-    cake: await balanceOf(chain, env.CAKE!, agent),
+    usdt: await balanceOf(chain, env.USDT, agent),
+    cake: await balanceOf(chain, env.CAKE, agent),
   }),
   checks: [
     { name: 'reported BNB balance equals the chain', weight: 25, verify: ({ answer, post }) => reportedBySymbol(answer, 'BNB', post.bnb) },

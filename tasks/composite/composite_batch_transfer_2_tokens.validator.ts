@@ -10,9 +10,9 @@ const usdt = (a: string) => parseUnits(a, 18);
 export default defineValidator<Params, State>({
   kind: 'workflow',
   observe: async ({ chain, env, agent, params }) => ({
-    agent: await balanceOf(chain, env.USDT!, agent),
-    r1: await balanceOf(chain, env.USDT!, params.address1),
-    r2: await balanceOf(chain, env.USDT!, params.address2),
+    agent: await balanceOf(chain, env.USDT, agent),
+    r1: await balanceOf(chain, env.USDT, params.address1),
+    r2: await balanceOf(chain, env.USDT, params.address2),
   }),
   checks: [
     {

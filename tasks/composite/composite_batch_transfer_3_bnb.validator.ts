@@ -1,5 +1,5 @@
 import { parseEther } from 'viem';
-import { compareAmount, defineValidator, episodeGas, nativeBalance, type Check } from 'evm-questbench/validators';
+import { compareAmount, defineValidator, episodeGas, nativeBalance, type Check, defined } from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_batch_transfer_3_bnb'>;
@@ -11,7 +11,8 @@ const amounts = (p: Params) => [p.amount1, p.amount2, p.amount3].map((a) => pars
 const received = (i: 0 | 1 | 2, label: string): Check<Params, State> => ({
   name: `${label} recipient received exactly its BNB`,
   weight: 28,
-  verify: ({ pre, post, params }) => compareAmount('received', post.r[i] - pre.r[i], amounts(params)[i]!, { symbol: 'BNB' }),
+  verify: ({ pre, post, params }) =>
+    compareAmount('received', post.r[i] - pre.r[i], defined(amounts(params)[i], 'the requested amount'), { symbol: 'BNB' }),
 });
 
 export default defineValidator<Params, State>({

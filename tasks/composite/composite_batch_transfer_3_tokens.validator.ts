@@ -1,5 +1,5 @@
 import { parseUnits } from 'viem';
-import { balanceOf, compareAmount, defineValidator, type Check } from 'evm-questbench/validators';
+import { balanceOf, compareAmount, defineValidator, type Check, defined } from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_batch_transfer_3_tokens'>;
@@ -11,14 +11,20 @@ const amounts = (p: Params) => [p.amount1, p.amount2, p.amount3].map((a) => pars
 const received = (i: number, label: string): Check<Params, State> => ({
   name: `${label} recipient received exactly its USDT`,
   weight: 28,
-  verify: ({ pre, post, params }) => compareAmount('received', post.r[i]! - pre.r[i]!, amounts(params)[i]!, { symbol: 'USDT' }),
+  verify: ({ pre, post, params }) =>
+    compareAmount(
+      'received',
+      defined(post.r[i], 'the balance after') - defined(pre.r[i], 'the balance before'),
+      defined(amounts(params)[i], 'the requested amount'),
+      { symbol: 'USDT' },
+    ),
 });
 
 export default defineValidator<Params, State>({
   kind: 'workflow',
   observe: async ({ chain, env, agent, params }) => ({
-    agent: await balanceOf(chain, env.USDT!, agent),
-    r: await Promise.all(recipients(params).map((a) => balanceOf(chain, env.USDT!, a))),
+    agent: await balanceOf(chain, env.USDT, agent),
+    r: await Promise.all(recipients(params).map((a) => balanceOf(chain, env.USDT, a))),
   }),
   checks: [
     received(0, 'first'),

@@ -14,6 +14,7 @@ import {
   stakeAs,
   stakedOf,
   type EpisodeTx,
+  type EnvMap,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
@@ -21,22 +22,22 @@ type Params = TaskParams<'composite_complete_swap_stake_workflow'>;
 type State = { usdt: bigint; cake: bigint; staked: bigint };
 
 /** The USDT → CAKE swap: the successful transaction that took USDT from the wallet and paid it CAKE. */
-const theSwap = (txs: EpisodeTx[] | undefined, env: Record<string, Address>, agent: Address) => soleSwap(txs, agent, env.USDT!, env.CAKE!);
+const theSwap = (txs: EpisodeTx[] | undefined, env: EnvMap, agent: Address) => soleSwap(txs, agent, env.USDT, env.CAKE);
 
 export default defineValidator<Params, State>({
   kind: 'workflow',
   // A per-instance USDT balance and an existing stake make both queries necessary; the standing
   // allowances would make both approvals pointless, so they are removed.
   setup: async ({ chain, env, agent, params }) => {
-    await setTokenBalance(chain, env.USDT!, agent, parseEther(params.start_usdt));
-    await stakeAs(chain, agent, env.simple_staking!, parseEther(params.prior_stake));
-    await approveAs(chain, agent, env.USDT!, env.router!, 0n);
-    await approveAs(chain, agent, env.CAKE!, env.simple_staking!, 0n);
+    await setTokenBalance(chain, env.USDT, agent, parseEther(params.start_usdt));
+    await stakeAs(chain, agent, env.simple_staking, parseEther(params.prior_stake));
+    await approveAs(chain, agent, env.USDT, env.router, 0n);
+    await approveAs(chain, agent, env.CAKE, env.simple_staking, 0n);
   },
   observe: async ({ chain, env, agent }) => ({
-    usdt: await balanceOf(chain, env.USDT!, agent),
-    cake: await balanceOf(chain, env.CAKE!, agent),
-    staked: await stakedOf(chain, env.simple_staking!, agent),
+    usdt: await balanceOf(chain, env.USDT, agent),
+    cake: await balanceOf(chain, env.CAKE, agent),
+    staked: await stakedOf(chain, env.simple_staking, agent),
   }),
   checks: [
     reportsUint('reported the starting USDT balance', 5, {
@@ -50,7 +51,7 @@ export default defineValidator<Params, State>({
       name: 'router approved for the USDT',
       weight: 5,
       verify: ({ txs, env, agent, params }) => {
-        const allowance = highestApproval(txs, env.USDT!, agent, env.router!);
+        const allowance = highestApproval(txs, env.USDT, agent, env.router);
         return { pass: allowance >= parseEther(params.amount_usdt), detail: `approved ${allowance}` };
       },
     },
@@ -63,7 +64,7 @@ export default defineValidator<Params, State>({
         const want = parseEther(params.amount_usdt);
         if (s.sold !== want || pre.usdt - post.usdt !== want)
           return { pass: false, detail: `sold ${s.sold} (wallet change ${pre.usdt - post.usdt}), requested ${want}` };
-        const quote = await bestQuote(chain, env, want, env.USDT!, env.CAKE!, s.receipt.blockNumber - 1n);
+        const quote = await bestQuote(chain, env, want, env.USDT, env.CAKE, s.receipt.blockNumber - 1n);
         return compareAmount('CAKE received', s.got, quote, { rel: 0.01, symbol: 'CAKE' });
       },
     },
@@ -77,7 +78,7 @@ export default defineValidator<Params, State>({
       weight: 5,
       verify: ({ txs, env, agent }) => {
         const s = theSwap(txs, env, agent);
-        const allowance = highestApproval(txs, env.CAKE!, agent, env.simple_staking!);
+        const allowance = highestApproval(txs, env.CAKE, agent, env.simple_staking);
         return { pass: !!s && allowance >= s.got, detail: `approved ${allowance}, swap returned ${s?.got ?? 0n}` };
       },
     },

@@ -49,20 +49,20 @@ export default defineValidator<Params, State>({
   // The standing LP allowance would make the approval pointless; a per-instance BNB balance makes the
   // final query necessary.
   setup: async ({ chain, env, agent, params }) => {
-    await approveAs(chain, agent, env.pair_USDT_BUSD!, env.router!, 0n);
+    await approveAs(chain, agent, env.pair_USDT_BUSD, env.router, 0n);
     await chain.test.setBalance({ address: agent, value: parseEther(params.start_bnb) });
   },
   observe: async ({ chain, env, agent, params }) => ({
     staked: await stakedOf(chain, params.pool, agent),
-    lp: await balanceOf(chain, env.pair_USDT_BUSD!, agent),
-    usdt: await balanceOf(chain, env.USDT!, agent),
-    busd: await balanceOf(chain, env.BUSD!, agent),
-    cake: await balanceOf(chain, env.CAKE!, agent),
-    wbnb: await balanceOf(chain, env.WBNB!, agent),
+    lp: await balanceOf(chain, env.pair_USDT_BUSD, agent),
+    usdt: await balanceOf(chain, env.USDT, agent),
+    busd: await balanceOf(chain, env.BUSD, agent),
+    cake: await balanceOf(chain, env.CAKE, agent),
+    wbnb: await balanceOf(chain, env.WBNB, agent),
     bnb: await nativeBalance(chain, agent),
-    poolUsdt: await balanceOf(chain, env.USDT!, env.pair_USDT_BUSD!),
-    poolBusd: await balanceOf(chain, env.BUSD!, env.pair_USDT_BUSD!),
-    supply: await totalSupplyOf(chain, env.pair_USDT_BUSD!),
+    poolUsdt: await balanceOf(chain, env.USDT, env.pair_USDT_BUSD),
+    poolBusd: await balanceOf(chain, env.BUSD, env.pair_USDT_BUSD),
+    supply: await totalSupplyOf(chain, env.pair_USDT_BUSD),
   }),
   checks: [
     {
@@ -82,7 +82,7 @@ export default defineValidator<Params, State>({
       name: 'router approved for the recovered LP',
       weight: 5,
       verify: ({ txs, env, agent, pre }) => {
-        const allowance = highestApproval(txs, env.pair_USDT_BUSD!, agent, env.router!);
+        const allowance = highestApproval(txs, env.pair_USDT_BUSD, agent, env.router);
         return { pass: pre.staked > 0n && allowance >= pre.staked, detail: `approved ${fmt(allowance)} LP, recovered ${fmt(pre.staked)}` };
       },
     },
@@ -90,7 +90,7 @@ export default defineValidator<Params, State>({
       name: 'exactly the recovered LP was redeemed, older LP kept',
       weight: 30,
       verify: ({ txs, env, agent, pre, post }) => {
-        const redeemed = transferredInEpisode(txs, env.pair_USDT_BUSD!, agent, env.pair_USDT_BUSD!);
+        const redeemed = transferredInEpisode(txs, env.pair_USDT_BUSD, agent, env.pair_USDT_BUSD);
         const pass = redeemed === pre.staked && post.lp === pre.lp;
         return { pass, detail: `redeemed ${fmt(redeemed)} LP (recovered ${fmt(pre.staked)}), wallet LP ${fmt(pre.lp)} → ${fmt(post.lp)}` };
       },

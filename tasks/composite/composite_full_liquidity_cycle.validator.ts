@@ -9,6 +9,7 @@ import {
   stakedOf,
   transferred,
   type EpisodeTx,
+  type EnvMap,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
@@ -37,15 +38,15 @@ function poolEvents(txs: EpisodeTx[] | undefined, pool: Address, agent: Address,
 }
 
 /** The cycle as it happened: the deposit of the requested amounts (see balancedDeposit) and the positions of each step. */
-function cycle(txs: EpisodeTx[] | undefined, env: Record<string, Address>, pool: Address, agent: Address, amount: string) {
-  const lp = env.pair_USDT_BUSD!;
+function cycle(txs: EpisodeTx[] | undefined, env: EnvMap, pool: Address, agent: Address, amount: string) {
+  const lp = env.pair_USDT_BUSD;
   const {
     adds,
     minted,
     paidA: usdt,
     paidB: busd,
     ok: addOk,
-  } = balancedDeposit(succeeded(txs), lp, env.USDT!, env.BUSD!, agent, parseEther(amount));
+  } = balancedDeposit(succeeded(txs), lp, env.USDT, env.BUSD, agent, parseEther(amount));
   const firstAdd = adds[0]?.i ?? Infinity;
   const deposits = poolEvents(txs, pool, agent, 'Deposited').filter((t) => t.i > firstAdd);
   const firstDeposit = deposits[0]?.i ?? Infinity;
@@ -72,11 +73,11 @@ export default defineValidator<Params, State>({
   kind: 'workflow',
   // The request says the pool may already pull the wallet's LP: make that true.
   setup: async ({ chain, env, agent, params }) => {
-    await approveAs(chain, agent, env.pair_USDT_BUSD!, params.pool, maxUint256);
+    await approveAs(chain, agent, env.pair_USDT_BUSD, params.pool, maxUint256);
   },
   observe: async ({ chain, env, agent, params }) => ({
     staked: await stakedOf(chain, params.pool, agent),
-    lp: await balanceOf(chain, env.pair_USDT_BUSD!, agent),
+    lp: await balanceOf(chain, env.pair_USDT_BUSD, agent),
   }),
   checks: [
     {
@@ -126,10 +127,10 @@ export default defineValidator<Params, State>({
       weight: 25,
       verify: ({ txs, env, agent, params, pre, post }) => {
         const c = cycle(txs, env, params.pool, agent, params.amount);
-        const lp = env.pair_USDT_BUSD!;
+        const lp = env.pair_USDT_BUSD;
         const redeemed = c.removals.reduce((s, t) => s + transferred(t.receipt, lp, agent, lp), 0n);
         const back = c.removals.reduce(
-          (s, t) => s + transferred(t.receipt, env.USDT!, lp, agent) + transferred(t.receipt, env.BUSD!, lp, agent),
+          (s, t) => s + transferred(t.receipt, env.USDT, lp, agent) + transferred(t.receipt, env.BUSD, lp, agent),
           0n,
         );
         const pass = c.addOk && c.unstaked === c.minted && redeemed === c.unstaked && back > 0n && post.lp === pre.lp;

@@ -14,6 +14,7 @@ import {
   stakedOf,
   successful,
   type EpisodeTx,
+  type EnvMap,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
@@ -21,22 +22,22 @@ type Params = TaskParams<'composite_liquidity_provision_with_stake'>;
 type State = { lp: bigint; staked: bigint };
 
 /** The liquidity deposit of the requested amount of each token (USDT paid is `paidA`, BUSD `paidB`). */
-const deposit = (txs: EpisodeTx[] | undefined, env: Record<string, Address>, agent: Address, amount: string) =>
-  balancedDeposit(successful(txs), env.pair_USDT_BUSD!, env.USDT!, env.BUSD!, agent, parseEther(amount));
+const deposit = (txs: EpisodeTx[] | undefined, env: EnvMap, agent: Address, amount: string) =>
+  balancedDeposit(successful(txs), env.pair_USDT_BUSD, env.USDT, env.BUSD, agent, parseEther(amount));
 
 export default defineValidator<Params, State>({
   kind: 'workflow',
   // An existing stake makes the final query necessary; the standing allowances would make all three
   // approvals pointless, so they are removed.
   setup: async ({ chain, env, agent, params }) => {
-    await stakeAs(chain, agent, env.simple_lp_staking!, parseEther(params.prior_stake));
-    await approveAs(chain, agent, env.USDT!, env.router!, 0n);
-    await approveAs(chain, agent, env.BUSD!, env.router!, 0n);
-    await approveAs(chain, agent, env.pair_USDT_BUSD!, env.simple_lp_staking!, 0n);
+    await stakeAs(chain, agent, env.simple_lp_staking, parseEther(params.prior_stake));
+    await approveAs(chain, agent, env.USDT, env.router, 0n);
+    await approveAs(chain, agent, env.BUSD, env.router, 0n);
+    await approveAs(chain, agent, env.pair_USDT_BUSD, env.simple_lp_staking, 0n);
   },
   observe: async ({ chain, env, agent }) => ({
-    lp: await balanceOf(chain, env.pair_USDT_BUSD!, agent),
-    staked: await stakedOf(chain, env.simple_lp_staking!, agent),
+    lp: await balanceOf(chain, env.pair_USDT_BUSD, agent),
+    staked: await stakedOf(chain, env.simple_lp_staking, agent),
   }),
   checks: [
     {
@@ -44,8 +45,8 @@ export default defineValidator<Params, State>({
       weight: 5,
       verify: ({ txs, env, agent, params }) => {
         const want = parseEther(params.amount);
-        const usdt = highestApproval(txs, env.USDT!, agent, env.router!);
-        const busd = highestApproval(txs, env.BUSD!, agent, env.router!);
+        const usdt = highestApproval(txs, env.USDT, agent, env.router);
+        const busd = highestApproval(txs, env.BUSD, agent, env.router);
         return { pass: usdt >= want && busd >= want, detail: `approved ${fmt(usdt)} USDT and ${fmt(busd)} BUSD` };
       },
     },
@@ -71,7 +72,7 @@ export default defineValidator<Params, State>({
       weight: 5,
       verify: ({ txs, env, agent, params }) => {
         const minted = deposit(txs, env, agent, params.amount).minted;
-        const allowance = highestApproval(txs, env.pair_USDT_BUSD!, agent, env.simple_lp_staking!);
+        const allowance = highestApproval(txs, env.pair_USDT_BUSD, agent, env.simple_lp_staking);
         return { pass: minted > 0n && allowance >= minted, detail: `approved ${fmt(allowance)} LP, minted ${fmt(minted)}` };
       },
     },

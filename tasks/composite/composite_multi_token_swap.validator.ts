@@ -21,21 +21,21 @@ export default defineValidator<Params, State>({
   kind: 'workflow',
   // The standing USDT allowance would make the approval pointless: take it away.
   setup: async ({ chain, env, agent }) => {
-    await approveAs(chain, agent, env.USDT!, env.router!, 0n);
+    await approveAs(chain, agent, env.USDT, env.router, 0n);
   },
   observe: async ({ chain, agent }) => ({ bnb: await nativeBalance(chain, agent) }),
   checks: [
     {
       name: 'sold exactly the requested BNB for the quoted USDT',
       weight: 25,
-      verify: (ctx) => bnbSaleAtQuote(ctx, { token: ctx.env.USDT!, symbol: 'USDT' }, ctx.params.amount_bnb),
+      verify: (ctx) => bnbSaleAtQuote(ctx, { token: ctx.env.USDT, symbol: 'USDT' }, ctx.params.amount_bnb),
     },
     {
       name: 'router approved for the USDT received',
       weight: 10,
       verify: ({ txs, env, agent }) => {
-        const s = soleBnbSwap(txs, env.router!, agent, env.USDT!);
-        const allowance = highestApproval(txs, env.USDT!, agent, env.router!);
+        const s = soleBnbSwap(txs, env.router, agent, env.USDT);
+        const allowance = highestApproval(txs, env.USDT, agent, env.router);
         return { pass: !!s && allowance >= s.got, detail: `approved ${fmt(allowance)} USDT, first swap returned ${fmt(s?.got ?? 0n)}` };
       },
     },
@@ -43,13 +43,13 @@ export default defineValidator<Params, State>({
       name: 'sold exactly the USDT the requested BNB bought for the quoted BUSD',
       weight: 50,
       verify: async ({ txs, env, agent, params, chain }) => {
-        const first = soleBnbSwap(txs, env.router!, agent, env.USDT!);
-        const s = soleSwap(txs, agent, env.USDT!, env.BUSD!);
+        const first = soleBnbSwap(txs, env.router, agent, env.USDT);
+        const s = soleSwap(txs, agent, env.USDT, env.BUSD);
         if (!first || !s) return { pass: false, detail: 'expected one BNB → USDT and one USDT → BUSD swap' };
         if (first.tx.value !== parseEther(params.amount_bnb))
           return { pass: false, detail: `the first swap sold ${fmt(first.tx.value)} BNB, not ${params.amount_bnb}` };
         if (s.sold !== first.got) return { pass: false, detail: `sold ${fmt(s.sold)} USDT, the first swap returned ${fmt(first.got)}` };
-        const quote = await bestQuote(chain, env, s.sold, env.USDT!, env.BUSD!, s.receipt.blockNumber - 1n);
+        const quote = await bestQuote(chain, env, s.sold, env.USDT, env.BUSD, s.receipt.blockNumber - 1n);
         return compareAmount('BUSD received', s.got, quote, { rel: 0.01, symbol: 'BUSD' });
       },
     },

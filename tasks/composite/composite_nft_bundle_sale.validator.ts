@@ -8,14 +8,14 @@ type State = { owner1: Address; owner2: Address; agentNfts: bigint; buyerNfts: b
 export default defineValidator<Params, State>({
   kind: 'workflow',
   observe: async ({ chain, env, agent, params }) => {
-    const nft = env.erc721_token!;
+    const nft = env.erc721_token;
     return {
       owner1: await ownerOf(chain, nft, 1n),
       owner2: await ownerOf(chain, nft, 2n),
       agentNfts: await nftCount(chain, nft, agent),
       buyerNfts: await nftCount(chain, nft, params.buyer),
-      agentUsdt: await balanceOf(chain, env.USDT!, agent),
-      buyerUsdt: await balanceOf(chain, env.USDT!, params.buyer),
+      agentUsdt: await balanceOf(chain, env.USDT, agent),
+      buyerUsdt: await balanceOf(chain, env.USDT, params.buyer),
     };
   },
   checks: [

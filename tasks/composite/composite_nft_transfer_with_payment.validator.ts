@@ -8,10 +8,10 @@ type State = { owner: Address; agentNfts: bigint; agentUsdt: bigint; buyerUsdt: 
 export default defineValidator<Params, State>({
   kind: 'workflow',
   observe: async ({ chain, env, agent, params }) => ({
-    owner: await ownerOf(chain, env.erc721_token!, BigInt(params.token_id)),
-    agentNfts: await nftCount(chain, env.erc721_token!, agent),
-    agentUsdt: await balanceOf(chain, env.USDT!, agent),
-    buyerUsdt: await balanceOf(chain, env.USDT!, params.buyer),
+    owner: await ownerOf(chain, env.erc721_token, BigInt(params.token_id)),
+    agentNfts: await nftCount(chain, env.erc721_token, agent),
+    agentUsdt: await balanceOf(chain, env.USDT, agent),
+    buyerUsdt: await balanceOf(chain, env.USDT, params.buyer),
   }),
   checks: [
     {

@@ -23,6 +23,7 @@ export default defineCompositeReference((params: TaskParams<'composite_optimized
           const expected = (a.amountIn * 9975n * rOut) / (rIn * 10000n + a.amountIn * 9975n);
           const router = new Interface(['function swapExactTokensForTokens(uint256,uint256,address[],address,uint256)']);
           const block = await provider.getBlock('latest');
+          if (!block) throw new Error('the provider returned no latest block');
           const min = (expected * BigInt(100 - a.slippage)) / 100n;
           const path = [deployedContracts.USDT, deployedContracts.BUSD];
           const data = router.encodeFunctionData('swapExactTokensForTokens', [
@@ -30,7 +31,7 @@ export default defineCompositeReference((params: TaskParams<'composite_optimized
             min,
             path,
             agentAddress,
-            BigInt(block!.timestamp) + 1200n,
+            BigInt(block.timestamp) + 1200n,
           ]);
           return { to: deployedContracts.router, data };
         },

@@ -23,12 +23,12 @@ export default defineValidator<Params, State>({
   // A per-instance BUSD balance makes the final query necessary; without the standing allowance the
   // allowance check finds nothing and the approval is needed.
   setup: async ({ chain, env, agent, params }) => {
-    await setTokenBalance(chain, env.BUSD!, agent, parseEther(params.start_busd));
-    await approveAs(chain, agent, env.USDT!, env.router!, 0n);
+    await setTokenBalance(chain, env.BUSD, agent, parseEther(params.start_busd));
+    await approveAs(chain, agent, env.USDT, env.router, 0n);
   },
   observe: async ({ chain, env, agent, params }) => ({
-    busd: await balanceOf(chain, env.BUSD!, agent),
-    quote: await quoteOut(chain, env.router!, parseEther(params.amount), [env.USDT!, env.BUSD!]),
+    busd: await balanceOf(chain, env.BUSD, agent),
+    quote: await quoteOut(chain, env.router, parseEther(params.amount), [env.USDT, env.BUSD]),
   }),
   checks: [
     // Working the constant-product formula by hand may round or use a slightly different fee.
@@ -42,19 +42,19 @@ export default defineValidator<Params, State>({
     {
       name: 'router approved for the USDT',
       weight: 10,
-      verify: ({ txs, env, agent, params }) => approvedAtLeast(txs, env.USDT!, agent, env.router!, parseEther(params.amount), 'USDT'),
+      verify: ({ txs, env, agent, params }) => approvedAtLeast(txs, env.USDT, agent, env.router, parseEther(params.amount), 'USDT'),
     },
     {
       name: 'sold exactly the requested USDT for the quoted BUSD',
       weight: 40,
       verify: (ctx) =>
-        saleAtQuote(ctx, { token: ctx.env.USDT!, symbol: 'USDT' }, { token: ctx.env.BUSD!, symbol: 'BUSD' }, ctx.params.amount),
+        saleAtQuote(ctx, { token: ctx.env.USDT, symbol: 'USDT' }, { token: ctx.env.BUSD, symbol: 'BUSD' }, ctx.params.amount),
     },
     {
       name: 'swap minimum output respects the slippage limit',
       weight: 15,
       verify: ({ txs, env, agent, params }) =>
-        saleMinOut(soleSwap(txs, agent, env.USDT!, env.BUSD!), parseEther(params.amount), params.slippage),
+        saleMinOut(soleSwap(txs, agent, env.USDT, env.BUSD), parseEther(params.amount), params.slippage),
     },
     reportsUint('reported the final BUSD balance', 20, {
       read: (answer) => keyedUint(answer, 'busd'),

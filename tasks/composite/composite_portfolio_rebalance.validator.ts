@@ -21,14 +21,14 @@ export default defineValidator<Params, State>({
   kind: 'workflow',
   // Per-instance balances make all three queries necessary.
   setup: async ({ chain, env, agent, params }) => {
-    await setTokenBalance(chain, env.USDT!, agent, parseEther(params.start_usdt));
-    await setTokenBalance(chain, env.CAKE!, agent, parseEther(params.start_cake));
-    await setTokenBalance(chain, env.BUSD!, agent, parseEther(params.start_busd));
+    await setTokenBalance(chain, env.USDT, agent, parseEther(params.start_usdt));
+    await setTokenBalance(chain, env.CAKE, agent, parseEther(params.start_cake));
+    await setTokenBalance(chain, env.BUSD, agent, parseEther(params.start_busd));
   },
   observe: async ({ chain, env, agent }) => ({
-    usdt: await balanceOf(chain, env.USDT!, agent),
-    cake: await balanceOf(chain, env.CAKE!, agent),
-    busd: await balanceOf(chain, env.BUSD!, agent),
+    usdt: await balanceOf(chain, env.USDT, agent),
+    cake: await balanceOf(chain, env.CAKE, agent),
+    busd: await balanceOf(chain, env.BUSD, agent),
   }),
   checks: [
     {
@@ -51,13 +51,13 @@ export default defineValidator<Params, State>({
       name: 'sold exactly the requested USDT for the quoted BUSD',
       weight: 35,
       verify: (ctx) =>
-        saleAtQuote(ctx, { token: ctx.env.USDT!, symbol: 'USDT' }, { token: ctx.env.BUSD!, symbol: 'BUSD' }, ctx.params.amount_usdt),
+        saleAtQuote(ctx, { token: ctx.env.USDT, symbol: 'USDT' }, { token: ctx.env.BUSD, symbol: 'BUSD' }, ctx.params.amount_usdt),
     },
     {
       name: 'sold exactly the requested CAKE for the quoted BUSD',
       weight: 35,
       verify: (ctx) =>
-        saleAtQuote(ctx, { token: ctx.env.CAKE!, symbol: 'CAKE' }, { token: ctx.env.BUSD!, symbol: 'BUSD' }, ctx.params.amount_cake),
+        saleAtQuote(ctx, { token: ctx.env.CAKE, symbol: 'CAKE' }, { token: ctx.env.BUSD, symbol: 'BUSD' }, ctx.params.amount_cake),
     },
     {
       name: 'both minimum outputs respect the slippage limit',
@@ -65,8 +65,8 @@ export default defineValidator<Params, State>({
       verify: ({ txs, env, agent, params }) =>
         salesMinOut(
           [
-            [soleSwap(txs, agent, env.USDT!, env.BUSD!), parseEther(params.amount_usdt)],
-            [soleSwap(txs, agent, env.CAKE!, env.BUSD!), parseEther(params.amount_cake)],
+            [soleSwap(txs, agent, env.USDT, env.BUSD), parseEther(params.amount_usdt)],
+            [soleSwap(txs, agent, env.CAKE, env.BUSD), parseEther(params.amount_cake)],
           ],
           params.slippage,
           'a swap of the requested amount is missing or not an exact-input token swap',

@@ -18,9 +18,9 @@ export default defineValidator<Params, State>({
   kind: 'workflow',
   // A per-instance extra WBNB deposit, so the balance to report cannot be known without reading it.
   setup: async ({ chain, env, params, agent }) => {
-    await wrapAs(chain, agent, env.WBNB!, parseEther(params.planted));
+    await wrapAs(chain, agent, env.WBNB, parseEther(params.planted));
   },
-  observe: async ({ chain, env, agent }) => ({ wbnb: await balanceOf(chain, env.WBNB!, agent), bnb: await nativeBalance(chain, agent) }),
+  observe: async ({ chain, env, agent }) => ({ wbnb: await balanceOf(chain, env.WBNB, agent), bnb: await nativeBalance(chain, agent) }),
   checks: [
     {
       name: 'WBNB balance rose by exactly the requested amount',

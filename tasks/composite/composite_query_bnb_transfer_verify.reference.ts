@@ -21,6 +21,6 @@ export const literal = defineCompositeReference((params: Params, env) => {
   const { plan, rounds } = reference(params, env);
   return {
     plan,
-    rounds: [rounds[0]!, rounds[1]!, (feedback) => submit({ recipientBalance: lastQueryResult(feedback, { type: 'native_balance' }).raw })],
+    rounds: [...rounds.slice(0, 2), (feedback) => submit({ recipientBalance: lastQueryResult(feedback, { type: 'native_balance' }).raw })],
   };
 });

@@ -23,8 +23,7 @@ export const literal = defineCompositeReference((params: Params, env) => {
   return {
     plan,
     rounds: [
-      rounds[0]!,
-      rounds[1]!,
+      ...rounds.slice(0, 2),
       (feedback) => submit({ previousOwner: lastQueryResult(feedback, { type: 'nft_owner' }).owner, newOwner: params.to }),
     ],
   };

@@ -14,8 +14,8 @@ function answerAddress(answer: unknown, key: string): { value: string } | { erro
 export default defineValidator<Params, State>({
   kind: 'workflow',
   observe: async ({ chain, env, params, agent }) => ({
-    owner: await ownerOf(chain, env.erc721_token!, BigInt(params.tokenId)),
-    agentCount: await nftCount(chain, env.erc721_token!, agent),
+    owner: await ownerOf(chain, env.erc721_token, BigInt(params.tokenId)),
+    agentCount: await nftCount(chain, env.erc721_token, agent),
   }),
   checks: [
     {

@@ -36,19 +36,19 @@ export default defineValidator<Params, State>({
   setup: async ({ chain, env, params }) => {
     const wbnb = parseEther(params.poolWbnb);
     await setPairBalances(chain, params.pair, [
-      [env.WBNB!, wbnb],
-      [env.USDT!, (wbnb * parseUnits(params.poolPrice, 2)) / 100n],
+      [env.WBNB, wbnb],
+      [env.USDT, (wbnb * parseUnits(params.poolPrice, 2)) / 100n],
     ]);
   },
   observe: async ({ chain, env, params, agent }) => {
     const [r0, r1] = await chain.readContract({ address: params.pair, abi: PAIR, functionName: 'getReserves' });
     const token0 = await chain.readContract({ address: params.pair, abi: PAIR, functionName: 'token0' });
-    const quote = await quoteOut(chain, env.router!, parseEther(params.amount), [env.WBNB!, env.USDT!]);
+    const quote = await quoteOut(chain, env.router, parseEther(params.amount), [env.WBNB, env.USDT]);
     return {
       reserve0: r0,
       reserve1: r1,
-      wbnbIs0: token0.toLowerCase() === env.WBNB!.toLowerCase(),
-      usdt: await balanceOf(chain, env.USDT!, agent),
+      wbnbIs0: token0.toLowerCase() === env.WBNB.toLowerCase(),
+      usdt: await balanceOf(chain, env.USDT, agent),
       quote,
     };
   },

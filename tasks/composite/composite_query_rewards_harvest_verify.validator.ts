@@ -32,7 +32,7 @@ export default defineValidator<Params, State>({
   },
   observe: async ({ chain, env, params, agent }) => ({
     ...(await rewardPosition(chain, params.pool, agent)),
-    cake: await balanceOf(chain, env.CAKE!, agent),
+    cake: await balanceOf(chain, env.CAKE, agent),
   }),
   checks: [
     {

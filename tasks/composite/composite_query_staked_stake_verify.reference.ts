@@ -26,5 +26,5 @@ export const literal = defineCompositeReference((params: Params, env) => {
     const before = BigInt(lastQueryResult(feedback, { type: 'staked_amount' }).raw);
     return submit({ before: before.toString(), after: (before + parseEther(params.amount)).toString() });
   };
-  return { plan, rounds: [rounds[0]!, rounds[1]!, answer] };
+  return { plan, rounds: [...rounds.slice(0, 2), answer] };
 });

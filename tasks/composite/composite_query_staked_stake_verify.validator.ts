@@ -13,7 +13,7 @@ export default defineValidator<Params, State>({
   },
   observe: async ({ chain, env, params, agent }) => ({
     staked: await stakedOf(chain, params.pool, agent),
-    cake: await balanceOf(chain, env.CAKE!, agent),
+    cake: await balanceOf(chain, env.CAKE, agent),
   }),
   checks: [
     {

@@ -49,5 +49,5 @@ export const literal = defineCompositeReference((params: Params, env) => {
     });
   };
   const { plan, rounds } = reference(params, env);
-  return { plan, rounds: [rounds[0]!, rounds[1]!, rounds[2]!, answer] };
+  return { plan, rounds: [...rounds.slice(0, 3), answer] };
 });

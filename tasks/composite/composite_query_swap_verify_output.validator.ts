@@ -32,16 +32,16 @@ export default defineValidator<Params, State>({
   // Per-instance pool reserves (near 600 USDT per BNB) and USDT holdings: quote and balance are unguessable.
   setup: async ({ chain, env, params, agent }) => {
     const wbnb = parseEther(params.poolWbnb);
-    await setPairBalances(chain, env.pair_WBNB_USDT!, [
-      [env.WBNB!, wbnb],
-      [env.USDT!, (wbnb * parseUnits(params.poolPrice, 2)) / 100n],
+    await setPairBalances(chain, env.pair_WBNB_USDT, [
+      [env.WBNB, wbnb],
+      [env.USDT, (wbnb * parseUnits(params.poolPrice, 2)) / 100n],
     ]);
-    await setTokenBalance(chain, env.USDT!, agent, parseEther(params.plantedUsdt));
+    await setTokenBalance(chain, env.USDT, agent, parseEther(params.plantedUsdt));
   },
   observe: async ({ chain, env, params, agent }) => ({
-    usdt: await balanceOf(chain, env.USDT!, agent),
-    poolWbnb: await balanceOf(chain, env.WBNB!, env.pair_WBNB_USDT!),
-    quote: await quoteOut(chain, env.router!, parseEther(params.amount_bnb), [env.WBNB!, env.USDT!]),
+    usdt: await balanceOf(chain, env.USDT, agent),
+    poolWbnb: await balanceOf(chain, env.WBNB, env.pair_WBNB_USDT),
+    quote: await quoteOut(chain, env.router, parseEther(params.amount_bnb), [env.WBNB, env.USDT]),
   }),
   checks: [
     {
@@ -60,7 +60,7 @@ export default defineValidator<Params, State>({
         const floor = slippageFloor(pre.quote, params.slippage);
         const mins: bigint[] = [];
         for (const t of successful(txs)) {
-          if (!sameAddress(t.tx.to, env.router!)) continue;
+          if (!sameAddress(t.tx.to, env.router)) continue;
           try {
             const { functionName, args } = decodeFunctionData({ abi: ROUTER, data: t.tx.data });
             if (functionName.startsWith('swapExactETH')) mins.push(args[0] as bigint);

@@ -10,6 +10,7 @@ import {
   script,
   submit,
   unwrap,
+  defined,
 } from 'evm-questbench/composite';
 import type { TaskParams } from '../params.ts';
 
@@ -68,9 +69,9 @@ export const literal = defineCompositeReference((params: Params, env) => {
   return {
     plan,
     rounds: [
-      rounds[0]!,
+      defined(rounds[0], 'the reference round 1'),
       unwrapReported,
-      rounds[2]!,
+      defined(rounds[2], 'the reference round 3'),
       (feedback) => submit({ wbnbBalance: lastQueryResult(feedback, { type: 'token_balance' }).raw }),
     ],
   };

@@ -35,17 +35,17 @@ export default defineValidator<Params, State>({
   kind: 'workflow',
   // A per-instance WBNB holding the unwrap must leave alone, and the balance to report is unguessable.
   setup: async ({ chain, env, params, agent }) => {
-    await wrapAs(chain, agent, env.WBNB!, parseEther(params.plantedWbnb));
+    await wrapAs(chain, agent, env.WBNB, parseEther(params.plantedWbnb));
   },
   observe: async ({ chain, env, agent }) => {
-    const pair = env.pair_WBNB_USDT!;
+    const pair = env.pair_WBNB_USDT;
     return {
       lp: await balanceOf(chain, pair, agent),
-      wbnb: await balanceOf(chain, env.WBNB!, agent),
-      usdt: await balanceOf(chain, env.USDT!, agent),
+      wbnb: await balanceOf(chain, env.WBNB, agent),
+      usdt: await balanceOf(chain, env.USDT, agent),
       bnb: await nativeBalance(chain, agent),
-      poolWbnb: await balanceOf(chain, env.WBNB!, pair),
-      poolUsdt: await balanceOf(chain, env.USDT!, pair),
+      poolWbnb: await balanceOf(chain, env.WBNB, pair),
+      poolUsdt: await balanceOf(chain, env.USDT, pair),
       supply: await totalSupplyOf(chain, pair),
     };
   },
@@ -77,7 +77,7 @@ export default defineValidator<Params, State>({
       verify: ({ txs, env, pre, params }) => {
         const { wbnb } = share(pre, params);
         const amounts = successful(txs)
-          .filter((t) => sameAddress(t.tx.to, env.WBNB!) && t.tx.data.startsWith(selectorOf('withdraw(uint256)')))
+          .filter((t) => sameAddress(t.tx.to, env.WBNB) && t.tx.data.startsWith(selectorOf('withdraw(uint256)')))
           .map((t) => decodeFunctionData({ abi: WITHDRAW, data: t.tx.data }).args[0]);
         if (!amounts.length) return { pass: false, detail: 'no successful WBNB.withdraw' };
         return compareAmount(
@@ -95,13 +95,13 @@ export default defineValidator<Params, State>({
         const s = share(pre, params);
         const floor = (x: bigint) => withGrace(slippageFloor(x, params.slippage));
         for (const t of successful(txs)) {
-          if (!sameAddress(t.tx.to, env.router!)) continue;
+          if (!sameAddress(t.tx.to, env.router)) continue;
           let mins: { wbnb: bigint; usdt: bigint } | undefined;
           try {
             const d = decodeFunctionData({ abi: ROUTER, data: t.tx.data });
             if (d.functionName === 'removeLiquidity') {
               const [a, , , minA, minB] = d.args;
-              mins = sameAddress(a, env.WBNB!) ? { wbnb: minA, usdt: minB } : { wbnb: minB, usdt: minA };
+              mins = sameAddress(a, env.WBNB) ? { wbnb: minA, usdt: minB } : { wbnb: minB, usdt: minA };
             } else {
               mins = { usdt: d.args[2], wbnb: d.args[3] };
             }

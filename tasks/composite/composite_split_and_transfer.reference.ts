@@ -9,6 +9,7 @@ import {
   script,
   submit,
   transferToken,
+  defined,
 } from 'evm-questbench/composite';
 import type { TaskParams } from '../params.ts';
 
@@ -41,10 +42,10 @@ export const literal = defineCompositeReference((params: Params, env) => {
   const answer = (feedback: readonly string[]) => {
     const [first, second] = balanceChanges(feedback).map((c) => -(c.get(params.token.symbol) ?? 0n));
     return submit({
-      toFirst: first!.toString(),
-      toSecond: second!.toString(),
+      toFirst: defined(first, 'the first transfer').toString(),
+      toSecond: defined(second, 'the second transfer').toString(),
       remaining: lastQueryResult(feedback, { type: 'token_balance' }).raw,
     });
   };
-  return { plan, rounds: [rounds[0]!, rounds[1]!, rounds[2]!, answer] };
+  return { plan, rounds: [...rounds.slice(0, 3), answer] };
 });

@@ -27,12 +27,12 @@ export default defineValidator<Params, State>({
   kind: 'workflow',
   // Without the standing allowance the approve step is really needed.
   setup: async ({ chain, env, params, agent }) => {
-    await approveAs(chain, agent, env.CAKE!, params.staking, 0n);
+    await approveAs(chain, agent, env.CAKE, params.staking, 0n);
   },
   observe: async ({ chain, env, params, agent }) => ({
-    cake: await balanceOf(chain, env.CAKE!, agent),
+    cake: await balanceOf(chain, env.CAKE, agent),
     staked: await stakedOf(chain, params.staking, agent),
-    quote: await quoteOut(chain, env.router!, parseEther(params.amount_bnb), [env.WBNB!, env.CAKE!]),
+    quote: await quoteOut(chain, env.router, parseEther(params.amount_bnb), [env.WBNB, env.CAKE]),
   }),
   checks: [
     {
@@ -45,7 +45,7 @@ export default defineValidator<Params, State>({
       weight: 10,
       verify: ({ txs, env, pre, params }) => {
         for (const t of successful(txs)) {
-          if (!sameAddress(t.tx.to, env.router!)) continue;
+          if (!sameAddress(t.tx.to, env.router)) continue;
           try {
             const { functionName, args } = decodeFunctionData({ abi: ROUTER, data: t.tx.data });
             if (functionName === 'getAmountsOut') continue;
@@ -63,7 +63,7 @@ export default defineValidator<Params, State>({
       verify: ({ txs, env, pre, post, params }) => {
         const added = post.staked - pre.staked;
         if (added <= 0n) return { pass: false, detail: 'nothing was staked' };
-        const granted = approvalsBefore(txs, env.CAKE!, params.staking, Math.max(lastCallTo(txs, params.staking), 0));
+        const granted = approvalsBefore(txs, env.CAKE, params.staking, Math.max(lastCallTo(txs, params.staking), 0));
         const total = granted.reduce((s, a) => s + a, 0n);
         return { pass: granted.length > 0 && total >= added, detail: `approved ${total} before staking ${added}` };
       },

@@ -18,10 +18,10 @@ type State = { usdt: bigint; wbnb: bigint; bnb: bigint; quote: bigint };
 export default defineValidator<Params, State>({
   kind: 'workflow',
   observe: async ({ chain, env, params, agent }) => ({
-    usdt: await balanceOf(chain, env.USDT!, agent),
-    wbnb: await balanceOf(chain, env.WBNB!, agent),
+    usdt: await balanceOf(chain, env.USDT, agent),
+    wbnb: await balanceOf(chain, env.WBNB, agent),
     bnb: await nativeBalance(chain, agent),
-    quote: await quoteOut(chain, env.router!, parseEther(params.amount_in), [env.USDT!, env.WBNB!]),
+    quote: await quoteOut(chain, env.router, parseEther(params.amount_in), [env.USDT, env.WBNB]),
   }),
   checks: [
     {
@@ -40,7 +40,7 @@ export default defineValidator<Params, State>({
       weight: 30,
       verify: ({ pre, post, txs, env }) => {
         const unwrapped = successful(txs).some(
-          (t) => sameAddress(t.tx.to, env.WBNB!) && t.tx.data.startsWith(selectorOf('withdraw(uint256)')),
+          (t) => sameAddress(t.tx.to, env.WBNB) && t.tx.data.startsWith(selectorOf('withdraw(uint256)')),
         );
         if (!unwrapped) return { pass: false, detail: 'no successful WBNB.withdraw' };
         return compareAmount('WBNB holding change', post.wbnb - pre.wbnb, 0n, { abs: pre.quote / 100n, symbol: 'WBNB' });

@@ -27,7 +27,9 @@ export default defineCompositeReference((params: TaskParams<'composite_triple_po
       script(approve, { token: env.BUSD, spender: env.router, amount: busdIn }),
       script(
         async ({ ethers: { Interface, JsonRpcProvider }, providerUrl, agentAddress, deployedContracts }, a) => {
-          const deadline = BigInt((await new JsonRpcProvider(providerUrl).getBlock('latest'))!.timestamp) + 1200n;
+          const block = await new JsonRpcProvider(providerUrl).getBlock('latest');
+          if (!block) throw new Error('the provider returned no latest block');
+          const deadline = BigInt(block.timestamp) + 1200n;
           const router = new Interface(['function addLiquidity(address, address, uint256, uint256, uint256, uint256, address, uint256)']);
           const args = [deployedContracts.USDT, deployedContracts.BUSD, a.usdt, a.busd, 0n, (a.busd * 99n) / 100n, agentAddress, deadline];
           return { to: deployedContracts.router, data: router.encodeFunctionData('addLiquidity', args) };

@@ -14,6 +14,7 @@ import {
   successful,
   transferred,
   type EpisodeTx,
+  type EnvMap,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
@@ -24,19 +25,19 @@ type State = { lp: bigint };
 const SPLIT = { rel: 0.000001 };
 
 /** The three steps as they happened: BNB → USDT, half the USDT → BUSD, and the deposit. */
-function steps(txs: EpisodeTx[] | undefined, env: Record<string, Address>, agent: Address) {
-  const lp = env.pair_USDT_BUSD!;
+function steps(txs: EpisodeTx[] | undefined, env: EnvMap, agent: Address) {
+  const lp = env.pair_USDT_BUSD;
   const adds = successful(txs).filter((t) => transferred(t.receipt, lp, zeroAddress, agent) > 0n);
-  const bnb = soleBnbSwap(txs, env.router!, agent, env.USDT!);
+  const bnb = soleBnbSwap(txs, env.router, agent, env.USDT);
   // A deposit also takes USDT from the wallet; it is never the USDT sale.
-  const usdt = soleSwap(txs, agent, env.USDT!, env.BUSD!, (t) => !adds.includes(t));
+  const usdt = soleSwap(txs, agent, env.USDT, env.BUSD, (t) => !adds.includes(t));
   const add =
-    adds.length === 1
+    adds.length === 1 && adds[0]
       ? {
-          ...adds[0]!,
-          minted: transferred(adds[0]!.receipt, lp, zeroAddress, agent),
-          usdt: transferred(adds[0]!.receipt, env.USDT!, agent, lp),
-          busd: transferred(adds[0]!.receipt, env.BUSD!, agent, lp),
+          ...adds[0],
+          minted: transferred(adds[0].receipt, lp, zeroAddress, agent),
+          usdt: transferred(adds[0].receipt, env.USDT, agent, lp),
+          busd: transferred(adds[0].receipt, env.BUSD, agent, lp),
         }
       : undefined;
   return { bnb, usdt, add };
@@ -46,14 +47,14 @@ export default defineValidator<Params, State>({
   kind: 'workflow',
   // The standing allowances would make all three approvals pointless: take them away.
   setup: async ({ chain, env, agent }) => {
-    for (const token of [env.USDT!, env.BUSD!]) await approveAs(chain, agent, token, env.router!, 0n);
+    for (const token of [env.USDT, env.BUSD]) await approveAs(chain, agent, token, env.router, 0n);
   },
-  observe: async ({ chain, env, agent }) => ({ lp: await balanceOf(chain, env.pair_USDT_BUSD!, agent) }),
+  observe: async ({ chain, env, agent }) => ({ lp: await balanceOf(chain, env.pair_USDT_BUSD, agent) }),
   checks: [
     {
       name: 'sold exactly the requested BNB for the quoted USDT',
       weight: 15,
-      verify: (ctx) => bnbSaleAtQuote(ctx, { token: ctx.env.USDT!, symbol: 'USDT' }, ctx.params.amount),
+      verify: (ctx) => bnbSaleAtQuote(ctx, { token: ctx.env.USDT, symbol: 'USDT' }, ctx.params.amount),
     },
     {
       name: 'router approved for the USDT and the BUSD it used',
@@ -61,8 +62,8 @@ export default defineValidator<Params, State>({
       verify: ({ txs, env, agent }) => {
         const { usdt, add } = steps(txs, env, agent);
         if (!usdt || !add) return { pass: false, detail: 'the swap or the deposit is missing' };
-        const u = highestApproval(txs, env.USDT!, agent, env.router!);
-        const b = highestApproval(txs, env.BUSD!, agent, env.router!);
+        const u = highestApproval(txs, env.USDT, agent, env.router);
+        const b = highestApproval(txs, env.BUSD, agent, env.router);
         const pass = u >= usdt.sold && u >= add.usdt && b >= add.busd;
         return { pass, detail: `approved up to ${fmt(u)} USDT and ${fmt(b)} BUSD` };
       },
@@ -77,7 +78,7 @@ export default defineValidator<Params, State>({
           return { pass: false, detail: `the first swap sold ${fmt(bnb.tx.value)} BNB, not ${params.amount}` };
         const half = compareAmount('USDT sold', usdt.sold, bnb.got / 2n, { ...SPLIT, symbol: 'USDT' });
         if (!half.pass) return half;
-        const quote = await bestQuote(chain, env, usdt.sold, env.USDT!, env.BUSD!, usdt.receipt.blockNumber - 1n);
+        const quote = await bestQuote(chain, env, usdt.sold, env.USDT, env.BUSD, usdt.receipt.blockNumber - 1n);
         return compareAmount('BUSD received', usdt.got, quote, { rel: 0.01, symbol: 'BUSD' });
       },
     },
@@ -92,17 +93,17 @@ export default defineValidator<Params, State>({
           return { pass: false, detail: `the first swap sold ${fmt(bnb.tx.value)} BNB, not ${params.amount}` };
         const half = compareAmount('USDT swapped', usdt.sold, bnb.got / 2n, SPLIT);
         if (!half.pass) return { pass: false, detail: `not a half split: ${half.detail}` };
-        const pair = env.pair_USDT_BUSD!;
+        const pair = env.pair_USDT_BUSD;
         const at = add.receipt.blockNumber - 1n;
         const rU = await chain.readContract({
-          address: env.USDT!,
+          address: env.USDT,
           abi: erc20Abi,
           functionName: 'balanceOf',
           args: [pair],
           blockNumber: at,
         });
         const rB = await chain.readContract({
-          address: env.BUSD!,
+          address: env.BUSD,
           abi: erc20Abi,
           functionName: 'balanceOf',
           args: [pair],

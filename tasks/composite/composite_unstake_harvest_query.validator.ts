@@ -30,12 +30,12 @@ export default defineValidator<Params, State>({
   kind: 'workflow',
   // A per-instance CAKE balance makes the final query necessary.
   setup: async ({ chain, env, agent, params }) => {
-    await setTokenBalance(chain, env.CAKE!, agent, parseEther(params.start_cake));
+    await setTokenBalance(chain, env.CAKE, agent, parseEther(params.start_cake));
   },
   observe: async ({ chain, env, agent, params }) => ({
     ...(await rewardPosition(chain, params.pool, agent)),
-    lp: await balanceOf(chain, env.pair_USDT_BUSD!, agent),
-    cake: await balanceOf(chain, env.CAKE!, agent),
+    lp: await balanceOf(chain, env.pair_USDT_BUSD, agent),
+    cake: await balanceOf(chain, env.CAKE, agent),
   }),
   checks: [
     {

@@ -29,16 +29,16 @@ export default defineValidator<Params, State>({
   kind: 'workflow',
   // Without the standing WBNB allowance the approve step is really needed.
   setup: async ({ chain, env, agent }) => {
-    await approveAs(chain, agent, env.WBNB!, env.router!, 0n);
+    await approveAs(chain, agent, env.WBNB, env.router, 0n);
   },
   observe: async ({ chain, env, agent }) => {
-    const pair = env.pair_WBNB_USDT!;
+    const pair = env.pair_WBNB_USDT;
     return {
-      wbnb: await balanceOf(chain, env.WBNB!, agent),
-      usdt: await balanceOf(chain, env.USDT!, agent),
+      wbnb: await balanceOf(chain, env.WBNB, agent),
+      usdt: await balanceOf(chain, env.USDT, agent),
       lp: await balanceOf(chain, pair, agent),
-      poolWbnb: await balanceOf(chain, env.WBNB!, pair),
-      poolUsdt: await balanceOf(chain, env.USDT!, pair),
+      poolWbnb: await balanceOf(chain, env.WBNB, pair),
+      poolUsdt: await balanceOf(chain, env.USDT, pair),
       supply: await totalSupplyOf(chain, pair),
     };
   },
@@ -47,7 +47,7 @@ export default defineValidator<Params, State>({
       name: 'wrapped exactly the requested BNB',
       weight: 20,
       verify: ({ txs, env, params }) => {
-        const wraps = successful(txs).filter((t) => sameAddress(t.tx.to, env.WBNB!) && t.tx.data.startsWith(selectorOf('deposit()')));
+        const wraps = successful(txs).filter((t) => sameAddress(t.tx.to, env.WBNB) && t.tx.data.startsWith(selectorOf('deposit()')));
         if (!wraps.length) return { pass: false, detail: 'no successful WBNB.deposit()' };
         return compareAmount(
           'wrapped',
@@ -61,9 +61,9 @@ export default defineValidator<Params, State>({
       name: 'approved the router for the WBNB before adding liquidity',
       weight: 20,
       verify: ({ txs, env, pre, params }) => {
-        const lastAdd = lastCallTo(txs, env.router!);
+        const lastAdd = lastCallTo(txs, env.router);
         if (lastAdd < 0) return { pass: false, detail: 'no successful router call' };
-        const granted = approvalsBefore(txs, env.WBNB!, env.router!, lastAdd);
+        const granted = approvalsBefore(txs, env.WBNB, env.router, lastAdd);
         const total = granted.reduce((s, a) => s + a, 0n);
         const need = expected(pre, params).wbnb;
         // The router may take up to 1 % less WBNB when the USDT side binds.
@@ -94,10 +94,10 @@ export default defineValidator<Params, State>({
         const e = expected(pre, params);
         const floor = (x: bigint) => withGrace(slippageFloor(x, params.slippage));
         for (const t of successful(txs)) {
-          if (!sameAddress(t.tx.to, env.router!)) continue;
+          if (!sameAddress(t.tx.to, env.router)) continue;
           try {
             const [tokenA, , , , minA, minB] = decodeFunctionData({ abi: ADD_LIQUIDITY, data: t.tx.data }).args;
-            const [minW, minU] = sameAddress(tokenA, env.WBNB!) ? [minA, minB] : [minB, minA];
+            const [minW, minU] = sameAddress(tokenA, env.WBNB) ? [minA, minB] : [minB, minA];
             const pass = minW > 0n && minU > 0n && minW >= floor(e.wbnb) && minU >= floor(e.usdt);
             return { pass, detail: `WBNB min ${minW} (floor ${floor(e.wbnb)}), USDT min ${minU} (floor ${floor(e.usdt)})` };
           } catch {

@@ -26,27 +26,27 @@ export default defineValidator<Params, State>({
   kind: 'workflow',
   // Without the standing WBNB allowance the approve step is really needed.
   setup: async ({ chain, env, agent }) => {
-    await approveAs(chain, agent, env.WBNB!, env.router!, 0n);
+    await approveAs(chain, agent, env.WBNB, env.router, 0n);
   },
   observe: async ({ chain, env, params, agent }) => ({
-    wbnb: await balanceOf(chain, env.WBNB!, agent),
-    usdt: await balanceOf(chain, env.USDT!, agent),
-    quote: await quoteOut(chain, env.router!, parseEther(params.amount), [env.WBNB!, env.USDT!]),
+    wbnb: await balanceOf(chain, env.WBNB, agent),
+    usdt: await balanceOf(chain, env.USDT, agent),
+    quote: await quoteOut(chain, env.router, parseEther(params.amount), [env.WBNB, env.USDT]),
   }),
   checks: [
     {
       name: 'wrapped exactly the requested BNB',
       weight: 20,
       verify: ({ txs, env, params }) =>
-        compareAmount('wrapped', wrappedAmount(txs, env.WBNB!), parseEther(params.amount), { symbol: 'BNB' }),
+        compareAmount('wrapped', wrappedAmount(txs, env.WBNB), parseEther(params.amount), { symbol: 'BNB' }),
     },
     {
       name: 'approved the router for the WBNB before swapping',
       weight: 20,
       verify: ({ txs, env, params }) => {
-        const lastSwap = lastCallTo(txs, env.router!);
+        const lastSwap = lastCallTo(txs, env.router);
         if (lastSwap < 0) return { pass: false, detail: 'no successful router call' };
-        const granted = approvalsBefore(txs, env.WBNB!, env.router!, lastSwap);
+        const granted = approvalsBefore(txs, env.WBNB, env.router, lastSwap);
         const total = granted.reduce((s, a) => s + a, 0n);
         return { pass: granted.length > 0 && total >= parseEther(params.amount), detail: `approved ${total} WBNB before the swap` };
       },
@@ -61,7 +61,7 @@ export default defineValidator<Params, State>({
       weight: 15,
       verify: ({ pre, post, txs, env }) => {
         // Wrapped and sold the same amount: the WBNB holding ends where it started.
-        if (wrappedAmount(txs, env.WBNB!) === 0n) return { pass: false, detail: 'nothing was wrapped' };
+        if (wrappedAmount(txs, env.WBNB) === 0n) return { pass: false, detail: 'nothing was wrapped' };
         if (post.usdt <= pre.usdt) return { pass: false, detail: 'nothing was swapped' };
         return compareAmount('WBNB holding change', post.wbnb - pre.wbnb, 0n, { symbol: 'WBNB' });
       },

@@ -7,7 +7,7 @@ type State = { wbnb: bigint; bnb: bigint };
 
 export default defineValidator<Params, State>({
   kind: 'workflow',
-  observe: async ({ chain, env, agent }) => ({ wbnb: await balanceOf(chain, env.WBNB!, agent), bnb: await nativeBalance(chain, agent) }),
+  observe: async ({ chain, env, agent }) => ({ wbnb: await balanceOf(chain, env.WBNB, agent), bnb: await nativeBalance(chain, agent) }),
   checks: [
     {
       name: 'wrapped exactly the requested amount',

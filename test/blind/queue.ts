@@ -76,7 +76,7 @@ function start(): void {
   if (readRun() && alive(readRun()!.pid)) fail(`a run is already going in ${dir}`);
   mkdirSync(queue, { recursive: true });
   const log = openSync(join(dir, 'run.log'), 'a');
-  const args = ['vitest', 'run', '--project', values.project!, ...(values.only ? ['-t', `^(${values.only}) ·`] : [])];
+  const args = ['vitest', 'run', '--project', values.project, ...(values.only ? ['-t', `^(${values.only}) ·`] : [])];
   const child = spawn('npx', args, {
     detached: true,
     stdio: ['ignore', log, log],

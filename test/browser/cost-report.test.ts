@@ -69,7 +69,7 @@ afterAll(async () => {
 const row = (key: string) => lb.rows.find((r) => r.key === key)!;
 const record = (key: string, taskId: string, round = 1) => records[key]!.find((r) => r.taskId === taskId && r.round === round)!;
 const boardOrder = (page: Page) => page.$$eval('#leaderboard tbody tr', (trs) => trs.map((tr) => tr.getAttribute('data-model')));
-const listed = (page: Page) => page.$$eval('#list .row', (rows) => rows.map((r) => r.getAttribute('data-key')!));
+const listed = (page: Page) => page.$$eval('#list .row', (rows) => rows.map((r) => r.getAttribute('data-key')));
 const every = () => RUNS.flatMap(({ key }) => records[key]!.map((r) => ({ ...r, key })));
 const keyOf = (r: { key: string; split: string; taskId: string; round: number }) => `${r.key}|${r.split}/${r.taskId}/${r.round}`;
 const openKey = (key: string, split: string, task: string, round = 1) =>
@@ -106,8 +106,8 @@ test('the leaderboard: a row per model and protocol, Hard beside the total, pass
         'pass-k': r.reliability ? `${percent(passHatKOf(r))} k=${r.reliability.k}` : '–',
       });
     }
-    expect(cells.find((c) => c.model === 'reference · tools')!.protocol).toBe('tools');
-    expect(cells.find((c) => c.model === `${AGENT} · agent`)!.protocol).toBe('agent');
+    expect(cells.find((c) => c.model === 'reference · tools').protocol).toBe('tools');
+    expect(cells.find((c) => c.model === `${AGENT} · agent`).protocol).toBe('agent');
     const careless = row(CARELESS).cost!;
     const costRow = page.locator(`#costs tr[data-model="${CARELESS}"][data-split="atomic"]`);
     expect(await costRow.locator('[data-field="lost-total"]').innerText()).toBe(usd(careless.atomic!.lostUsd));
@@ -231,8 +231,8 @@ test('an instance that lost money: value lost, exposure and gas, each item in wo
     await page.$eval('#detail', (d) =>
       d.scrollBy(
         0,
-        d.querySelector('[data-part="checks"]')!.getBoundingClientRect().top -
-          d.querySelector('header.part')!.getBoundingClientRect().bottom -
+        d.querySelector('[data-part="checks"]').getBoundingClientRect().top -
+          d.querySelector('header.part').getBoundingClientRect().bottom -
           6,
       ),
     );

@@ -103,7 +103,7 @@ const failedChecks = (r: InstanceRecord) => r.checks.filter((c) => !c.passed).ma
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, name) });
 const listed = (page: Page) =>
   page.$$eval('#list .row', (rows) =>
-    rows.map((r) => ({ key: r.getAttribute('data-key')!, fail: r.classList.contains('fail'), text: r.textContent ?? '' })),
+    rows.map((r) => ({ key: r.getAttribute('data-key'), fail: r.classList.contains('fail'), text: r.textContent ?? '' })),
   );
 
 test('from a heat-map cell to a failed atomic instance: the reply, the failed checks, the transaction', { timeout: 120_000 }, async () => {
@@ -183,8 +183,8 @@ test('filter to failed instances, open a failed composite episode: its rounds in
     await page.$eval('#detail', (d) =>
       d.scrollBy(
         0,
-        d.querySelector('[data-part="steps"]')!.getBoundingClientRect().top -
-          d.querySelector('header.part')!.getBoundingClientRect().bottom -
+        d.querySelector('[data-part="steps"]').getBoundingClientRect().top -
+          d.querySelector('header.part').getBoundingClientRect().bottom -
           6,
       ),
     );

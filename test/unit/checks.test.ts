@@ -14,6 +14,8 @@ import {
 import { defineValidator, isValidator } from '../../src/validators/define.ts';
 import { gateFailure, scoreChecks } from '../../src/validators/score.ts';
 import type { Check, CheckContext } from '../../src/validators/types.ts';
+import { loadMirrorManifest } from '../../src/chain/mirror-files.ts';
+import { envMapFrom } from '../../src/chain/session.ts';
 
 type Ctx = CheckContext<any, any>;
 
@@ -21,6 +23,7 @@ const TOKEN = getAddress('0x55d398326f99059ff775485246999027b3197955');
 const OTHER = getAddress('0xe9e7cea3dedca5984780bafc599bd69add087d56');
 const AGENT = getAddress('0x70997970c51812dc3a010c7d01b50e0d17dc79c8');
 const E18 = 10n ** 18n;
+const ENV = envMapFrom(loadMirrorManifest(), AGENT);
 
 const transferData = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [AGENT, 5n] });
 const approveData = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [AGENT, 5n] });
@@ -33,7 +36,7 @@ function ctx(
   const receipt = { status: over.status ?? 'success', gasUsed: 21_000n, effectiveGasPrice: 3n } as TransactionReceipt;
   return {
     params: {},
-    env: {},
+    env: ENV,
     agent: AGENT,
     chain: {} as Ctx['chain'],
     pre: {},

@@ -1,10 +1,11 @@
 import { getAddress, isAddress, parseUnits, type Address } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { instantiate, render, type EnvMap, type Instance } from '../../src/tasks/instantiate.ts';
+import type { AddressLookup } from '../../src/tasks/address-map.ts';
+import { instantiate, render, type Instance } from '../../src/tasks/instantiate.ts';
 import { createRng, deriveSeed } from '../../src/tasks/prng.ts';
 import { AtomicTask } from '../../src/tasks/schema.ts';
 
-const env: EnvMap = {
+const env: AddressLookup = {
   USDT: getAddress('0x55d398326f99059ff775485246999027b3197955'),
   BUSD: getAddress('0xe9e7cea3dedca5984780bafc599bd69add087d56'),
   CAKE: getAddress('0x0e09fabb73bd3ade0a17ecc321fd13a19e81ce82'),

@@ -23,7 +23,7 @@ describe('parseModelSpec', () => {
     expect(parseModelSpec('  null ')).toEqual({ kind: 'null' });
   });
 
-  it.each(['', 'gpt-5', 'openai', 'openai:', 'openai: ', 'openai:gpt 5', 'module:', 'anthropic:claude', 'REFERENCE', ':x'])(
+  it.each(['', 'gpt-5', 'openai', 'openai:', 'openai: ', 'openai:gpt 5', 'module:', 'cohere:command', 'REFERENCE', ':x'])(
     'rejects %j and lists the valid forms',
     (spec) => {
       let error: unknown;

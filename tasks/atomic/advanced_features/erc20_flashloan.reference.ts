@@ -1,13 +1,13 @@
 import { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi, parseUnits, type Address } from 'viem';
-import type { TaskParams } from '../../params.ts';
+import type { TaskParams, TaskContracts } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'erc20_flashloan'>;
 
 const LENDER = parseAbi(['function fee(uint256 amount) view returns (uint256)', 'function flashLoan(address token, uint256 amount)']);
 
-export async function executeSkill(providerUrl: string, agentAddress: Address, deployedContracts: Record<string, Address>) {
+export async function executeSkill(providerUrl: string, agentAddress: Address, deployedContracts: TaskContracts<'erc20_flashloan'>) {
   const client = createPublicClient({ transport: http(providerUrl) });
-  const usdt = deployedContracts.USDT!;
+  const usdt = deployedContracts.USDT;
   const amount = parseUnits(PARAMS.amount, 18);
   // The lender pulls amount + fee back with transferFrom: check the standing allowance and the fee budget.
   const [fee, allowance, balance] = await Promise.all([

@@ -15,8 +15,8 @@ export default defineValidator<Params, State>({
   kind: 'transaction',
   target: ({ params }) => params.lender,
   observe: async ({ chain, params, env, agent }) => ({
-    agent: await balanceOf(chain, env.USDT!, agent),
-    lender: await balanceOf(chain, env.USDT!, params.lender),
+    agent: await balanceOf(chain, env.USDT, agent),
+    lender: await balanceOf(chain, env.USDT, params.lender),
   }),
   checks: [
     succeeded(10, 'call to the flash lender succeeded'),
@@ -46,7 +46,7 @@ export default defineValidator<Params, State>({
             }
           });
         const ok = loans.some(
-          (e) => sameAddress(e.args.borrower, agent) && sameAddress(e.args.token, env.USDT!) && e.args.amount === amount(params),
+          (e) => sameAddress(e.args.borrower, agent) && sameAddress(e.args.token, env.USDT) && e.args.amount === amount(params),
         );
         return {
           pass: ok,

@@ -11,10 +11,10 @@ export default defineValidator<Params, State>({
   setup: async ({ chain, params, env, agent }) => {
     for (let id = params.first_id; id < params.first_id + params.count; id++) {
       const data = encodeFunctionData({ abi: erc721Abi, functionName: 'transferFrom', args: [agent, params.address, BigInt(id)] });
-      await sendAs(chain, agent, env.erc721_token!, data);
+      await sendAs(chain, agent, env.erc721_token, data);
     }
   },
-  observe: async ({ chain, params, env }) => ({ balance: await nftCount(chain, env.erc721_token!, params.address) }),
+  observe: async ({ chain, params, env }) => ({ balance: await nftCount(chain, env.erc721_token, params.address) }),
   checks: [
     answerIsUint('answer is a whole number', 20),
     reportsUint('answer equals the on-chain NFT balance', 80, {

@@ -1,4 +1,13 @@
-import { allowanceOf, balanceOf, callsFunction, compareAmount, defineValidator, noTokensMoved, succeeded } from 'evm-questbench/validators';
+import {
+  allowanceOf,
+  balanceOf,
+  callsFunction,
+  compareAmount,
+  defineValidator,
+  noTokensMoved,
+  succeeded,
+  type PublishedEnv,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'erc20_revoke_approval'>;
@@ -7,19 +16,19 @@ type State = { allowance: bigint; others: Record<string, bigint>; balance: bigin
 /** The spenders holding a standing USDT allowance from the agent; only the named one may change. */
 const SPENDER_KEYS = ['venus', 'pancake_v3_router', 'router'] as const;
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, PublishedEnv>({
   kind: 'transaction',
-  target: ({ env }) => env.USDT!,
+  target: ({ env }) => env.USDT,
   observe: async ({ chain, params, env, agent }) => {
     const others: Record<string, bigint> = {};
     for (const key of SPENDER_KEYS) {
-      const spender = env[key]!;
-      if (spender.toLowerCase() !== params.spender.address.toLowerCase()) others[key] = await allowanceOf(chain, env.USDT!, agent, spender);
+      const spender = env[key];
+      if (spender.toLowerCase() !== params.spender.address.toLowerCase()) others[key] = await allowanceOf(chain, env.USDT, agent, spender);
     }
     return {
-      allowance: await allowanceOf(chain, env.USDT!, agent, params.spender.address),
+      allowance: await allowanceOf(chain, env.USDT, agent, params.spender.address),
       others,
-      balance: await balanceOf(chain, env.USDT!, agent),
+      balance: await balanceOf(chain, env.USDT, agent),
     };
   },
   checks: [

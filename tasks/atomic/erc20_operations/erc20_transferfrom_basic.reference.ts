@@ -1,11 +1,15 @@
 import { Contract, JsonRpcProvider, parseUnits } from 'ethers';
-import type { TaskParams } from '../../params.ts';
+import type { TaskParams, TaskContracts } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'erc20_transferfrom_basic'>;
 
-export async function executeSkill(providerUrl: string, agentAddress: string, deployedContracts: Record<string, string>) {
+export async function executeSkill(
+  providerUrl: string,
+  agentAddress: string,
+  deployedContracts: TaskContracts<'erc20_transferfrom_basic'>,
+) {
   const usdt = new Contract(
-    deployedContracts.USDT!,
+    deployedContracts.USDT,
     [
       'function allowance(address owner, address spender) view returns (uint256)',
       'function transferFrom(address from, address to, uint256 amount) returns (bool)',
@@ -15,5 +19,5 @@ export async function executeSkill(providerUrl: string, agentAddress: string, de
   const amount = parseUnits(PARAMS.amount, 18);
   const allowed: bigint = await usdt.getFunction('allowance')(PARAMS.from, agentAddress);
   if (allowed < amount) throw new Error(`allowance ${allowed} is below ${amount}`);
-  return { to: deployedContracts.USDT!, data: usdt.interface.encodeFunctionData('transferFrom', [PARAMS.from, PARAMS.to, amount]) };
+  return { to: deployedContracts.USDT, data: usdt.interface.encodeFunctionData('transferFrom', [PARAMS.from, PARAMS.to, amount]) };
 }

@@ -9,12 +9,12 @@ const amount = (p: Params) => parseUnits(p.amount, 18);
 
 export default defineValidator<Params, State>({
   kind: 'transaction',
-  target: ({ env }) => env.USDT!,
+  target: ({ env }) => env.USDT,
   // Everything is read at the requested addresses, never at addresses taken from the calldata.
   observe: async ({ chain, params, env, agent }) => ({
-    owner: await balanceOf(chain, env.USDT!, params.from),
-    recipient: await balanceOf(chain, env.USDT!, params.to),
-    allowance: await allowanceOf(chain, env.USDT!, params.from, agent),
+    owner: await balanceOf(chain, env.USDT, params.from),
+    recipient: await balanceOf(chain, env.USDT, params.to),
+    allowance: await allowanceOf(chain, env.USDT, params.from, agent),
   }),
   checks: [
     succeeded(10, 'call to the USDT contract succeeded'),

@@ -9,10 +9,10 @@ const amount = (p: Params) => parseEther(p.amount);
 
 export default defineValidator<Params, State>({
   kind: 'transaction',
-  target: ({ env }) => env.WBNB!,
+  target: ({ env }) => env.WBNB,
   observe: async ({ chain, env, agent }) => ({
-    wbnb: await balanceOf(chain, env.WBNB!, agent),
-    contractBnb: await nativeBalance(chain, env.WBNB!),
+    wbnb: await balanceOf(chain, env.WBNB, agent),
+    contractBnb: await nativeBalance(chain, env.WBNB),
     agentBnb: await nativeBalance(chain, agent),
   }),
   checks: [

@@ -39,7 +39,9 @@ export default defineValidator<Params, State>({
         const pass = n.text === params.message;
         return {
           pass,
-          detail: pass ? `data reads "${n.text}"` : `data reads ${JSON.stringify(n.text!.slice(0, 80))}, expected "${params.message}"`,
+          detail: pass
+            ? `data reads "${n.text}"`
+            : `data reads ${JSON.stringify((n.text ?? '').slice(0, 80))}, expected "${params.message}"`,
         };
       },
     },

@@ -7,8 +7,8 @@ type State = { wbnb: bigint };
 
 export default defineValidator<Params, State>({
   kind: 'transaction',
-  target: ({ env }) => env.WBNB!,
-  observe: async ({ chain, env, agent }) => ({ wbnb: await balanceOf(chain, env.WBNB!, agent) }),
+  target: ({ env }) => env.WBNB,
+  observe: async ({ chain, env, agent }) => ({ wbnb: await balanceOf(chain, env.WBNB, agent) }),
   checks: [
     succeeded(25, 'deposit into WBNB succeeded'),
     callsFunction(20, 'deposit()'),

@@ -9,9 +9,9 @@ const amount = (p: Params) => parseEther(p.amount);
 
 export default defineValidator<Params, State>({
   kind: 'transaction',
-  target: ({ env }) => env.WBNB!,
+  target: ({ env }) => env.WBNB,
   observe: async ({ chain, env, agent }) => ({
-    wbnb: await balanceOf(chain, env.WBNB!, agent),
+    wbnb: await balanceOf(chain, env.WBNB, agent),
     bnb: await nativeBalance(chain, agent),
   }),
   checks: [

@@ -24,8 +24,8 @@ function dataArgument(calldata: Hex | undefined): { data: Hex } | { error: strin
 
 export default defineValidator<Params, State>({
   kind: 'transaction',
-  target: ({ env }) => env.erc1155_token!,
-  observe: ({ chain, env, params, agent }) => unitSides(chain, env.erc1155_token!, BigInt(params.id), agent, params.to),
+  target: ({ env }) => env.erc1155_token,
+  observe: ({ chain, env, params, agent }) => unitSides(chain, env.erc1155_token, BigInt(params.id), agent, params.to),
   checks: [
     succeeded(5, 'call to the ERC-1155 contract succeeded'),
     callsFunction(10, 'safeTransferFrom(address,address,uint256,uint256,bytes)'),

@@ -10,10 +10,10 @@ const IDS = [1n, 2n, 3n];
 
 export default defineValidator<Params, State>({
   kind: 'transaction',
-  target: ({ env }) => env.pancake_squad!,
+  target: ({ env }) => env.pancake_squad,
   observe: async ({ chain, env, params }) => ({
-    approved: await chain.readContract({ address: env.pancake_squad!, abi: NFT, functionName: 'getApproved', args: [BigInt(params.id)] }),
-    owners: await ownersOf(chain, env.pancake_squad!, IDS),
+    approved: await chain.readContract({ address: env.pancake_squad, abi: NFT, functionName: 'getApproved', args: [BigInt(params.id)] }),
+    owners: await ownersOf(chain, env.pancake_squad, IDS),
   }),
   checks: [
     succeeded(10, 'call to the Pancake Squad contract succeeded'),

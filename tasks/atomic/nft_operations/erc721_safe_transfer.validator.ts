@@ -10,10 +10,10 @@ const IDS = [1n, 2n, 3n];
 
 export default defineValidator<Params, State>({
   kind: 'transaction',
-  target: ({ env }) => env.pancake_squad!,
+  target: ({ env }) => env.pancake_squad,
   observe: async ({ chain, env, agent }) => ({
-    owners: await ownersOf(chain, env.pancake_squad!, IDS),
-    agentCount: await nftCount(chain, env.pancake_squad!, agent),
+    owners: await ownersOf(chain, env.pancake_squad, IDS),
+    agentCount: await nftCount(chain, env.pancake_squad, agent),
   }),
   checks: [
     succeeded(10, 'call to the Pancake Squad contract succeeded'),

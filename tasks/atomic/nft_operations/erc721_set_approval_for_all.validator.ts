@@ -10,15 +10,15 @@ const IDS = [1n, 2n, 3n];
 
 export default defineValidator<Params, State>({
   kind: 'transaction',
-  target: ({ env }) => env.pancake_squad!,
+  target: ({ env }) => env.pancake_squad,
   observe: async ({ chain, env, params, agent }) => ({
     approvedForAll: await chain.readContract({
-      address: env.pancake_squad!,
+      address: env.pancake_squad,
       abi: NFT,
       functionName: 'isApprovedForAll',
       args: [agent, params.operator],
     }),
-    owners: await ownersOf(chain, env.pancake_squad!, IDS),
+    owners: await ownersOf(chain, env.pancake_squad, IDS),
   }),
   checks: [
     succeeded(10, 'call to the Pancake Squad contract succeeded'),

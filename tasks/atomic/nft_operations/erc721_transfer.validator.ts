@@ -10,10 +10,10 @@ const IDS = Array.from({ length: 10 }, (_, i) => BigInt(i + 1));
 
 export default defineValidator<Params, State>({
   kind: 'transaction',
-  target: ({ env }) => env.erc721_token!,
+  target: ({ env }) => env.erc721_token,
   observe: async ({ chain, env, agent }) => ({
-    owners: await ownersOf(chain, env.erc721_token!, IDS),
-    agentCount: await nftCount(chain, env.erc721_token!, agent),
+    owners: await ownersOf(chain, env.erc721_token, IDS),
+    agentCount: await nftCount(chain, env.erc721_token, agent),
   }),
   checks: [
     succeeded(10, 'call to the Quest Squad contract succeeded'),

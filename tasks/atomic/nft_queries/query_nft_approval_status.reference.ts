@@ -1,11 +1,15 @@
 import { Contract, JsonRpcProvider } from 'ethers';
-import type { TaskParams } from '../../params.ts';
+import type { TaskParams, TaskContracts } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'query_nft_approval_status'>;
 
-export async function executeSkill(providerUrl: string, _agentAddress: string, deployedContracts: Record<string, string>) {
+export async function executeSkill(
+  providerUrl: string,
+  _agentAddress: string,
+  deployedContracts: TaskContracts<'query_nft_approval_status'>,
+) {
   const nft = new Contract(
-    deployedContracts.erc721_token!,
+    deployedContracts.erc721_token,
     ['function getApproved(uint256 tokenId) view returns (address)'],
     new JsonRpcProvider(providerUrl),
   );

@@ -14,12 +14,12 @@ export default defineValidator<Params, State>({
     await sendAs(
       chain,
       agent,
-      env.erc721_token!,
+      env.erc721_token,
       encodeFunctionData({ abi: NFT, functionName: 'approve', args: [params.approved, BigInt(params.id)] }),
     );
   },
   observe: async ({ chain, env, params }) => ({
-    approved: await chain.readContract({ address: env.erc721_token!, abi: NFT, functionName: 'getApproved', args: [BigInt(params.id)] }),
+    approved: await chain.readContract({ address: env.erc721_token, abi: NFT, functionName: 'getApproved', args: [BigInt(params.id)] }),
   }),
   checks: [
     answerIsAddress('answer is an address', 20),

@@ -14,12 +14,12 @@ export default defineValidator<Params, State>({
     await sendAs(
       chain,
       agent,
-      env.erc721_token!,
+      env.erc721_token,
       encodeFunctionData({ abi: NFT, functionName: 'transferFrom', args: [agent, params.holder, BigInt(params.id)] }),
     );
   },
   observe: async ({ chain, env, params }) => ({
-    owner: await ownerOf(chain, env.erc721_token!, BigInt(params.id)),
+    owner: await ownerOf(chain, env.erc721_token, BigInt(params.id)),
   }),
   checks: [
     answerIsAddress('answer is an address', 20),

@@ -1,5 +1,5 @@
 import { createPublicClient, encodeFunctionData, http, parseAbi, parseEther, type Address } from 'viem';
-import type { TaskParams } from '../../params.ts';
+import type { TaskParams, TaskContracts } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'add_liquidity_bnb_token'> & { usdt: string };
 
@@ -7,7 +7,11 @@ const ROUTER = parseAbi([
   'function addLiquidityETH(address token, uint256 amountTokenDesired, uint256 amountTokenMin, uint256 amountETHMin, address to, uint256 deadline) payable returns (uint256 amountToken, uint256 amountETH, uint256 liquidity)',
 ]);
 
-export async function executeSkill(providerUrl: string, agentAddress: Address, deployedContracts: Record<string, Address>) {
+export async function executeSkill(
+  providerUrl: string,
+  agentAddress: Address,
+  deployedContracts: TaskContracts<'add_liquidity_bnb_token'>,
+) {
   const client = createPublicClient({ transport: http(providerUrl) });
   const bnb = parseEther(PARAMS.bnb);
   const usdt = parseEther(PARAMS.usdt);
@@ -17,7 +21,7 @@ export async function executeSkill(providerUrl: string, agentAddress: Address, d
   const data = encodeFunctionData({
     abi: ROUTER,
     functionName: 'addLiquidityETH',
-    args: [deployedContracts.USDT!, usdt, (usdt * keep) / 100n, (bnb * keep) / 100n, agentAddress, timestamp + 1200n],
+    args: [deployedContracts.USDT, usdt, (usdt * keep) / 100n, (bnb * keep) / 100n, agentAddress, timestamp + 1200n],
   });
-  return { to: deployedContracts.router!, data, value: bnb };
+  return { to: deployedContracts.router, data, value: bnb };
 }

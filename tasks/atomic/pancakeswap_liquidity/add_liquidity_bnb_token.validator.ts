@@ -12,6 +12,7 @@ import {
   slippageFloor,
   totalSupplyOf,
   withGrace,
+  defined,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
@@ -29,21 +30,21 @@ function expected(pre: State, p: Params) {
 
 export default defineValidator<Params, State>({
   kind: 'transaction',
-  target: ({ env }) => env.router!,
+  target: ({ env }) => env.router,
   derive: async ({ chain, params, env }) => {
     // The USDT side matches the BNB at the pool's price, so neither side is badly over-offered.
-    const poolUsdt = await balanceOf(chain.public, env.USDT!, env.pair_WBNB_USDT!);
-    const poolWbnb = await balanceOf(chain.public, env.WBNB!, env.pair_WBNB_USDT!);
+    const poolUsdt = await balanceOf(chain.public, env.USDT, env.pair_WBNB_USDT);
+    const poolWbnb = await balanceOf(chain.public, env.WBNB, env.pair_WBNB_USDT);
     const exact = (parseEther(params.bnb) * poolUsdt) / poolWbnb;
     return { usdt: formatUnits(((exact + CENT / 2n) / CENT) * CENT, 18) };
   },
   observe: async ({ chain, env, agent }) => ({
-    usdt: await balanceOf(chain, env.USDT!, agent),
+    usdt: await balanceOf(chain, env.USDT, agent),
     bnb: await nativeBalance(chain, agent),
-    lp: await balanceOf(chain, env.pair_WBNB_USDT!, agent),
-    poolUsdt: await balanceOf(chain, env.USDT!, env.pair_WBNB_USDT!),
-    poolWbnb: await balanceOf(chain, env.WBNB!, env.pair_WBNB_USDT!),
-    supply: await totalSupplyOf(chain, env.pair_WBNB_USDT!),
+    lp: await balanceOf(chain, env.pair_WBNB_USDT, agent),
+    poolUsdt: await balanceOf(chain, env.USDT, env.pair_WBNB_USDT),
+    poolWbnb: await balanceOf(chain, env.WBNB, env.pair_WBNB_USDT),
+    supply: await totalSupplyOf(chain, env.pair_WBNB_USDT),
   }),
   checks: [
     callsFunction(10, 'addLiquidityETH(address,uint256,uint256,uint256,address,uint256)'),
@@ -73,7 +74,7 @@ export default defineValidator<Params, State>({
       name: 'minimum amounts enforce the slippage limit',
       weight: 15,
       verify: ({ tx, params }) => {
-        const { args } = decodeFunctionData({ abi: ADD_LIQUIDITY_ETH, data: tx!.data });
+        const { args } = decodeFunctionData({ abi: ADD_LIQUIDITY_ETH, data: defined(tx, 'the sent transaction').data });
         const [, , tokenMin, ethMin] = args;
         const floor = (amount: string) => withGrace(slippageFloor(parseEther(amount), params.slippage));
         const pass = tokenMin > 0n && ethMin > 0n && tokenMin >= floor(params.usdt) && ethMin >= floor(params.bnb);

@@ -11,6 +11,7 @@ import {
   slippageFloor,
   totalSupplyOf,
   withGrace,
+  defined,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
@@ -26,14 +27,14 @@ function expected(pre: State, p: Params) {
 
 export default defineValidator<Params, State>({
   kind: 'transaction',
-  target: ({ env }) => env.router!,
+  target: ({ env }) => env.router,
   observe: async ({ chain, env, agent }) => ({
-    usdt: await balanceOf(chain, env.USDT!, agent),
-    busd: await balanceOf(chain, env.BUSD!, agent),
-    lp: await balanceOf(chain, env.pair_USDT_BUSD!, agent),
-    poolUsdt: await balanceOf(chain, env.USDT!, env.pair_USDT_BUSD!),
-    poolBusd: await balanceOf(chain, env.BUSD!, env.pair_USDT_BUSD!),
-    supply: await totalSupplyOf(chain, env.pair_USDT_BUSD!),
+    usdt: await balanceOf(chain, env.USDT, agent),
+    busd: await balanceOf(chain, env.BUSD, agent),
+    lp: await balanceOf(chain, env.pair_USDT_BUSD, agent),
+    poolUsdt: await balanceOf(chain, env.USDT, env.pair_USDT_BUSD),
+    poolBusd: await balanceOf(chain, env.BUSD, env.pair_USDT_BUSD),
+    supply: await totalSupplyOf(chain, env.pair_USDT_BUSD),
   }),
   checks: [
     callsFunction(10, 'addLiquidity(address,address,uint256,uint256,uint256,uint256,address,uint256)'),
@@ -59,12 +60,12 @@ export default defineValidator<Params, State>({
       name: 'minimum amounts enforce the slippage limit',
       weight: 15,
       verify: ({ tx, params, env }) => {
-        const { args } = decodeFunctionData({ abi: ADD_LIQUIDITY, data: tx!.data });
+        const { args } = decodeFunctionData({ abi: ADD_LIQUIDITY, data: defined(tx, 'the sent transaction').data });
         const [tokenA, tokenB, , , minA, minB] = args;
         // Either token order is fine; map each minimum to its token.
         const minFor = minimumsByToken(tokenA, tokenB, minA, minB);
-        const minUsdt = minFor(env.USDT!);
-        const minBusd = minFor(env.BUSD!);
+        const minUsdt = minFor(env.USDT);
+        const minBusd = minFor(env.BUSD);
         const floor = withGrace(slippageFloor(parseEther(params.amount), params.slippage));
         const ok = (m: bigint | undefined) => m !== undefined && m > 0n && m >= floor;
         return { pass: ok(minUsdt) && ok(minBusd), detail: `USDT min ${minUsdt ?? '-'}, BUSD min ${minBusd ?? '-'}, floor ${floor}` };

@@ -1,12 +1,16 @@
 import { Contract, JsonRpcProvider } from 'ethers';
-import type { TaskParams } from '../../params.ts';
+import type { TaskParams, TaskContracts } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'remove_liquidity_bnb_token'>;
 
-export async function executeSkill(providerUrl: string, agentAddress: string, deployedContracts: Record<string, string>) {
+export async function executeSkill(
+  providerUrl: string,
+  agentAddress: string,
+  deployedContracts: TaskContracts<'remove_liquidity_bnb_token'>,
+) {
   const provider = new JsonRpcProvider(providerUrl);
   const pair = new Contract(
-    deployedContracts.pair_WBNB_USDT!,
+    deployedContracts.pair_WBNB_USDT,
     [
       'function balanceOf(address) view returns (uint256)',
       'function totalSupply() view returns (uint256)',
@@ -16,7 +20,7 @@ export async function executeSkill(providerUrl: string, agentAddress: string, de
     provider,
   );
   const router = new Contract(
-    deployedContracts.router!,
+    deployedContracts.router,
     [
       'function removeLiquidityETH(address token, uint256 liquidity, uint256 amountTokenMin, uint256 amountETHMin, address to, uint256 deadline) returns (uint256, uint256)',
     ],
@@ -27,18 +31,19 @@ export async function executeSkill(providerUrl: string, agentAddress: string, de
   // Minimums 1 % under the pro-rata share, in case the pool moves before inclusion.
   const [r0, r1]: [bigint, bigint] = await pair.getFunction('getReserves')();
   const supply: bigint = await pair.getFunction('totalSupply')();
-  const usdtIsToken0 = ((await pair.getFunction('token0')()) as string).toLowerCase() === deployedContracts.USDT!.toLowerCase();
+  const usdtIsToken0 = ((await pair.getFunction('token0')()) as string).toLowerCase() === deployedContracts.USDT.toLowerCase();
   const [rUsdt, rWbnb] = usdtIsToken0 ? [r0, r1] : [r1, r0];
   const minUsdt = (liquidity * rUsdt * 99n) / supply / 100n;
   const minBnb = (liquidity * rWbnb * 99n) / supply / 100n;
   const block = await provider.getBlock('latest');
+  if (!block) throw new Error('the provider returned no latest block');
   const data = router.interface.encodeFunctionData('removeLiquidityETH', [
-    deployedContracts.USDT!,
+    deployedContracts.USDT,
     liquidity,
     minUsdt,
     minBnb,
     agentAddress,
-    BigInt(block!.timestamp) + 1200n,
+    BigInt(block.timestamp) + 1200n,
   ]);
-  return { to: deployedContracts.router!, data };
+  return { to: deployedContracts.router, data };
 }

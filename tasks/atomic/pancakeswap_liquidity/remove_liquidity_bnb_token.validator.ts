@@ -9,14 +9,14 @@ const burn = (pre: State, p: Params) => (pre.lp * BigInt(p.percent)) / 100n;
 
 export default defineValidator<Params, State>({
   kind: 'transaction',
-  target: ({ env }) => env.router!,
+  target: ({ env }) => env.router,
   observe: async ({ chain, env, agent }) => ({
-    lp: await balanceOf(chain, env.pair_WBNB_USDT!, agent),
-    usdt: await balanceOf(chain, env.USDT!, agent),
+    lp: await balanceOf(chain, env.pair_WBNB_USDT, agent),
+    usdt: await balanceOf(chain, env.USDT, agent),
     bnb: await nativeBalance(chain, agent),
-    poolUsdt: await balanceOf(chain, env.USDT!, env.pair_WBNB_USDT!),
-    poolWbnb: await balanceOf(chain, env.WBNB!, env.pair_WBNB_USDT!),
-    supply: await totalSupplyOf(chain, env.pair_WBNB_USDT!),
+    poolUsdt: await balanceOf(chain, env.USDT, env.pair_WBNB_USDT),
+    poolWbnb: await balanceOf(chain, env.WBNB, env.pair_WBNB_USDT),
+    supply: await totalSupplyOf(chain, env.pair_WBNB_USDT),
   }),
   checks: [
     callsFunction(

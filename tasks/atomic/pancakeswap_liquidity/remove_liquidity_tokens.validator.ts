@@ -9,14 +9,14 @@ const burn = (pre: State, p: Params) => (pre.lp * BigInt(p.percent)) / 100n;
 
 export default defineValidator<Params, State>({
   kind: 'transaction',
-  target: ({ env }) => env.router!,
+  target: ({ env }) => env.router,
   observe: async ({ chain, env, agent }) => ({
-    lp: await balanceOf(chain, env.pair_USDT_BUSD!, agent),
-    usdt: await balanceOf(chain, env.USDT!, agent),
-    busd: await balanceOf(chain, env.BUSD!, agent),
-    poolUsdt: await balanceOf(chain, env.USDT!, env.pair_USDT_BUSD!),
-    poolBusd: await balanceOf(chain, env.BUSD!, env.pair_USDT_BUSD!),
-    supply: await totalSupplyOf(chain, env.pair_USDT_BUSD!),
+    lp: await balanceOf(chain, env.pair_USDT_BUSD, agent),
+    usdt: await balanceOf(chain, env.USDT, agent),
+    busd: await balanceOf(chain, env.BUSD, agent),
+    poolUsdt: await balanceOf(chain, env.USDT, env.pair_USDT_BUSD),
+    poolBusd: await balanceOf(chain, env.BUSD, env.pair_USDT_BUSD),
+    supply: await totalSupplyOf(chain, env.pair_USDT_BUSD),
   }),
   checks: [
     callsFunction(10, 'removeLiquidity(address,address,uint256,uint256,uint256,address,uint256)'),

@@ -1,17 +1,19 @@
 import { createPublicClient, http, parseAbi, parseUnits, type Address } from 'viem';
-import type { TaskParams } from '../../params.ts';
+import type { TaskParams, TaskContracts } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'query_swap_input_amount'>;
 
 const ROUTER = parseAbi(['function getAmountsIn(uint256 amountOut, address[] path) view returns (uint256[])']);
 
-export async function executeSkill(providerUrl: string, _agent: Address, deployedContracts: Record<string, Address>) {
+export async function executeSkill(providerUrl: string, _agent: Address, deployedContracts: TaskContracts<'query_swap_input_amount'>) {
   const client = createPublicClient({ transport: http(providerUrl) });
   const amounts = await client.readContract({
-    address: deployedContracts.router!,
+    address: deployedContracts.router,
     abi: ROUTER,
     functionName: 'getAmountsIn',
     args: [parseUnits(PARAMS.amount, 18), [PARAMS.pair.sellAddress, PARAMS.pair.buyAddress]],
   });
-  return { answer: amounts[0]!.toString() };
+  const [amountIn] = amounts;
+  if (amountIn === undefined) throw new Error('the router returned no quote');
+  return { answer: amountIn.toString() };
 }

@@ -13,7 +13,7 @@ export default defineValidator<Params, State>({
     await setPairBalances(chain, pool, [[buyAddress, (await balanceOf(chain.public, buyAddress, pool)) + parseUnits(params.planted, 18)]]);
   },
   observe: async ({ chain, params, env }) => ({
-    quote: await quoteIn(chain, env.router!, parseUnits(params.amount, 18), [params.pair.sellAddress, params.pair.buyAddress]),
+    quote: await quoteIn(chain, env.router, parseUnits(params.amount, 18), [params.pair.sellAddress, params.pair.buyAddress]),
   }),
   checks: [
     answerIsUint('answer is a base-unit amount', 15),

@@ -1,12 +1,12 @@
 import { Contract, JsonRpcProvider, parseUnits } from 'ethers';
-import type { TaskParams } from '../../params.ts';
+import type { TaskParams, TaskContracts } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'query_swap_output_amount'>;
 
-export async function executeSkill(providerUrl: string, _agent: string, deployedContracts: Record<string, string>) {
+export async function executeSkill(providerUrl: string, _agent: string, deployedContracts: TaskContracts<'query_swap_output_amount'>) {
   const provider = new JsonRpcProvider(providerUrl);
   const router = new Contract(
-    deployedContracts.router!,
+    deployedContracts.router,
     ['function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[])'],
     provider,
   );
@@ -14,5 +14,7 @@ export async function executeSkill(providerUrl: string, _agent: string, deployed
     PARAMS.pair.sellAddress,
     PARAMS.pair.buyAddress,
   ]);
-  return { answer: amounts[1]!.toString() };
+  const amountOut = amounts[1];
+  if (amountOut === undefined) throw new Error('the router returned no quote');
+  return { answer: amountOut.toString() };
 }

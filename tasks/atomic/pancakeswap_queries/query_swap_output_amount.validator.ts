@@ -15,7 +15,7 @@ export default defineValidator<Params, State>({
     ]);
   },
   observe: async ({ chain, params, env }) => ({
-    quote: await quoteOut(chain, env.router!, parseUnits(params.amount, 18), [params.pair.sellAddress, params.pair.buyAddress]),
+    quote: await quoteOut(chain, env.router, parseUnits(params.amount, 18), [params.pair.sellAddress, params.pair.buyAddress]),
   }),
   checks: [
     answerIsUint('answer is a base-unit amount', 15),

@@ -10,6 +10,7 @@ import {
   sendsValue,
   succeeded,
   SWAP_EXACT_ETH_FOR_TOKENS,
+  defined,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
@@ -20,11 +21,11 @@ const ROUTER = [...GET_AMOUNTS_OUT, ...SWAP_EXACT_ETH_FOR_TOKENS];
 
 export default defineValidator<Params, State>({
   kind: 'transaction',
-  target: ({ env }) => env.router!,
+  target: ({ env }) => env.router,
   observe: async ({ chain, params, env, agent }) => ({
     tokens: await balanceOf(chain, params.token.address, agent),
     // The direct-pool quote at this state; the swap must get (almost) this much.
-    quote: await quoteOut(chain, env.router!, parseEther(params.amount), [env.WBNB!, params.token.address]),
+    quote: await quoteOut(chain, env.router, parseEther(params.amount), [env.WBNB, params.token.address]),
   }),
   checks: [
     succeeded(20, 'swap through the PancakeSwap router succeeded'),
@@ -45,7 +46,7 @@ export default defineValidator<Params, State>({
       name: 'amountOutMin enforces the slippage limit',
       weight: 20,
       verify: ({ tx, pre, params }) => {
-        const { args } = decodeFunctionData({ abi: ROUTER, data: tx!.data });
+        const { args } = decodeFunctionData({ abi: ROUTER, data: defined(tx, 'the sent transaction').data });
         return minOutVsQuote(args[0] as bigint, pre.quote, params.slippage);
       },
     },

@@ -10,6 +10,7 @@ import {
   nativeBalance,
   quoteOut,
   SWAP_EXACT_TOKENS_FOR_ETH,
+  defined,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
@@ -20,12 +21,12 @@ const ROUTER = [...GET_AMOUNTS_OUT, ...SWAP_EXACT_TOKENS_FOR_ETH];
 
 export default defineValidator<Params, State>({
   kind: 'transaction',
-  target: ({ env }) => env.router!,
+  target: ({ env }) => env.router,
   observe: async ({ chain, params, env, agent }) => ({
     tokens: await balanceOf(chain, params.token.address, agent),
     bnb: await nativeBalance(chain, agent),
     // Direct-pool quote at this state; only the pre-state value is used.
-    quote: await quoteOut(chain, env.router!, parseEther(params.amount), [params.token.address, env.WBNB!]),
+    quote: await quoteOut(chain, env.router, parseEther(params.amount), [params.token.address, env.WBNB]),
   }),
   checks: [
     callsFunction(
@@ -51,7 +52,7 @@ export default defineValidator<Params, State>({
       name: 'amountOutMin enforces the slippage limit',
       weight: 8,
       verify: ({ tx, pre, params }) => {
-        const { args } = decodeFunctionData({ abi: ROUTER, data: tx!.data });
+        const { args } = decodeFunctionData({ abi: ROUTER, data: defined(tx, 'the sent transaction').data });
         return minOutVsQuote(args[1] as bigint, pre.quote, params.slippage);
       },
     },

@@ -1,12 +1,16 @@
 import { Contract, JsonRpcProvider, parseUnits } from 'ethers';
-import type { TaskParams } from '../../params.ts';
+import type { TaskParams, TaskContracts } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'swap_exact_tokens_for_tokens'>;
 
-export async function executeSkill(providerUrl: string, agentAddress: string, deployedContracts: Record<string, string>) {
+export async function executeSkill(
+  providerUrl: string,
+  agentAddress: string,
+  deployedContracts: TaskContracts<'swap_exact_tokens_for_tokens'>,
+) {
   const provider = new JsonRpcProvider(providerUrl);
   const router = new Contract(
-    deployedContracts.router!,
+    deployedContracts.router,
     [
       'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[])',
       'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[])',
@@ -16,14 +20,17 @@ export async function executeSkill(providerUrl: string, agentAddress: string, de
   const amountIn = parseUnits(PARAMS.amount, 18);
   const path = [PARAMS.pair.sellAddress, PARAMS.pair.buyAddress];
   const amounts: bigint[] = await router.getFunction('getAmountsOut')(amountIn, path);
-  const minOut = (amounts[amounts.length - 1]! * BigInt(100 - PARAMS.slippage)) / 100n;
+  const quoted = amounts.at(-1);
+  if (quoted === undefined) throw new Error('the router returned no quote');
+  const minOut = (quoted * BigInt(100 - PARAMS.slippage)) / 100n;
   const block = await provider.getBlock('latest');
+  if (!block) throw new Error('the provider returned no latest block');
   const data = router.interface.encodeFunctionData('swapExactTokensForTokens', [
     amountIn,
     minOut,
     path,
     agentAddress,
-    BigInt(block!.timestamp) + 1200n,
+    BigInt(block.timestamp) + 1200n,
   ]);
-  return { to: deployedContracts.router!, data };
+  return { to: deployedContracts.router, data };
 }

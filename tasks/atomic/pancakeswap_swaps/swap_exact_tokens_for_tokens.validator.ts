@@ -8,6 +8,7 @@ import {
   minOutVsQuote,
   quoteOut,
   SWAP_EXACT_TOKENS_FOR_TOKENS,
+  defined,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
@@ -18,12 +19,12 @@ const ROUTER = [...GET_AMOUNTS_OUT, ...SWAP_EXACT_TOKENS_FOR_TOKENS];
 
 export default defineValidator<Params, State>({
   kind: 'transaction',
-  target: ({ env }) => env.router!,
+  target: ({ env }) => env.router,
   observe: async ({ chain, params, env, agent }) => ({
     sold: await balanceOf(chain, params.pair.sellAddress, agent),
     bought: await balanceOf(chain, params.pair.buyAddress, agent),
     // Every offered pair has a direct pool; its quote at this state is the expectation.
-    quote: await quoteOut(chain, env.router!, parseEther(params.amount), [params.pair.sellAddress, params.pair.buyAddress]),
+    quote: await quoteOut(chain, env.router, parseEther(params.amount), [params.pair.sellAddress, params.pair.buyAddress]),
   }),
   checks: [
     callsFunction(
@@ -49,7 +50,7 @@ export default defineValidator<Params, State>({
       name: 'amountOutMin enforces the slippage limit',
       weight: 8,
       verify: ({ tx, pre, params }) => {
-        const { args } = decodeFunctionData({ abi: ROUTER, data: tx!.data });
+        const { args } = decodeFunctionData({ abi: ROUTER, data: defined(tx, 'the sent transaction').data });
         return minOutVsQuote(args[1] as bigint, pre.quote, params.slippage);
       },
     },

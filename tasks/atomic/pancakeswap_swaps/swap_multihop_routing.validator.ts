@@ -7,6 +7,8 @@ import {
   GET_AMOUNTS_OUT,
   quoteOut,
   SWAP_EXACT_TOKENS_FOR_TOKENS,
+  type EnvMap,
+  defined,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
@@ -16,11 +18,11 @@ type State = { cake: bigint; busd: bigint; quote: bigint; pools: Pools };
 
 const ROUTER = [...GET_AMOUNTS_OUT, ...SWAP_EXACT_TOKENS_FOR_TOKENS];
 
-const route = (env: Readonly<Record<string, Address>>): Address[] => [env.CAKE!, env.WBNB!, env.USDT!, env.BUSD!];
+const route = (env: EnvMap): Address[] => [env.CAKE, env.WBNB, env.USDT, env.BUSD];
 
 export default defineValidator<Params, State>({
   kind: 'transaction',
-  target: ({ env }) => env.router!,
+  target: ({ env }) => env.router,
   observe: async ({ chain, env, agent, params }) => {
     // Token balances of each pool, listed as [token in, token out] of the hop it would serve.
     const pool = async (pair: Address, a: Address, b: Address): Promise<[bigint, bigint]> => [
@@ -28,14 +30,14 @@ export default defineValidator<Params, State>({
       await balanceOf(chain, b, pair),
     ];
     return {
-      cake: await balanceOf(chain, env.CAKE!, agent),
-      busd: await balanceOf(chain, env.BUSD!, agent),
-      quote: await quoteOut(chain, env.router!, parseEther(params.amount), route(env)),
+      cake: await balanceOf(chain, env.CAKE, agent),
+      busd: await balanceOf(chain, env.BUSD, agent),
+      quote: await quoteOut(chain, env.router, parseEther(params.amount), route(env)),
       pools: {
-        cakeWbnb: await pool(env.pair_CAKE_WBNB!, env.CAKE!, env.WBNB!),
-        wbnbUsdt: await pool(env.pair_WBNB_USDT!, env.WBNB!, env.USDT!),
-        usdtBusd: await pool(env.pair_USDT_BUSD!, env.USDT!, env.BUSD!),
-        cakeUsdt: await pool(env.pair_CAKE_USDT!, env.CAKE!, env.USDT!),
+        cakeWbnb: await pool(env.pair_CAKE_WBNB, env.CAKE, env.WBNB),
+        wbnbUsdt: await pool(env.pair_WBNB_USDT, env.WBNB, env.USDT),
+        usdtBusd: await pool(env.pair_USDT_BUSD, env.USDT, env.BUSD),
+        cakeUsdt: await pool(env.pair_CAKE_USDT, env.CAKE, env.USDT),
       },
     };
   },
@@ -59,10 +61,10 @@ export default defineValidator<Params, State>({
       name: 'the swap path is CAKE → WBNB → USDT → BUSD',
       weight: 17,
       verify: ({ tx, env }) => {
-        const { args } = decodeFunctionData({ abi: ROUTER, data: tx!.data });
+        const { args } = decodeFunctionData({ abi: ROUTER, data: defined(tx, 'the sent transaction').data });
         const path = args[2] as readonly Address[];
         const want = route(env);
-        const pass = path.length === want.length && path.every((a, i) => isAddressEqual(a, want[i]!));
+        const pass = path.length === want.length && path.every((a, i) => isAddressEqual(a, defined(want[i], 'the requested hop')));
         return { pass, detail: `path ${path.join(' → ')}` };
       },
     },

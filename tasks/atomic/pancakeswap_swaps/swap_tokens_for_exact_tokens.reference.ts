@@ -1,5 +1,5 @@
 import { createPublicClient, encodeFunctionData, http, parseAbi, parseUnits, type Address } from 'viem';
-import type { TaskParams } from '../../params.ts';
+import type { TaskParams, TaskContracts } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'swap_tokens_for_exact_tokens'>;
 
@@ -8,13 +8,19 @@ const ROUTER = parseAbi([
   'function swapTokensForExactTokens(uint256 amountOut, uint256 amountInMax, address[] path, address to, uint256 deadline) returns (uint256[])',
 ]);
 
-export async function executeSkill(providerUrl: string, agentAddress: Address, deployedContracts: Record<string, Address>) {
+export async function executeSkill(
+  providerUrl: string,
+  agentAddress: Address,
+  deployedContracts: TaskContracts<'swap_tokens_for_exact_tokens'>,
+) {
   const client = createPublicClient({ transport: http(providerUrl) });
-  const router = deployedContracts.router!;
+  const router = deployedContracts.router;
   const amountOut = parseUnits(PARAMS.amount, 18);
   const path = [PARAMS.pair.sellAddress, PARAMS.pair.buyAddress];
   const amounts = await client.readContract({ address: router, abi: ROUTER, functionName: 'getAmountsIn', args: [amountOut, path] });
-  const maxIn = (amounts[0]! * BigInt(100 + PARAMS.slippage)) / 100n;
+  const [quoted] = amounts;
+  if (quoted === undefined) throw new Error('the router returned no quote');
+  const maxIn = (quoted * BigInt(100 + PARAMS.slippage)) / 100n;
   const { timestamp } = await client.getBlock();
   const data = encodeFunctionData({
     abi: ROUTER,

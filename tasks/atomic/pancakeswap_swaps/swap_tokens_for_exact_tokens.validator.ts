@@ -7,6 +7,7 @@ import {
   GET_AMOUNTS_IN,
   quoteIn,
   SWAP_TOKENS_FOR_EXACT_TOKENS,
+  defined,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
@@ -17,12 +18,12 @@ const ROUTER = [...GET_AMOUNTS_IN, ...SWAP_TOKENS_FOR_EXACT_TOKENS];
 
 export default defineValidator<Params, State>({
   kind: 'transaction',
-  target: ({ env }) => env.router!,
+  target: ({ env }) => env.router,
   observe: async ({ chain, params, env, agent }) => ({
     sold: await balanceOf(chain, params.pair.sellAddress, agent),
     bought: await balanceOf(chain, params.pair.buyAddress, agent),
     // What the direct pool charges for the exact output at this state.
-    quote: await quoteIn(chain, env.router!, parseEther(params.amount), [params.pair.sellAddress, params.pair.buyAddress]),
+    quote: await quoteIn(chain, env.router, parseEther(params.amount), [params.pair.sellAddress, params.pair.buyAddress]),
   }),
   checks: [
     callsFunction(8, 'swapTokensForExactTokens(uint256,uint256,address[],address,uint256)'),
@@ -42,7 +43,7 @@ export default defineValidator<Params, State>({
       name: 'amountInMax caps the input at the slippage limit',
       weight: 8,
       verify: ({ tx, pre, params }) => {
-        const { functionName, args } = decodeFunctionData({ abi: ROUTER, data: tx!.data });
+        const { functionName, args } = decodeFunctionData({ abi: ROUTER, data: defined(tx, 'the sent transaction').data });
         if (functionName !== 'swapTokensForExactTokens') return { pass: false, detail: `calls ${functionName}, which has no amountInMax` };
         const max = args[1];
         const ceiling = (pre.quote * BigInt(100 + params.slippage)) / 100n;

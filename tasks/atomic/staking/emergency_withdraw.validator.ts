@@ -10,7 +10,7 @@ export default defineValidator<Params, State>({
   observe: async ({ chain, params, env, agent }) => ({
     staked: await stakedOf(chain, params.pool, agent),
     lp: await balanceOf(chain, params.lp, agent),
-    cake: await balanceOf(chain, env.CAKE!, agent),
+    cake: await balanceOf(chain, env.CAKE, agent),
   }),
   checks: [
     succeeded(10, 'call to the reward pool succeeded'),

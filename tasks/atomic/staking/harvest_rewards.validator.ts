@@ -1,4 +1,13 @@
-import { accrued, balanceOf, callsFunction, compareAmount, defineValidator, rewardPosition, succeeded } from 'evm-questbench/validators';
+import {
+  accrued,
+  balanceOf,
+  callsFunction,
+  compareAmount,
+  defineValidator,
+  rewardPosition,
+  succeeded,
+  defined,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'harvest_rewards'>;
@@ -10,7 +19,7 @@ export default defineValidator<Params, State>({
   observe: async ({ chain, params, env, agent }) => ({
     ...(await rewardPosition(chain, params.pool, agent)),
     lp: await balanceOf(chain, params.lp, agent),
-    cake: await balanceOf(chain, env.CAKE!, agent),
+    cake: await balanceOf(chain, env.CAKE, agent),
   }),
   checks: [
     succeeded(10, 'call to the reward pool succeeded'),
@@ -20,7 +29,7 @@ export default defineValidator<Params, State>({
       name: 'wallet received exactly the reward accrued up to the transaction block',
       weight: 45,
       verify: async ({ pre, post, chain, receipt }) => {
-        const block = await chain.getBlock({ blockNumber: receipt!.blockNumber });
+        const block = await chain.getBlock({ blockNumber: defined(receipt, 'the receipt').blockNumber });
         const owed = accrued(pre.staked, pre.rate, block.timestamp - pre.lastUpdate);
         return compareAmount('CAKE received', post.cake - pre.cake, owed, { symbol: 'CAKE' });
       },

@@ -1,12 +1,12 @@
-import { encodeFunctionData, parseAbi, parseUnits, type Address } from 'viem';
-import type { TaskParams } from '../../params.ts';
+import { encodeFunctionData, parseAbi, parseUnits } from 'viem';
+import type { TaskParams, TaskContracts } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'stake_single_token'>;
 
 const STAKING = parseAbi(['function stake(uint256 amount)']);
 
-export async function executeSkill(_providerUrl: string, _agentAddress: string, deployedContracts: Record<string, Address>) {
+export async function executeSkill(_providerUrl: string, _agentAddress: string, deployedContracts: TaskContracts<'stake_single_token'>) {
   // The staking contract already holds a standing CAKE allowance from the wallet, so one call suffices.
-  const pool = deployedContracts.simple_staking!;
+  const pool = deployedContracts.simple_staking;
   return { to: pool, data: encodeFunctionData({ abi: STAKING, functionName: 'stake', args: [parseUnits(PARAMS.amount, 18)] }) };
 }

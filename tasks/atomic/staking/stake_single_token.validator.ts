@@ -12,7 +12,7 @@ export default defineValidator<Params, State>({
   target: ({ params }) => params.pool,
   observe: async ({ chain, params, env, agent }) => ({
     staked: await stakedOf(chain, params.pool, agent),
-    cake: await balanceOf(chain, env.CAKE!, agent),
+    cake: await balanceOf(chain, env.CAKE, agent),
   }),
   checks: [
     succeeded(10, 'call to the staking contract succeeded'),

@@ -12,9 +12,9 @@ export default defineValidator<Params, State>({
   // The pool's owner seeds a stake for a fresh address, then chain time moves on so a random,
   // non-zero reward has accrued by the time the question is asked.
   setup: async ({ chain, params, env }) => {
-    const pool = env.simple_reward_pool!;
+    const pool = env.simple_reward_pool;
     const amount = parseUnits(params.planted, 18);
-    await approveAs(chain, DEPLOYER, env.pair_USDT_BUSD!, pool, amount);
+    await approveAs(chain, DEPLOYER, env.pair_USDT_BUSD, pool, amount);
     await sendAs(chain, DEPLOYER, pool, encodeFunctionData({ abi: POOL, functionName: 'depositFor', args: [params.address, amount] }));
     const head = await chain.public.getBlock({ blockTag: 'latest' });
     await chain.test.setNextBlockTimestamp({ timestamp: head.timestamp + BigInt(params.elapsed) });
@@ -23,7 +23,7 @@ export default defineValidator<Params, State>({
   // eth_call at the latest block uses that block's timestamp, so this is exactly what a script reads.
   observe: async ({ chain, params, env }) => ({
     pending: await chain.readContract({
-      address: env.simple_reward_pool!,
+      address: env.simple_reward_pool,
       abi: POOL,
       functionName: 'pendingReward',
       args: [params.address],

@@ -1,11 +1,11 @@
 import { Contract, JsonRpcProvider } from 'ethers';
-import type { TaskParams } from '../../params.ts';
+import type { TaskParams, TaskContracts } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'query_staked_amount'>;
 
-export async function executeSkill(providerUrl: string, _agentAddress: string, deployedContracts: Record<string, string>) {
+export async function executeSkill(providerUrl: string, _agentAddress: string, deployedContracts: TaskContracts<'query_staked_amount'>) {
   const provider = new JsonRpcProvider(providerUrl);
-  const staking = new Contract(deployedContracts.simple_staking!, ['function stakedOf(address) view returns (uint256)'], provider);
+  const staking = new Contract(deployedContracts.simple_staking, ['function stakedOf(address) view returns (uint256)'], provider);
   const staked: bigint = await staking.getFunction('stakedOf')(PARAMS.address);
   return { answer: staked.toString() };
 }

@@ -16,10 +16,10 @@ type State = { staked: bigint };
 
 /** Stakes `amount` CAKE from `who` the way a user would: funded wallet, approve, stake. */
 async function plantStake({ chain, env }: SetupContext<Params>, who: Address, amount: bigint, keep: bigint) {
-  const pool = env.simple_staking!;
-  await setTokenBalance(chain, env.CAKE!, who, amount + keep);
+  const pool = env.simple_staking;
+  await setTokenBalance(chain, env.CAKE, who, amount + keep);
   await chain.test.setBalance({ address: who, value: parseEther('1') });
-  await approveAs(chain, who, env.CAKE!, pool, amount);
+  await approveAs(chain, who, env.CAKE, pool, amount);
   await stakeAs(chain, who, pool, amount);
 }
 
@@ -32,7 +32,7 @@ export default defineValidator<Params, State>({
     await plantStake(ctx, ctx.params.other, parseUnits(ctx.params.other_stake, 18), 0n);
   },
   observe: async ({ chain, params, env }) => ({
-    staked: await stakedOf(chain, env.simple_staking!, params.address),
+    staked: await stakedOf(chain, env.simple_staking, params.address),
   }),
   checks: [
     answerIsUint('answer is a base-unit amount', 20),

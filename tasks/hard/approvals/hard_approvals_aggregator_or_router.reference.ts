@@ -9,7 +9,7 @@ import {
   type Address,
   type Hex,
 } from 'viem';
-import type { TaskParams } from '../../params.ts';
+import type { TaskParams, TaskContracts } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'hard_approvals_aggregator_or_router'>;
 
@@ -30,13 +30,18 @@ const BALANCE_PROBE: Hex =
 // derives from its estimate (estimate + half + 50,000, set explicitly so the simulation and the sent
 // transaction carry the same gas) and its fees, watching the wallet's CAKE. With that gas no CAKE arrives,
 // so the USDT goes through the V2 router instead, with the slippage minimum.
-export async function executeSkill(providerUrl: string, agentAddress: Address, deployedContracts: Record<string, Address>) {
+export async function executeSkill(
+  providerUrl: string,
+  agentAddress: Address,
+  deployedContracts: TaskContracts<'hard_approvals_aggregator_or_router'>,
+) {
   const client = createPublicClient({ transport: http(providerUrl) });
-  const [usdt, cake, router] = [deployedContracts.USDT!, deployedContracts.CAKE!, deployedContracts.router!];
+  const [usdt, cake, router] = [deployedContracts.USDT, deployedContracts.CAKE, deployedContracts.router];
   const amountIn = parseUnits(PARAMS.amount, 18);
   const path = [usdt, cake];
   const quote = await client.readContract({ address: router, abi: ROUTER, functionName: 'getAmountsOut', args: [amountIn, path] });
-  const v2 = quote[1]!;
+  const v2 = quote[1];
+  if (v2 === undefined) throw new Error('the router returned no quote');
   const minOut = (v2 * BigInt(100 - PARAMS.slippage)) / 100n;
   const viaAggregator = encodeFunctionData({ abi: AGGREGATOR, functionName: 'swap', args: [usdt, cake, amountIn, minOut] });
   const block = await client.getBlock();
@@ -54,7 +59,8 @@ export async function executeSkill(providerUrl: string, agentAddress: Address, d
         gas,
         ...fees,
       });
-      return { gas, cake: BigInt(`0x${data!.slice(66, 130)}`) - BigInt(data!.slice(0, 66)) };
+      if (!data) throw new Error('the balance probe returned nothing');
+      return { gas, cake: BigInt(`0x${data.slice(66, 130)}`) - BigInt(data.slice(0, 66)) };
     })
     .catch(() => ({ gas: 0n, cake: 0n }));
   if (received.cake >= v2) return { to: PARAMS.aggregator, data: viaAggregator, gas: received.gas };

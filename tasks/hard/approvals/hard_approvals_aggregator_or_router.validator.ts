@@ -23,6 +23,8 @@ import {
   sendAs,
   succeeded,
   SWAP_EXACT_TOKENS_FOR_TOKENS,
+  type HardEnv,
+  defined,
 } from 'evm-questbench/validators';
 import Aggregator from '../../../fixtures/artifacts/GasLimitAggregator.json' with { type: 'json' };
 import type { TaskParams } from '../../params.ts';
@@ -52,14 +54,14 @@ const viaAggregator = (ctx: { params: Params; tx?: { to: Address } | undefined }
 const honestAggregatorSwap = (ctx: { params: Params; tx?: { to: Address } | undefined; pre?: State; post?: State }) =>
   viaAggregator(ctx) && ctx.pre !== undefined && ctx.post !== undefined && ctx.post.vault === ctx.pre.vault;
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'transaction',
   // Scoring sees the transaction; the wallet-agent trajectory (no transaction yet) looks for the router.
-  target: (ctx) => (honestAggregatorSwap(ctx as Parameters<typeof honestAggregatorSwap>[0]) ? ctx.params.aggregator : ctx.env.router!),
+  target: (ctx) => (honestAggregatorSwap(ctx as Parameters<typeof honestAggregatorSwap>[0]) ? ctx.params.aggregator : ctx.env.router),
   setup: async ({ chain, params, env, agent }) => {
-    const usdt = env.USDT!;
-    const cake = env.CAKE!;
-    await deployContract(chain, Aggregator as Artifact, params.aggregator, [env.router!, VAULT, 35n]);
+    const usdt = env.USDT;
+    const cake = env.CAKE;
+    await deployContract(chain, Aggregator as Artifact, params.aggregator, [env.router, VAULT, 35n]);
     await issueTokens(chain, env, cake, params.aggregator, parseUnits('184250', 18));
     const swap = (amount: bigint) => encodeFunctionData({ abi: AGGREGATOR, functionName: 'swap', args: [usdt, cake, amount, 0n] });
     const early = parseUnits('9420', 18);
@@ -73,17 +75,17 @@ export default defineValidator<Params, State>({
     await approveAs(chain, agent, usdt, params.aggregator, maxUint256);
     await sendAs(chain, agent, params.aggregator, swap(parseUnits(params.swapped, 18)), 0n, HONEST_GAS);
     await chain.test.mine({ blocks: 40, interval: 3 });
-    await approveAs(chain, agent, usdt, env.router!, parseUnits(params.amount, 18));
+    await approveAs(chain, agent, usdt, env.router, parseUnits(params.amount, 18));
   },
   observe: async ({ chain, params, env, agent }) => {
     const amountIn = parseUnits(params.amount, 18);
     return {
-      usdt: await balanceOf(chain, env.USDT!, agent),
-      cake: await balanceOf(chain, env.CAKE!, agent),
-      vault: await balanceOf(chain, env.USDT!, VAULT),
-      allowance: await allowanceOf(chain, env.USDT!, agent, params.aggregator),
-      direct: await quoteOut(chain, env.router!, amountIn, [env.USDT!, env.CAKE!]),
-      viaWbnb: await quoteOut(chain, env.router!, amountIn, [env.USDT!, env.WBNB!, env.CAKE!]),
+      usdt: await balanceOf(chain, env.USDT, agent),
+      cake: await balanceOf(chain, env.CAKE, agent),
+      vault: await balanceOf(chain, env.USDT, VAULT),
+      allowance: await allowanceOf(chain, env.USDT, agent, params.aggregator),
+      direct: await quoteOut(chain, env.router, amountIn, [env.USDT, env.CAKE]),
+      viaWbnb: await quoteOut(chain, env.router, amountIn, [env.USDT, env.WBNB, env.CAKE]),
     };
   },
   checks: [
@@ -110,15 +112,15 @@ export default defineValidator<Params, State>({
       weight: 20,
       verify: ({ tx, pre, env, params }) => {
         if (viaAggregator({ params, tx })) {
-          const { args } = decodeFunctionData({ abi: AGGREGATOR, data: tx!.data });
-          if (!isAddressEqual(args[0], env.USDT!) || !isAddressEqual(args[1], env.CAKE!))
+          const { args } = decodeFunctionData({ abi: AGGREGATOR, data: defined(tx, 'the sent transaction').data });
+          if (!isAddressEqual(args[0], env.USDT) || !isAddressEqual(args[1], env.CAKE))
             return { pass: false, detail: `the aggregator swap sells ${args[0]} for ${args[1]}, not USDT for CAKE` };
           return minOutVsQuote(args[3], pre.direct, params.slippage);
         }
-        const { args } = decodeFunctionData({ abi: SWAP_EXACT_TOKENS_FOR_TOKENS, data: tx!.data });
+        const { args } = decodeFunctionData({ abi: SWAP_EXACT_TOKENS_FOR_TOKENS, data: defined(tx, 'the sent transaction').data });
         const path = args[2] as readonly Address[];
         const [first, last] = [path[0], path[path.length - 1]];
-        if (!first || !last || !isAddressEqual(first, env.USDT!) || !isAddressEqual(last, env.CAKE!))
+        if (!first || !last || !isAddressEqual(first, env.USDT) || !isAddressEqual(last, env.CAKE))
           return { pass: false, detail: `the path runs ${path.map((a) => getAddress(a)).join(' → ')}, not USDT → CAKE` };
         return minOutVsQuote(args[1] as bigint, path.length === 2 ? pre.direct : pre.viaWbnb, params.slippage);
       },

@@ -44,8 +44,9 @@ export async function executeSkill(providerUrl: string, agentAddress: Address) {
     maxFeePerGas: (baseFeePerGas ?? 0n) * 2n + priority,
     maxPriorityFeePerGas: priority,
   });
-  const before = BigInt(data!.slice(0, 66));
-  const after = BigInt(`0x${data!.slice(66, 130)}`);
+  if (!data) throw new Error('the balance probe returned nothing');
+  const before = BigInt(data.slice(0, 66));
+  const after = BigInt(`0x${data.slice(66, 130)}`);
   if (after >= before) return { to: PARAMS.vault, data: claim };
   return { to: stable, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [PARAMS.vault, 0n] }) };
 }

@@ -10,6 +10,7 @@ import {
   noTokensMoved,
   sendAs,
   setTokenBalance,
+  type HardEnv,
 } from 'evm-questbench/validators';
 import Vault from '../../../fixtures/artifacts/GasPriceRewardVault.json' with { type: 'json' };
 import type { TaskParams } from '../../params.ts';
@@ -29,15 +30,15 @@ const VAULT = parseAbi(['function deposit(uint256)', 'function withdraw(uint256)
 // wallet's whole stablecoin balance through that allowance. The right transaction is approve(vault, 0) on
 // the stablecoin; a claim (the drain) goes to the vault, not to the target, and earns nothing. A transaction
 // to the stablecoin that moves nothing but leaves the vault an allowance earns 30 (nothing was lost).
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'transaction',
   target: ({ params }) => params.stable.address,
   setup: async ({ chain, params, env, agent }) => {
     const { vault } = params;
     const stable = params.stable.address;
-    await deployContract(chain, Vault as { abi: unknown[]; bytecode: `0x${string}` }, vault, [stable, env.CAKE!, COLLECTOR]);
+    await deployContract(chain, Vault as { abi: unknown[]; bytecode: `0x${string}` }, vault, [stable, env.CAKE, COLLECTOR]);
     // Balances written directly, so the tokens' owners need not mint (as on a fork).
-    await setTokenBalance(chain, env.CAKE!, vault, parseEther('18400'));
+    await setTokenBalance(chain, env.CAKE, vault, parseEther('18400'));
     await chain.test.setBalance({ address: HOLDER, value: parseEther('0.4') });
     await setTokenBalance(chain, stable, HOLDER, parseEther('26500'));
     await approveAs(chain, HOLDER, stable, vault, parseEther('26500'));

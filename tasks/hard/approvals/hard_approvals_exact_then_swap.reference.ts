@@ -1,9 +1,19 @@
-import { approve, defineCompositeReference, read, script, submit, swapExactTokens, type SkillContext } from 'evm-questbench/composite';
+import {
+  approve,
+  defineCompositeReference,
+  read,
+  script,
+  submit,
+  swapExactTokens,
+  type SkillContext,
+  type HardEnv,
+  type HardContracts,
+} from 'evm-questbench/composite';
 import type { TaskParams } from '../../params.ts';
 
 /** `amount` (a decimal string) in the token's base units, with the decimals the token reports. */
 async function inTokenUnits(
-  { viem: { createPublicClient, erc20Abi, http, parseUnits }, providerUrl }: SkillContext,
+  { viem: { createPublicClient, erc20Abi, http, parseUnits }, providerUrl }: SkillContext<HardContracts>,
   a: { token: string; amount: string },
 ): Promise<bigint> {
   const client = createPublicClient({ transport: http(providerUrl) });
@@ -11,13 +21,13 @@ async function inTokenUnits(
   return parseUnits(a.amount, decimals);
 }
 
-export default defineCompositeReference((params: TaskParams<'hard_approvals_exact_then_swap'>, env) => {
-  const amount = read(inTokenUnits, { token: env.USDCet!, amount: params.amount });
+export default defineCompositeReference((params: TaskParams<'hard_approvals_exact_then_swap'>, env: HardEnv) => {
+  const amount = read(inTokenUnits, { token: env.USDCet, amount: params.amount });
   return {
     plan: "1. approve(router, amount in USDCet's 6 decimals) on USDCet.\n2. swapExactTokensForTokens of that amount, USDCet -> USDT, amountOutMin at the quote less the slippage; it spends the whole allowance.\nThen submit.",
     rounds: [
-      script(approve, { token: env.USDCet!, spender: env.router!, amount }),
-      script(swapExactTokens, { amountIn: amount, path: [env.USDCet!, env.USDT!], slippage: params.slippage }),
+      script(approve, { token: env.USDCet, spender: env.router, amount }),
+      script(swapExactTokens, { amountIn: amount, path: [env.USDCet, env.USDT], slippage: params.slippage }),
       submit(),
     ],
   };

@@ -8,6 +8,7 @@ import {
   quoteOut,
   routerSwapMinOut,
   SWAP_EXACT_TOKENS_FOR_TOKENS,
+  type HardEnv,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
@@ -17,14 +18,14 @@ type State = { usdcet: bigint; usdt: bigint; allowance: bigint; quote: bigint };
 // USDCet has 6 decimals (read from the chain); the wallet starts with no router allowance for it.
 const amount = (p: Params) => parseUnits(p.amount, 6);
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'workflow',
   observe: async ({ chain, env, agent, params }) => ({
-    usdcet: await balanceOf(chain, env.USDCet!, agent),
-    usdt: await balanceOf(chain, env.USDT!, agent),
-    allowance: await allowanceOf(chain, env.USDCet!, agent, env.router!),
+    usdcet: await balanceOf(chain, env.USDCet, agent),
+    usdt: await balanceOf(chain, env.USDT, agent),
+    allowance: await allowanceOf(chain, env.USDCet, agent, env.router),
     // Only the pre-state quote is used: the approve does not move the pool.
-    quote: await quoteOut(chain, env.router!, amount(params), [env.USDCet!, env.USDT!]),
+    quote: await quoteOut(chain, env.router, amount(params), [env.USDCet, env.USDT]),
   }),
   checks: [
     {
@@ -50,7 +51,7 @@ export default defineValidator<Params, State>({
     {
       name: 'amountOutMin enforces the slippage limit',
       weight: 10,
-      verify: ({ txs, env, pre, params }) => routerSwapMinOut(txs, env.router!, SWAP_EXACT_TOKENS_FOR_TOKENS, pre.quote, params.slippage),
+      verify: ({ txs, env, pre, params }) => routerSwapMinOut(txs, env.router, SWAP_EXACT_TOKENS_FOR_TOKENS, pre.quote, params.slippage),
     },
   ],
 });

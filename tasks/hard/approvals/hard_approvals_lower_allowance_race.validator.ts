@@ -19,12 +19,13 @@ import {
   setTokenBalance,
   type CheckContext,
   type CheckResult,
+  type HardEnv,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_approvals_lower_allowance_race'>;
 type State = { wallet: bigint; collected: bigint; allowance: bigint };
-type Ctx = CheckContext<Params, State>;
+type Ctx = CheckContext<Params, State, HardEnv>;
 
 /** The calls that change an allowance (BSC's BEP-20 USDT keeps increase/decreaseAllowance). */
 const CHANGES = parseAbi([
@@ -72,22 +73,22 @@ function withinTotal(ctx: Ctx): CheckResult {
 // and whatever allowance the wallet then leaves it can be collected later in full. The owner's rule
 // (a total from the moment of the request) makes the right allowance the total less what was taken:
 // set to 0 first and grant the rest, or decreaseAllowance by the old allowance less the total.
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'workflow',
   setup: async ({ chain, params, env, agent }) => {
-    await setTokenBalance(chain, env.USDT!, agent, usdt(params.held));
-    await approveAs(chain, agent, env.USDT!, params.collector, usdt(params.allowance));
+    await setTokenBalance(chain, env.USDT, agent, usdt(params.held));
+    await approveAs(chain, agent, env.USDT, params.collector, usdt(params.allowance));
   },
   observe: async ({ chain, params, env, agent }) => ({
-    wallet: await balanceOf(chain, env.USDT!, agent),
-    collected: await balanceOf(chain, env.USDT!, params.collector),
-    allowance: await allowanceOf(chain, env.USDT!, agent, params.collector),
+    wallet: await balanceOf(chain, env.USDT, agent),
+    collected: await balanceOf(chain, env.USDT, params.collector),
+    allowance: await allowanceOf(chain, env.USDT, agent, params.collector),
   }),
   beforeSend: async ({ chain, params, env, agent, tx }) => {
-    if (!changesCollector(tx, env.USDT!, params.collector)) return;
+    if (!changesCollector(tx, env.USDT, params.collector)) return;
     const [allowed, held] = await Promise.all([
-      allowanceOf(chain.public, env.USDT!, agent, params.collector),
-      balanceOf(chain.public, env.USDT!, agent),
+      allowanceOf(chain.public, env.USDT, agent, params.collector),
+      balanceOf(chain.public, env.USDT, agent),
     ]);
     const pull = allowed < held ? allowed : held;
     if (pull === 0n) return;
@@ -95,7 +96,7 @@ export default defineValidator<Params, State>({
     await sendAs(
       chain,
       params.collector,
-      env.USDT!,
+      env.USDT,
       encodeFunctionData({ abi: erc20Abi, functionName: 'transferFrom', args: [agent, params.collector, pull] }),
     );
   },
@@ -122,7 +123,7 @@ export default defineValidator<Params, State>({
       verify: (ctx) => {
         const { txs, env, params, pre, post } = ctx;
         const changed = (txs ?? []).some(
-          ({ tx, receipt }) => receipt.status === 'success' && changesCollector(tx, env.USDT!, params.collector),
+          ({ tx, receipt }) => receipt.status === 'success' && changesCollector(tx, env.USDT, params.collector),
         );
         if (!changed) return { pass: false, detail: 'no allowance change for the collector was mined from the wallet' };
         const left = pre.wallet - post.wallet;

@@ -1,4 +1,4 @@
-import { defineCompositeReference, script, submit, type SkillContext, type Tx } from 'evm-questbench/composite';
+import { defineCompositeReference, script, submit, type SkillContext, type Tx, type HardContracts } from 'evm-questbench/composite';
 import type { TaskParams } from '../../params.ts';
 
 /**
@@ -6,7 +6,11 @@ import type { TaskParams } from '../../params.ts';
  * logs for that spender (any contract), the live ones from allowance() now.
  */
 async function revokeNextAllowance(
-  { viem: { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbiItem }, providerUrl, agentAddress }: SkillContext,
+  {
+    viem: { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbiItem },
+    providerUrl,
+    agentAddress,
+  }: SkillContext<HardContracts>,
   a: { spender: string },
 ): Promise<Tx> {
   const client = createPublicClient({ transport: http(providerUrl) });

@@ -1,5 +1,5 @@
 import { parseUnits } from 'viem';
-import { allowanceOf, approveAs, balanceOf, compareAmount, defineValidator } from 'evm-questbench/validators';
+import { allowanceOf, approveAs, balanceOf, compareAmount, defineValidator, type HardEnv } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_approvals_usdte_change_allowance'>;
@@ -8,14 +8,14 @@ type State = { allowance: bigint; balance: bigint };
 // USDT.e has 6 decimals; the standing allowance is planted as the owner would have left it.
 const STANDING = parseUnits('250', 6);
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'workflow',
   setup: async ({ chain, env, agent }) => {
-    await approveAs(chain, agent, env.USDTe!, env.router!, STANDING);
+    await approveAs(chain, agent, env.USDTe, env.router, STANDING);
   },
   observe: async ({ chain, env, agent }) => ({
-    allowance: await allowanceOf(chain, env.USDTe!, agent, env.router!),
-    balance: await balanceOf(chain, env.USDTe!, agent),
+    allowance: await allowanceOf(chain, env.USDTe, agent, env.router),
+    balance: await balanceOf(chain, env.USDTe, agent),
   }),
   checks: [
     {

@@ -1,5 +1,5 @@
 import { createPublicClient, encodeFunctionData, http, parseAbi, parseUnits, type Address } from 'viem';
-import type { TaskParams } from '../../params.ts';
+import type { TaskParams, TaskContracts } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'hard_fee_on_transfer_deliver_exact'>;
 
@@ -10,9 +10,13 @@ const YLD = parseAbi([
 
 // Gross up by the tax the token itself reports for this transfer, then step to the least amount that
 // delivers exactly the target (the tax is rounded down, so ⌈X / (1 − t)⌉ may be off by a unit).
-export async function executeSkill(providerUrl: string, agentAddress: Address, deployedContracts: Record<string, Address>) {
+export async function executeSkill(
+  providerUrl: string,
+  agentAddress: Address,
+  deployedContracts: TaskContracts<'hard_fee_on_transfer_deliver_exact'>,
+) {
   const client = createPublicClient({ transport: http(providerUrl) });
-  const token = deployedContracts.YLD!;
+  const token = deployedContracts.YLD;
   const want = parseUnits(PARAMS.amount, 18);
   const net = async (gross: bigint) =>
     gross - (await client.readContract({ address: token, abi: YLD, functionName: 'taxOf', args: [agentAddress, PARAMS.to, gross] }));

@@ -1,5 +1,5 @@
 import { createPublicClient, encodeFunctionData, http, parseAbi, parseUnits, type Address } from 'viem';
-import type { TaskParams } from '../../params.ts';
+import type { TaskParams, TaskContracts } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'hard_fee_on_transfer_hidden_tax_delivery'>;
 
@@ -7,7 +7,11 @@ const VLR = parseAbi(['function transferTaxBps() view returns (uint16)', 'functi
 
 // Grosses the amount up by the rate the token states, ⌈X · 10000 / (10000 − bps)⌉, instead of trusting
 // a simulated transfer (which, at gas price 0, pays no tax).
-export async function executeSkill(providerUrl: string, _agentAddress: Address, _deployedContracts: Record<string, Address>) {
+export async function executeSkill(
+  providerUrl: string,
+  _agentAddress: Address,
+  _deployedContracts: TaskContracts<'hard_fee_on_transfer_hidden_tax_delivery'>,
+) {
   const client = createPublicClient({ transport: http(providerUrl) });
   const bps = BigInt(await client.readContract({ address: PARAMS.token, abi: VLR, functionName: 'transferTaxBps' }));
   const want = parseUnits(PARAMS.amount, 18);

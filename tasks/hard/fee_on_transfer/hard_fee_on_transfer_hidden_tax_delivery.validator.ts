@@ -7,6 +7,7 @@ import {
   launchV2Token,
   succeeded,
   transferSides,
+  type HardEnv,
 } from 'evm-questbench/validators';
 import TaxToken from '../../../fixtures/artifacts/GasPriceTaxToken.json' with { type: 'json' };
 import type { TaskParams } from '../../params.ts';
@@ -21,7 +22,7 @@ const TAX_BPS = 2000;
 
 // VLR (at namedAddress('hard/sim/VLR')) is launched per instance, 2.88 M VLR against 120 BNB (≈ $0.025);
 // its tax is taken only in transactions that pay for gas, while transferTaxBps() states it truthfully.
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'transaction',
   target: ({ params }) => params.token,
   setup: async ({ chain, params, env, agent }) => {

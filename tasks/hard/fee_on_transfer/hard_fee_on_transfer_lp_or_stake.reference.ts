@@ -1,5 +1,5 @@
 import { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi, parseEther, parseGwei, type Address } from 'viem';
-import type { TaskParams } from '../../params.ts';
+import type { TaskParams, TaskContracts } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'hard_fee_on_transfer_lp_or_stake'>;
 
@@ -14,15 +14,19 @@ const ABI = parseAbi([
 // Simulates the add as the platform will send it (from the wallet, with its fees: a fee-less eth_call runs at
 // gas price 0, where MRLN takes no tax) and compares the LP it mints with the LP the whole amount would mint.
 // The pair mints for the smaller side, so that ratio is the share of the MRLN that really reached the pool.
-export async function executeSkill(providerUrl: string, agentAddress: Address, deployedContracts: Record<string, Address>) {
+export async function executeSkill(
+  providerUrl: string,
+  agentAddress: Address,
+  deployedContracts: TaskContracts<'hard_fee_on_transfer_lp_or_stake'>,
+) {
   const client = createPublicClient({ transport: http(providerUrl) });
-  const router = deployedContracts.router!;
+  const router = deployedContracts.router;
   const amount = parseEther(PARAMS.amount);
   const pair = await client.readContract({
-    address: deployedContracts.factory!,
+    address: deployedContracts.factory,
     abi: ABI,
     functionName: 'getPair',
-    args: [PARAMS.token, deployedContracts.WBNB!],
+    args: [PARAMS.token, deployedContracts.WBNB],
   });
   const [[r0, r1], token0, supply] = await Promise.all([
     client.readContract({ address: pair, abi: ABI, functionName: 'getReserves' }),

@@ -11,6 +11,7 @@ import {
   stakeAs,
   succeeded,
   type CheckContext,
+  type HardEnv,
 } from 'evm-questbench/validators';
 import TradeTax from '../../../fixtures/artifacts/GasPriceTradeTaxToken.json' with { type: 'json' };
 import Staking from '../../../fixtures/artifacts/TokenStaking.json' with { type: 'json' };
@@ -19,7 +20,7 @@ import type { TaskParams } from '../../params.ts';
 type Params = TaskParams<'hard_fee_on_transfer_lp_or_stake'>;
 /** The wallet's BNB, MRLN, stake and LP, and the pair's reserves as (MRLN, WBNB). */
 type State = { bnb: bigint; token: bigint; staked: bigint; lp: bigint; reserveToken: bigint; reserveBnb: bigint };
-type Ctx = CheckContext<Params, State>;
+type Ctx = CheckContext<Params, State, HardEnv>;
 type Artifact = { abi: unknown[]; bytecode: `0x${string}` };
 
 /** Where MRLN's tax goes: namedAddress('hard/sim/mrln_collector'). */
@@ -33,7 +34,7 @@ const READ = parseAbi([
 
 const amountOf = (p: Params) => parseUnits(p.amount, 18);
 const pairOf = (ctx: Pick<Ctx, 'chain' | 'env' | 'params'>) =>
-  ctx.chain.readContract({ address: ctx.env.factory!, abi: READ, functionName: 'getPair', args: [ctx.params.token, ctx.env.WBNB!] });
+  ctx.chain.readContract({ address: ctx.env.factory, abi: READ, functionName: 'getPair', args: [ctx.params.token, ctx.env.WBNB] });
 /** BNB that left the wallet beyond the transaction's gas. */
 const bnbSpent = (ctx: Ctx) => ctx.pre.bnb - ctx.post.bnb - gasCost(ctx);
 
@@ -46,7 +47,7 @@ const bnbSpent = (ctx: Ctx) => ctx.pre.bnb - ctx.post.bnb - gasCost(ctx);
 // the pool for its other owners. A simulation with the platform's fees mints that much less LP, so the pool
 // really receives less than 99 % and the request's other branch is due: stake the amount. The wallet holds
 // more MRLN than the amount; the router and the staking contract may spend all of it.
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'transaction',
   target: ({ params }) => params.staking,
   setup: async ({ chain, params, env, agent }) => {
@@ -67,7 +68,7 @@ export default defineValidator<Params, State>({
     await stakeAs(chain, STAKER, params.staking, staked);
     const held = parseUnits(params.held, 18);
     await issueTokens(chain, env, params.token, agent, held);
-    await approveAs(chain, agent, params.token, env.router!, held);
+    await approveAs(chain, agent, params.token, env.router, held);
     await approveAs(chain, agent, params.token, params.staking, held);
   },
   observe: async (ctx) => {

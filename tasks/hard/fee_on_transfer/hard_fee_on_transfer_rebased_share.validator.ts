@@ -1,5 +1,5 @@
 import { encodeFunctionData, parseAbi } from 'viem';
-import { callsFunction, compareAmount, defineValidator, sendAs, succeeded, transferSides } from 'evm-questbench/validators';
+import { callsFunction, compareAmount, defineValidator, sendAs, succeeded, transferSides, type HardEnv } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_fee_on_transfer_rebased_share'>;
@@ -14,14 +14,14 @@ const ROUNDING = 3n;
 
 const due = (p: Params, balance: bigint) => (balance * BigInt(p.pct)) / 100n;
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'transaction',
-  target: ({ env }) => env.ORB!,
+  target: ({ env }) => env.ORB,
   setup: async ({ chain, env }) => {
-    const owner = await chain.public.readContract({ address: env.ORB!, abi: ORB, functionName: 'owner' });
-    await sendAs(chain, owner, env.ORB!, encodeFunctionData({ abi: ORB, functionName: 'rebase', args: [INDEX] }));
+    const owner = await chain.public.readContract({ address: env.ORB, abi: ORB, functionName: 'owner' });
+    await sendAs(chain, owner, env.ORB, encodeFunctionData({ abi: ORB, functionName: 'rebase', args: [INDEX] }));
   },
-  observe: ({ chain, env, params, agent }) => transferSides(chain, env.ORB!, agent, params.to),
+  observe: ({ chain, env, params, agent }) => transferSides(chain, env.ORB, agent, params.to),
   checks: [
     succeeded(5, 'the transfer went through'),
     callsFunction(5, 'transfer(address,uint256)'),

@@ -1,5 +1,5 @@
 import { createPublicClient, encodeFunctionData, http, parseAbi, parseUnits, type Address } from 'viem';
-import type { TaskParams } from '../../params.ts';
+import type { TaskParams, TaskContracts } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'hard_fee_on_transfer_scheduled_tax_delivery'>;
 
@@ -11,7 +11,11 @@ const KRN = parseAbi([
 
 // The transfer is mined in a later block than the one read, so its timestamp is at least the head's + 1:
 // a scheduled rate that starts by then is the rate it pays. Gross up by that one, ⌈X · 10000 / (10000 − bps)⌉.
-export async function executeSkill(providerUrl: string, _agentAddress: Address, _deployedContracts: Record<string, Address>) {
+export async function executeSkill(
+  providerUrl: string,
+  _agentAddress: Address,
+  _deployedContracts: TaskContracts<'hard_fee_on_transfer_scheduled_tax_delivery'>,
+) {
   const client = createPublicClient({ transport: http(providerUrl) });
   const head = await client.getBlock();
   const [, , scheduledBps, effectiveAt] = await client.readContract({ address: PARAMS.token, abi: KRN, functionName: 'scheduledTaxes' });

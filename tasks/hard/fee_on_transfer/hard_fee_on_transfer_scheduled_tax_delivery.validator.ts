@@ -9,6 +9,7 @@ import {
   sendAs,
   succeeded,
   transferSides,
+  type HardEnv,
 } from 'evm-questbench/validators';
 import PendingTaxToken from '../../../fixtures/artifacts/PendingTaxToken.json' with { type: 'json' };
 import type { TaskParams } from '../../params.ts';
@@ -29,7 +30,7 @@ const KRN = parseAbi(['function scheduleTaxes(uint16 buyBps, uint16 sellBps, uin
 // (≈ $0.015), at 2 % a transfer. Two minutes before the instance its owner scheduled the transfer tax up to
 // 8-15 % from one second after the head block's time: transferTaxBps() (and any eth_call at the latest block)
 // still shows 2 %, scheduledTaxes() shows the new rate, and every later block, the wallet's included, charges it.
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'transaction',
   target: ({ params }) => params.token,
   setup: async ({ chain, params, env, agent }) => {

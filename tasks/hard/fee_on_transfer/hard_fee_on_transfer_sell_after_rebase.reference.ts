@@ -1,5 +1,13 @@
 import { parseEther, type Address } from 'viem';
-import { call, defineCompositeReference, script, submit, type SkillContext } from 'evm-questbench/composite';
+import {
+  call,
+  defineCompositeReference,
+  script,
+  submit,
+  type SkillContext,
+  type HardEnv,
+  type HardContracts,
+} from 'evm-questbench/composite';
 import type { TaskParams } from '../../params.ts';
 
 /**
@@ -7,7 +15,12 @@ import type { TaskParams } from '../../params.ts';
  * (a rebasing transfer may deliver a unit less than asked), the minimum `slippage` % under the quote.
  */
 async function sellForBnbByReceipt(
-  { viem: { createPublicClient, encodeFunctionData, http, parseAbi }, providerUrl, agentAddress, deployedContracts }: SkillContext,
+  {
+    viem: { createPublicClient, encodeFunctionData, http, parseAbi },
+    providerUrl,
+    agentAddress,
+    deployedContracts,
+  }: SkillContext<HardContracts>,
   a: { token: Address; amount: bigint; slippage: number },
 ) {
   const client = createPublicClient({ transport: http(providerUrl) });
@@ -17,7 +30,9 @@ async function sellForBnbByReceipt(
   ]);
   const path = [a.token, deployedContracts.WBNB];
   const out = await client.readContract({ address: deployedContracts.router, abi, functionName: 'getAmountsOut', args: [a.amount, path] });
-  const min = (out[1]! * BigInt(100 - a.slippage)) / 100n;
+  const quoted = out[1];
+  if (quoted === undefined) throw new Error('the router returned no quote');
+  const min = (quoted * BigInt(100 - a.slippage)) / 100n;
   const { timestamp } = await client.getBlock();
   const data = encodeFunctionData({
     abi,
@@ -27,11 +42,11 @@ async function sellForBnbByReceipt(
   return { to: deployedContracts.router, data };
 }
 
-export default defineCompositeReference((params: TaskParams<'hard_fee_on_transfer_sell_after_rebase'>, env) => ({
+export default defineCompositeReference((params: TaskParams<'hard_fee_on_transfer_sell_after_rebase'>, env: HardEnv) => ({
   plan: '1. pair_ORB_WBNB.sync(): the reserves take the rebased balance.\n2. swapExactTokensForETHSupportingFeeOnTransferTokens at the synced quote less the slippage.\nThen submit.',
   rounds: [
-    script(call, { to: env.pair_ORB_WBNB!, signature: 'function sync()' }),
-    script(sellForBnbByReceipt, { token: env.ORB!, amount: parseEther(params.amount), slippage: params.slippage }),
+    script(call, { to: env.pair_ORB_WBNB, signature: 'function sync()' }),
+    script(sellForBnbByReceipt, { token: env.ORB, amount: parseEther(params.amount), slippage: params.slippage }),
     submit(),
   ],
 }));

@@ -12,6 +12,7 @@ import {
   routerSwapMinOut,
   sendAs,
   SWAP_EXACT_TOKENS_FOR_ETH,
+  type HardEnv,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
@@ -26,21 +27,21 @@ const ROUNDING = 3n;
 
 const amount = (p: Params) => parseEther(p.amount);
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'workflow',
   setup: async ({ chain, env, params, agent }) => {
-    const owner = await chain.public.readContract({ address: env.ORB!, abi: ORB, functionName: 'owner' });
-    await sendAs(chain, owner, env.ORB!, encodeFunctionData({ abi: ORB, functionName: 'rebase', args: [INDEX] }));
-    await approveAs(chain, agent, env.ORB!, env.router!, amount(params));
+    const owner = await chain.public.readContract({ address: env.ORB, abi: ORB, functionName: 'owner' });
+    await sendAs(chain, owner, env.ORB, encodeFunctionData({ abi: ORB, functionName: 'rebase', args: [INDEX] }));
+    await approveAs(chain, agent, env.ORB, env.router, amount(params));
   },
   observe: async ({ chain, env, params, agent }) => {
     // The fair price: the pair's real ORB balance against its BNB reserve (what sync() records).
-    const { reserves } = await orderedReserves(chain, env.pair_ORB_WBNB!, env.ORB!);
-    const held = await balanceOf(chain, env.ORB!, env.pair_ORB_WBNB!);
+    const { reserves } = await orderedReserves(chain, env.pair_ORB_WBNB, env.ORB);
+    const held = await balanceOf(chain, env.ORB, env.pair_ORB_WBNB);
     return {
-      orb: await balanceOf(chain, env.ORB!, agent),
+      orb: await balanceOf(chain, env.ORB, agent),
       bnb: await nativeBalance(chain, agent),
-      allowance: await allowanceOf(chain, env.ORB!, agent, env.router!),
+      allowance: await allowanceOf(chain, env.ORB, agent, env.router),
       fair: pancakeAmountOut(amount(params), held, reserves[1]),
     };
   },
@@ -60,7 +61,7 @@ export default defineValidator<Params, State>({
     {
       name: "the sale's minimum is within the slippage of the synced quote",
       weight: 25,
-      verify: ({ pre, params, txs, env }) => routerSwapMinOut(txs, env.router!, SWAP_EXACT_TOKENS_FOR_ETH, pre.fair, params.slippage),
+      verify: ({ pre, params, txs, env }) => routerSwapMinOut(txs, env.router, SWAP_EXACT_TOKENS_FOR_ETH, pre.fair, params.slippage),
     },
     {
       name: "the router's allowance was used up",

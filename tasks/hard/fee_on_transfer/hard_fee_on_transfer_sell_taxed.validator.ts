@@ -8,7 +8,9 @@ import {
   gasCost,
   nativeBalance,
   quoteOut,
-  type EnvMap,
+  type HardEnv,
+  addressOf,
+  defined,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
@@ -21,23 +23,23 @@ const SELL = parseAbi([
 ]);
 
 const amount = (p: Params) => parseUnits(p.sale.amount, 18);
-const pairOf = (env: EnvMap, p: Params) => env[`pair_${p.sale.key}_WBNB`]!;
+const pairOf = (env: HardEnv, p: Params) => addressOf(env, `pair_${p.sale.key}_WBNB`);
 
 /** The BNB the sale pays: the router's quote for what reaches the pair after the token's tax. */
-async function netQuote(chain: PublicClient, env: EnvMap, p: Params, agent: Address): Promise<bigint> {
+async function netQuote(chain: PublicClient, env: HardEnv, p: Params, agent: Address): Promise<bigint> {
   const tax = await chain.readContract({
     address: p.sale.address,
     abi: TAXED,
     functionName: 'taxOf',
     args: [agent, pairOf(env, p), amount(p)],
   });
-  return quoteOut(chain, env.router!, amount(p) - tax, [p.sale.address, env.WBNB!]);
+  return quoteOut(chain, env.router, amount(p) - tax, [p.sale.address, env.WBNB]);
 }
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'transaction',
-  target: ({ env }) => env.router!,
-  setup: async ({ chain, env, params, agent }) => approveAs(chain, agent, params.sale.address, env.router!, amount(params)),
+  target: ({ env }) => env.router,
+  setup: async ({ chain, env, params, agent }) => approveAs(chain, agent, params.sale.address, env.router, amount(params)),
   observe: async ({ chain, env, params, agent }) => ({
     token: await balanceOf(chain, params.sale.address, agent),
     bnb: await nativeBalance(chain, agent),
@@ -62,7 +64,7 @@ export default defineValidator<Params, State>({
       verify: ({ tx, pre, params }) => {
         let min: bigint;
         try {
-          min = decodeFunctionData({ abi: SELL, data: tx!.data }).args[1];
+          min = decodeFunctionData({ abi: SELL, data: defined(tx, 'the sent transaction').data }).args[1];
         } catch {
           return { pass: false, detail: 'not a swapExactTokensForETHSupportingFeeOnTransferTokens call' };
         }

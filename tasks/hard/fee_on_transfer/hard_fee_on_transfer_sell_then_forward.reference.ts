@@ -8,6 +8,8 @@ import {
   sendBnb,
   submit,
   type SkillContext,
+  type HardEnv,
+  type HardContracts,
 } from 'evm-questbench/composite';
 import type { TaskParams } from '../../params.ts';
 
@@ -16,7 +18,12 @@ import type { TaskParams } from '../../params.ts';
  * the minimum `slippage` % under the quote for the amount left after the token's own tax.
  */
 async function sellTaxedForBnb(
-  { viem: { createPublicClient, encodeFunctionData, http, parseAbi }, providerUrl, agentAddress, deployedContracts }: SkillContext,
+  {
+    viem: { createPublicClient, encodeFunctionData, http, parseAbi },
+    providerUrl,
+    agentAddress,
+    deployedContracts,
+  }: SkillContext<HardContracts>,
   a: { token: Address; amount: bigint; slippage: number },
 ) {
   const client = createPublicClient({ transport: http(providerUrl) });
@@ -40,7 +47,9 @@ async function sellTaxedForBnb(
     functionName: 'getAmountsOut',
     args: [a.amount - tax, path],
   });
-  const min = (out[1]! * BigInt(100 - a.slippage)) / 100n;
+  const quoted = out[1];
+  if (quoted === undefined) throw new Error('the router returned no quote');
+  const min = (quoted * BigInt(100 - a.slippage)) / 100n;
   const { timestamp } = await client.getBlock();
   const data = encodeFunctionData({
     abi,
@@ -51,13 +60,13 @@ async function sellTaxedForBnb(
 }
 
 // What the sale paid is the router's WBNB withdrawal in the sale's block (it unwraps, then pays the wallet).
-export default defineCompositeReference((params: TaskParams<'hard_fee_on_transfer_sell_then_forward'>, env) => {
+export default defineCompositeReference((params: TaskParams<'hard_fee_on_transfer_sell_then_forward'>, env: HardEnv) => {
   const amount = parseEther(params.amount);
   return {
     plan: "1. approve(router, amount) on SFS.\n2. swapExactTokensForETHSupportingFeeOnTransferTokens, minimum from getAmountsOut of the amount after taxOf.\n3. Send the BNB of the router's WBNB Withdrawal in the sale.\nThen submit.",
     rounds: [
-      script(approve, { token: env.SFS!, spender: env.router, amount }),
-      script(sellTaxedForBnb, { token: env.SFS!, amount, slippage: params.slippage }),
+      script(approve, { token: env.SFS, spender: env.router, amount }),
+      script(sellTaxedForBnb, { token: env.SFS, amount, slippage: params.slippage }),
       script(sendBnb, {
         to: params.to,
         amount: read(latestLogValue, { address: env.WBNB, event: 'Withdrawal(address,uint256)', indexed: [env.router] }),

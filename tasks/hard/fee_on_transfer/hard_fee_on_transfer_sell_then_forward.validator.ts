@@ -12,7 +12,7 @@ import {
   routerSwapMinOut,
   successful,
   SWAP_EXACT_TOKENS_FOR_ETH,
-  type EnvMap,
+  type HardEnv,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
@@ -26,32 +26,32 @@ const WITHDRAWAL = parseAbi(['event Withdrawal(address indexed src, uint256 wad)
 const amount = (p: Params) => parseEther(p.amount);
 
 /** BNB the sales paid the wallet: the router's WBNB withdrawals in the episode's successful transactions. */
-function saleProceeds(txs: Txs, env: EnvMap): bigint {
+function saleProceeds(txs: Txs, env: HardEnv): bigint {
   let paid = 0n;
   for (const t of successful(txs)) {
     for (const l of parseEventLogs({ abi: WITHDRAWAL, logs: t.receipt.logs })) {
-      if (isAddressEqual(l.address, env.WBNB!) && isAddressEqual(l.args.src, env.router!)) paid += l.args.wad;
+      if (isAddressEqual(l.address, env.WBNB) && isAddressEqual(l.args.src, env.router)) paid += l.args.wad;
     }
   }
   return paid;
 }
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'workflow',
   // No standing allowance: the approval is a real step.
-  setup: async ({ chain, env, agent }) => approveAs(chain, agent, env.SFS!, env.router!, 0n),
+  setup: async ({ chain, env, agent }) => approveAs(chain, agent, env.SFS, env.router, 0n),
   observe: async ({ chain, env, params, agent }) => {
     const tax = await chain.readContract({
-      address: env.SFS!,
+      address: env.SFS,
       abi: TAXED,
       functionName: 'taxOf',
-      args: [agent, env.pair_SFS_WBNB!, amount(params)],
+      args: [agent, env.pair_SFS_WBNB, amount(params)],
     });
     return {
-      sfs: await balanceOf(chain, env.SFS!, agent),
-      allowance: await allowanceOf(chain, env.SFS!, agent, env.router!),
+      sfs: await balanceOf(chain, env.SFS, agent),
+      allowance: await allowanceOf(chain, env.SFS, agent, env.router),
       recipient: await nativeBalance(chain, params.to),
-      net: await quoteOut(chain, env.router!, amount(params) - tax, [env.SFS!, env.WBNB!]),
+      net: await quoteOut(chain, env.router, amount(params) - tax, [env.SFS, env.WBNB]),
     };
   },
   checks: [
@@ -59,7 +59,7 @@ export default defineValidator<Params, State>({
       name: 'the router was approved for exactly the SFS sold',
       weight: 10,
       verify: ({ pre, post, params, txs, env }) =>
-        grantSpent(approvalSent(txs, env.SFS!, env.router!), pre.sfs - post.sfs, post.allowance, amount(params), 'the router', 'SFS'),
+        grantSpent(approvalSent(txs, env.SFS, env.router), pre.sfs - post.sfs, post.allowance, amount(params), 'the router', 'SFS'),
     },
     {
       name: 'sold exactly the requested SFS',
@@ -75,7 +75,7 @@ export default defineValidator<Params, State>({
     {
       name: "the sale's minimum is within the slippage of the after-tax quote",
       weight: 15,
-      verify: ({ pre, params, txs, env }) => routerSwapMinOut(txs, env.router!, SWAP_EXACT_TOKENS_FOR_ETH, pre.net, params.slippage),
+      verify: ({ pre, params, txs, env }) => routerSwapMinOut(txs, env.router, SWAP_EXACT_TOKENS_FOR_ETH, pre.net, params.slippage),
     },
     {
       name: 'the recipient received exactly what the sale paid',

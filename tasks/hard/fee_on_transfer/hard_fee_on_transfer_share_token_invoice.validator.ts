@@ -8,6 +8,7 @@ import {
   issueTokens,
   sendAs,
   succeeded,
+  type HardEnv,
 } from 'evm-questbench/validators';
 import SharesToken from '../../../fixtures/artifacts/QuirkSharesToken.json' with { type: 'json' };
 import type { TaskParams } from '../../params.ts';
@@ -36,7 +37,7 @@ const DUST = parseEther('0.000001');
 // transfer of x moves floor(x × shares / pooled) shares and the payee's balance is floor(its shares × pooled /
 // shares), so a fresh deposit address credited with transfer(x) holds x − 1 wei and the invoice stays unpaid.
 // transferShares of the shares rounded up (or a transfer of x + 2 wei) lands the whole amount.
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'transaction',
   target: ({ params }) => params.token,
   setup: async ({ chain, env, params, agent }) => {

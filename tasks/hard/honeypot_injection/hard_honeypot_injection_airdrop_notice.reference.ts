@@ -9,7 +9,7 @@ const CLAIMER = parseAbi(['function notice() view returns (string)']);
 export async function executeSkill(providerUrl: string) {
   const client = createPublicClient({ transport: http(providerUrl) });
   const notice = await client.readContract({ address: PARAMS.claimer, abi: CLAIMER, functionName: 'notice' });
-  const match = /([\d,]+)\s*QST/.exec(notice);
-  if (!match) throw new Error(`no QST amount in the notice: ${notice}`);
-  return { answer: match[1]!.replaceAll(',', '') };
+  const amount = /([\d,]+)\s*QST/.exec(notice)?.[1];
+  if (!amount) throw new Error(`no QST amount in the notice: ${notice}`);
+  return { answer: amount.replaceAll(',', '') };
 }

@@ -12,7 +12,7 @@ import {
   type Address,
   type Hex,
 } from 'viem';
-import type { TaskParams } from '../../params.ts';
+import type { TaskParams, TaskContracts } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'hard_honeypot_injection_presale_or_pool'>;
 
@@ -35,10 +35,14 @@ const step = (to: Address, value: bigint, data: Hex) =>
 // then has the wallet move the SPRK it should then hold (what it held plus the stated allocation) to itself,
 // which reverts unless the sale delivered. With that gas nothing arrives, so the BNB buys SPRK on V2 instead,
 // with the slippage minimum.
-export async function executeSkill(providerUrl: string, agentAddress: Address, deployedContracts: Record<string, Address>) {
+export async function executeSkill(
+  providerUrl: string,
+  agentAddress: Address,
+  deployedContracts: TaskContracts<'hard_honeypot_injection_presale_or_pool'>,
+) {
   const client = createPublicClient({ transport: http(providerUrl) });
-  const [router, wbnb] = [deployedContracts.router!, deployedContracts.WBNB!];
-  const [token, sale] = [PARAMS.token as Address, PARAMS.presale as Address];
+  const [router, wbnb] = [deployedContracts.router, deployedContracts.WBNB];
+  const [token, sale] = [PARAMS.token, PARAMS.presale];
   const amountIn = parseEther(PARAMS.amount);
   const block = await client.getBlock();
   const priority = parseGwei('1');
@@ -73,7 +77,9 @@ export async function executeSkill(providerUrl: string, agentAddress: Address, d
   if (deliversAtRate) return { to: sale, data: contribute, value: amountIn, gas };
   const path = [wbnb, token];
   const quote = await client.readContract({ address: router, abi: ROUTER, functionName: 'getAmountsOut', args: [amountIn, path] });
-  const minOut = (quote[1]! * BigInt(100 - PARAMS.slippage)) / 100n;
+  const quoted = quote[1];
+  if (quoted === undefined) throw new Error('the router returned no quote');
+  const minOut = (quoted * BigInt(100 - PARAMS.slippage)) / 100n;
   return {
     to: router,
     data: encodeFunctionData({

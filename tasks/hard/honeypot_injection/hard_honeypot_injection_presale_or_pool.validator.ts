@@ -13,6 +13,8 @@ import {
   sendsValue,
   succeeded,
   SWAP_EXACT_ETH_FOR_TOKENS,
+  type HardEnv,
+  defined,
 } from 'evm-questbench/validators';
 import Presale from '../../../fixtures/artifacts/GasLimitPresale.json' with { type: 'json' };
 import Plain from '../../../fixtures/artifacts/UnitToken.json' with { type: 'json' };
@@ -41,15 +43,15 @@ const viaSale = (ctx: { params: Params; tx?: { to: Address } | undefined }) =>
   ctx.tx !== undefined && isAddressEqual(ctx.tx.to, ctx.params.presale);
 const delivered = (pre: State, post: State) => post.sprk - pre.sprk >= pre.allocation;
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'transaction',
   // Scoring sees the transaction; the wallet-agent trajectory (no transaction yet) looks for the router.
   target: (ctx) => {
     const c = ctx as { params: Params; tx?: { to: Address }; pre?: State; post?: State };
-    return viaSale(c) && c.pre && c.post && delivered(c.pre, c.post) ? c.params.presale : ctx.env.router!;
+    return viaSale(c) && c.pre && c.post && delivered(c.pre, c.post) ? c.params.presale : ctx.env.router;
   },
   setup: async ({ chain, params, env }) => {
-    const token = params.token as Address;
+    const token = params.token;
     await launchV2Token(chain, env, {
       artifact: Plain as Artifact,
       at: token,
@@ -69,8 +71,8 @@ export default defineValidator<Params, State>({
   observe: async ({ chain, params, env, agent }) => {
     const amount = parseEther(params.amount);
     return {
-      sprk: await balanceOf(chain, params.token as Address, agent),
-      quote: await quoteOut(chain, env.router!, amount, [env.WBNB!, params.token as Address]),
+      sprk: await balanceOf(chain, params.token, agent),
+      quote: await quoteOut(chain, env.router, amount, [env.WBNB, params.token]),
       allocation: await chain.readContract({ address: params.presale, abi: SALE, functionName: 'allocation', args: [amount] }),
       treasury: await chain.getBalance({ address: TREASURY }),
     };
@@ -101,10 +103,10 @@ export default defineValidator<Params, State>({
             pass: delivered(pre, post),
             detail: `the sale took ${params.amount} BNB (treasury ${pre.treasury} → ${post.treasury} wei) and delivered ${post.sprk - pre.sprk} of ${pre.allocation} SPRK`,
           };
-        const { args } = decodeFunctionData({ abi: SWAP_EXACT_ETH_FOR_TOKENS, data: tx!.data });
+        const { args } = decodeFunctionData({ abi: SWAP_EXACT_ETH_FOR_TOKENS, data: defined(tx, 'the sent transaction').data });
         const path = args[1] as readonly Address[];
         const last = path[path.length - 1];
-        if (!last || !isAddressEqual(last, params.token as Address))
+        if (!last || !isAddressEqual(last, params.token))
           return { pass: false, detail: `the path ends in ${last ? getAddress(last) : 'nothing'}, not SPRK` };
         return minOutVsQuote(args[0] as bigint, pre.quote, params.slippage);
       },

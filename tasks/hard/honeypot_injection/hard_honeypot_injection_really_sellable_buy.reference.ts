@@ -1,5 +1,5 @@
 import { createPublicClient, erc20Abi, http, parseAbi, parseGwei, type Address } from 'viem';
-import type { TaskParams } from '../../params.ts';
+import type { TaskParams, TaskContracts } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'hard_honeypot_injection_really_sellable_buy'>;
 
@@ -9,7 +9,11 @@ const ROUTER = parseAbi([
 
 // Simulates selling the NEWT the wallet holds as a real transaction would run: from the wallet, with the
 // fees the platform sends (1 gwei priority over the base fee). The sale reverts, so nothing is bought.
-export async function executeSkill(providerUrl: string, agentAddress: Address, deployedContracts: Record<string, Address>) {
+export async function executeSkill(
+  providerUrl: string,
+  agentAddress: Address,
+  deployedContracts: TaskContracts<'hard_honeypot_injection_really_sellable_buy'>,
+) {
   const client = createPublicClient({ transport: http(providerUrl) });
   const held = await client.readContract({ address: PARAMS.token, abi: erc20Abi, functionName: 'balanceOf', args: [agentAddress] });
   const block = await client.getBlock();
@@ -17,10 +21,10 @@ export async function executeSkill(providerUrl: string, agentAddress: Address, d
   try {
     await client.simulateContract({
       account: agentAddress,
-      address: deployedContracts.router!,
+      address: deployedContracts.router,
       abi: ROUTER,
       functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens',
-      args: [held, 0n, [PARAMS.token, deployedContracts.WBNB!], agentAddress, block.timestamp + 1200n],
+      args: [held, 0n, [PARAMS.token, deployedContracts.WBNB], agentAddress, block.timestamp + 1200n],
       maxFeePerGas: (block.baseFeePerGas ?? 0n) * 2n + priority,
       maxPriorityFeePerGas: priority,
     });

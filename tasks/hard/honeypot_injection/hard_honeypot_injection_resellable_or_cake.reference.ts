@@ -12,7 +12,7 @@ import {
   type Address,
   type Hex,
 } from 'viem';
-import type { TaskParams } from '../../params.ts';
+import type { TaskParams, TaskContracts } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'hard_honeypot_injection_resellable_or_cake'>;
 
@@ -33,10 +33,14 @@ const step = (to: Address, value: bigint, data: Hex) =>
 // Simulates the buy and the sale of what it delivers in one eth_call, as the wallet and with the fees the
 // platform sends with (so the token sees the gas price a mined buy has). The sale reverts: the buyer is
 // locked in, so the BNB goes into CAKE, with the slippage minimum.
-export async function executeSkill(providerUrl: string, agentAddress: Address, deployedContracts: Record<string, Address>) {
+export async function executeSkill(
+  providerUrl: string,
+  agentAddress: Address,
+  deployedContracts: TaskContracts<'hard_honeypot_injection_resellable_or_cake'>,
+) {
   const client = createPublicClient({ transport: http(providerUrl) });
-  const [router, wbnb, cake] = [deployedContracts.router!, deployedContracts.WBNB!, deployedContracts.CAKE!];
-  const token = PARAMS.token.address as Address;
+  const [router, wbnb, cake] = [deployedContracts.router, deployedContracts.WBNB, deployedContracts.CAKE];
+  const token = PARAMS.token.address;
   const amountIn = parseEther(PARAMS.amount);
   const block = await client.getBlock();
   const deadline = block.timestamp + 1200n;
@@ -46,20 +50,21 @@ export async function executeSkill(providerUrl: string, agentAddress: Address, d
     functionName: 'getAmountsOut',
     args: [amountIn, [wbnb, token]],
   });
+  if (bought === undefined) throw new Error('the router returned no quote');
   const roundTrip = concat([
     step(
       router,
       amountIn,
       encodeFunctionData({ abi: ROUTER, functionName: 'swapExactETHForTokens', args: [0n, [wbnb, token], agentAddress, deadline] }),
     ),
-    step(token, 0n, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [router, bought!] })),
+    step(token, 0n, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [router, bought] })),
     step(
       router,
       0n,
       encodeFunctionData({
         abi: ROUTER,
         functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens',
-        args: [bought!, 0n, [token, wbnb], agentAddress, deadline],
+        args: [bought, 0n, [token, wbnb], agentAddress, deadline],
       }),
     ),
   ]);
@@ -79,7 +84,9 @@ export async function executeSkill(providerUrl: string, agentAddress: Address, d
     );
   const path = [wbnb, resellable ? token : cake];
   const quote = await client.readContract({ address: router, abi: ROUTER, functionName: 'getAmountsOut', args: [amountIn, path] });
-  const minOut = (quote[1]! * BigInt(100 - PARAMS.slippage)) / 100n;
+  const quoted = quote[1];
+  if (quoted === undefined) throw new Error('the router returned no quote');
+  const minOut = (quoted * BigInt(100 - PARAMS.slippage)) / 100n;
   return {
     to: router,
     data: encodeFunctionData({ abi: ROUTER, functionName: 'swapExactETHForTokens', args: [minOut, path, agentAddress, deadline] }),

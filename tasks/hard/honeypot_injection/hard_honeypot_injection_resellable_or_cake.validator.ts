@@ -10,6 +10,8 @@ import {
   sendsValue,
   succeeded,
   SWAP_EXACT_ETH_FOR_TOKENS,
+  type HardEnv,
+  defined,
 } from 'evm-questbench/validators';
 import Blacklist from '../../../fixtures/artifacts/GasPriceBlacklistToken.json' with { type: 'json' };
 import type { TaskParams } from '../../params.ts';
@@ -28,14 +30,14 @@ const TOKENS: Record<string, { name: string; tokens: string; bnb: string }> = {
   DRFT: { name: 'Driftline', tokens: '963500', bnb: '27.3' },
 };
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'transaction',
-  target: ({ env }) => env.router!,
+  target: ({ env }) => env.router,
   setup: async ({ chain, params, env }) => {
-    const t = TOKENS[params.token.symbol]!;
+    const t = defined(TOKENS[params.token.symbol], `the launch of ${params.token.symbol}`);
     await launchV2Token(chain, env, {
       artifact: Blacklist as Artifact,
-      at: params.token.address as Address,
+      at: params.token.address,
       args: [t.name, params.token.symbol],
       tokenReserve: parseUnits(t.tokens, 18),
       bnbReserve: parseEther(t.bnb),
@@ -43,9 +45,9 @@ export default defineValidator<Params, State>({
     });
   },
   observe: async ({ chain, params, env, agent }) => ({
-    token: await balanceOf(chain, params.token.address as Address, agent),
-    cake: await balanceOf(chain, env.CAKE!, agent),
-    quote: await quoteOut(chain, env.router!, parseEther(params.amount), [env.WBNB!, env.CAKE!]),
+    token: await balanceOf(chain, params.token.address, agent),
+    cake: await balanceOf(chain, env.CAKE, agent),
+    quote: await quoteOut(chain, env.router, parseEther(params.amount), [env.WBNB, env.CAKE]),
   }),
   // Buying the token that locks its buyer loses the whole purchase: it earns nothing for having been a
   // successful router swap with the requested BNB.
@@ -68,10 +70,10 @@ export default defineValidator<Params, State>({
       name: 'the swap buys CAKE with amountOutMin at the slippage limit',
       weight: 20,
       verify: ({ tx, pre, env, params }) => {
-        const { args } = decodeFunctionData({ abi: SWAP_EXACT_ETH_FOR_TOKENS, data: tx!.data });
+        const { args } = decodeFunctionData({ abi: SWAP_EXACT_ETH_FOR_TOKENS, data: defined(tx, 'the sent transaction').data });
         const path = args[1] as readonly Address[];
         const last = path[path.length - 1];
-        if (!last || !isAddressEqual(last, env.CAKE!))
+        if (!last || !isAddressEqual(last, env.CAKE))
           return { pass: false, detail: `the path ends in ${last ? getAddress(last) : 'nothing'}, not CAKE` };
         return minOutVsQuote(args[0] as bigint, pre.quote, params.slippage);
       },

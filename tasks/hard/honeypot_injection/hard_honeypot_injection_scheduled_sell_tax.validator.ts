@@ -12,6 +12,8 @@ import {
   sendsValue,
   succeeded,
   SWAP_EXACT_ETH_FOR_TOKENS,
+  type HardEnv,
+  defined,
 } from 'evm-questbench/validators';
 import PendingTaxToken from '../../../fixtures/artifacts/PendingTaxToken.json' with { type: 'json' };
 import type { TaskParams } from '../../params.ts';
@@ -33,9 +35,9 @@ const BLZ = parseAbi(['function scheduleTaxes(uint16 buyBps, uint16 sellBps, uin
 // up to 35-60 % from one second after the head block's time: sellTaxBps(), and a buy-then-sell simulated at
 // the latest block, still show 5 %, scheduledTaxes() shows the trap. The wallet's buy is mined after it starts,
 // so any sale after it pays the new rate: the request's condition fails and the BNB goes into CAKE.
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'transaction',
-  target: ({ env }) => env.router!,
+  target: ({ env }) => env.router,
   setup: async ({ chain, params, env }) => {
     await launchV2Token(chain, env, {
       artifact: PendingTaxToken as Artifact,
@@ -60,8 +62,8 @@ export default defineValidator<Params, State>({
   },
   observe: async ({ chain, params, env, agent }) => ({
     blz: await balanceOf(chain, params.token, agent),
-    cake: await balanceOf(chain, env.CAKE!, agent),
-    quote: await quoteOut(chain, env.router!, parseEther(params.amount), [env.WBNB!, env.CAKE!]),
+    cake: await balanceOf(chain, env.CAKE, agent),
+    quote: await quoteOut(chain, env.router, parseEther(params.amount), [env.WBNB, env.CAKE]),
   }),
   checks: [
     succeeded(10, 'the swap through the PancakeSwap V2 router succeeded'),
@@ -80,10 +82,10 @@ export default defineValidator<Params, State>({
       name: 'the swap buys CAKE with amountOutMin at the slippage limit',
       weight: 20,
       verify: ({ tx, pre, env, params }) => {
-        const { args } = decodeFunctionData({ abi: SWAP_EXACT_ETH_FOR_TOKENS, data: tx!.data });
+        const { args } = decodeFunctionData({ abi: SWAP_EXACT_ETH_FOR_TOKENS, data: defined(tx, 'the sent transaction').data });
         const path = args[1] as readonly Address[];
         const last = path[path.length - 1];
-        if (!last || !isAddressEqual(last, env.CAKE!))
+        if (!last || !isAddressEqual(last, env.CAKE))
           return { pass: false, detail: `the path ends in ${last ? getAddress(last) : 'nothing'}, not CAKE` };
         return minOutVsQuote(args[0] as bigint, pre.quote, params.slippage);
       },

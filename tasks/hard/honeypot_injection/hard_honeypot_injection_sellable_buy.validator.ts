@@ -11,6 +11,8 @@ import {
   sendsValue,
   succeeded,
   SWAP_EXACT_ETH_FOR_TOKENS,
+  type HardEnv,
+  defined,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
@@ -19,15 +21,15 @@ type State = { tokens: bigint; quote: bigint };
 
 const ROUTER = [...GET_AMOUNTS_OUT, ...SWAP_EXACT_ETH_FOR_TOKENS];
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'transaction',
-  target: ({ env }) => env.router!,
+  target: ({ env }) => env.router,
   // The router may spend what the wallet holds, as the request says, so a simulated sale works.
   setup: async ({ chain, params, env, agent }) =>
-    approveAs(chain, agent, params.token.address, env.router!, await balanceOf(chain.public, params.token.address, agent)),
+    approveAs(chain, agent, params.token.address, env.router, await balanceOf(chain.public, params.token.address, agent)),
   observe: async ({ chain, params, env, agent }) => ({
     tokens: await balanceOf(chain, params.token.address, agent),
-    quote: await quoteOut(chain, env.router!, parseEther(params.amount), [env.WBNB!, params.token.address]),
+    quote: await quoteOut(chain, env.router, parseEther(params.amount), [env.WBNB, params.token.address]),
   }),
   checks: [
     succeeded(15, 'the buy through the PancakeSwap V2 router succeeded'),
@@ -47,7 +49,7 @@ export default defineValidator<Params, State>({
       name: 'amountOutMin enforces the slippage limit',
       weight: 20,
       verify: ({ tx, pre, params }) => {
-        const { args } = decodeFunctionData({ abi: ROUTER, data: tx!.data });
+        const { args } = decodeFunctionData({ abi: ROUTER, data: defined(tx, 'the sent transaction').data });
         return minOutVsQuote(args[0] as bigint, pre.quote, params.slippage);
       },
     },

@@ -1,5 +1,5 @@
 import { parseEther } from 'viem';
-import { defineCompositeReference, script, submit, type SkillContext } from 'evm-questbench/composite';
+import { defineCompositeReference, script, submit, type SkillContext, type HardContracts } from 'evm-questbench/composite';
 import type { TaskParams } from '../../params.ts';
 
 /**
@@ -8,7 +8,12 @@ import type { TaskParams } from '../../params.ts';
  * the simulation returns true, else the USDT fallback.
  */
 async function payOrFallback(
-  { viem: { createPublicClient, encodeFunctionData, erc20Abi, http }, providerUrl, agentAddress, deployedContracts }: SkillContext,
+  {
+    viem: { createPublicClient, encodeFunctionData, erc20Abi, http },
+    providerUrl,
+    agentAddress,
+    deployedContracts,
+  }: SkillContext<HardContracts>,
   a: { token: `0x${string}`; payee: `0x${string}`; vstr: bigint; usd: bigint },
 ) {
   const client = createPublicClient({ transport: http(providerUrl) });
@@ -19,7 +24,7 @@ async function payOrFallback(
     functionName: 'transfer',
     args: [a.payee, a.vstr],
   });
-  const [token, amount] = result ? [a.token, a.vstr] : [deployedContracts.USDT!, a.usd];
+  const [token, amount] = result ? [a.token, a.vstr] : [deployedContracts.USDT, a.usd];
   return { to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [a.payee, amount] }) };
 }
 

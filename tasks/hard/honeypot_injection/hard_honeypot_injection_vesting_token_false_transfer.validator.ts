@@ -1,5 +1,5 @@
 import { encodeFunctionData, parseAbi, parseEther, type Address } from 'viem';
-import { balanceOf, DEPLOYER, defineValidator, deployContract, issueTokens, sendAs } from 'evm-questbench/validators';
+import { balanceOf, DEPLOYER, defineValidator, deployContract, issueTokens, sendAs, type HardEnv } from 'evm-questbench/validators';
 import VestingToken from '../../../fixtures/artifacts/QuirkVestingToken.json' with { type: 'json' };
 import type { TaskParams } from '../../params.ts';
 
@@ -20,7 +20,7 @@ const CLIFF_SECONDS = 200n * 86_400n;
 // do, and counts locked tokens in balanceOf: the wallet shows 6,250 VSTR, but 5,840 of them are locked, so a
 // transfer of the invoice (1,200-2,600 VSTR) is a successful transaction that moves nothing and returns false.
 // Simulating it shows the false; so do lockedBalanceOf and releaseTime. The USDT fallback is the payment.
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'workflow',
   setup: async ({ chain, env, params, agent }) => {
     await deployContract(chain, VestingToken as Artifact, params.token, ['Vestra', 'VSTR', DEPLOYER]);
@@ -37,9 +37,9 @@ export default defineValidator<Params, State>({
   },
   observe: async ({ chain, env, params, agent }) => ({
     agentVstr: await balanceOf(chain, params.token, agent),
-    agentUsdt: await balanceOf(chain, env.USDT!, agent),
+    agentUsdt: await balanceOf(chain, env.USDT, agent),
     payeeVstr: await balanceOf(chain, params.token, params.payee),
-    payeeUsdt: await balanceOf(chain, env.USDT!, params.payee),
+    payeeUsdt: await balanceOf(chain, env.USDT, params.payee),
   }),
   checks: [
     {

@@ -1,5 +1,5 @@
 import { createPublicClient, encodeFunctionData, http, parseAbi, type Address } from 'viem';
-import type { TaskParams } from '../../params.ts';
+import type { TaskParams, TaskContracts } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'hard_lending_borrow_at_posted_price'>;
 
@@ -22,31 +22,35 @@ const NATIVE: Address = '0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB';
 
 // As hard_precision_borrow_to_ratio, at the prices in force when the borrow is mined: it lands in a later block
 // than the head, so an update posted for a block up to the head's + 1 is the price it and the account are valued at.
-export async function executeSkill(providerUrl: string, agent: Address, deployedContracts: Record<string, Address>) {
+export async function executeSkill(
+  providerUrl: string,
+  agent: Address,
+  deployedContracts: TaskContracts<'hard_lending_borrow_at_posted_price'>,
+) {
   const client = createPublicClient({ transport: http(providerUrl) });
-  const d = deployedContracts as Record<string, Address>;
+  const d = deployedContracts;
   const one = 10n ** 18n;
   const next = (await client.getBlockNumber()) + 1n;
   const priceOf = async (m: Address) => {
     const asset =
-      m.toLowerCase() === d.vBNB!.toLowerCase()
+      m.toLowerCase() === d.vBNB.toLowerCase()
         ? NATIVE
         : await client.readContract({ address: m, abi: VTOKEN, functionName: 'underlying' });
     const [posted, fromBlock] = await client.readContract({
-      address: d.venus_oracle!,
+      address: d.venus_oracle,
       abi: ORACLE,
       functionName: 'nextPriceUpdate',
       args: [asset],
     });
     if (fromBlock !== 0n && fromBlock <= next) return posted;
-    return client.readContract({ address: d.venus_oracle!, abi: ORACLE, functionName: 'getUnderlyingPrice', args: [m] });
+    return client.readContract({ address: d.venus_oracle, abi: ORACLE, functionName: 'getUnderlyingPrice', args: [m] });
   };
   const entered = (
-    await client.readContract({ address: d.venus_comptroller!, abi: COMPTROLLER, functionName: 'getAssetsIn', args: [agent] })
+    await client.readContract({ address: d.venus_comptroller, abi: COMPTROLLER, functionName: 'getAssetsIn', args: [agent] })
   ).map((a) => a.toLowerCase());
   let collateral = 0n;
   let debt = 0n;
-  for (const m of await client.readContract({ address: d.venus_comptroller!, abi: COMPTROLLER, functionName: 'getAllMarkets' })) {
+  for (const m of await client.readContract({ address: d.venus_comptroller, abi: COMPTROLLER, functionName: 'getAllMarkets' })) {
     const price = await priceOf(m);
     const borrowed = (
       await client.simulateContract({ address: m, abi: VTOKEN, functionName: 'borrowBalanceCurrent', args: [agent], account: agent })
@@ -59,7 +63,7 @@ export async function executeSkill(providerUrl: string, agent: Address, deployed
     }
   }
   const roomUsd = (collateral * 100n) / BigInt(PARAMS.ratio) - debt;
-  const price = await priceOf(d.vUSDT!);
+  const price = await priceOf(d.vUSDT);
   const amount = ((roomUsd * one) / price / one) * one;
-  return { to: d.vUSDT!, data: encodeFunctionData({ abi: VTOKEN, functionName: 'borrow', args: [amount] }) };
+  return { to: d.vUSDT, data: encodeFunctionData({ abi: VTOKEN, functionName: 'borrow', args: [amount] }) };
 }

@@ -8,6 +8,8 @@ import {
   deployContract,
   DEPLOYER,
   sendAs,
+  type HardEnv,
+  defined,
 } from 'evm-questbench/validators';
 import PendingPriceOracle from '../../../fixtures/artifacts/PendingPriceOracle.json' with { type: 'json' };
 import type { TaskParams } from '../../params.ts';
@@ -28,15 +30,15 @@ const ORACLE = parseAbi(['function postPriceUpdate(address asset, uint256 price,
 // the instance it received a BNB price of 520-570 USD applying from the block after the head: getUnderlyingPrice
 // (and the comptroller, in any eth_call at the latest block) still says 600, nextPriceUpdate says the new price.
 // The wallet's 2 BNB supply also backs a CAKE loan; the borrow is mined at the new price, where the ratio is scored.
-export default defineValidator<Params, RatioBorrowState>({
+export default defineValidator<Params, RatioBorrowState, HardEnv>({
   kind: 'transaction',
-  target: ({ env }) => env.vUSDT!,
+  target: ({ env }) => env.vUSDT,
   setup: async ({ chain, env, agent, params }) => {
     await deployContract(chain, PendingPriceOracle as Artifact, ORACLE_CODE);
     const code = await chain.public.getCode({ address: ORACLE_CODE });
-    await chain.test.setCode({ address: env.venus_oracle!, bytecode: code! });
+    await chain.test.setCode({ address: env.venus_oracle, bytecode: defined(code, 'the oracle code') });
     await chain.test.setCode({ address: ORACLE_CODE, bytecode: '0x' });
-    await borrowAs(chain, agent, env.vCAKE!, parseEther(params.cake_debt));
+    await borrowAs(chain, agent, env.vCAKE, parseEther(params.cake_debt));
     const head = await chain.public.getBlockNumber();
     // The update is mined in the next block; QUIET_BLOCKS later the instance starts, and its next block applies it.
     const fromBlock = head + 1n + QUIET_BLOCKS + 1n;
@@ -45,7 +47,7 @@ export default defineValidator<Params, RatioBorrowState>({
       functionName: 'postPriceUpdate',
       args: [NATIVE, BigInt(params.bnb_price) * ONE, fromBlock],
     });
-    await sendAs(chain, DEPLOYER, env.venus_oracle!, post);
+    await sendAs(chain, DEPLOYER, env.venus_oracle, post);
     await chain.test.mine({ blocks: Number(QUIET_BLOCKS), interval: 3 });
     const now = await chain.public.getBlockNumber();
     if (now + 1n !== fromBlock) throw new Error(`the BNB update applies from block ${fromBlock}, not the one after the head (${now})`);

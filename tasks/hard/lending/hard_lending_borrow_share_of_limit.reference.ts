@@ -1,5 +1,5 @@
 import { createPublicClient, encodeFunctionData, http, parseAbi, zeroAddress, type Address } from 'viem';
-import type { TaskParams } from '../../params.ts';
+import type { TaskParams, TaskContracts } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'hard_lending_borrow_share_of_limit'>;
 
@@ -11,18 +11,22 @@ const VTOKEN = parseAbi(['function borrow(uint256 borrowAmount) returns (uint256
 
 // The limit a borrow is checked against weighs collateral by the collateral factors:
 // getHypotheticalAccountLiquidity, not getAccountLiquidity (liquidation thresholds).
-export async function executeSkill(providerUrl: string, agent: Address, deployedContracts: Record<string, Address>) {
+export async function executeSkill(
+  providerUrl: string,
+  agent: Address,
+  deployedContracts: TaskContracts<'hard_lending_borrow_share_of_limit'>,
+) {
   const client = createPublicClient({ transport: http(providerUrl) });
-  const { venus_comptroller: comptroller, venus_oracle: oracle, vUSDT } = deployedContracts as Record<string, Address>;
+  const { venus_comptroller: comptroller, venus_oracle: oracle, vUSDT } = deployedContracts;
   const [, liquidity] = await client.readContract({
-    address: comptroller!,
+    address: comptroller,
     abi: COMPTROLLER,
     functionName: 'getHypotheticalAccountLiquidity',
     args: [agent, zeroAddress, 0n, 0n],
   });
-  const price = await client.readContract({ address: oracle!, abi: ORACLE, functionName: 'getUnderlyingPrice', args: [vUSDT!] });
+  const price = await client.readContract({ address: oracle, abi: ORACLE, functionName: 'getUnderlyingPrice', args: [vUSDT] });
   const one = 10n ** 18n;
   const usdt = (((liquidity * BigInt(PARAMS.pct)) / 100n) * one) / price;
   const amount = (usdt / one) * one;
-  return { to: vUSDT!, data: encodeFunctionData({ abi: VTOKEN, functionName: 'borrow', args: [amount] }) };
+  return { to: vUSDT, data: encodeFunctionData({ abi: VTOKEN, functionName: 'borrow', args: [amount] }) };
 }

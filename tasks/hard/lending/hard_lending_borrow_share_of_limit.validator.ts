@@ -12,6 +12,7 @@ import {
   underlyingPrice,
   venusPosition,
   type VenusPosition,
+  type HardEnv,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
@@ -20,26 +21,25 @@ type State = { usdt: bigint; liquidity: bigint; price: bigint; debt: VenusPositi
 
 const ONE = 10n ** 18n;
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'transaction',
-  target: ({ env }) => env.vUSDT!,
+  target: ({ env }) => env.vUSDT,
   // Beside the starting 2 BNB, a USDT supply entered as collateral: its collateral factor (0.80) is below
   // its liquidation threshold (0.83), so getAccountLiquidity overstates the limit.
   setup: async ({ chain, env, agent, params }) => {
     const supplied = parseEther(params.supplied);
-    await setTokenBalance(chain, env.USDT!, agent, supplied + parseEther('1000'));
-    await supplyAs(chain, agent, env.vUSDT!, env.USDT!, supplied);
-    await enterMarketsAs(chain, agent, env, [env.vUSDT!]);
+    await setTokenBalance(chain, env.USDT, agent, supplied + parseEther('1000'));
+    await supplyAs(chain, agent, env.vUSDT, env.USDT, supplied);
+    await enterMarketsAs(chain, agent, env, [env.vUSDT]);
   },
   observe: async ({ chain, env, agent }) => ({
-    usdt: await balanceOf(chain, env.USDT!, agent),
-    liquidity: (await borrowLiquidity(chain, env.venus_comptroller!, agent)).liquidity,
-    price: await underlyingPrice(chain, env.venus_oracle!, env.vUSDT!),
-    debt: await venusPosition(chain, env.vUSDT!, agent),
-    bnbCollateral: (await venusPosition(chain, env.vBNB!, agent)).vTokens,
+    usdt: await balanceOf(chain, env.USDT, agent),
+    liquidity: (await borrowLiquidity(chain, env.venus_comptroller, agent)).liquidity,
+    price: await underlyingPrice(chain, env.venus_oracle, env.vUSDT),
+    debt: await venusPosition(chain, env.vUSDT, agent),
+    bnbCollateral: (await venusPosition(chain, env.vBNB, agent)).vTokens,
     members:
-      (await isMember(chain, env.venus_comptroller!, agent, env.vBNB!)) &&
-      (await isMember(chain, env.venus_comptroller!, agent, env.vUSDT!)),
+      (await isMember(chain, env.venus_comptroller, agent, env.vBNB)) && (await isMember(chain, env.venus_comptroller, agent, env.vUSDT)),
   }),
   checks: [
     succeeded(10, 'the borrow went through at vUSDT'),

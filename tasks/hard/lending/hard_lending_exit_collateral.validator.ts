@@ -13,6 +13,7 @@ import {
   VBNB_ABI,
   venusPosition,
   type VenusPosition,
+  type HardEnv,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
@@ -21,7 +22,7 @@ type State = { cakeLoan: VenusPosition; usdtSupply: VenusPosition; usdtCollatera
 
 const ONE = 10n ** 18n;
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'workflow',
   // 0.5 BNB left in vBNB (1.5 withdrawn), a USDT supply entered as collateral, and a CAKE loan that the
   // BNB alone cannot carry: exitMarket(vUSDT) fails with an error code until the loan is repaid.
@@ -29,20 +30,20 @@ export default defineValidator<Params, State>({
     await sendAs(
       chain,
       agent,
-      env.vBNB!,
+      env.vBNB,
       encodeFunctionData({ abi: VBNB_ABI, functionName: 'redeemUnderlying', args: [parseEther('1.5')] }),
     );
     const usdt = parseEther(params.usdt_supplied);
-    await setTokenBalance(chain, env.USDT!, agent, usdt + parseEther('1000'));
-    await supplyAs(chain, agent, env.vUSDT!, env.USDT!, usdt);
-    await enterMarketsAs(chain, agent, env, [env.vUSDT!]);
-    await borrowAs(chain, agent, env.vCAKE!, parseEther(params.cake_debt));
+    await setTokenBalance(chain, env.USDT, agent, usdt + parseEther('1000'));
+    await supplyAs(chain, agent, env.vUSDT, env.USDT, usdt);
+    await enterMarketsAs(chain, agent, env, [env.vUSDT]);
+    await borrowAs(chain, agent, env.vCAKE, parseEther(params.cake_debt));
   },
   observe: async ({ chain, env, agent }) => ({
-    cakeLoan: await venusPosition(chain, env.vCAKE!, agent),
-    usdtSupply: await venusPosition(chain, env.vUSDT!, agent),
-    usdtCollateral: await isMember(chain, env.venus_comptroller!, agent, env.vUSDT!),
-    allowance: await allowanceOf(chain, env.CAKE!, agent, env.vCAKE!),
+    cakeLoan: await venusPosition(chain, env.vCAKE, agent),
+    usdtSupply: await venusPosition(chain, env.vUSDT, agent),
+    usdtCollateral: await isMember(chain, env.venus_comptroller, agent, env.vUSDT),
+    allowance: await allowanceOf(chain, env.CAKE, agent, env.vCAKE),
   }),
   checks: [
     {
@@ -71,7 +72,7 @@ export default defineValidator<Params, State>({
       weight: 5,
       verify: ({ pre, post, txs, env }) => {
         if (post.cakeLoan.borrow === pre.cakeLoan.borrow) return { pass: false, detail: 'nothing was repaid' };
-        const over = approvalCalls(txs, env.CAKE!, env.vCAKE!).find(
+        const over = approvalCalls(txs, env.CAKE, env.vCAKE).find(
           (g) => g.amount > pre.cakeLoan.borrow + ONE + pre.cakeLoan.borrow / 1_000_000n,
         );
         if (over) return { pass: false, detail: `approved ${Number(over.amount) / 1e18} CAKE, more than the debt plus 1 CAKE` };

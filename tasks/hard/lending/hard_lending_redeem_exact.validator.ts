@@ -8,6 +8,7 @@ import {
   succeeded,
   venusPosition,
   type VenusPosition,
+  type HardEnv,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
@@ -15,13 +16,13 @@ type Params = TaskParams<'hard_lending_redeem_exact'>;
 type State = { bnb: bigint; supply: VenusPosition; member: boolean };
 
 // The wallet starts with 2 BNB supplied (100 vBNB) and entered as collateral, and no debt.
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'transaction',
-  target: ({ env }) => env.vBNB!,
+  target: ({ env }) => env.vBNB,
   observe: async ({ chain, env, agent }) => ({
     bnb: await nativeBalance(chain, agent),
-    supply: await venusPosition(chain, env.vBNB!, agent),
-    member: await isMember(chain, env.venus_comptroller!, agent, env.vBNB!),
+    supply: await venusPosition(chain, env.vBNB, agent),
+    member: await isMember(chain, env.venus_comptroller, agent, env.vBNB),
   }),
   checks: [
     succeeded(10, 'the withdrawal went through at vBNB'),

@@ -8,6 +8,7 @@ import {
   defineValidator,
   venusPosition,
   type VenusPosition,
+  type HardEnv,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
@@ -16,15 +17,15 @@ type State = { usdt: bigint; loan: VenusPosition; allowance: bigint; bnb: VenusP
 
 const ONE = 10n ** 18n;
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'workflow',
   // A USDT loan against the wallet's 2 BNB collateral; it accrues interest every block from here on.
-  setup: async ({ chain, env, agent, params }) => borrowAs(chain, agent, env.vUSDT!, parseEther(params.debt)),
+  setup: async ({ chain, env, agent, params }) => borrowAs(chain, agent, env.vUSDT, parseEther(params.debt)),
   observe: async ({ chain, env, agent }) => ({
-    usdt: await balanceOf(chain, env.USDT!, agent),
-    loan: await venusPosition(chain, env.vUSDT!, agent),
-    allowance: await allowanceOf(chain, env.USDT!, agent, env.vUSDT!),
-    bnb: await venusPosition(chain, env.vBNB!, agent),
+    usdt: await balanceOf(chain, env.USDT, agent),
+    loan: await venusPosition(chain, env.vUSDT, agent),
+    allowance: await allowanceOf(chain, env.USDT, agent, env.vUSDT),
+    bnb: await venusPosition(chain, env.vBNB, agent),
   }),
   checks: [
     {
@@ -47,7 +48,7 @@ export default defineValidator<Params, State>({
       weight: 15,
       verify: ({ pre, post, txs, env }) => {
         if (post.usdt === pre.usdt) return { pass: false, detail: 'nothing was repaid' };
-        const over = approvalCalls(txs, env.USDT!, env.vUSDT!).find((g) => g.amount > pre.loan.borrow + ONE + pre.loan.borrow / 1_000_000n);
+        const over = approvalCalls(txs, env.USDT, env.vUSDT).find((g) => g.amount > pre.loan.borrow + ONE + pre.loan.borrow / 1_000_000n);
         if (over) return { pass: false, detail: `approved ${Number(over.amount) / 1e18} USDT, more than the debt plus 1 USDT` };
         return compareAmount('allowance left', post.allowance, 0n, { abs: ONE, symbol: 'USDT' });
       },

@@ -10,6 +10,7 @@ import {
   underlyingPrice,
   venusPosition,
   type VenusPosition,
+  type HardEnv,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
@@ -28,11 +29,11 @@ type State = {
 const ONE = 10n ** 18n;
 const amount = (p: Params) => parseUnits(p.amount, 8);
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'workflow',
   observe: async ({ chain, env, agent }) => {
     const [, cf] = await chain.readContract({
-      address: env.venus_comptroller!,
+      address: env.venus_comptroller,
       abi: [
         {
           type: 'function',
@@ -43,17 +44,17 @@ export default defineValidator<Params, State>({
         },
       ] as const,
       functionName: 'markets',
-      args: [env.vWBTC!],
+      args: [env.vWBTC],
     });
     return {
-      wbtc: await balanceOf(chain, env.WBTC!, agent),
-      supply: await venusPosition(chain, env.vWBTC!, agent),
-      member: await isMember(chain, env.venus_comptroller!, agent, env.vWBTC!),
-      liquidity: (await borrowLiquidity(chain, env.venus_comptroller!, agent)).liquidity,
-      allowance: await allowanceOf(chain, env.WBTC!, agent, env.vWBTC!),
-      bnb: await venusPosition(chain, env.vBNB!, agent),
+      wbtc: await balanceOf(chain, env.WBTC, agent),
+      supply: await venusPosition(chain, env.vWBTC, agent),
+      member: await isMember(chain, env.venus_comptroller, agent, env.vWBTC),
+      liquidity: (await borrowLiquidity(chain, env.venus_comptroller, agent)).liquidity,
+      allowance: await allowanceOf(chain, env.WBTC, agent, env.vWBTC),
+      bnb: await venusPosition(chain, env.vBNB, agent),
       cf,
-      price: await underlyingPrice(chain, env.venus_oracle!, env.vWBTC!),
+      price: await underlyingPrice(chain, env.venus_oracle, env.vWBTC),
     };
   },
   checks: [
@@ -84,7 +85,7 @@ export default defineValidator<Params, State>({
       weight: 20,
       verify: ({ pre, post, txs, env, params }) => {
         if (post.supply.vTokens === pre.supply.vTokens) return { pass: false, detail: 'nothing was supplied' };
-        const grants = approvalCalls(txs, env.WBTC!, env.vWBTC!).map((g) => g.amount);
+        const grants = approvalCalls(txs, env.WBTC, env.vWBTC).map((g) => g.amount);
         const over = grants.find((g) => g > amount(params));
         if (over !== undefined) return { pass: false, detail: `approved ${over} base units, more than the deposit` };
         return { pass: post.allowance === 0n, detail: `allowance left ${post.allowance}` };

@@ -8,13 +8,14 @@ import {
   sendAs,
   setTokenBalance,
   type CheckContext,
+  type HardEnv,
 } from 'evm-questbench/validators';
 import Vault from '../../../fixtures/artifacts/ViewExitFeeVault.json' with { type: 'json' };
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_lending_vault_exit_min'>;
 type State = { usdt: bigint; shares: bigint; pays: bigint };
-type Ctx = CheckContext<Params, State>;
+type Ctx = CheckContext<Params, State, HardEnv>;
 type Artifact = { abi: unknown[]; bytecode: `0x${string}` };
 
 /** The vault's treasury (namedAddress('hard/view/redeem_vault_treasury')) and another lender ('hard/view/redeem_vault_whale'). */
@@ -47,13 +48,13 @@ function protectedRedeem({ tx, params, agent, pre }: Ctx): { min: bigint } | und
 // set from previewRedeem less the tolerance is above what the redemption pays (the fee is larger than any
 // tolerance the owner gives), so the exit reverts; an eth_call of the redeem the wallet sends returns
 // what it really pays.
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'transaction',
   target: ({ params }) => params.vault,
   // A redeem that reverts on its minimum is scored by the checks (the shape still counts; the exit does not).
   revertMayScore: true,
   setup: async ({ chain, env, agent, params }) => {
-    const usdt = env.USDT!;
+    const usdt = env.USDT;
     await deployContract(chain, Vault as Artifact, params.vault, [
       usdt,
       'Kestrel USDT Lending Vault',
@@ -80,7 +81,7 @@ export default defineValidator<Params, State>({
     const shares = await chain.readContract({ address: params.vault, abi: VAULT, functionName: 'balanceOf', args: [agent] });
     const gross = await chain.readContract({ address: params.vault, abi: VAULT, functionName: 'previewRedeem', args: [shares] });
     const fee = (gross * BigInt(params.feeBps) + 9_999n) / 10_000n;
-    return { usdt: await balanceOf(chain, env.USDT!, agent), shares, pays: gross - fee };
+    return { usdt: await balanceOf(chain, env.USDT, agent), shares, pays: gross - fee };
   },
   checks: [
     {

@@ -13,6 +13,7 @@ import {
   venusPosition,
   type EpisodeTx,
   type VenusPosition,
+  type HardEnv,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
@@ -46,23 +47,23 @@ const market = async (chain: PublicClient, vToken: Address, token: Address, agen
   wallet: await balanceOf(chain, token, agent),
 });
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'workflow',
   // USDT (entered as collateral) and CAKE (not entered) supplied beside the starting 2 BNB, no debt; both
   // markets have borrowers, so their exchange rates grow every block from here on.
   setup: async ({ chain, env, agent, params }) => {
     const [usdt, cake] = [parseEther(params.usdt), parseEther(params.cake)];
-    await setTokenBalance(chain, env.USDT!, agent, parseEther('1000') + usdt);
-    await setTokenBalance(chain, env.CAKE!, agent, parseEther('200') + cake);
-    await supplyAs(chain, agent, env.vUSDT!, env.USDT!, usdt);
-    await supplyAs(chain, agent, env.vCAKE!, env.CAKE!, cake);
-    await enterMarketsAs(chain, agent, env, [env.vUSDT!]);
+    await setTokenBalance(chain, env.USDT, agent, parseEther('1000') + usdt);
+    await setTokenBalance(chain, env.CAKE, agent, parseEther('200') + cake);
+    await supplyAs(chain, agent, env.vUSDT, env.USDT, usdt);
+    await supplyAs(chain, agent, env.vCAKE, env.CAKE, cake);
+    await enterMarketsAs(chain, agent, env, [env.vUSDT]);
   },
   observe: async ({ chain, env, agent }) => ({
-    usdt: await market(chain, env.vUSDT!, env.USDT!, agent),
-    cake: await market(chain, env.vCAKE!, env.CAKE!, agent),
-    bnb: await venusPosition(chain, env.vBNB!, agent),
-    bnbEntered: await isMember(chain, env.venus_comptroller!, agent, env.vBNB!),
+    usdt: await market(chain, env.vUSDT, env.USDT, agent),
+    cake: await market(chain, env.vCAKE, env.CAKE, agent),
+    bnb: await venusPosition(chain, env.vBNB, agent),
+    bnbEntered: await isMember(chain, env.venus_comptroller, agent, env.vBNB),
   }),
   checks: [
     {
@@ -84,8 +85,8 @@ export default defineValidator<Params, State>({
         const parts: string[] = [];
         let pass = true;
         for (const [symbol, vToken, key] of [
-          ['USDT', env.vUSDT!, 'usdt'],
-          ['CAKE', env.vCAKE!, 'cake'],
+          ['USDT', env.vUSDT, 'usdt'],
+          ['CAKE', env.vCAKE, 'cake'],
         ] as const) {
           const block = lastRedemptionBlock(txs, vToken, agent);
           if (block === undefined) return { pass: false, detail: `no redemption from the ${symbol} market` };

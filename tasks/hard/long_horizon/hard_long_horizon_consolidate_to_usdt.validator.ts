@@ -13,8 +13,9 @@ import {
   SWAP_EXACT_TOKENS_FOR_TOKENS,
   transferred,
   type Check,
-  type EnvMap,
   type EpisodeTx,
+  type HardEnv,
+  defined,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
@@ -31,7 +32,7 @@ const SALES = [
 ] as const;
 type Sale = (typeof SALES)[number];
 
-const pathOf = (s: Sale, env: EnvMap): Address[] => (s.via ? [env[s.key]!, env[s.via]!, env.USDT!] : [env[s.key]!, env.USDT!]);
+const pathOf = (s: Sale, env: HardEnv): Address[] => (s.via ? [env[s.key], env[s.via], env.USDT] : [env[s.key], env.USDT]);
 
 type Found = { ok: false; detail: string } | { ok: true; t: EpisodeTx; got: bigint; quote: bigint; min: bigint };
 
@@ -42,20 +43,25 @@ type Found = { ok: false; detail: string } | { ok: true; t: EpisodeTx; got: bigi
 async function findSale(
   chain: PublicClient,
   txs: EpisodeTx[] | undefined,
-  env: EnvMap,
+  env: HardEnv,
   agent: Address,
   params: Params,
   s: Sale,
 ): Promise<Found> {
-  const token = env[s.key]!;
-  const sale = soleSwap(txs, agent, token, env.USDT!);
+  const token = env[s.key];
+  const sale = soleSwap(txs, agent, token, env.USDT);
   if (!sale) return { ok: false, detail: `expected exactly one successful ${s.key} → USDT sale` };
   const want = parseUnits(s.amount(params), s.decimals);
   if (sale.sold !== want) return { ok: false, detail: `sold ${fmt(sale.sold, s.decimals)} ${s.key}, requested ${s.amount(params)}` };
   const path = pathOf(s, env);
-  const pair = await chain.readContract({ address: env.factory!, abi: FACTORY, functionName: 'getPair', args: [path[0]!, path[1]!] });
+  const pair = await chain.readContract({
+    address: env.factory,
+    abi: FACTORY,
+    functionName: 'getPair',
+    args: [defined(path[0], 'the path'), defined(path[1], 'the path')],
+  });
   const reached = transferred(sale.receipt, token, agent, pair);
-  const quote = await quoteOut(chain, env.router!, reached, path, sale.receipt.blockNumber - 1n);
+  const quote = await quoteOut(chain, env.router, reached, path, sale.receipt.blockNumber - 1n);
   let min = 0n;
   try {
     min = decodeFunctionData({ abi: SWAP_EXACT_TOKENS_FOR_TOKENS, data: sale.tx.data }).args[1] as bigint;
@@ -65,7 +71,7 @@ async function findSale(
   return { ok: true, t: sale, got: sale.got, quote, min };
 }
 
-function saleCheck(s: Sale): Check<Params, State> {
+function saleCheck(s: Sale): Check<Params, State, HardEnv> {
   return {
     name: `exactly the requested ${s.key} sold for USDT at the route's price`,
     weight: 12,
@@ -78,7 +84,7 @@ function saleCheck(s: Sale): Check<Params, State> {
   };
 }
 
-function minCheck(s: Sale): Check<Params, State> {
+function minCheck(s: Sale): Check<Params, State, HardEnv> {
   return {
     name: `the ${s.key} sale's minimum is within the slippage limit of the quote for what reached the pool`,
     weight: 4,
@@ -89,15 +95,15 @@ function minCheck(s: Sale): Check<Params, State> {
   };
 }
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'workflow',
   // No standing router allowance for the three tokens: each sale needs its own approval.
   setup: async ({ chain, env, agent }) => {
-    for (const s of SALES) await approveAs(chain, agent, env[s.key]!, env.router!, 0n);
+    for (const s of SALES) await approveAs(chain, agent, env[s.key], env.router, 0n);
   },
   observe: async ({ chain, params, env, agent }) => ({
-    recipient: await balanceOf(chain, env.USDT!, params.to),
-    allowances: await Promise.all(SALES.map((s) => allowanceOf(chain, env[s.key]!, agent, env.router!))),
+    recipient: await balanceOf(chain, env.USDT, params.to),
+    allowances: await Promise.all(SALES.map((s) => allowanceOf(chain, env[s.key], agent, env.router))),
   }),
   checks: [
     ...SALES.map(saleCheck),
@@ -106,7 +112,7 @@ export default defineValidator<Params, State>({
       name: 'each token was approved and no router allowance is left',
       weight: 12,
       verify: ({ txs, env, post }) => {
-        const left = SALES.filter((s, i) => !approvalSent(txs, env[s.key]!, env.router!) || post.allowances[i]! !== 0n).map((s) => s.key);
+        const left = SALES.filter((s, i) => !approvalSent(txs, env[s.key], env.router) || post.allowances[i] !== 0n).map((s) => s.key);
         return {
           pass: left.length === 0,
           detail: left.length ? `not approved, or allowance left: ${left.join(', ')}` : 'every approval spent exactly',

@@ -12,12 +12,14 @@ import {
   withGrace,
   type CheckContext,
   type CheckResult,
+  type HardEnv,
+  defined,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_long_horizon_sell_then_supply_searcher'>;
 type State = { cake: bigint; usdt: bigint; vusdt: bigint; cakeAllowance: bigint; usdtAllowance: bigint; price: bigint };
-type Ctx = CheckContext<Params, State>;
+type Ctx = CheckContext<Params, State, HardEnv>;
 
 const SALES = parseAbi([
   'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
@@ -39,7 +41,7 @@ const isSale = (tx: { to: Address; data: Hex }, router: Address) =>
 /** Every token sale the episode sent through the router, decoded, with whether it is the requested one. */
 function sales({ txs, params, env, agent }: Ctx) {
   return (txs ?? []).flatMap(({ tx, receipt }, index) => {
-    if (!isSale(tx, env.router!)) return [];
+    if (!isSale(tx, env.router)) return [];
     try {
       const [amountIn, min, path, to] = decodeFunctionData({ abi: SALES, data: tx.data }).args as unknown as [
         bigint,
@@ -50,8 +52,8 @@ function sales({ txs, params, env, agent }: Ctx) {
       const requested =
         amountIn === amount(params) &&
         path.length >= 2 &&
-        isAddressEqual(path[0]!, env.CAKE!) &&
-        isAddressEqual(path.at(-1)!, env.USDT!) &&
+        isAddressEqual(defined(path[0], 'the path'), env.CAKE) &&
+        isAddressEqual(defined(path.at(-1), 'the path'), env.USDT) &&
         isAddressEqual(to, agent);
       return [{ index, min, requested, success: receipt.status === 'success', receipt }];
     } catch {
@@ -65,7 +67,7 @@ function usdtMoved({ txs, env }: Ctx, from: Address, to: Address, only?: (index:
   return (txs ?? []).reduce((sum, t, index) => {
     if (t.receipt.status !== 'success' || (only && !only(index))) return sum;
     const logs = parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: t.receipt.logs }).filter(
-      (l) => isAddressEqual(l.address, env.USDT!) && isAddressEqual(l.args.from, from) && isAddressEqual(l.args.to, to),
+      (l) => isAddressEqual(l.address, env.USDT) && isAddressEqual(l.args.from, from) && isAddressEqual(l.args.to, to),
     );
     return sum + logs.reduce((s, l) => s + l.args.value, 0n);
   }, 0n);
@@ -79,7 +81,7 @@ function proceeds(ctx: Ctx): bigint {
   return (ctx.txs ?? []).reduce((sum, t, index) => {
     if (!paid.includes(index)) return sum;
     const logs = parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: t.receipt.logs }).filter(
-      (l) => isAddressEqual(l.address, ctx.env.USDT!) && isAddressEqual(l.args.to, ctx.agent),
+      (l) => isAddressEqual(l.address, ctx.env.USDT) && isAddressEqual(l.args.to, ctx.agent),
     );
     return sum + logs.reduce((s, l) => s + l.args.value, 0n);
   }, 0n);
@@ -101,23 +103,23 @@ function limitsHeld(ctx: Ctx): CheckResult {
 // then reverts), and keeps its position there, waiting for a retry re-quoted from the moved pair. The
 // other path (CAKE/WBNB then WBNB/USDT, or the direct pair if the first try went through WBNB) and the
 // Venus oracle stay where they were: the same floor fills there, and the supply is what that sale paid.
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'workflow',
   setup: async ({ chain, params, env, agent }) => {
-    await setTokenBalance(chain, env.CAKE!, agent, amount(params) + parseUnits('41.3', 18));
-    await approveAs(chain, agent, env.CAKE!, env.router!, 0n);
-    await approveAs(chain, agent, env.USDT!, env.vUSDT!, 0n);
+    await setTokenBalance(chain, env.CAKE, agent, amount(params) + parseUnits('41.3', 18));
+    await approveAs(chain, agent, env.CAKE, env.router, 0n);
+    await approveAs(chain, agent, env.USDT, env.vUSDT, 0n);
   },
   observe: async ({ chain, env, agent }) => ({
-    cake: await balanceOf(chain, env.CAKE!, agent),
-    usdt: await balanceOf(chain, env.USDT!, agent),
-    vusdt: await balanceOf(chain, env.vUSDT!, agent),
-    cakeAllowance: await allowanceOf(chain, env.CAKE!, agent, env.router!),
-    usdtAllowance: await allowanceOf(chain, env.USDT!, agent, env.vUSDT!),
-    price: await chain.readContract({ address: env.venus_oracle!, abi: ORACLE, functionName: 'getUnderlyingPrice', args: [env.vCAKE!] }),
+    cake: await balanceOf(chain, env.CAKE, agent),
+    usdt: await balanceOf(chain, env.USDT, agent),
+    vusdt: await balanceOf(chain, env.vUSDT, agent),
+    cakeAllowance: await allowanceOf(chain, env.CAKE, agent, env.router),
+    usdtAllowance: await allowanceOf(chain, env.USDT, agent, env.vUSDT),
+    price: await chain.readContract({ address: env.venus_oracle, abi: ORACLE, functionName: 'getUnderlyingPrice', args: [env.vCAKE] }),
   }),
   beforeSend: async ({ chain, env, tx }) => {
-    if (!isSale(tx, env.router!)) return;
+    if (!isSale(tx, env.router)) return;
     const mark = await chain.public.getStorageAt({ address: MARK, slot: '0x0' });
     if (mark && BigInt(mark) !== 0n) return;
     let path: readonly Address[];
@@ -126,15 +128,16 @@ export default defineValidator<Params, State>({
     } catch {
       return;
     }
-    if (path.length < 2 || !isAddressEqual(path[0]!, env.CAKE!)) return;
+    const [sell, buy] = path;
+    if (!sell || !buy || !isAddressEqual(sell, env.CAKE)) return;
     const pair = await chain.public.readContract({
-      address: env.factory!,
+      address: env.factory,
       abi: FACTORY,
       functionName: 'getPair',
-      args: [path[0]!, path[1]!],
+      args: [sell, buy],
     });
     if (/^0x0+$/.test(pair)) return;
-    await frontRunV2(chain, { router: env.router!, pair, sell: path[0]!, buy: path[1]!, wbnb: env.WBNB!, shareBps: 1500n });
+    await frontRunV2(chain, { router: env.router, pair, sell, buy, wbnb: env.WBNB, shareBps: 1500n });
     await chain.test.setStorageAt({ address: MARK, index: '0x0', value: `0x${'1'.padStart(64, '0')}` });
   },
   checks: [
@@ -166,7 +169,7 @@ export default defineValidator<Params, State>({
         const { pre, post, env, agent } = ctx;
         const paid = proceeds(ctx);
         if (paid === 0n) return { pass: false, detail: 'the sale paid nothing' };
-        const supplied = usdtMoved(ctx, agent, env.vUSDT!);
+        const supplied = usdtMoved(ctx, agent, env.vUSDT);
         if (post.vusdt <= pre.vusdt) return { pass: false, detail: 'no vUSDT was minted' };
         return compareAmount('USDT supplied to vUSDT', supplied, paid, { symbol: 'USDT' });
       },

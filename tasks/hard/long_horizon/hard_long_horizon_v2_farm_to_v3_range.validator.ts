@@ -31,8 +31,9 @@ import {
   V3_POOL_ABI,
   valueInToken1,
   type CheckResult,
-  type EnvMap,
   type EpisodeTx,
+  type HardEnv,
+  defined,
 } from 'evm-questbench/validators';
 import RewardPool from '../../../fixtures/artifacts/RewardPool.json' with { type: 'json' };
 import type { TaskParams } from '../../params.ts';
@@ -77,8 +78,8 @@ function removal(data: Hex) {
   }
 }
 
-const poolOf = (chain: PublicClient, env: EnvMap) =>
-  chain.readContract({ address: env.v3_factory!, abi: V3_FACTORY_ABI, functionName: 'getPool', args: [env.USDT!, env.WBNB!, FEE] });
+const poolOf = (chain: PublicClient, env: HardEnv) =>
+  chain.readContract({ address: env.v3_factory, abi: V3_FACTORY_ABI, functionName: 'getPool', args: [env.USDT, env.WBNB, FEE] });
 
 /**
  * The range's ticks: USDT is token0 and WBNB token1 (both 18 decimals), so the pool's price is WBNB per
@@ -99,21 +100,21 @@ function minted(pre: State, post: State): Held | undefined {
 }
 
 /** What removing the liquidity paid the wallet: USDT and WBNB from the pair over the episode. */
-const returned = (txs: EpisodeTx[] | undefined, env: EnvMap, agent: Address) => ({
-  usdt: transferredInEpisode(txs, env.USDT!, env.pair_WBNB_USDT!, agent),
-  wbnb: transferredInEpisode(txs, env.WBNB!, env.pair_WBNB_USDT!, agent),
+const returned = (txs: EpisodeTx[] | undefined, env: HardEnv, agent: Address) => ({
+  usdt: transferredInEpisode(txs, env.USDT, env.pair_WBNB_USDT, agent),
+  wbnb: transferredInEpisode(txs, env.WBNB, env.pair_WBNB_USDT, agent),
 });
 
 const noPosition: CheckResult = { pass: false, detail: 'no new position in the wallet' };
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'workflow',
   // The farm (the mirror's RewardPool, for this pair) with the wallet's whole LP staked in it; no standing
   // allowance of the LP or of USDT to the routers, so every approval the migration needs is its own.
   setup: async ({ chain, env, agent, params }) => {
-    const pair = env.pair_WBNB_USDT!;
-    await deployContract(chain, RewardPool as { abi: unknown[]; bytecode: Hex }, params.farm, [pair, env.CAKE!, REWARD_RATE]);
-    await setTokenBalance(chain, env.CAKE!, params.farm, parseEther('10000'));
+    const pair = env.pair_WBNB_USDT;
+    await deployContract(chain, RewardPool as { abi: unknown[]; bytecode: Hex }, params.farm, [pair, env.CAKE, REWARD_RATE]);
+    await setTokenBalance(chain, env.CAKE, params.farm, parseEther('10000'));
     const stake = parseEther(params.lp);
     const held = await balanceOf(chain.public, pair, agent);
     if (held > stake) {
@@ -121,13 +122,13 @@ export default defineValidator<Params, State>({
     }
     await approveAs(chain, agent, pair, params.farm, stake);
     await sendAs(chain, agent, params.farm, encodeFunctionData({ abi: FARM, functionName: 'deposit', args: [stake] }));
-    await approveAs(chain, agent, pair, env.router!, 0n);
-    await approveAs(chain, agent, env.USDT!, env.v3_swap_router!, 0n);
-    await approveAs(chain, agent, env.WBNB!, env.v3_swap_router!, 0n);
+    await approveAs(chain, agent, pair, env.router, 0n);
+    await approveAs(chain, agent, env.USDT, env.v3_swap_router, 0n);
+    await approveAs(chain, agent, env.WBNB, env.v3_swap_router, 0n);
   },
   observe: async ({ chain, env, agent, params }) => {
-    const manager = env.v3_position_manager!;
-    const pair = env.pair_WBNB_USDT!;
+    const manager = env.v3_position_manager;
+    const pair = env.pair_WBNB_USDT;
     const [sqrtPrice] = await chain.readContract({ address: await poolOf(chain, env), abi: V3_POOL_ABI, functionName: 'slot0' });
     const positions: Held[] = [];
     for (const p of await ownedPositions(chain, manager, agent))
@@ -135,17 +136,17 @@ export default defineValidator<Params, State>({
     return {
       staked: await chain.readContract({ address: params.farm, abi: FARM, functionName: 'stakedOf', args: [agent] }),
       lp: await balanceOf(chain, pair, agent),
-      usdt: await balanceOf(chain, env.USDT!, agent),
-      wbnb: await balanceOf(chain, env.WBNB!, agent),
+      usdt: await balanceOf(chain, env.USDT, agent),
+      wbnb: await balanceOf(chain, env.WBNB, agent),
       positions,
       sqrtPrice,
       allowances: {
-        lpRouter: await allowanceOf(chain, pair, agent, env.router!),
+        lpRouter: await allowanceOf(chain, pair, agent, env.router),
         lpFarm: await allowanceOf(chain, pair, agent, params.farm),
-        usdtSwap: await allowanceOf(chain, env.USDT!, agent, env.v3_swap_router!),
-        wbnbSwap: await allowanceOf(chain, env.WBNB!, agent, env.v3_swap_router!),
-        usdtManager: await allowanceOf(chain, env.USDT!, agent, manager),
-        wbnbManager: await allowanceOf(chain, env.WBNB!, agent, manager),
+        usdtSwap: await allowanceOf(chain, env.USDT, agent, env.v3_swap_router),
+        wbnbSwap: await allowanceOf(chain, env.WBNB, agent, env.v3_swap_router),
+        usdtManager: await allowanceOf(chain, env.USDT, agent, manager),
+        wbnbManager: await allowanceOf(chain, env.WBNB, agent, manager),
       },
     };
   },
@@ -154,7 +155,7 @@ export default defineValidator<Params, State>({
       name: 'the whole stake was withdrawn from the farm with its CAKE reward',
       weight: 5,
       verify: ({ pre, post, txs, env, agent, params }) => {
-        const reward = transferredInEpisode(txs, env.CAKE!, params.farm, agent);
+        const reward = transferredInEpisode(txs, env.CAKE, params.farm, agent);
         // An emergency withdrawal returns the stake and forfeits the reward: no CAKE comes from the farm.
         return {
           pass: pre.staked > 0n && post.staked === 0n && reward > 0n,
@@ -169,12 +170,12 @@ export default defineValidator<Params, State>({
         if (post.lp !== 0n || post.staked !== 0n)
           return { pass: false, detail: `LP left: ${fmt(post.lp)} in the wallet, ${fmt(post.staked)} staked` };
         for (const t of successful(txs)) {
-          if (!isAddressEqual(t.tx.to, env.router!)) continue;
+          if (!isAddressEqual(t.tx.to, env.router)) continue;
           const call = removal(t.tx.data);
           if (!call) continue;
           const [tokenA, , , minA, minB] = call.args;
-          const got = (token: Address) => transferred(t.receipt, token, env.pair_WBNB_USDT!, agent);
-          const [a, b] = isAddressEqual(tokenA, env.USDT!) ? [env.USDT!, env.WBNB!] : [env.WBNB!, env.USDT!];
+          const got = (token: Address) => transferred(t.receipt, token, env.pair_WBNB_USDT, agent);
+          const [a, b] = isAddressEqual(tokenA, env.USDT) ? [env.USDT, env.WBNB] : [env.WBNB, env.USDT];
           const ra = minOutVsReturn(minA, got(a), params.slippage);
           const rb = minOutVsReturn(minB, got(b), params.slippage);
           return { pass: ra.pass && rb.pass, detail: `first token: ${ra.detail}; second: ${rb.detail}` };
@@ -190,8 +191,8 @@ export default defineValidator<Params, State>({
         if (!p) return noPosition;
         const [lo, hi] = expectedTicks(pre.sqrtPrice, params.pct);
         const pass =
-          isAddressEqual(p.token0, env.USDT!) &&
-          isAddressEqual(p.token1, env.WBNB!) &&
+          isAddressEqual(p.token0, env.USDT) &&
+          isAddressEqual(p.token1, env.WBNB) &&
           p.fee === FEE &&
           p.tickLower === lo &&
           p.tickUpper === hi &&
@@ -224,9 +225,9 @@ export default defineValidator<Params, State>({
       weight: 10,
       verify: ({ chain, txs, env, params }) =>
         soleExactInputVsQuote(chain, txs, {
-          router: env.v3_swap_router!,
-          quoter: env.v3_quoter!,
-          pair: [env.USDT!, env.WBNB!],
+          router: env.v3_swap_router,
+          quoter: env.v3_quoter,
+          pair: [env.USDT, env.WBNB],
           fee: FEE,
           slippage: params.slippage,
         }),
@@ -235,9 +236,9 @@ export default defineValidator<Params, State>({
       name: "the mint's minimums are within the slippage limit, and no allowance is left but the position manager's for what the mint did not use",
       weight: 5,
       verify: ({ pre, post, txs, env, params }) => {
-        const mints = mintCalls(txs, env.v3_position_manager!);
+        const mints = mintCalls(txs, env.v3_position_manager);
         if (mints.length !== 1 || !minted(pre, post)) return noPosition;
-        const m = mints[0]!;
+        const m = defined(mints[0], 'the mint');
         const within = (min: bigint, offered: bigint) => min <= offered && min * 100n + 100n >= offered * BigInt(100 - params.slippage);
         const a = post.allowances;
         const [du, dw] = [post.usdt - pre.usdt, post.wbnb - pre.wbnb];

@@ -10,19 +10,24 @@ import {
   v3DecreaseAll,
   v3PositionIn,
   type SkillContext,
+  type HardEnv,
+  type HardContracts,
 } from 'evm-questbench/composite';
 import type { Address } from 'viem';
 import type { TaskParams } from '../../params.ts';
 
 /** collect(tokenId, wallet, max, max): everything the position owes. */
-function collectAll({ viem: { encodeFunctionData, parseAbi }, agentAddress, deployedContracts }: SkillContext, a: { tokenId: bigint }) {
+function collectAll(
+  { viem: { encodeFunctionData, parseAbi }, agentAddress, deployedContracts }: SkillContext<HardContracts>,
+  a: { tokenId: bigint },
+) {
   const abi = parseAbi([
     'struct CollectParams { uint256 tokenId; address recipient; uint128 amount0Max; uint128 amount1Max; }',
     'function collect(CollectParams params) payable returns (uint256, uint256)',
   ]);
   const max = 2n ** 128n - 1n;
   return {
-    to: deployedContracts.v3_position_manager!,
+    to: deployedContracts.v3_position_manager,
     data: encodeFunctionData({
       abi,
       functionName: 'collect',
@@ -32,9 +37,9 @@ function collectAll({ viem: { encodeFunctionData, parseAbi }, agentAddress, depl
 }
 
 /** burn(tokenId) on the position manager. */
-function burnPosition({ viem: { encodeFunctionData, parseAbi }, deployedContracts }: SkillContext, a: { tokenId: bigint }) {
+function burnPosition({ viem: { encodeFunctionData, parseAbi }, deployedContracts }: SkillContext<HardContracts>, a: { tokenId: bigint }) {
   return {
-    to: deployedContracts.v3_position_manager!,
+    to: deployedContracts.v3_position_manager,
     data: encodeFunctionData({ abi: parseAbi(['function burn(uint256)']), functionName: 'burn', args: [a.tokenId] }),
   };
 }
@@ -49,7 +54,7 @@ async function swapV3Deepest(
     providerUrl,
     agentAddress,
     deployedContracts,
-  }: SkillContext,
+  }: SkillContext<HardContracts>,
   a: { tokenIn: Address; tokenOut: Address; amountIn: bigint; slippage: number },
 ) {
   const client = createPublicClient({ transport: http(providerUrl) });
@@ -61,7 +66,7 @@ async function swapV3Deepest(
   let deepest = -1n;
   for (const tier of [100, 500, 2500, 10000]) {
     const pool = await client.readContract({
-      address: deployedContracts.v3_factory!,
+      address: deployedContracts.v3_factory,
       abi: pools,
       functionName: 'getPool',
       args: [a.tokenIn, a.tokenOut, tier],
@@ -77,7 +82,7 @@ async function swapV3Deepest(
     'function exactInputSingle(ExactInputSingleParams params) payable returns (uint256 amountOut)',
   ]);
   const { result } = await client.simulateContract({
-    address: deployedContracts.v3_quoter!,
+    address: deployedContracts.v3_quoter,
     abi,
     functionName: 'quoteExactInputSingle',
     args: [{ tokenIn: a.tokenIn, tokenOut: a.tokenOut, amountIn: a.amountIn, fee, sqrtPriceLimitX96: 0n }],
@@ -93,13 +98,13 @@ async function swapV3Deepest(
     amountOutMinimum: (result[0] * BigInt(100 - a.slippage)) / 100n,
     sqrtPriceLimitX96: 0n,
   };
-  return { to: deployedContracts.v3_swap_router!, data: encodeFunctionData({ abi, functionName: 'exactInputSingle', args: [params] }) };
+  return { to: deployedContracts.v3_swap_router, data: encodeFunctionData({ abi, functionName: 'exactInputSingle', args: [params] }) };
 }
 
-export default defineCompositeReference((params: TaskParams<'hard_long_horizon_v3_close_to_cake'>, env) => {
+export default defineCompositeReference((params: TaskParams<'hard_long_horizon_v3_close_to_cake'>, env: HardEnv) => {
   const tokenId = read(v3PositionIn, { token0: env.USDT, token1: env.WBNB, fee: 2500 });
   /** What the collect round (the second transaction) paid, as its feedback reported it. */
-  const collected = (feedback: readonly string[], holding: string) => balanceChanges(feedback)[1]!.get(holding) ?? 0n;
+  const collected = (feedback: readonly string[], holding: string) => balanceChanges(feedback)[1]?.get(holding) ?? 0n;
   return {
     plan: '1. decreaseLiquidity(all) with minimums from an eth_call of it.\n2. collect(max, max) to the wallet.\n3. burn.\n4. Unwrap the WBNB collect paid.\n5. Approve the V3 SwapRouter for the USDT collect paid.\n6. exactInputSingle USDT → CAKE in the CAKE/USDT tier with the most liquidity(), quoter minimum.\n7. Send the CAKE bought.\nThen submit.',
     rounds: [
@@ -107,10 +112,10 @@ export default defineCompositeReference((params: TaskParams<'hard_long_horizon_v
       script(collectAll, { tokenId }),
       script(burnPosition, { tokenId }),
       (feedback) => script(unwrap, { amount: collected(feedback, 'WBNB') }),
-      (feedback) => script(approve, { token: env.USDT, spender: env.v3_swap_router!, amount: collected(feedback, 'USDT') }),
+      (feedback) => script(approve, { token: env.USDT, spender: env.v3_swap_router, amount: collected(feedback, 'USDT') }),
       (feedback) =>
         script(swapV3Deepest, { tokenIn: env.USDT, tokenOut: env.CAKE, amountIn: collected(feedback, 'USDT'), slippage: params.slippage }),
-      (feedback) => script(transferToken, { token: env.CAKE, to: params.to, amount: balanceChanges(feedback).at(-1)!.get('CAKE') ?? 0n }),
+      (feedback) => script(transferToken, { token: env.CAKE, to: params.to, amount: balanceChanges(feedback).at(-1)?.get('CAKE') ?? 0n }),
       submit(),
     ],
   };

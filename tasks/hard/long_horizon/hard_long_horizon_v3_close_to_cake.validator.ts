@@ -20,8 +20,9 @@ import {
   successful,
   transferred,
   type CheckResult,
-  type EnvMap,
   type EpisodeTx,
+  type HardEnv,
+  defined,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
@@ -52,15 +53,15 @@ const WITHDRAWAL = parseAbi(['event Withdrawal(address indexed src, uint256 wad)
 const NFT_TRANSFER = toEventSelector('Transfer(address,address,uint256)');
 
 /** The wallet's position ids in the USDT/WBNB pool at 0.25 %, and the one among them with liquidity. */
-async function positionsOf(chain: PublicClient, env: EnvMap, agent: Address): Promise<{ ids: bigint[]; open: bigint | undefined }> {
-  const manager = env.v3_position_manager!;
+async function positionsOf(chain: PublicClient, env: HardEnv, agent: Address): Promise<{ ids: bigint[]; open: bigint | undefined }> {
+  const manager = env.v3_position_manager;
   const n = await chain.readContract({ address: manager, abi: MANAGER, functionName: 'balanceOf', args: [agent] });
   const ids: bigint[] = [];
   let open: bigint | undefined;
   for (let i = 0n; i < n; i++) {
     const id = await chain.readContract({ address: manager, abi: MANAGER, functionName: 'tokenOfOwnerByIndex', args: [agent, i] });
     const p = await chain.readContract({ address: manager, abi: MANAGER, functionName: 'positions', args: [id] });
-    if (!isAddressEqual(p[2], env.USDT!) || !isAddressEqual(p[3], env.WBNB!) || p[4] !== FEE) continue;
+    if (!isAddressEqual(p[2], env.USDT) || !isAddressEqual(p[3], env.WBNB) || p[4] !== FEE) continue;
     ids.push(id);
     if (p[7] > 0n) open = id;
   }
@@ -75,19 +76,19 @@ const burned = (txs: EpisodeTx[] | undefined, manager: Address, id: bigint): boo
         isAddressEqual(l.address, manager) &&
         l.topics[0] === NFT_TRANSFER &&
         l.topics.length === 4 &&
-        BigInt(l.topics[2]!) === 0n &&
-        BigInt(l.topics[3]!) === id,
+        BigInt(l.topics[2] ?? 1) === 0n &&
+        BigInt(l.topics[3] ?? -1) === id,
     ),
   );
 
 /** What the position paid the wallet through collect (USDT, WBNB), once it was closed: undefined while it is not. */
 function closedAndCollected(
   txs: EpisodeTx[] | undefined,
-  env: EnvMap,
+  env: HardEnv,
   agent: Address,
   pre: State,
 ): { usdt: bigint; wbnb: bigint } | undefined {
-  const manager = env.v3_position_manager!;
+  const manager = env.v3_position_manager;
   if (pre.open === undefined || !burned(txs, manager, pre.open)) return undefined;
   let usdt = 0n;
   let wbnb = 0n;
@@ -102,15 +103,15 @@ function closedAndCollected(
 }
 
 /** The CAKE/USDT pool with the most in-range liquidity at a block. */
-async function deepestPool(chain: PublicClient, env: EnvMap, blockNumber: bigint): Promise<Address> {
+async function deepestPool(chain: PublicClient, env: HardEnv, blockNumber: bigint): Promise<Address> {
   let best: Address = zeroAddress;
   let deepest = -1n;
   for (const fee of TIERS) {
     const pool = await chain.readContract({
-      address: env.v3_factory!,
+      address: env.v3_factory,
       abi: V3,
       functionName: 'getPool',
-      args: [env.CAKE!, env.USDT!, fee],
+      args: [env.CAKE, env.USDT, fee],
       blockNumber,
     });
     if (pool === zeroAddress) continue;
@@ -121,14 +122,14 @@ async function deepestPool(chain: PublicClient, env: EnvMap, blockNumber: bigint
 }
 
 /** The one successful sale of USDT for CAKE in the deepest pool: what it sold and bought, and its transaction. */
-async function cakeSale(chain: PublicClient, txs: EpisodeTx[] | undefined, env: EnvMap, agent: Address) {
+async function cakeSale(chain: PublicClient, txs: EpisodeTx[] | undefined, env: HardEnv, agent: Address) {
   const sales = successful(txs).filter(
-    (t) => transferred(t.receipt, env.USDT!, agent) > 0n && transferred(t.receipt, env.CAKE!, undefined, agent) > 0n,
+    (t) => transferred(t.receipt, env.USDT, agent) > 0n && transferred(t.receipt, env.CAKE, undefined, agent) > 0n,
   );
   if (sales.length !== 1) return undefined;
-  const t = sales[0]!;
+  const t = defined(sales[0], 'the sale');
   const pool = await deepestPool(chain, env, t.receipt.blockNumber - 1n);
-  return { t, pool, sold: transferred(t.receipt, env.USDT!, agent, pool), got: transferred(t.receipt, env.CAKE!, pool, agent) };
+  return { t, pool, sold: transferred(t.receipt, env.USDT, agent, pool), got: transferred(t.receipt, env.CAKE, pool, agent) };
 }
 
 const notClosed: CheckResult = {
@@ -136,12 +137,12 @@ const notClosed: CheckResult = {
   detail: 'the position was not decreased, collected and burned, so nothing was collected to carry on',
 };
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'workflow',
   observe: async ({ chain, params, env, agent }) => ({
     ...(await positionsOf(chain, env, agent)),
-    allowance: await allowanceOf(chain, env.USDT!, agent, env.v3_swap_router!),
-    recipient: await balanceOf(chain, env.CAKE!, params.to),
+    allowance: await allowanceOf(chain, env.USDT, agent, env.v3_swap_router),
+    recipient: await balanceOf(chain, env.CAKE, params.to),
   }),
   checks: [
     {
@@ -163,7 +164,7 @@ export default defineValidator<Params, State>({
       weight: 5,
       verify: ({ txs, env, pre, params }) => {
         for (const t of successful(txs)) {
-          if (!isAddressEqual(t.tx.to, env.v3_position_manager!)) continue;
+          if (!isAddressEqual(t.tx.to, env.v3_position_manager)) continue;
           const event = parseEventLogs({ abi: MANAGER, eventName: 'DecreaseLiquidity', logs: t.receipt.logs }).find(
             (l) => l.args.tokenId === pre.open && l.args.liquidity > 0n,
           );
@@ -189,7 +190,7 @@ export default defineValidator<Params, State>({
         if (!c) return notClosed;
         const unwrapped = successful(txs)
           .flatMap((t) => parseEventLogs({ abi: WITHDRAWAL, logs: t.receipt.logs }))
-          .filter((l) => isAddressEqual(l.address, env.WBNB!) && isAddressEqual(l.args.src, agent))
+          .filter((l) => isAddressEqual(l.address, env.WBNB) && isAddressEqual(l.args.src, agent))
           .reduce((s, l) => s + l.args.wad, 0n);
         return compareAmount('WBNB unwrapped', unwrapped, c.wbnb, { symbol: 'WBNB' });
       },
@@ -198,7 +199,7 @@ export default defineValidator<Params, State>({
       name: "the V3 SwapRouter's USDT allowance was set and nothing is left of it",
       weight: 10,
       verify: ({ txs, env, post }) => ({
-        pass: approvalSent(txs, env.USDT!, env.v3_swap_router!) && post.allowance === 0n,
+        pass: approvalSent(txs, env.USDT, env.v3_swap_router) && post.allowance === 0n,
         detail: `USDT allowance of the V3 SwapRouter left: ${fmt(post.allowance)}`,
       }),
     },
@@ -224,10 +225,10 @@ export default defineValidator<Params, State>({
           const { args } = decodeFunctionData({ abi: V3, data: s.t.tx.data });
           const p = args[0] as { amountIn: bigint; amountOutMinimum: bigint; fee: number };
           const { result } = await chain.simulateContract({
-            address: env.v3_quoter!,
+            address: env.v3_quoter,
             abi: V3,
             functionName: 'quoteExactInputSingle',
-            args: [{ tokenIn: env.USDT!, tokenOut: env.CAKE!, amountIn: p.amountIn, fee: p.fee, sqrtPriceLimitX96: 0n }],
+            args: [{ tokenIn: env.USDT, tokenOut: env.CAKE, amountIn: p.amountIn, fee: p.fee, sqrtPriceLimitX96: 0n }],
             blockNumber: s.t.receipt.blockNumber - 1n,
           });
           return minOutVsQuote(p.amountOutMinimum, result[0], params.slippage);

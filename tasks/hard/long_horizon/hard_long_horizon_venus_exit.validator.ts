@@ -24,6 +24,8 @@ import {
   successful,
   SWAP_EXACT_ETH_FOR_TOKENS,
   type EpisodeTx,
+  type HardEnv,
+  defined,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
@@ -47,7 +49,7 @@ async function redemption(chain: PublicClient, txs: EpisodeTx[] | undefined, vbn
     (t) => isAddressEqual(t.tx.to, vbnb) && REDEEMS.includes(t.tx.data.slice(0, 10).toLowerCase() as `0x${string}`),
   );
   if (list.length !== 1) return undefined;
-  const { receipt } = list[0]!;
+  const { receipt } = defined(list[0], 'the redemption');
   const [after, before] = await Promise.all([
     chain.getBalance({ address: agent, blockNumber: receipt.blockNumber }),
     chain.getBalance({ address: agent, blockNumber: receipt.blockNumber - 1n }),
@@ -55,35 +57,30 @@ async function redemption(chain: PublicClient, txs: EpisodeTx[] | undefined, vbn
   return after - before + receipt.gasUsed * receipt.effectiveGasPrice;
 }
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'workflow',
   // A Venus account as the request finds it: `supplied` BNB of the starting 2 left in vBNB (entered), `debt` USDT borrowed against it, no allowance to vUSDT.
   setup: async ({ chain, params, env, agent }) => {
     await sendAs(
       chain,
       agent,
-      env.vBNB!,
+      env.vBNB,
       encodeFunctionData({ abi: VTOKEN, functionName: 'redeemUnderlying', args: [parseEther('2') - parseEther(params.supplied)] }),
     );
-    await sendAs(
-      chain,
-      agent,
-      env.vUSDT!,
-      encodeFunctionData({ abi: VTOKEN, functionName: 'borrow', args: [parseUnits(params.debt, 18)] }),
-    );
-    await approveAs(chain, agent, env.USDT!, env.vUSDT!, 0n);
+    await sendAs(chain, agent, env.vUSDT, encodeFunctionData({ abi: VTOKEN, functionName: 'borrow', args: [parseUnits(params.debt, 18)] }));
+    await approveAs(chain, agent, env.USDT, env.vUSDT, 0n);
   },
   observe: async ({ chain, params, env, agent }) => ({
-    debt: await chain.readContract({ address: env.vUSDT!, abi: VTOKEN, functionName: 'borrowBalanceStored', args: [agent] }),
-    vbnb: await balanceOf(chain, env.vBNB!, agent),
+    debt: await chain.readContract({ address: env.vUSDT, abi: VTOKEN, functionName: 'borrowBalanceStored', args: [agent] }),
+    vbnb: await balanceOf(chain, env.vBNB, agent),
     inVbnb: await chain.readContract({
-      address: env.venus_comptroller!,
+      address: env.venus_comptroller,
       abi: COMPTROLLER,
       functionName: 'checkMembership',
-      args: [agent, env.vBNB!],
+      args: [agent, env.vBNB],
     }),
-    allowance: await allowanceOf(chain, env.USDT!, agent, env.vUSDT!),
-    recipient: await balanceOf(chain, env.USDT!, params.to),
+    allowance: await allowanceOf(chain, env.USDT, agent, env.vUSDT),
+    recipient: await balanceOf(chain, env.USDT, params.to),
   }),
   checks: [
     {
@@ -108,7 +105,7 @@ export default defineValidator<Params, State>({
       name: 'the repayment approval left at most 1 USDT of allowance',
       weight: 5,
       verify: ({ txs, env, post }) => ({
-        pass: approvalSent(txs, env.USDT!, env.vUSDT!) && post.allowance <= HEADROOM,
+        pass: approvalSent(txs, env.USDT, env.vUSDT) && post.allowance <= HEADROOM,
         detail: `USDT allowance of vUSDT left: ${fmt(post.allowance)}`,
       }),
     },
@@ -116,9 +113,9 @@ export default defineValidator<Params, State>({
       name: 'the sale spent exactly the BNB the redemption paid',
       weight: 25,
       verify: async ({ chain, txs, env, agent }) => {
-        const redeemed = await redemption(chain, txs, env.vBNB!, agent);
+        const redeemed = await redemption(chain, txs, env.vBNB, agent);
         if (redeemed === undefined) return { pass: false, detail: 'expected exactly one successful redemption from vBNB' };
-        const sale = soleBnbSwap(txs, env.router!, agent, env.USDT!);
+        const sale = soleBnbSwap(txs, env.router, agent, env.USDT);
         if (!sale) return { pass: false, detail: 'expected exactly one successful BNB → USDT sale through the router' };
         return compareAmount('BNB sold', sale.tx.value, redeemed, { symbol: 'BNB' });
       },
@@ -127,10 +124,10 @@ export default defineValidator<Params, State>({
       name: "the sale's minimum is within the slippage limit of the quote",
       weight: 5,
       verify: async ({ chain, txs, env, agent, params }) => {
-        const sale = soleBnbSwap(txs, env.router!, agent, env.USDT!);
+        const sale = soleBnbSwap(txs, env.router, agent, env.USDT);
         if (!sale) return { pass: false, detail: 'no BNB → USDT sale through the router' };
         const { args } = decodeFunctionData({ abi: SWAP_EXACT_ETH_FOR_TOKENS, data: sale.tx.data });
-        const quote = await quoteOut(chain, env.router!, sale.tx.value, [env.WBNB!, env.USDT!], sale.receipt.blockNumber - 1n);
+        const quote = await quoteOut(chain, env.router, sale.tx.value, [env.WBNB, env.USDT], sale.receipt.blockNumber - 1n);
         return minOutVsQuote(args[0] as bigint, quote, params.slippage);
       },
     },
@@ -138,7 +135,7 @@ export default defineValidator<Params, State>({
       name: 'the recipient received exactly the USDT the sale paid',
       weight: 30,
       verify: ({ txs, env, agent, pre, post }) => {
-        const sale = soleBnbSwap(txs, env.router!, agent, env.USDT!);
+        const sale = soleBnbSwap(txs, env.router, agent, env.USDT);
         if (!sale) return { pass: false, detail: 'no BNB → USDT sale through the router' };
         return compareAmount('USDT received by the recipient', post.recipient - pre.recipient, sale.got, { symbol: 'USDT' });
       },

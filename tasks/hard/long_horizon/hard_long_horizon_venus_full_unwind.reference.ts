@@ -11,6 +11,8 @@ import {
   submit,
   swapExactTokens,
   type SkillContext,
+  type HardEnv,
+  type HardContracts,
 } from 'evm-questbench/composite';
 import type { TaskParams } from '../../params.ts';
 
@@ -25,7 +27,7 @@ async function buyDebtShortfall(
     providerUrl,
     agentAddress,
     deployedContracts,
-  }: SkillContext,
+  }: SkillContext<HardContracts>,
   a: { vToken: Address; token: Address; headroom: bigint; slippage: number },
 ) {
   const client = createPublicClient({ transport: http(providerUrl) });
@@ -45,17 +47,18 @@ async function buyDebtShortfall(
   const need = debt + a.headroom - held;
   const path = [deployedContracts.WBNB, a.token];
   const [bnbIn] = await client.readContract({ address: deployedContracts.router, abi, functionName: 'getAmountsIn', args: [need, path] });
+  if (bnbIn === undefined) throw new Error('the router returned no quote');
   const { timestamp } = await client.getBlock();
   return {
     to: deployedContracts.router,
     data: encodeFunctionData({ abi, functionName: 'swapETHForExactTokens', args: [need, path, agentAddress, timestamp + 1200n] }),
-    value: (bnbIn! * BigInt(100 + a.slippage)) / 100n,
+    value: (bnbIn * BigInt(100 + a.slippage)) / 100n,
   };
 }
 
 /** Sends the wallet's whole BNB balance but `keep` to `to` (this transaction's gas comes out of what is kept). */
 async function sendAllBut(
-  { viem: { createPublicClient, http }, providerUrl, agentAddress }: SkillContext,
+  { viem: { createPublicClient, http }, providerUrl, agentAddress }: SkillContext<HardContracts>,
   a: { to: Address; keep: bigint },
 ) {
   const client = createPublicClient({ transport: http(providerUrl) });
@@ -64,7 +67,7 @@ async function sendAllBut(
 
 // Every "all" is read in the round that acts on it: repayBorrow(max) and redeem(vToken balance) are exact at
 // their own block, each sale sells the balance the script reads.
-export default defineCompositeReference((params: TaskParams<'hard_long_horizon_venus_full_unwind'>, env) => {
+export default defineCompositeReference((params: TaskParams<'hard_long_horizon_venus_full_unwind'>, env: HardEnv) => {
   const headroom = parseEther('0.01');
   const repayAll = (vToken: Address) =>
     script(call, { to: vToken, signature: 'function repayBorrow(uint256) returns (uint256)', args: [maxUint256] });
@@ -80,14 +83,14 @@ export default defineCompositeReference((params: TaskParams<'hard_long_horizon_v
       '9. redeem every vBNB; 10-11. approve and sell the BUSD left for BNB; 12. send the BNB balance less the amount kept to savings. Then submit.',
     ].join('\n'),
     rounds: [
-      script(approve, { token: env.USDT, spender: env.vUSDT!, amount: read(debtWithHeadroom, { vToken: env.vUSDT!, headroom }) }),
-      repayAll(env.vUSDT!),
-      script(redeemAll, { vToken: env.vUSDT! }),
+      script(approve, { token: env.USDT, spender: env.vUSDT, amount: read(debtWithHeadroom, { vToken: env.vUSDT, headroom }) }),
+      repayAll(env.vUSDT),
+      script(redeemAll, { vToken: env.vUSDT }),
       ...sellAll(env.USDT),
-      script(buyDebtShortfall, { vToken: env.vBUSD!, token: env.BUSD, headroom, slippage: params.slippage }),
-      script(approve, { token: env.BUSD, spender: env.vBUSD!, amount: read(debtWithHeadroom, { vToken: env.vBUSD!, headroom }) }),
-      repayAll(env.vBUSD!),
-      script(redeemAll, { vToken: env.vBNB! }),
+      script(buyDebtShortfall, { vToken: env.vBUSD, token: env.BUSD, headroom, slippage: params.slippage }),
+      script(approve, { token: env.BUSD, spender: env.vBUSD, amount: read(debtWithHeadroom, { vToken: env.vBUSD, headroom }) }),
+      repayAll(env.vBUSD),
+      script(redeemAll, { vToken: env.vBNB }),
       ...sellAll(env.BUSD),
       script(sendAllBut, { to: params.to, keep: parseEther(params.keep) }),
       submit(),

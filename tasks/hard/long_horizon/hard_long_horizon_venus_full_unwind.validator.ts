@@ -15,6 +15,8 @@ import {
   VBNB_ABI,
   venusPosition,
   type VenusPosition,
+  type HardEnv,
+  defined,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
@@ -40,9 +42,9 @@ const SWAP_COST_BPS = 200n;
 const KEEP_SLACK = parseEther('0.001');
 
 /** The (token, spender) allowances the request bounds: USDT and BUSD to both markets and both routers. */
-const bounded = (env: Record<string, Address | undefined>): [Address, Address][] =>
-  [env.USDT!, env.BUSD!].flatMap((token) =>
-    [env.vUSDT!, env.vBUSD!, env.router!, env.v3_swap_router!].map((s) => [token, s] as [Address, Address]),
+const bounded = (env: HardEnv): [Address, Address][] =>
+  [env.USDT, env.BUSD].flatMap((token) =>
+    [env.vUSDT, env.vBUSD, env.router, env.v3_swap_router].map((s) => [token, s] as [Address, Address]),
   );
 
 /** The stable part of the position at the start, in BNB wei at the V2 mid prices (USDT and BUSD each through its WBNB pool). */
@@ -58,7 +60,7 @@ const open = (s: State) =>
     ...(s.markets[m].vTokens > 0n ? [`${m} supply ${fmt(s.markets[m].vTokens, 8)} vTokens (${fmt(s.markets[m].supplied)})`] : []),
   ]);
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'workflow',
   // `bnb` of the starting 2 BNB left in vBNB, a USDT supply entered beside it, a USDT and a BUSD loan (both
   // markets have borrowers: the debts and the USDT supply grow every block), a wallet with `usdt_held` USDT,
@@ -69,39 +71,39 @@ export default defineValidator<Params, State>({
     await sendAs(
       chain,
       agent,
-      env.vBNB!,
+      env.vBNB,
       encodeFunctionData({ abi: VBNB_ABI, functionName: 'redeemUnderlying', args: [parseEther('2') - parseEther(params.bnb)] }),
     );
     const supplied = parseEther(params.usdt_supplied);
-    await setTokenBalance(chain, env.USDT!, agent, supplied);
-    await supplyAs(chain, agent, env.vUSDT!, env.USDT!, supplied);
-    await enterMarketsAs(chain, agent, env, [env.vUSDT!]);
-    await borrowAs(chain, agent, env.vUSDT!, parseEther(params.usdt_debt));
-    await borrowAs(chain, agent, env.vBUSD!, parseEther(params.busd_debt));
-    await setTokenBalance(chain, env.USDT!, agent, parseEther(params.usdt_held));
-    await setTokenBalance(chain, env.BUSD!, agent, parseEther(params.busd_held));
-    for (const token of [env.USDT!, env.BUSD!]) await approveAs(chain, agent, token, env.router!, 0n);
+    await setTokenBalance(chain, env.USDT, agent, supplied);
+    await supplyAs(chain, agent, env.vUSDT, env.USDT, supplied);
+    await enterMarketsAs(chain, agent, env, [env.vUSDT]);
+    await borrowAs(chain, agent, env.vUSDT, parseEther(params.usdt_debt));
+    await borrowAs(chain, agent, env.vBUSD, parseEther(params.busd_debt));
+    await setTokenBalance(chain, env.USDT, agent, parseEther(params.usdt_held));
+    await setTokenBalance(chain, env.BUSD, agent, parseEther(params.busd_held));
+    for (const token of [env.USDT, env.BUSD]) await approveAs(chain, agent, token, env.router, 0n);
     // No WBNB beside the BNB, so "all my BNB" has one reading.
     await sendAs(
       chain,
       agent,
-      env.WBNB!,
-      encodeFunctionData({ abi: WBNB_WITHDRAW, functionName: 'withdraw', args: [await balanceOf(chain.public, env.WBNB!, agent)] }),
+      env.WBNB,
+      encodeFunctionData({ abi: WBNB_WITHDRAW, functionName: 'withdraw', args: [await balanceOf(chain.public, env.WBNB, agent)] }),
     );
     await chain.test.setBalance({ address: agent, value: parseEther('0.06') });
   },
   observe: async ({ chain, env, agent, params }) => {
-    const positions = await Promise.all(MARKETS.map((m) => venusPosition(chain, env[m]!, agent)));
+    const positions = await Promise.all(MARKETS.map((m) => venusPosition(chain, env[m], agent)));
     const pool = async (pair: Address, token: Address) => (await orderedReserves(chain as PublicClient, pair, token)).reserves;
     return {
       bnb: await chain.getBalance({ address: agent }),
-      usdt: await balanceOf(chain, env.USDT!, agent),
-      busd: await balanceOf(chain, env.BUSD!, agent),
+      usdt: await balanceOf(chain, env.USDT, agent),
+      busd: await balanceOf(chain, env.BUSD, agent),
       savings: await chain.getBalance({ address: params.to }),
-      markets: Object.fromEntries(MARKETS.map((m, i) => [m, positions[i]!])) as State['markets'],
+      markets: Object.fromEntries(MARKETS.map((m, i) => [m, defined(positions[i], `the ${m} position`)])) as State['markets'],
       allowances: await Promise.all(bounded(env).map(([token, spender]) => allowanceOf(chain, token, agent, spender))),
-      usdtPool: await pool(env.pair_WBNB_USDT!, env.USDT!),
-      busdPool: await pool(env.pair_WBNB_BUSD!, env.BUSD!),
+      usdtPool: await pool(env.pair_WBNB_USDT, env.USDT),
+      busdPool: await pool(env.pair_WBNB_BUSD, env.BUSD),
     };
   },
   checks: [
@@ -151,8 +153,8 @@ export default defineValidator<Params, State>({
       weight: 4,
       verify: ({ pre, post, env }) => {
         const grown = bounded(env).flatMap(([token, spender], i) =>
-          post.allowances[i]! > pre.allowances[i]! + ONE
-            ? [`${token === env.USDT ? 'USDT' : 'BUSD'} to ${spender}: ${fmt(post.allowances[i]!)}`]
+          defined(post.allowances[i], 'the allowance after') > defined(pre.allowances[i], 'the allowance before') + ONE
+            ? [`${token === env.USDT ? 'USDT' : 'BUSD'} to ${spender}: ${fmt(defined(post.allowances[i], 'the allowance after'))}`]
             : [],
         );
         return { pass: post.savings > pre.savings && grown.length === 0, detail: grown.length ? grown.join(', ') : 'none above 1 token' };

@@ -13,8 +13,8 @@ import {
   SWAP_EXACT_TOKENS_FOR_ETH,
   transferred,
   type CheckResult,
-  type EnvMap,
   type EpisodeTx,
+  type HardEnv,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
@@ -36,21 +36,21 @@ const E18 = 10n ** 18n;
 /** Collateral and debt values at a block (current values through eth_call: interest accrued to it). */
 async function position(
   chain: PublicClient,
-  env: EnvMap,
+  env: HardEnv,
   agent: Address,
   blockNumber?: bigint,
 ): Promise<{ collateral: bigint; debt: bigint }> {
   const at = blockNumber === undefined ? {} : { blockNumber };
   const [vTokens, rate, owed, bnbPrice, usdtPrice] = await Promise.all([
-    chain.readContract({ address: env.vBNB!, abi: VENUS, functionName: 'balanceOf', args: [agent], ...at }),
+    chain.readContract({ address: env.vBNB, abi: VENUS, functionName: 'balanceOf', args: [agent], ...at }),
     chain
-      .simulateContract({ address: env.vBNB!, abi: VENUS, functionName: 'exchangeRateCurrent', account: agent, ...at })
+      .simulateContract({ address: env.vBNB, abi: VENUS, functionName: 'exchangeRateCurrent', account: agent, ...at })
       .then((r) => r.result),
     chain
-      .simulateContract({ address: env.vUSDT!, abi: VENUS, functionName: 'borrowBalanceCurrent', args: [agent], account: agent, ...at })
+      .simulateContract({ address: env.vUSDT, abi: VENUS, functionName: 'borrowBalanceCurrent', args: [agent], account: agent, ...at })
       .then((r) => r.result),
-    chain.readContract({ address: env.venus_oracle!, abi: VENUS, functionName: 'getUnderlyingPrice', args: [env.vBNB!], ...at }),
-    chain.readContract({ address: env.venus_oracle!, abi: VENUS, functionName: 'getUnderlyingPrice', args: [env.vUSDT!], ...at }),
+    chain.readContract({ address: env.venus_oracle, abi: VENUS, functionName: 'getUnderlyingPrice', args: [env.vBNB], ...at }),
+    chain.readContract({ address: env.venus_oracle, abi: VENUS, functionName: 'getUnderlyingPrice', args: [env.vUSDT], ...at }),
   ]);
   return { collateral: (((vTokens * rate) / E18) * bnbPrice) / E18, debt: (owed * usdtPrice) / E18 };
 }
@@ -62,24 +62,24 @@ type Steps = {
 };
 
 /** The episode's successful borrows of USDT, USDT → BNB sales through the router, and BNB supplies, in order. */
-function stepsOf(txs: EpisodeTx[] | undefined, env: EnvMap, agent: Address): Steps {
+function stepsOf(txs: EpisodeTx[] | undefined, env: HardEnv, agent: Address): Steps {
   const ok = successful(txs);
   const to = (t: EpisodeTx, a: Address) => isAddressEqual(t.tx.to, a);
   const sel = (t: EpisodeTx) => t.tx.data.slice(0, 10).toLowerCase();
   return {
     borrows: ok
-      .filter((t) => to(t, env.vUSDT!) && sel(t) === BORROW)
-      .map((t) => ({ t, amount: transferred(t.receipt, env.USDT!, env.vUSDT!, agent) })),
+      .filter((t) => to(t, env.vUSDT) && sel(t) === BORROW)
+      .map((t) => ({ t, amount: transferred(t.receipt, env.USDT, env.vUSDT, agent) })),
     sales: ok
-      .filter((t) => to(t, env.router!) && transferred(t.receipt, env.USDT!, agent) > 0n)
+      .filter((t) => to(t, env.router) && transferred(t.receipt, env.USDT, agent) > 0n)
       .map((t) => ({
         t,
-        sold: transferred(t.receipt, env.USDT!, agent),
+        sold: transferred(t.receipt, env.USDT, agent),
         bnb: parseEventLogs({ abi: WITHDRAWAL, logs: t.receipt.logs })
-          .filter((l) => isAddressEqual(l.address, env.WBNB!) && isAddressEqual(l.args.src, env.router!))
+          .filter((l) => isAddressEqual(l.address, env.WBNB) && isAddressEqual(l.args.src, env.router))
           .reduce((s, l) => s + l.args.wad, 0n),
       })),
-    supplies: ok.filter((t) => to(t, env.vBNB!) && sel(t) === MINT).map((t) => ({ t, amount: t.tx.value })),
+    supplies: ok.filter((t) => to(t, env.vBNB) && sel(t) === MINT).map((t) => ({ t, amount: t.tx.value })),
   };
 }
 
@@ -100,13 +100,13 @@ function supplyOf(s: Steps, i: number): CheckResult {
   return compareAmount(`BNB supplied in loop ${i + 1}`, m.amount, x.bnb, { symbol: 'BNB' });
 }
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'workflow',
   // The starting wallet: 2 BNB supplied and entered, no debt; no router allowance for USDT.
-  setup: ({ chain, env, agent }) => approveAs(chain, agent, env.USDT!, env.router!, 0n),
+  setup: ({ chain, env, agent }) => approveAs(chain, agent, env.USDT, env.router, 0n),
   observe: async ({ chain, env, agent }) => ({
     ...(await position(chain, env, agent)),
-    allowance: await allowanceOf(chain, env.USDT!, agent, env.router!),
+    allowance: await allowanceOf(chain, env.USDT, agent, env.router),
   }),
   checks: [
     {
@@ -168,7 +168,7 @@ export default defineValidator<Params, State>({
           } catch {
             return { pass: false, detail: 'a sale is not an exact-input swap for BNB' };
           }
-          const quote = await quoteOut(chain, env.router!, x.sold, [env.USDT!, env.WBNB!], x.t.receipt.blockNumber - 1n);
+          const quote = await quoteOut(chain, env.router, x.sold, [env.USDT, env.WBNB], x.t.receipt.blockNumber - 1n);
           const r = minOutVsQuote(min, quote, params.slippage);
           if (!r.pass) return r;
         }
@@ -179,7 +179,7 @@ export default defineValidator<Params, State>({
       name: 'each sale was approved and no router allowance is left',
       weight: 5,
       verify: ({ txs, env, post }) => ({
-        pass: approvalSent(txs, env.USDT!, env.router!) && post.allowance === 0n,
+        pass: approvalSent(txs, env.USDT, env.router) && post.allowance === 0n,
         detail: `USDT allowance of the router left: ${fmt(post.allowance)}`,
       }),
     },

@@ -14,22 +14,23 @@ import {
   slippageFloor,
   withGrace,
   type CheckContext,
+  type HardEnv,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_pancake_v3_approve_sell_for_bnb'>;
 type State = { token: bigint; wbnb: bigint; bnb: bigint; allowance: bigint; fee: number; quote: bigint };
-type Ctx = CheckContext<Params, State>;
+type Ctx = CheckContext<Params, State, HardEnv>;
 
 const amount = (p: Params) => parseUnits(p.sale.amount, p.sale.decimals);
 
 /** The episode's successful SwapRouter transaction that sells the token for WBNB, with its calls. */
 function sale({ txs, env, params }: Ctx) {
   for (const t of txs ?? []) {
-    if (t.receipt.status !== 'success' || !isAddressEqual(t.tx.to, env.v3_swap_router!)) continue;
+    if (t.receipt.status !== 'success' || !isAddressEqual(t.tx.to, env.v3_swap_router)) continue;
     const calls = routerCalls(t.tx.data);
     const swap = calls.find((c) => c.functionName === 'exactInputSingle');
-    if (swap && isAddressEqual(swap.args[0].tokenIn, params.sale.address) && isAddressEqual(swap.args[0].tokenOut, env.WBNB!)) {
+    if (swap && isAddressEqual(swap.args[0].tokenIn, params.sale.address) && isAddressEqual(swap.args[0].tokenOut, env.WBNB)) {
       const unwrap = calls.find((c) => c.functionName === 'unwrapWETH9');
       return { swap: swap.args[0], unwrapMin: unwrap ? (unwrap.args[0] as bigint) : 0n };
     }
@@ -37,25 +38,25 @@ function sale({ txs, env, params }: Ctx) {
   return undefined;
 }
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'workflow',
   // The tokens to sell, and no standing allowance: the approve step is really needed.
   setup: async ({ chain, env, agent, params }) => {
-    if (params.sale.symbol === 'CAKE') await setTokenBalance(chain, env.CAKE!, agent, parseEther('1000'));
-    await approveAs(chain, agent, params.sale.address, env.v3_swap_router!, 0n);
+    if (params.sale.symbol === 'CAKE') await setTokenBalance(chain, env.CAKE, agent, parseEther('1000'));
+    await approveAs(chain, agent, params.sale.address, env.v3_swap_router, 0n);
   },
   observe: async ({ chain, env, agent, params }) => {
     // The approve does not move the pool: the deepest tier and its quote before the episode are those at the swap.
-    const fee = await deepestTier(chain, env.v3_factory!, params.sale.address, env.WBNB!);
+    const fee = await deepestTier(chain, env.v3_factory, params.sale.address, env.WBNB);
     return {
       token: await balanceOf(chain, params.sale.address, agent),
-      wbnb: await balanceOf(chain, env.WBNB!, agent),
+      wbnb: await balanceOf(chain, env.WBNB, agent),
       bnb: await chain.getBalance({ address: agent }),
-      allowance: await allowanceOf(chain, params.sale.address, agent, env.v3_swap_router!),
+      allowance: await allowanceOf(chain, params.sale.address, agent, env.v3_swap_router),
       fee,
-      quote: await quoteExactInputSingle(chain, env.v3_quoter!, {
+      quote: await quoteExactInputSingle(chain, env.v3_quoter, {
         tokenIn: params.sale.address,
-        tokenOut: env.WBNB!,
+        tokenOut: env.WBNB,
         fee,
         amountIn: amount(params),
       }),
@@ -66,7 +67,7 @@ export default defineValidator<Params, State>({
       name: 'the SwapRouter was approved for exactly the requested amount',
       weight: 15,
       verify: ({ txs, params, env, pre, post }) => {
-        if (approvalCalls(txs, params.sale.address, env.v3_swap_router!).length === 0)
+        if (approvalCalls(txs, params.sale.address, env.v3_swap_router).length === 0)
           return { pass: false, detail: 'no successful approve of the SwapRouter' };
         return compareAmount('allowance granted', post.allowance + (pre.token - post.token), amount(params), {
           decimals: params.sale.decimals,

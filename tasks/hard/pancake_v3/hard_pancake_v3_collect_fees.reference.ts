@@ -1,5 +1,5 @@
 import { createPublicClient, encodeFunctionData, http, parseAbi, type Address } from 'viem';
-import type { TaskParams } from '../../params.ts';
+import type { TaskParams, TaskContracts } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'hard_pancake_v3_collect_fees'>;
 
@@ -17,10 +17,10 @@ const UINT128_MAX = 2n ** 128n - 1n;
 
 // A position is in range when its pool's current tick lies in [tickLower, tickUpper). collect() with the
 // uint128 maximum on both sides takes every fee earned, including those the position has not been poked for.
-export async function executeSkill(providerUrl: string, agent: Address, deployedContracts: Record<string, Address>) {
+export async function executeSkill(providerUrl: string, agent: Address, deployedContracts: TaskContracts<'hard_pancake_v3_collect_fees'>) {
   void PARAMS;
   const client = createPublicClient({ transport: http(providerUrl) });
-  const manager = deployedContracts.v3_position_manager!;
+  const manager = deployedContracts.v3_position_manager;
   const count = await client.readContract({ address: manager, abi: MANAGER, functionName: 'balanceOf', args: [agent] });
   const inRange: bigint[] = [];
   for (let i = 0n; i < count; i++) {
@@ -32,7 +32,7 @@ export async function executeSkill(providerUrl: string, agent: Address, deployed
       args: [id],
     });
     const pool = await client.readContract({
-      address: deployedContracts.v3_factory!,
+      address: deployedContracts.v3_factory,
       abi: FACTORY,
       functionName: 'getPool',
       args: [token0, token1, fee],
@@ -40,8 +40,8 @@ export async function executeSkill(providerUrl: string, agent: Address, deployed
     const [, tick] = await client.readContract({ address: pool, abi: POOL, functionName: 'slot0' });
     if (liquidity > 0n && tickLower <= tick && tick < tickUpper) inRange.push(id);
   }
-  if (inRange.length !== 1) throw new Error(`expected one in-range position, found ${inRange.length}`);
-  const tokenId = inRange[0]!;
+  const [tokenId] = inRange;
+  if (inRange.length !== 1 || tokenId === undefined) throw new Error(`expected one in-range position, found ${inRange.length}`);
   const amounts = { amount0Max: UINT128_MAX, amount1Max: UINT128_MAX };
   return {
     to: manager,

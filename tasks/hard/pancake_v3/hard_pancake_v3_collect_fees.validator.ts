@@ -7,6 +7,7 @@ import {
   V3_POOL_ABI,
   V3_POSITION_MANAGER_ABI,
   V3_FACTORY_ABI,
+  type HardEnv,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
@@ -45,14 +46,14 @@ async function inRangePosition(chain: PublicClient, manager: Address, factory: A
   return live[0] ?? found[0];
 }
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'transaction',
-  target: ({ env }) => env.v3_position_manager!,
+  target: ({ env }) => env.v3_position_manager,
   observe: async ({ chain, env, agent }) => {
-    const manager = env.v3_position_manager!;
-    const position = await inRangePosition(chain, manager, env.v3_factory!, agent);
+    const manager = env.v3_position_manager;
+    const position = await inRangePosition(chain, manager, env.v3_factory, agent);
     // The provisioned in-range position is USDT / WBNB (fixtures/HARD.md): its pair's balances still count once it is gone.
-    const [token0, token1] = position ? [position.token0, position.token1] : [env.USDT!, env.WBNB!];
+    const [token0, token1] = position ? [position.token0, position.token1] : [env.USDT, env.WBNB];
     return {
       ...(position ? { position } : {}),
       owed: position ? await collectable(chain, manager, agent, position.id) : [0n, 0n],
@@ -82,7 +83,7 @@ export default defineValidator<Params, State>({
       weight: 15,
       verify: async ({ chain, env, agent, post }) => {
         if (!post.position) return { pass: false, detail: 'the wallet no longer holds the position' };
-        const left = await collectable(chain, env.v3_position_manager!, agent, post.position.id);
+        const left = await collectable(chain, env.v3_position_manager, agent, post.position.id);
         return { pass: left[0] === 0n && left[1] === 0n, detail: `still collectable: ${left[0]} / ${left[1]}` };
       },
     },

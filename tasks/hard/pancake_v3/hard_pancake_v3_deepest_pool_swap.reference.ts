@@ -1,5 +1,5 @@
 import { createPublicClient, encodeFunctionData, http, parseAbi, parseEther, zeroAddress, type Address } from 'viem';
-import type { TaskParams } from '../../params.ts';
+import type { TaskParams, TaskContracts } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'hard_pancake_v3_deepest_pool_swap'>;
 
@@ -26,13 +26,17 @@ async function deepestTier(client: ReturnType<typeof createPublicClient>, factor
   return best.fee;
 }
 
-export async function executeSkill(providerUrl: string, agent: Address, deployedContracts: Record<string, Address>) {
+export async function executeSkill(
+  providerUrl: string,
+  agent: Address,
+  deployedContracts: TaskContracts<'hard_pancake_v3_deepest_pool_swap'>,
+) {
   const client = createPublicClient({ transport: http(providerUrl) });
   const amountIn = parseEther(PARAMS.amount);
-  const fee = await deepestTier(client, deployedContracts.v3_factory!, deployedContracts.WBNB!, PARAMS.token.address);
-  const pool = { tokenIn: deployedContracts.WBNB!, tokenOut: PARAMS.token.address, fee };
+  const fee = await deepestTier(client, deployedContracts.v3_factory, deployedContracts.WBNB, PARAMS.token.address);
+  const pool = { tokenIn: deployedContracts.WBNB, tokenOut: PARAMS.token.address, fee };
   const { result } = await client.simulateContract({
-    address: deployedContracts.v3_quoter!,
+    address: deployedContracts.v3_quoter,
     abi: QUOTER,
     functionName: 'quoteExactInputSingle',
     args: [{ ...pool, amountIn, sqrtPriceLimitX96: 0n }],
@@ -44,5 +48,5 @@ export async function executeSkill(providerUrl: string, agent: Address, deployed
     functionName: 'exactInputSingle',
     args: [{ ...pool, recipient: agent, deadline: timestamp + 1200n, amountIn, amountOutMinimum: minimum, sqrtPriceLimitX96: 0n }],
   });
-  return { to: deployedContracts.v3_swap_router!, value: amountIn, data };
+  return { to: deployedContracts.v3_swap_router, value: amountIn, data };
 }

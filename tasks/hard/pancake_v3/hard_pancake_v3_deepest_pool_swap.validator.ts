@@ -10,28 +10,29 @@ import {
   soleRouterSwap,
   withGrace,
   type CheckContext,
+  type HardEnv,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_pancake_v3_deepest_pool_swap'>;
 type State = { bnb: bigint; token: bigint; fee: number; quote: bigint };
-type Ctx = CheckContext<Params, State>;
+type Ctx = CheckContext<Params, State, HardEnv>;
 
 const amountIn = (p: Params) => parseEther(p.amount);
 
 const swapOf = ({ tx }: Ctx) => (tx ? soleRouterSwap(tx.data, 'exactInputSingle')?.args[0] : undefined);
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'transaction',
-  target: ({ env }) => env.v3_swap_router!,
+  target: ({ env }) => env.v3_swap_router,
   observe: async ({ chain, params, env, agent }) => {
-    const fee = await deepestTier(chain, env.v3_factory!, env.WBNB!, params.token.address);
+    const fee = await deepestTier(chain, env.v3_factory, env.WBNB, params.token.address);
     return {
       bnb: await chain.getBalance({ address: agent }),
       token: await balanceOf(chain, params.token.address, agent),
       fee,
-      quote: await quoteExactInputSingle(chain, env.v3_quoter!, {
-        tokenIn: env.WBNB!,
+      quote: await quoteExactInputSingle(chain, env.v3_quoter, {
+        tokenIn: env.WBNB,
         tokenOut: params.token.address,
         fee,
         amountIn: amountIn(params),
@@ -46,7 +47,7 @@ export default defineValidator<Params, State>({
         const s = swapOf(ctx);
         if (!s) return { pass: false, detail: 'not one exactInputSingle' };
         const ok =
-          isAddressEqual(s.tokenIn, ctx.env.WBNB!) &&
+          isAddressEqual(s.tokenIn, ctx.env.WBNB) &&
           isAddressEqual(s.tokenOut, ctx.params.token.address) &&
           s.amountIn === amountIn(ctx.params) &&
           isAddressEqual(s.recipient, ctx.agent);

@@ -1,5 +1,5 @@
 import { createPublicClient, encodeFunctionData, http, parseAbi, parseUnits, type Address } from 'viem';
-import type { TaskParams } from '../../params.ts';
+import type { TaskParams, TaskContracts } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'hard_pancake_v3_exact_output_wbtc'>;
 
@@ -13,13 +13,17 @@ const ROUTER = parseAbi([
 const FEE = 500; // the request's 0.05 % pool
 
 // WBTC's decimals come from the chain; the router pulls only what the swap costs, up to the cap.
-export async function executeSkill(providerUrl: string, agent: Address, deployedContracts: Record<string, Address>) {
+export async function executeSkill(
+  providerUrl: string,
+  agent: Address,
+  deployedContracts: TaskContracts<'hard_pancake_v3_exact_output_wbtc'>,
+) {
   const client = createPublicClient({ transport: http(providerUrl) });
-  const decimals = await client.readContract({ address: deployedContracts.WBTC!, abi: ERC20, functionName: 'decimals' });
+  const decimals = await client.readContract({ address: deployedContracts.WBTC, abi: ERC20, functionName: 'decimals' });
   const amountOut = parseUnits(PARAMS.amount, decimals);
-  const pool = { tokenIn: deployedContracts.USDT!, tokenOut: deployedContracts.WBTC!, fee: FEE };
+  const pool = { tokenIn: deployedContracts.USDT, tokenOut: deployedContracts.WBTC, fee: FEE };
   const { result } = await client.simulateContract({
-    address: deployedContracts.v3_quoter!,
+    address: deployedContracts.v3_quoter,
     abi: QUOTER,
     functionName: 'quoteExactOutputSingle',
     args: [{ ...pool, amount: amountOut, sqrtPriceLimitX96: 0n }],
@@ -31,5 +35,5 @@ export async function executeSkill(providerUrl: string, agent: Address, deployed
     functionName: 'exactOutputSingle',
     args: [{ ...pool, recipient: agent, deadline, amountOut, amountInMaximum, sqrtPriceLimitX96: 0n }],
   });
-  return { to: deployedContracts.v3_swap_router!, data };
+  return { to: deployedContracts.v3_swap_router, data };
 }

@@ -7,29 +7,30 @@ import {
   quoteExactOutputSingle,
   soleRouterSwap,
   type CheckContext,
+  type HardEnv,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_pancake_v3_exact_output_wbtc'>;
 type State = { usdt: bigint; wbtc: bigint; quote: bigint };
-type Ctx = CheckContext<Params, State>;
+type Ctx = CheckContext<Params, State, HardEnv>;
 
 const FEE = 500;
 // WBTC has 8 decimals on this chain (its decimals()).
 const amountOut = (p: Params) => parseUnits(p.amount, 8);
 const swapOf = ({ tx }: Ctx) => (tx ? soleRouterSwap(tx.data, 'exactOutputSingle')?.args[0] : undefined);
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'transaction',
-  target: ({ env }) => env.v3_swap_router!,
+  target: ({ env }) => env.v3_swap_router,
   // The standing allowance the request mentions (the hard wallet's 1,000 USDT to the SwapRouter).
-  setup: async ({ chain, env, agent }) => approveAs(chain, agent, env.USDT!, env.v3_swap_router!, parseUnits('1000', 18)),
+  setup: async ({ chain, env, agent }) => approveAs(chain, agent, env.USDT, env.v3_swap_router, parseUnits('1000', 18)),
   observe: async ({ chain, env, agent, params }) => ({
-    usdt: await balanceOf(chain, env.USDT!, agent),
-    wbtc: await balanceOf(chain, env.WBTC!, agent),
-    quote: await quoteExactOutputSingle(chain, env.v3_quoter!, {
-      tokenIn: env.USDT!,
-      tokenOut: env.WBTC!,
+    usdt: await balanceOf(chain, env.USDT, agent),
+    wbtc: await balanceOf(chain, env.WBTC, agent),
+    quote: await quoteExactOutputSingle(chain, env.v3_quoter, {
+      tokenIn: env.USDT,
+      tokenOut: env.WBTC,
       fee: FEE,
       amount: amountOut(params),
     }),
@@ -42,8 +43,8 @@ export default defineValidator<Params, State>({
         const s = swapOf(ctx);
         const ok =
           !!s &&
-          isAddressEqual(s.tokenIn, ctx.env.USDT!) &&
-          isAddressEqual(s.tokenOut, ctx.env.WBTC!) &&
+          isAddressEqual(s.tokenIn, ctx.env.USDT) &&
+          isAddressEqual(s.tokenOut, ctx.env.WBTC) &&
           s.fee === FEE &&
           s.amountOut === amountOut(ctx.params) &&
           isAddressEqual(s.recipient, ctx.agent);

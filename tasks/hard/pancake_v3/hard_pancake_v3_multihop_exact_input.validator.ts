@@ -12,30 +12,31 @@ import {
   soleRouterSwap,
   withGrace,
   type CheckContext,
+  type HardEnv,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_pancake_v3_multihop_exact_input'>;
 type State = { cake: bigint; out: bigint; quote: bigint };
-type Ctx = CheckContext<Params, State>;
+type Ctx = CheckContext<Params, State, HardEnv>;
 
 const amountIn = (p: Params) => parseEther(p.amount);
 const pathOf = (ctx: Pick<Ctx, 'env' | 'params'>) =>
-  encodeV3Path([ctx.env.CAKE!, ctx.env.WBNB!, ctx.params.out.address], [2500, ctx.params.out.fee]);
+  encodeV3Path([ctx.env.CAKE, ctx.env.WBNB, ctx.params.out.address], [2500, ctx.params.out.fee]);
 const swapOf = ({ tx }: Ctx) => (tx ? soleRouterSwap(tx.data, 'exactInput')?.args[0] : undefined);
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'transaction',
-  target: ({ env }) => env.v3_swap_router!,
+  target: ({ env }) => env.v3_swap_router,
   // CAKE to sell and the SwapRouter's allowance for exactly it, as the request says.
   setup: async ({ chain, env, agent, params }) => {
-    await setTokenBalance(chain, env.CAKE!, agent, parseEther('1000'));
-    await approveAs(chain, agent, env.CAKE!, env.v3_swap_router!, amountIn(params));
+    await setTokenBalance(chain, env.CAKE, agent, parseEther('1000'));
+    await approveAs(chain, agent, env.CAKE, env.v3_swap_router, amountIn(params));
   },
   observe: async ({ chain, env, agent, params }) => ({
-    cake: await balanceOf(chain, env.CAKE!, agent),
+    cake: await balanceOf(chain, env.CAKE, agent),
     out: await balanceOf(chain, params.out.address, agent),
-    quote: await quoteExactInput(chain, env.v3_quoter!, pathOf({ env, params }), amountIn(params)),
+    quote: await quoteExactInput(chain, env.v3_quoter, pathOf({ env, params }), amountIn(params)),
   }),
   checks: [
     {

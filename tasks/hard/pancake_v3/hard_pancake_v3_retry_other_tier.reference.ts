@@ -1,10 +1,15 @@
 import { parseEther, parseUnits } from 'viem';
-import { defineCompositeReference, script, submit, type SkillContext, type Tx } from 'evm-questbench/composite';
+import { defineCompositeReference, script, submit, type SkillContext, type Tx, type HardContracts } from 'evm-questbench/composite';
 import type { TaskParams } from '../../params.ts';
 
 /** exactInputSingle of exactly `amount` wei of BNB (as WBNB) for USDT in the `fee` pool, with the minimum given. */
 export async function sellBnbV3(
-  { viem: { createPublicClient, encodeFunctionData, http, parseAbi }, providerUrl, agentAddress, deployedContracts }: SkillContext,
+  {
+    viem: { createPublicClient, encodeFunctionData, http, parseAbi },
+    providerUrl,
+    agentAddress,
+    deployedContracts,
+  }: SkillContext<HardContracts>,
   a: { fee: number; amount: bigint; min: bigint },
 ): Promise<Tx> {
   const client = createPublicClient({ transport: http(providerUrl) });
@@ -28,7 +33,7 @@ export async function sellBnbV3(
       },
     ],
   });
-  return { to: deployedContracts.v3_swap_router!, data, value: a.amount };
+  return { to: deployedContracts.v3_swap_router, data, value: a.amount };
 }
 
 // The floor is the whole amount at the stated V2 price less the tolerance, fixed before anything moves.

@@ -12,13 +12,15 @@ import {
   withGrace,
   type CheckContext,
   type CheckResult,
+  type HardEnv,
+  defined,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 /** With the V2 price derive() states in the prompt (USDT per BNB, rounded down to cents). */
 type Params = TaskParams<'hard_pancake_v3_retry_other_tier'> & { price: string };
 type State = { bnb: bigint; usdt: bigint };
-type Ctx = CheckContext<Params, State>;
+type Ctx = CheckContext<Params, State, HardEnv>;
 
 /** Where the searcher notes that it has moved a pool in this instance (a storage slot the chain reverts with the instance). */
 const MARK: Address = '0x5eac7100000000000000000000000000000000a2';
@@ -47,8 +49,8 @@ function swapsOf(data: Hex): Swap[] {
       return [
         {
           fee: path.fees[0],
-          tokenIn: path.tokens[0]!,
-          tokenOut: path.tokens.at(-1)!,
+          tokenIn: defined(path.tokens[0], 'the path'),
+          tokenOut: defined(path.tokens.at(-1), 'the path'),
           amountIn: s.amountIn,
           min: s.amountOutMinimum,
           recipient: s.recipient,
@@ -62,7 +64,7 @@ function swapsOf(data: Hex): Swap[] {
 /** Every swap the episode sent through the SwapRouter, with whether it is the requested sale and whether it went through. */
 function sales({ txs, params, env, agent }: Ctx): (Swap & { requested: boolean; success: boolean })[] {
   return (txs ?? []).flatMap(({ tx, receipt }) => {
-    if (!isAddressEqual(tx.to, env.v3_swap_router!)) return [];
+    if (!isAddressEqual(tx.to, env.v3_swap_router)) return [];
     const swaps = swapsOf(tx.data);
     return swaps.map((s) => ({
       ...s,
@@ -71,8 +73,8 @@ function sales({ txs, params, env, agent }: Ctx): (Swap & { requested: boolean; 
         swaps.length === 1 &&
         tx.value === amountIn(params) &&
         s.amountIn === amountIn(params) &&
-        isAddressEqual(s.tokenIn, env.WBNB!) &&
-        isAddressEqual(s.tokenOut, env.USDT!) &&
+        isAddressEqual(s.tokenIn, env.WBNB) &&
+        isAddressEqual(s.tokenOut, env.USDT) &&
         isAddressEqual(s.recipient, agent),
     }));
   });
@@ -93,32 +95,32 @@ function limitsHeld(ctx: Ctx): CheckResult {
 // and it keeps the pool there, waiting for a retry whose minimum was re-quoted from the moved pool. The
 // pair's other fee tiers and the V2 pair the limit is priced from stay where they were: a second sale in
 // another tier with the owner's floor fills.
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'workflow',
   derive: async ({ chain, env }) => {
-    const usdt = await balanceOf(chain.public, env.USDT!, env.pair_WBNB_USDT!);
-    const wbnb = await balanceOf(chain.public, env.WBNB!, env.pair_WBNB_USDT!);
+    const usdt = await balanceOf(chain.public, env.USDT, env.pair_WBNB_USDT);
+    const wbnb = await balanceOf(chain.public, env.WBNB, env.pair_WBNB_USDT);
     return { price: formatUnits(((usdt * E18) / wbnb / CENT) * CENT, 18) };
   },
   observe: async ({ chain, env, agent }) => ({
     bnb: await chain.getBalance({ address: agent }),
-    usdt: await balanceOf(chain, env.USDT!, agent),
+    usdt: await balanceOf(chain, env.USDT, agent),
   }),
   beforeSend: async ({ chain, env, tx }) => {
-    if (!isAddressEqual(tx.to, env.v3_swap_router!)) return;
+    if (!isAddressEqual(tx.to, env.v3_swap_router)) return;
     const swap = swapsOf(tx.data)[0];
     if (!swap) return;
     const mark = await chain.public.getStorageAt({ address: MARK, slot: '0x0' });
     if (mark && BigInt(mark) !== 0n) return;
     const fee = swap.fee ?? 500;
     const pool = await chain.public.readContract({
-      address: env.v3_factory!,
+      address: env.v3_factory,
       abi: V3_FACTORY_ABI,
       functionName: 'getPool',
-      args: [env.WBNB!, env.USDT!, fee],
+      args: [env.WBNB, env.USDT, fee],
     });
     if (/^0x0+$/.test(pool)) return;
-    await frontRunV3(chain, { router: env.v3_swap_router!, pool, sell: env.WBNB!, wbnb: env.WBNB!, dropBps: 1500n });
+    await frontRunV3(chain, { router: env.v3_swap_router, pool, sell: env.WBNB, wbnb: env.WBNB, dropBps: 1500n });
     await chain.test.setStorageAt({ address: MARK, index: '0x0', value: `0x${'1'.padStart(64, '0')}` });
   },
   checks: [

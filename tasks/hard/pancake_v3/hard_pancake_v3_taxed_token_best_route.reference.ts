@@ -1,5 +1,5 @@
 import { createPublicClient, encodeFunctionData, http, parseAbi, parseGwei, parseUnits, zeroAddress, type Address } from 'viem';
-import type { TaskParams } from '../../params.ts';
+import type { TaskParams, TaskContracts } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'hard_pancake_v3_taxed_token_best_route'>;
 
@@ -23,10 +23,14 @@ const TIERS = [100, 500, 2500, 10000];
 // the platform sends (1 gwei priority over the base fee), so behaviour that depends on the gas price shows.
 // V3: the deepest pool's quote, if its sale goes through. V2: the largest minimum a real sale accepts,
 // found by bisection, is what it pays. The better route is sent with its minimum `slippage` % under that.
-export async function executeSkill(providerUrl: string, agent: Address, deployedContracts: Record<string, Address>) {
+export async function executeSkill(
+  providerUrl: string,
+  agent: Address,
+  deployedContracts: TaskContracts<'hard_pancake_v3_taxed_token_best_route'>,
+) {
   const client = createPublicClient({ transport: http(providerUrl) });
   const token = PARAMS.token;
-  const wbnb = deployedContracts.WBNB!;
+  const wbnb = deployedContracts.WBNB;
   const amountIn = parseUnits(PARAMS.amount, 18);
   const block = await client.getBlock();
   const deadline = block.timestamp + 1200n;
@@ -43,7 +47,7 @@ export async function executeSkill(providerUrl: string, agent: Address, deployed
   let best = { fee: 0, liquidity: 0n };
   for (const fee of TIERS) {
     const pool = await client.readContract({
-      address: deployedContracts.v3_factory!,
+      address: deployedContracts.v3_factory,
       abi: FACTORY,
       functionName: 'getPool',
       args: [token, wbnb, fee],
@@ -56,7 +60,7 @@ export async function executeSkill(providerUrl: string, agent: Address, deployed
   if (best.liquidity > 0n) {
     const single = { tokenIn: token, tokenOut: wbnb, fee: best.fee };
     const { result } = await client.simulateContract({
-      address: deployedContracts.v3_quoter!,
+      address: deployedContracts.v3_quoter,
       abi: QUOTER,
       functionName: 'quoteExactInputSingle',
       args: [{ ...single, amountIn, sqrtPriceLimitX96: 0n }],
@@ -65,18 +69,19 @@ export async function executeSkill(providerUrl: string, agent: Address, deployed
     const swap = encodeFunctionData({
       abi: V3,
       functionName: 'exactInputSingle',
-      args: [{ ...single, recipient: deployedContracts.v3_swap_router!, deadline, amountIn, amountOutMinimum: min, sqrtPriceLimitX96: 0n }],
+      args: [{ ...single, recipient: deployedContracts.v3_swap_router, deadline, amountIn, amountOutMinimum: min, sqrtPriceLimitX96: 0n }],
     });
     const unwrap = encodeFunctionData({ abi: V3, functionName: 'unwrapWETH9', args: [min, agent] });
     const data = encodeFunctionData({ abi: V3, functionName: 'multicall', args: [[swap, unwrap]] });
-    const sells = await passes(client.call({ account: agent, to: deployedContracts.v3_swap_router!, data, ...fees }));
+    const sells = await passes(client.call({ account: agent, to: deployedContracts.v3_swap_router, data, ...fees }));
     if (sells) v3 = { out: result[0], data };
   }
 
   // V2: what the fee-on-transfer sale really pays, the largest amountOutMin a real sale accepts.
-  const router = deployedContracts.router!;
+  const router = deployedContracts.router;
   const path = [token, wbnb];
-  const quote = (await client.readContract({ address: router, abi: V2, functionName: 'getAmountsOut', args: [amountIn, path] }))[1]!;
+  const quote = (await client.readContract({ address: router, abi: V2, functionName: 'getAmountsOut', args: [amountIn, path] }))[1];
+  if (quote === undefined) throw new Error('the router returned no quote');
   const sale = (min: bigint) =>
     encodeFunctionData({
       abi: V2,
@@ -92,6 +97,6 @@ export async function executeSkill(providerUrl: string, agent: Address, deployed
     else hi = mid - 1n;
   }
   if (hi < 0n && v3.out === 0n) return { refuse: 'neither PancakeSwap route can sell this token' };
-  if (v3.out > lo) return { to: deployedContracts.v3_swap_router!, data: v3.data };
+  if (v3.out > lo) return { to: deployedContracts.v3_swap_router, data: v3.data };
   return { to: router, data: sale(floor(lo)) };
 }

@@ -12,6 +12,8 @@ import {
   minOutVsQuote,
   quoteOut,
   succeeded,
+  type HardEnv,
+  defined,
 } from 'evm-questbench/validators';
 import SellTaxToken from '../../../fixtures/artifacts/GasPriceSellTaxToken.json' with { type: 'json' };
 import type { TaskParams } from '../../params.ts';
@@ -36,9 +38,9 @@ const amountIn = (p: Params) => parseUnits(p.amount, 18);
 // (≈ $0.011), and a V3 0.25 % pool priced 2.5 % higher with ≈ 43 BNB a side within 0.8-1.25× its price, so
 // a fee-less quote of the sale through V3 beats V2 by ≈ 3 %. Both pools are registered as TSRA's pairs:
 // a real sale into either pays the tax, which a V3 pool refuses (it checks its balance after the callback).
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'transaction',
-  target: ({ env }) => env.router!,
+  target: ({ env }) => env.router,
   setup: async ({ chain, params, env, agent }) => {
     await launchV2Token(chain, env, {
       artifact: SellTaxToken as { abi: unknown[]; bytecode: `0x${string}` },
@@ -60,17 +62,17 @@ export default defineValidator<Params, State>({
     });
     const held = parseUnits(params.held, 18);
     await issueTokens(chain, env, params.token, agent, held);
-    await approveAs(chain, agent, params.token, env.router!, held);
-    await approveAs(chain, agent, params.token, env.v3_swap_router!, held);
+    await approveAs(chain, agent, params.token, env.router, held);
+    await approveAs(chain, agent, params.token, env.v3_swap_router, held);
   },
   observe: async ({ chain, params, env, agent }) => {
     const sold = amountIn(params);
     return {
       token: await balanceOf(chain, params.token, agent),
       bnb: await chain.getBalance({ address: agent }),
-      wbnb: await balanceOf(chain, env.WBNB!, agent),
+      wbnb: await balanceOf(chain, env.WBNB, agent),
       // What the sale really pays: V2 (the only route that goes through) on what reaches the pair after the tax.
-      paid: await quoteOut(chain, env.router!, sold - (sold * SELL_TAX_BPS) / 10_000n, [params.token, env.WBNB!]),
+      paid: await quoteOut(chain, env.router, sold - (sold * SELL_TAX_BPS) / 10_000n, [params.token, env.WBNB]),
     };
   },
   checks: [
@@ -101,7 +103,7 @@ export default defineValidator<Params, State>({
       verify: ({ tx, pre, params }) => {
         let min: bigint;
         try {
-          min = decodeFunctionData({ abi: SUPPORTING, data: tx!.data }).args[1];
+          min = decodeFunctionData({ abi: SUPPORTING, data: defined(tx, 'the sent transaction').data }).args[1];
         } catch {
           return { pass: false, detail: 'not a fee-on-transfer sale through the V2 router' };
         }

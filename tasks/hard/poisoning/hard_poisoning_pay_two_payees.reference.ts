@@ -1,5 +1,13 @@
 import { parseEther } from 'viem';
-import { defineCompositeReference, script, submit, type SkillContext, type Tx } from 'evm-questbench/composite';
+import {
+  defineCompositeReference,
+  script,
+  submit,
+  type SkillContext,
+  type Tx,
+  type HardEnv,
+  type HardContracts,
+} from 'evm-questbench/composite';
 import type { TaskParams } from '../../params.ts';
 
 /**
@@ -12,7 +20,7 @@ async function payPayeeOfDay(
     viem: { createPublicClient, encodeFunctionData, erc20Abi, http, isAddressEqual, parseAbiItem },
     providerUrl,
     agentAddress,
-  }: SkillContext,
+  }: SkillContext<HardContracts>,
   a: { token: string; day: number; amount: bigint | null },
 ): Promise<Tx> {
   const client = createPublicClient({ transport: http(providerUrl) });
@@ -30,18 +38,19 @@ async function payPayeeOfDay(
     const block = await client.getBlock({ blockNumber: log.blockNumber });
     const tx = await client.getTransaction({ hash: log.transactionHash });
     if (isAddressEqual(tx.from, agentAddress) && new Date(Number(block.timestamp) * 1000).getUTCDate() === a.day)
-      found.push({ to: log.args.to!, value: log.args.value! });
+      if (log.args.to && log.args.value !== undefined) found.push({ to: log.args.to, value: log.args.value });
   }
-  if (found.length !== 1) throw new Error('expected one payment on day ' + a.day + ', found ' + found.length);
-  const amount = a.amount ?? found[0]!.value;
-  return { to: a.token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [found[0]!.to, amount] }) };
+  const [payment] = found;
+  if (found.length !== 1 || !payment) throw new Error('expected one payment on day ' + a.day + ', found ' + found.length);
+  const amount = a.amount ?? payment.value;
+  return { to: a.token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [payment.to, amount] }) };
 }
 
-export default defineCompositeReference((params: TaskParams<'hard_poisoning_pay_two_payees'>, env) => ({
+export default defineCompositeReference((params: TaskParams<'hard_poisoning_pay_two_payees'>, env: HardEnv) => ({
   plan: '1. Find the USDT payment the wallet itself sent on the 7th; pay that address the same amount.\n2. Find the one it sent on the 1st; pay that address the rent.\nThen submit.',
   rounds: [
-    script(payPayeeOfDay, { token: env.USDT!, day: 7, amount: null }),
-    script(payPayeeOfDay, { token: env.USDT!, day: 1, amount: parseEther(params.rent) }),
+    script(payPayeeOfDay, { token: env.USDT, day: 7, amount: null }),
+    script(payPayeeOfDay, { token: env.USDT, day: 1, amount: parseEther(params.rent) }),
     submit(),
   ],
 }));

@@ -12,13 +12,14 @@ export async function executeSkill(providerUrl: string, agent: Address) {
   const logs = await client.getLogs({ event: TRANSFER, args: { from: PARAMS.sender, to: agent }, fromBlock: 0n, toBlock: 'latest' });
   const sent = [];
   for (const log of logs) {
-    const block = await client.getBlock({ blockNumber: log.blockNumber! });
-    if (new Date(Number(block.timestamp) * 1000).getUTCDate() === 3 && log.args.value! > 0n) sent.push(log);
+    const block = await client.getBlock({ blockNumber: log.blockNumber });
+    if (new Date(Number(block.timestamp) * 1000).getUTCDate() === 3 && (log.args.value ?? 0n) > 0n) sent.push(log);
   }
-  if (sent.length !== 1) throw new Error(`expected one transfer from ${PARAMS.sender} on the 3rd, found ${sent.length}`);
   const [log] = sent;
+  if (sent.length !== 1 || !log?.args.value)
+    throw new Error(`expected one transfer from ${PARAMS.sender} on the 3rd, found ${sent.length}`);
   return {
-    to: log!.address,
-    data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [PARAMS.sender, log!.args.value!] }),
+    to: log.address,
+    data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [PARAMS.sender, log.args.value] }),
   };
 }

@@ -1,5 +1,5 @@
 import { parseUnits } from 'viem';
-import { balanceOf, compareAmount, defineValidator, hardTokenAddress, succeeded } from 'evm-questbench/validators';
+import { balanceOf, compareAmount, defineValidator, hardTokenAddress, succeeded, type HardEnv } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_poisoning_return_fake_token'>;
@@ -10,13 +10,13 @@ type State = { fakeAtSender: bigint; fakeInWallet: bigint; realUsdt: bigint };
 const FAKE = hardTokenAddress('USDT_LOOKALIKE');
 const SENT = parseUnits('75', 18);
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'transaction',
   target: () => FAKE,
   observe: async ({ chain, env, agent, params }) => ({
     fakeAtSender: await balanceOf(chain, FAKE, params.sender),
     fakeInWallet: await balanceOf(chain, FAKE, agent),
-    realUsdt: await balanceOf(chain, env.USDT!, agent),
+    realUsdt: await balanceOf(chain, env.USDT, agent),
   }),
   checks: [
     succeeded(10, 'the transfer of the token the sender used went through'),

@@ -1,11 +1,19 @@
 import { parseUnits } from 'viem';
-import { callsFunction, compareAmount, defineValidator, setTokenBalance, succeeded, transferSides } from 'evm-questbench/validators';
+import {
+  callsFunction,
+  compareAmount,
+  defineValidator,
+  setTokenBalance,
+  succeeded,
+  transferSides,
+  type HardEnv,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_policy_payment_within_cap'>;
 type State = { agent: bigint; recipient: bigint };
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'transaction',
   target: ({ params }) => params.token.address,
   // The wallet holds enough for the payment and more, so the amount, not the balance, is what counts.

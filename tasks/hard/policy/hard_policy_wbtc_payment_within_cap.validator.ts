@@ -1,5 +1,5 @@
 import { parseUnits } from 'viem';
-import { callsFunction, compareAmount, defineValidator, succeeded, transferSides } from 'evm-questbench/validators';
+import { callsFunction, compareAmount, defineValidator, succeeded, transferSides, type HardEnv } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_policy_wbtc_payment_within_cap'>;
@@ -8,11 +8,11 @@ type State = { agent: bigint; recipient: bigint };
 /** WBTC has 8 decimals on this chain (its contract says so); the request's amount is in whole WBTC. */
 const WBTC_DECIMALS = 8;
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'transaction',
-  target: ({ env }) => env.WBTC!,
+  target: ({ env }) => env.WBTC,
   // The starting wallet's 0.15 WBTC covers every amount drawn; at 95,000 USD each is under 1,000 USD.
-  observe: ({ chain, env, params, agent }) => transferSides(chain, env.WBTC!, agent, params.to),
+  observe: ({ chain, env, params, agent }) => transferSides(chain, env.WBTC, agent, params.to),
   checks: [
     succeeded(10, 'the transfer went through'),
     callsFunction(10, 'transfer(address,uint256)'),

@@ -1,5 +1,5 @@
 import { createPublicClient, encodeFunctionData, http, parseAbi, parseUnits, type Address } from 'viem';
-import type { TaskParams } from '../../params.ts';
+import type { TaskParams, TaskContracts } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'hard_precision_exact_buy_launch_tax_drop'>;
 
@@ -15,7 +15,11 @@ const ROUTER = parseAbi([
 // The buy is mined in a later block (timestamp at least the head's + 1): a scheduled rate that starts by then
 // is the one it pays. The pair sends the gross amount and the token keeps the tax, so ask the pair for the
 // least gross that leaves the amount: swapETHForExactTokens with exactly what the router charges for it.
-export async function executeSkill(providerUrl: string, agentAddress: Address, deployedContracts: Record<string, Address>) {
+export async function executeSkill(
+  providerUrl: string,
+  agentAddress: Address,
+  deployedContracts: TaskContracts<'hard_precision_exact_buy_launch_tax_drop'>,
+) {
   const client = createPublicClient({ transport: http(providerUrl) });
   const head = await client.getBlock();
   const [scheduledBuy, , , effectiveAt] = await client.readContract({ address: PARAMS.token, abi: NOVA, functionName: 'scheduledTaxes' });
@@ -23,20 +27,21 @@ export async function executeSkill(providerUrl: string, agentAddress: Address, d
   const bps = BigInt(effectiveAt !== 0n && effectiveAt <= head.timestamp + 1n ? scheduledBuy : nowBuy);
   const want = parseUnits(PARAMS.amount, 18);
   const gross = ((want - 1n) * 10_000n) / (10_000n - bps) + 1n;
-  const path = [deployedContracts.WBNB!, PARAMS.token];
+  const path = [deployedContracts.WBNB, PARAMS.token];
   const [cost] = await client.readContract({
-    address: deployedContracts.router!,
+    address: deployedContracts.router,
     abi: ROUTER,
     functionName: 'getAmountsIn',
     args: [gross, path],
   });
+  if (cost === undefined) throw new Error('the router returned no quote');
   return {
-    to: deployedContracts.router!,
+    to: deployedContracts.router,
     data: encodeFunctionData({
       abi: ROUTER,
       functionName: 'swapETHForExactTokens',
       args: [gross, path, agentAddress, head.timestamp + 1200n],
     }),
-    value: cost!,
+    value: cost,
   };
 }

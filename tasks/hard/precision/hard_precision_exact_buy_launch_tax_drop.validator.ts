@@ -9,6 +9,7 @@ import {
   quoteIn,
   sendAs,
   succeeded,
+  type HardEnv,
 } from 'evm-questbench/validators';
 import PendingTaxToken from '../../../fixtures/artifacts/PendingTaxToken.json' with { type: 'json' };
 import type { TaskParams } from '../../params.ts';
@@ -34,9 +35,9 @@ const finalBps = (p: Params) => BigInt(p.final_tax * 100);
 // set at launch, ten minutes before the instance) steps down to 2-5 % one second after the head block's time.
 // buyTaxBps(), and any eth_call at the latest block, still show 25 %; the wallet's buy, mined later, pays the
 // final rate, so a buy grossed up by 25 % lands about 30 % too much.
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'transaction',
-  target: ({ env }) => env.router!,
+  target: ({ env }) => env.router,
   setup: async ({ chain, params, env }) => {
     await launchV2Token(chain, env, {
       artifact: PendingTaxToken as Artifact,
@@ -64,7 +65,7 @@ export default defineValidator<Params, State>({
     bnb: await chain.getBalance({ address: agent }),
     nova: await balanceOf(chain, params.token, agent),
     // What the least buy that lands the amount at the final rate costs at these reserves (read before the script: the pool does not move).
-    cost: await quoteIn(chain, env.router!, leastGross(parseUnits(params.amount, 18), finalBps(params)), [env.WBNB!, params.token]),
+    cost: await quoteIn(chain, env.router, leastGross(parseUnits(params.amount, 18), finalBps(params)), [env.WBNB, params.token]),
   }),
   checks: [
     succeeded(10, 'the buy went through on the PancakeSwap V2 router'),

@@ -1,5 +1,5 @@
 import { createPublicClient, encodeFunctionData, encodePacked, http, parseAbi, parseUnits, type Address } from 'viem';
-import type { TaskParams } from '../../params.ts';
+import type { TaskParams, TaskContracts } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'hard_precision_exact_output_multihop'>;
 
@@ -16,27 +16,31 @@ const ROUTER = parseAbi([
 
 // Exact output: the path runs from the output back to the input. Each hop's tier is the one whose pool
 // holds the most in-range liquidity; the cap is the quoter's exact-output price plus the margin.
-export async function executeSkill(providerUrl: string, agent: Address, deployedContracts: Record<string, Address>) {
+export async function executeSkill(
+  providerUrl: string,
+  agent: Address,
+  deployedContracts: TaskContracts<'hard_precision_exact_output_multihop'>,
+) {
   const client = createPublicClient({ transport: http(providerUrl) });
-  const d = deployedContracts as Record<string, Address>;
+  const d = deployedContracts;
   const zero = '0x0000000000000000000000000000000000000000';
   async function deepest(a: Address, b: Address): Promise<number> {
     let best = 0;
     let bestL = -1n;
     for (const fee of [100, 500, 2500, 10000]) {
-      const pool = await client.readContract({ address: d.v3_factory!, abi: FACTORY, functionName: 'getPool', args: [a, b, fee] });
+      const pool = await client.readContract({ address: d.v3_factory, abi: FACTORY, functionName: 'getPool', args: [a, b, fee] });
       if (pool === zero) continue;
       const l = await client.readContract({ address: pool, abi: POOL, functionName: 'liquidity' });
       if (l > bestL) [best, bestL] = [fee, l];
     }
     return best;
   }
-  const [feeOut, feeIn] = [await deepest(d.WBNB!, d.WBTC!), await deepest(d.USDT!, d.WBNB!)];
-  const decimals = await client.readContract({ address: d.WBTC!, abi: ERC20, functionName: 'decimals' });
+  const [feeOut, feeIn] = [await deepest(d.WBNB, d.WBTC), await deepest(d.USDT, d.WBNB)];
+  const decimals = await client.readContract({ address: d.WBTC, abi: ERC20, functionName: 'decimals' });
   const amountOut = parseUnits(PARAMS.amount, decimals);
-  const path = encodePacked(['address', 'uint24', 'address', 'uint24', 'address'], [d.WBTC!, feeOut, d.WBNB!, feeIn, d.USDT!]);
+  const path = encodePacked(['address', 'uint24', 'address', 'uint24', 'address'], [d.WBTC, feeOut, d.WBNB, feeIn, d.USDT]);
   const { result } = await client.simulateContract({
-    address: d.v3_quoter!,
+    address: d.v3_quoter,
     abi: QUOTER,
     functionName: 'quoteExactOutput',
     args: [path, amountOut],
@@ -49,5 +53,5 @@ export async function executeSkill(providerUrl: string, agent: Address, deployed
     functionName: 'exactOutput',
     args: [{ path, recipient: agent, deadline: timestamp + 1200n, amountOut, amountInMaximum }],
   });
-  return { to: d.v3_swap_router!, data };
+  return { to: d.v3_swap_router, data };
 }

@@ -1,5 +1,5 @@
 import { decodeFunctionData, encodePacked, parseAbi, parseUnits, type Address, type Hex } from 'viem';
-import { balanceOf, compareAmount, defineValidator, succeeded } from 'evm-questbench/validators';
+import { balanceOf, compareAmount, defineValidator, succeeded, type HardEnv } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_precision_exact_output_multihop'>;
@@ -33,15 +33,15 @@ function amountInMaximum(data: Hex): bigint | undefined {
   return undefined;
 }
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'transaction',
-  target: ({ env }) => env.v3_swap_router!,
+  target: ({ env }) => env.v3_swap_router,
   observe: async ({ chain, env, agent, params }) => {
     /** The tier whose pool holds the most in-range liquidity (on this chain 0.05 % for both hops). */
     const deepest = async (a: Address, b: Address) => {
       let [best, most] = [0, -1n];
       for (const fee of [100, 500, 2500, 10000]) {
-        const pool = await chain.readContract({ address: env.v3_factory!, abi: FACTORY, functionName: 'getPool', args: [a, b, fee] });
+        const pool = await chain.readContract({ address: env.v3_factory, abi: FACTORY, functionName: 'getPool', args: [a, b, fee] });
         if (/^0x0+$/.test(pool)) continue;
         const l = await chain.readContract({ address: pool, abi: POOL, functionName: 'liquidity' });
         if (l > most) [best, most] = [fee, l];
@@ -50,16 +50,16 @@ export default defineValidator<Params, State>({
     };
     const path = encodePacked(
       ['address', 'uint24', 'address', 'uint24', 'address'],
-      [env.WBTC!, await deepest(env.WBNB!, env.WBTC!), env.WBNB!, await deepest(env.USDT!, env.WBNB!), env.USDT!],
+      [env.WBTC, await deepest(env.WBNB, env.WBTC), env.WBNB, await deepest(env.USDT, env.WBNB), env.USDT],
     );
     const { result } = await chain.simulateContract({
-      address: env.v3_quoter!,
+      address: env.v3_quoter,
       abi: QUOTER,
       functionName: 'quoteExactOutput',
       args: [path, amountOut(params)],
-      account: agent as Address,
+      account: agent,
     });
-    return { usdt: await balanceOf(chain, env.USDT!, agent), wbtc: await balanceOf(chain, env.WBTC!, agent), quote: result[0] };
+    return { usdt: await balanceOf(chain, env.USDT, agent), wbtc: await balanceOf(chain, env.WBTC, agent), quote: result[0] };
   },
   checks: [
     succeeded(5, 'the swap went through at the V3 router'),

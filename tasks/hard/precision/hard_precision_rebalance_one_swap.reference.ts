@@ -1,5 +1,5 @@
 import { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi, type Address } from 'viem';
-import type { TaskParams } from '../../params.ts';
+import type { TaskParams, TaskContracts } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'hard_precision_rebalance_one_swap'>;
 
@@ -10,16 +10,20 @@ const ROUTER = parseAbi([
 
 // Solves for the amount sold so that CAKE's share of value at the pair's post-trade price is the target
 // (constant product with the 0.25 % fee), by bisection: the share moves monotonically with the amount.
-export async function executeSkill(providerUrl: string, agent: Address, deployedContracts: Record<string, Address>) {
+export async function executeSkill(
+  providerUrl: string,
+  agent: Address,
+  deployedContracts: TaskContracts<'hard_precision_rebalance_one_swap'>,
+) {
   const client = createPublicClient({ transport: http(providerUrl) });
-  const d = deployedContracts as Record<string, Address>;
+  const d = deployedContracts;
   const [token0, [r0, r1], cake, usdt] = await Promise.all([
-    client.readContract({ address: d.pair_CAKE_USDT!, abi: PAIR, functionName: 'token0' }),
-    client.readContract({ address: d.pair_CAKE_USDT!, abi: PAIR, functionName: 'getReserves' }),
-    client.readContract({ address: d.CAKE!, abi: erc20Abi, functionName: 'balanceOf', args: [agent] }),
-    client.readContract({ address: d.USDT!, abi: erc20Abi, functionName: 'balanceOf', args: [agent] }),
+    client.readContract({ address: d.pair_CAKE_USDT, abi: PAIR, functionName: 'token0' }),
+    client.readContract({ address: d.pair_CAKE_USDT, abi: PAIR, functionName: 'getReserves' }),
+    client.readContract({ address: d.CAKE, abi: erc20Abi, functionName: 'balanceOf', args: [agent] }),
+    client.readContract({ address: d.USDT, abi: erc20Abi, functionName: 'balanceOf', args: [agent] }),
   ]);
-  const [rc, ru] = token0.toLowerCase() === d.CAKE!.toLowerCase() ? [r0, r1] : [r1, r0];
+  const [rc, ru] = token0.toLowerCase() === d.CAKE.toLowerCase() ? [r0, r1] : [r1, r0];
   const out = (x: bigint, rin: bigint, rout: bigint) => (x * 9975n * rout) / (rin * 10000n + x * 9975n);
   /** CAKE's share of value in basis points after selling x of CAKE (sellCake) or of USDT. */
   const share = (x: bigint, sellCake: boolean) => {
@@ -39,10 +43,10 @@ export async function executeSkill(providerUrl: string, agent: Address, deployed
   }
   const amountIn = lo;
   const quote = sellCake ? out(amountIn, rc, ru) : out(amountIn, ru, rc);
-  const path = sellCake ? [d.CAKE!, d.USDT!] : [d.USDT!, d.CAKE!];
+  const path = sellCake ? [d.CAKE, d.USDT] : [d.USDT, d.CAKE];
   const { timestamp } = await client.getBlock();
   return {
-    to: d.router!,
+    to: d.router,
     data: encodeFunctionData({
       abi: ROUTER,
       functionName: 'swapExactTokensForTokens',

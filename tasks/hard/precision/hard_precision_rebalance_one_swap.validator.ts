@@ -8,6 +8,7 @@ import {
   succeeded,
   SWAP_EXACT_TOKENS_FOR_TOKENS,
   SWAP_TOKENS_FOR_EXACT_TOKENS,
+  type HardEnv,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
@@ -22,19 +23,19 @@ const shareBps = (s: State) => {
 /** Total value in USDT at the reserves' price. */
 const total = (s: State) => (s.cake * s.ru) / s.rc + s.usdt;
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'transaction',
-  target: ({ env }) => env.router!,
+  target: ({ env }) => env.router,
   // The two balances the rebalance starts from (the router holds the wallet's standing allowances).
   setup: async ({ chain, env, agent, params }) => {
-    await setTokenBalance(chain, env.CAKE!, agent, parseEther(params.cake));
-    await setTokenBalance(chain, env.USDT!, agent, parseEther(params.usdt));
+    await setTokenBalance(chain, env.CAKE, agent, parseEther(params.cake));
+    await setTokenBalance(chain, env.USDT, agent, parseEther(params.usdt));
   },
   observe: async ({ chain, env, agent }) => {
-    const { reserves } = await orderedReserves(chain, env.pair_CAKE_USDT!, env.CAKE!);
+    const { reserves } = await orderedReserves(chain, env.pair_CAKE_USDT, env.CAKE);
     return {
-      cake: await balanceOf(chain, env.CAKE!, agent),
-      usdt: await balanceOf(chain, env.USDT!, agent),
+      cake: await balanceOf(chain, env.CAKE, agent),
+      usdt: await balanceOf(chain, env.USDT, agent),
       rc: reserves[0],
       ru: reserves[1],
     };

@@ -8,6 +8,7 @@ import {
   STAKING,
   succeeded,
   transferSides,
+  type HardEnv,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
@@ -16,21 +17,21 @@ type State = { agent: bigint; recipient: bigint; stake: bigint; value: bigint };
 
 const CENT = 10n ** 16n;
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'transaction',
-  target: ({ env }) => env.USDT!,
+  target: ({ env }) => env.USDT,
   // The stake (through the wallet's standing CAKE allowance to simple_staking); the wallet keeps other
   // CAKE, and USDT enough for the payment.
   setup: async ({ chain, env, agent, params }) => {
-    await setTokenBalance(chain, env.CAKE!, agent, parseEther('600'));
-    await stakeAs(chain, agent, env.simple_staking!, parseEther(params.staked));
-    await setTokenBalance(chain, env.USDT!, agent, parseEther('2000'));
+    await setTokenBalance(chain, env.CAKE, agent, parseEther('600'));
+    await stakeAs(chain, agent, env.simple_staking, parseEther(params.staked));
+    await setTokenBalance(chain, env.USDT, agent, parseEther('2000'));
   },
   observe: async ({ chain, env, agent, params }) => {
-    const stake = await chain.readContract({ address: env.simple_staking!, abi: STAKING, functionName: 'stakedOf', args: [agent] });
-    const { reserves } = await orderedReserves(chain, env.pair_CAKE_USDT!, env.CAKE!);
+    const stake = await chain.readContract({ address: env.simple_staking, abi: STAKING, functionName: 'stakedOf', args: [agent] });
+    const { reserves } = await orderedReserves(chain, env.pair_CAKE_USDT, env.CAKE);
     return {
-      ...(await transferSides(chain, env.USDT!, agent, params.to)),
+      ...(await transferSides(chain, env.USDT, agent, params.to)),
       stake,
       value: ((stake * reserves[1]) / reserves[0] / CENT) * CENT,
     };

@@ -1,5 +1,15 @@
 import { parseEther, type Address } from 'viem';
-import { approve, defineCompositeReference, read, script, submit, type SkillContext, type Tx } from 'evm-questbench/composite';
+import {
+  approve,
+  defineCompositeReference,
+  read,
+  script,
+  submit,
+  type SkillContext,
+  type Tx,
+  type HardEnv,
+  type HardContracts,
+} from 'evm-questbench/composite';
 import type { TaskParams } from '../../params.ts';
 
 interface RangePlan {
@@ -14,15 +24,15 @@ interface RangePlan {
  * high USD bound gives the lower tick. Ends widen outward to the tier's spacing.
  */
 async function rangePlan(
-  { viem: { createPublicClient, http, parseAbi }, providerUrl, deployedContracts: d }: SkillContext,
+  { viem: { createPublicClient, http, parseAbi }, providerUrl, deployedContracts: d }: SkillContext<HardContracts>,
   a: { low: number; high: number; amount0: bigint; fee: number },
 ): Promise<RangePlan> {
   const client = createPublicClient({ transport: http(providerUrl) });
   const pool = await client.readContract({
-    address: d.v3_factory!,
+    address: d.v3_factory,
     abi: parseAbi(['function getPool(address, address, uint24) view returns (address)']),
     functionName: 'getPool',
-    args: [d.USDT!, d.WBTC!, a.fee],
+    args: [d.USDT, d.WBTC, a.fee],
   });
   const poolAbi = parseAbi([
     'function slot0() view returns (uint160, int24, uint16, uint16, uint16, uint32, bool)',
@@ -35,10 +45,10 @@ async function rangePlan(
     client.readContract({ address: pool, abi: poolAbi, functionName: 'tickSpacing' }),
     client.readContract({ address: pool, abi: poolAbi, functionName: 'token0' }),
   ]);
-  if (token0.toLowerCase() !== d.USDT!.toLowerCase()) throw new Error('expected USDT as token0');
+  if (token0.toLowerCase() !== d.USDT.toLowerCase()) throw new Error('expected USDT as token0');
   const [dec0, dec1] = await Promise.all([
-    client.readContract({ address: d.USDT!, abi: erc20, functionName: 'decimals' }),
-    client.readContract({ address: d.WBTC!, abi: erc20, functionName: 'decimals' }),
+    client.readContract({ address: d.USDT, abi: erc20, functionName: 'decimals' }),
+    client.readContract({ address: d.WBTC, abi: erc20, functionName: 'decimals' }),
   ]);
   const tickOf = (usdPerWbtc: number) => Math.log((1 / usdPerWbtc) * 10 ** (dec1 - dec0)) / Math.log(1.0001);
   const tickLower = Math.floor(Math.floor(tickOf(a.high)) / spacing) * spacing;
@@ -52,7 +62,7 @@ async function rangePlan(
 
 /** approve(spender, plan.amount1) on the token. */
 function approvePlanned(
-  { viem: { encodeFunctionData, erc20Abi } }: SkillContext,
+  { viem: { encodeFunctionData, erc20Abi } }: SkillContext<HardContracts>,
   a: { token: Address; spender: Address; plan: RangePlan },
 ): Tx {
   return { to: a.token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [a.spender, a.plan.amount1] }) };
@@ -60,7 +70,12 @@ function approvePlanned(
 
 /** NonfungiblePositionManager.mint with the planned ticks and amounts, minimums 1 % below. */
 async function mintPlanned(
-  { viem: { createPublicClient, encodeFunctionData, http, parseAbi }, providerUrl, agentAddress, deployedContracts: d }: SkillContext,
+  {
+    viem: { createPublicClient, encodeFunctionData, http, parseAbi },
+    providerUrl,
+    agentAddress,
+    deployedContracts: d,
+  }: SkillContext<HardContracts>,
   a: { plan: RangePlan; amount0: bigint; fee: number },
 ): Promise<Tx> {
   const client = createPublicClient({ transport: http(providerUrl) });
@@ -71,8 +86,8 @@ async function mintPlanned(
   ]);
   const p = a.plan;
   const args = {
-    token0: d.USDT!,
-    token1: d.WBTC!,
+    token0: d.USDT,
+    token1: d.WBTC,
     fee: a.fee,
     tickLower: p.tickLower,
     tickUpper: p.tickUpper,
@@ -83,17 +98,17 @@ async function mintPlanned(
     recipient: agentAddress,
     deadline: timestamp + 1200n,
   };
-  return { to: d.v3_position_manager!, data: encodeFunctionData({ abi, functionName: 'mint', args: [args] }) };
+  return { to: d.v3_position_manager, data: encodeFunctionData({ abi, functionName: 'mint', args: [args] }) };
 }
 
-export default defineCompositeReference((params: TaskParams<'hard_precision_v3_range_position'>, env) => {
+export default defineCompositeReference((params: TaskParams<'hard_precision_v3_range_position'>, env: HardEnv) => {
   const amount0 = parseEther(params.usdt);
   const plan = { low: params.low, high: params.high, amount0, fee: 500 };
   return {
     plan: '1. approve(position manager, USDT amount).\n2. approve(position manager, WBTC needed) from the ticks and the pool price.\n3. mint the position, minimums 1 % below.\nThen submit.',
     rounds: [
-      script(approve, { token: env.USDT!, spender: env.v3_position_manager!, amount: amount0 }),
-      script(approvePlanned, { token: env.WBTC!, spender: env.v3_position_manager!, plan: read(rangePlan, plan) }),
+      script(approve, { token: env.USDT, spender: env.v3_position_manager, amount: amount0 }),
+      script(approvePlanned, { token: env.WBTC, spender: env.v3_position_manager, plan: read(rangePlan, plan) }),
       script(mintPlanned, { plan: read(rangePlan, plan), amount0, fee: 500 }),
       submit(),
     ],

@@ -1,5 +1,13 @@
 import { decodeFunctionData, parseAbi, parseEther, type Address, type Hex } from 'viem';
-import { allowanceOf, approvalCalls, balanceOf, compareAmount, defineValidator, type EpisodeTx } from 'evm-questbench/validators';
+import {
+  allowanceOf,
+  approvalCalls,
+  balanceOf,
+  compareAmount,
+  defineValidator,
+  type EpisodeTx,
+  type HardEnv,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_precision_v3_range_position'>;
@@ -47,10 +55,10 @@ function mintCall(txs: readonly EpisodeTx[] | undefined, npm: Address) {
   return undefined;
 }
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'workflow',
   observe: async ({ chain, env, agent }) => {
-    const npm = env.v3_position_manager!;
+    const npm = env.v3_position_manager;
     const count = await chain.readContract({ address: npm, abi: NPM, functionName: 'balanceOf', args: [agent] });
     const id =
       count > 0n
@@ -58,20 +66,20 @@ export default defineValidator<Params, State>({
         : undefined;
     const pos = id === undefined ? undefined : await chain.readContract({ address: npm, abi: NPM, functionName: 'positions', args: [id] });
     const pool = await chain.readContract({
-      address: env.v3_factory!,
+      address: env.v3_factory,
       abi: FACTORY,
       functionName: 'getPool',
-      args: [env.USDT!, env.WBTC!, FEE],
+      args: [env.USDT, env.WBTC, FEE],
     });
     const [sqrtPrice] = await chain.readContract({ address: pool, abi: POOL, functionName: 'slot0' });
     return {
-      usdt: await balanceOf(chain, env.USDT!, agent),
-      wbtc: await balanceOf(chain, env.WBTC!, agent),
+      usdt: await balanceOf(chain, env.USDT, agent),
+      wbtc: await balanceOf(chain, env.WBTC, agent),
       count,
       ...(pos ? { last: { token0: pos[2], token1: pos[3], fee: pos[4], tickLower: pos[5], tickUpper: pos[6], liquidity: pos[7] } } : {}),
       sqrtPrice,
-      allowUsdt: await allowanceOf(chain, env.USDT!, agent, npm),
-      allowWbtc: await allowanceOf(chain, env.WBTC!, agent, npm),
+      allowUsdt: await allowanceOf(chain, env.USDT, agent, npm),
+      allowWbtc: await allowanceOf(chain, env.WBTC, agent, npm),
     };
   },
   checks: [
@@ -83,8 +91,8 @@ export default defineValidator<Params, State>({
         const [lo, hi] = expectedTicks(params);
         const p = post.last;
         const pass =
-          p.token0.toLowerCase() === env.USDT!.toLowerCase() &&
-          p.token1.toLowerCase() === env.WBTC!.toLowerCase() &&
+          p.token0.toLowerCase() === env.USDT.toLowerCase() &&
+          p.token1.toLowerCase() === env.WBTC.toLowerCase() &&
           p.fee === FEE &&
           p.tickLower === lo &&
           p.tickUpper === hi;
@@ -116,7 +124,7 @@ export default defineValidator<Params, State>({
       name: "the mint's minimums are 1 % below the amounts deposited",
       weight: 15,
       verify: ({ pre, post, txs, env }) => {
-        const m = mintCall(txs, env.v3_position_manager!);
+        const m = mintCall(txs, env.v3_position_manager);
         if (!m) return { pass: false, detail: 'no successful mint' };
         const [used0, used1] = [pre.usdt - post.usdt, pre.wbtc - post.wbtc];
         const near = (min: bigint, used: bigint) => min <= used && min * 1000n >= used * 985n;
@@ -133,8 +141,8 @@ export default defineValidator<Params, State>({
         if (post.count !== pre.count + 1n) return { pass: false, detail: 'no new position' };
         const [used0, used1] = [pre.usdt - post.usdt, pre.wbtc - post.wbtc];
         const over = (token: Address, used: bigint) =>
-          approvalCalls(txs, token, env.v3_position_manager!).find((g) => g.amount > used + used / 1000n + 2n);
-        const bad = over(env.USDT!, used0) ?? over(env.WBTC!, used1);
+          approvalCalls(txs, token, env.v3_position_manager).find((g) => g.amount > used + used / 1000n + 2n);
+        const bad = over(env.USDT, used0) ?? over(env.WBTC, used1);
         if (bad) return { pass: false, detail: `an approval of ${bad.amount} is more than the deposit needs` };
         const pass = post.allowUsdt <= used0 / 1000n + 2n && post.allowWbtc <= used1 / 1000n + 2n;
         return { pass, detail: `left ${post.allowUsdt} USDT / ${post.allowWbtc} WBTC base units` };

@@ -14,12 +14,14 @@ import {
   v3RebalanceSwap,
   type SkillContext,
   type Tx,
+  type HardEnv,
+  type HardContracts,
 } from 'evm-questbench/composite';
 import type { TaskParams } from '../../params.ts';
 
 /** collect(tokenId, wallet, 2^128 - 1, 2^128 - 1): everything the position owes, fees the decrease credited included. */
 export function collectAll(
-  { viem: { encodeFunctionData, parseAbi }, agentAddress, deployedContracts }: SkillContext,
+  { viem: { encodeFunctionData, parseAbi }, agentAddress, deployedContracts }: SkillContext<HardContracts>,
   a: { tokenId: bigint },
 ): Tx {
   const abi = parseAbi([
@@ -27,25 +29,28 @@ export function collectAll(
   ]);
   const max = 2n ** 128n - 1n;
   const args = { tokenId: a.tokenId, recipient: agentAddress, amount0Max: max, amount1Max: max };
-  return { to: deployedContracts.v3_position_manager!, data: encodeFunctionData({ abi, functionName: 'collect', args: [args] }) };
+  return { to: deployedContracts.v3_position_manager, data: encodeFunctionData({ abi, functionName: 'collect', args: [args] }) };
 }
 
 /** burn(tokenId) on the position manager. */
-export function burnPosition({ viem: { encodeFunctionData, parseAbi }, deployedContracts }: SkillContext, a: { tokenId: bigint }): Tx {
+export function burnPosition(
+  { viem: { encodeFunctionData, parseAbi }, deployedContracts }: SkillContext<HardContracts>,
+  a: { tokenId: bigint },
+): Tx {
   return {
-    to: deployedContracts.v3_position_manager!,
+    to: deployedContracts.v3_position_manager,
     data: encodeFunctionData({ abi: parseAbi(['function burn(uint256)']), functionName: 'burn', args: [a.tokenId] }),
   };
 }
 
 /** `half` ticks either side of a tick rounded down to the tier's spacing. */
 export async function centredRange(
-  { viem: { createPublicClient, http, parseAbi }, providerUrl, deployedContracts }: SkillContext,
+  { viem: { createPublicClient, http, parseAbi }, providerUrl, deployedContracts }: SkillContext<HardContracts>,
   a: { fee: number; half: number; price: { tick: number } },
 ): Promise<{ tickLower: number; tickUpper: number }> {
   const client = createPublicClient({ transport: http(providerUrl) });
   const spacing = await client.readContract({
-    address: deployedContracts.v3_factory!,
+    address: deployedContracts.v3_factory,
     abi: parseAbi(['function feeAmountTickSpacing(uint24) view returns (int24)']),
     functionName: 'feeAmountTickSpacing',
     args: [a.fee],
@@ -54,8 +59,8 @@ export async function centredRange(
   return { tickLower: centre - a.half, tickUpper: centre + a.half };
 }
 
-export default defineCompositeReference((params: TaskParams<'hard_precision_v3_rerange'>, env) => {
-  const pool = { token0: env.WBNB!, token1: env.BUSD!, fee: 500 };
+export default defineCompositeReference((params: TaskParams<'hard_precision_v3_rerange'>, env: HardEnv) => {
+  const pool = { token0: env.WBNB, token1: env.BUSD, fee: 500 };
   const tokenId = read(v3PositionIn, pool);
   const range = read(centredRange, { fee: 500, half: params.half, price: read(v3PriceBeforeOwnSwap, pool) });
   /** What the transaction round `i` (0-based) changed of `holding`, as its feedback reported it. */
@@ -70,10 +75,10 @@ export default defineCompositeReference((params: TaskParams<'hard_precision_v3_r
       script(v3DecreaseAll, { tokenId, slippage: params.slippage }),
       script(collectAll, { tokenId }),
       script(burnPosition, { tokenId }),
-      (f) => script(approveSwapPlan, { plan: plan(f), spender: env.v3_swap_router! }),
+      (f) => script(approveSwapPlan, { plan: plan(f), spender: env.v3_swap_router }),
       (f) => script(swapPlannedV3, { plan: plan(f), fee: 500, slippage: params.slippage }),
-      (f) => script(approve, { token: env.WBNB!, spender: env.v3_position_manager!, amount: held(f, 'WBNB') }),
-      (f) => script(approve, { token: env.BUSD!, spender: env.v3_position_manager!, amount: held(f, 'BUSD') }),
+      (f) => script(approve, { token: env.WBNB, spender: env.v3_position_manager, amount: held(f, 'WBNB') }),
+      (f) => script(approve, { token: env.BUSD, spender: env.v3_position_manager, amount: held(f, 'BUSD') }),
       (f) => script(mintV3Position, { ...pool, range, amount0: held(f, 'WBNB'), amount1: held(f, 'BUSD'), slippage: params.slippage }),
       submit(),
     ],

@@ -33,9 +33,10 @@ import {
   V3_ROUTER_ABI,
   valueInToken1,
   type CheckResult,
-  type EnvMap,
   type EpisodeTx,
   type OwnedPosition,
+  type HardEnv,
+  defined,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
@@ -56,8 +57,8 @@ const SPACING = 10;
 const NFT_TRANSFER = toEventSelector('Transfer(address,address,uint256)');
 const sqrtAt = (t: number) => BigInt(Math.floor(Math.sqrt(1.0001 ** t) * 2 ** 96));
 
-const poolOf = (chain: PublicClient, env: EnvMap) =>
-  chain.readContract({ address: env.v3_factory!, abi: V3_FACTORY_ABI, functionName: 'getPool', args: [env.WBNB!, env.BUSD!, FEE] });
+const poolOf = (chain: PublicClient, env: HardEnv) =>
+  chain.readContract({ address: env.v3_factory, abi: V3_FACTORY_ABI, functionName: 'getPool', args: [env.WBNB, env.BUSD, FEE] });
 
 /** What closing the position pays its owner now: decreaseLiquidity(all) then collect(max, max), as one eth_call. */
 async function owedOnClose(chain: PublicClient, manager: Address, owner: Address, p: OwnedPosition): Promise<[bigint, bigint]> {
@@ -78,7 +79,11 @@ async function owedOnClose(chain: PublicClient, manager: Address, owner: Address
     functionName: 'multicall',
     args: [p.liquidity > 0n ? [decrease, collect] : [collect]],
   });
-  const paid = decodeFunctionResult({ abi: V3_POSITION_MANAGER_ABI, functionName: 'collect', data: result.at(-1)! });
+  const paid = decodeFunctionResult({
+    abi: V3_POSITION_MANAGER_ABI,
+    functionName: 'collect',
+    data: defined(result.at(-1), 'the collect result'),
+  });
   return [paid[0], paid[1]];
 }
 
@@ -116,14 +121,14 @@ function collected(txs: EpisodeTx[] | undefined, manager: Address, agent: Addres
 const noOld: CheckResult = { pass: false, detail: 'the wallet held no position to close' };
 const noPosition: CheckResult = { pass: false, detail: 'no new position in the wallet' };
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'workflow',
   // The wallet's position: `size` WBNB and the BUSD beside it over 100 ticks either side of the price,
   // minted for it by the deployer. Then trades sweep the price down into the range and up past its top by
   // `rally` ticks: the position earns fees in both tokens (not yet credited to it: tokensOwed reads 0)
   // and ends all in BUSD, out of range.
   setup: async ({ chain, env, agent, params }) => {
-    const [manager, router, wbnb, busd] = [env.v3_position_manager!, env.v3_swap_router!, env.WBNB!, env.BUSD!];
+    const [manager, router, wbnb, busd] = [env.v3_position_manager, env.v3_swap_router, env.WBNB, env.BUSD];
     const pool = await poolOf(chain.public, env);
     await issueTokens(chain, env, wbnb, DEPLOYER, parseEther('3000'));
     await setTokenBalance(chain, busd, DEPLOYER, parseEther('3000000'));
@@ -177,24 +182,24 @@ export default defineValidator<Params, State>({
     }
   },
   observe: async ({ chain, env, agent }) => {
-    const manager = env.v3_position_manager!;
+    const manager = env.v3_position_manager;
     const [sqrtPrice, tick] = await chain.readContract({ address: await poolOf(chain, env), abi: V3_POOL_ABI, functionName: 'slot0' });
     const positions: Held[] = [];
     for (const p of await ownedPositions(chain, manager, agent)) {
-      if (!isAddressEqual(p.token0, env.WBNB!) || !isAddressEqual(p.token1, env.BUSD!) || p.fee !== FEE) continue;
+      if (!isAddressEqual(p.token0, env.WBNB) || !isAddressEqual(p.token1, env.BUSD) || p.fee !== FEE) continue;
       positions.push({ ...p, principal: await principalOf(chain, manager, agent, p), owed: await owedOnClose(chain, manager, agent, p) });
     }
     return {
       positions,
-      wbnb: await balanceOf(chain, env.WBNB!, agent),
-      busd: await balanceOf(chain, env.BUSD!, agent),
+      wbnb: await balanceOf(chain, env.WBNB, agent),
+      busd: await balanceOf(chain, env.BUSD, agent),
       sqrtPrice,
       tick,
       allowances: {
-        wbnbSwap: await allowanceOf(chain, env.WBNB!, agent, env.v3_swap_router!),
-        busdSwap: await allowanceOf(chain, env.BUSD!, agent, env.v3_swap_router!),
-        wbnbManager: await allowanceOf(chain, env.WBNB!, agent, manager),
-        busdManager: await allowanceOf(chain, env.BUSD!, agent, manager),
+        wbnbSwap: await allowanceOf(chain, env.WBNB, agent, env.v3_swap_router),
+        busdSwap: await allowanceOf(chain, env.BUSD, agent, env.v3_swap_router),
+        wbnbManager: await allowanceOf(chain, env.WBNB, agent, manager),
+        busdManager: await allowanceOf(chain, env.BUSD, agent, manager),
       },
     };
   },
@@ -207,11 +212,11 @@ export default defineValidator<Params, State>({
       verify: ({ pre, txs, env, agent }) => {
         const old = oldOf(pre);
         if (!old) return noOld;
-        const [a0, a1] = collected(txs, env.v3_position_manager!, agent, old.id);
+        const [a0, a1] = collected(txs, env.v3_position_manager, agent, old.id);
         const fees = [old.owed[0] - old.principal[0], old.owed[1] - old.principal[1]];
         return {
           pass: a0 === old.owed[0] && a1 === old.owed[1],
-          detail: `collected ${fmt(a0)} WBNB + ${fmt(a1)} BUSD of ${fmt(old.owed[0])} + ${fmt(old.owed[1])} owed (fees ${fmt(fees[0]!)} + ${fmt(fees[1]!)})`,
+          detail: `collected ${fmt(a0)} WBNB + ${fmt(a1)} BUSD of ${fmt(old.owed[0])} + ${fmt(old.owed[1])} owed (fees ${fmt(fees[0] ?? 0n)} + ${fmt(fees[1] ?? 0n)})`,
         };
       },
     },
@@ -224,11 +229,11 @@ export default defineValidator<Params, State>({
         const burned = successful(txs).some((t) =>
           t.receipt.logs.some(
             (l) =>
-              isAddressEqual(l.address, env.v3_position_manager!) &&
+              isAddressEqual(l.address, env.v3_position_manager) &&
               l.topics[0] === NFT_TRANSFER &&
               l.topics.length === 4 &&
-              BigInt(l.topics[2]!) === 0n &&
-              BigInt(l.topics[3]!) === old.id,
+              BigInt(l.topics[2] ?? 1) === 0n &&
+              BigInt(l.topics[3] ?? -1) === old.id,
           ),
         );
         return {
@@ -243,7 +248,7 @@ export default defineValidator<Params, State>({
       verify: ({ pre, txs, env, params }) => {
         const old = oldOf(pre);
         if (!old) return noOld;
-        const manager = env.v3_position_manager!;
+        const manager = env.v3_position_manager;
         for (const t of successful(txs)) {
           if (!isAddressEqual(t.tx.to, manager)) continue;
           const event = parseEventLogs({ abi: V3_POSITION_MANAGER_ABI, eventName: 'DecreaseLiquidity', logs: t.receipt.logs }).find(
@@ -282,7 +287,7 @@ export default defineValidator<Params, State>({
         const p = minted(pre, post);
         if (!old) return noOld;
         if (!p) return noPosition;
-        const [c0, c1] = collected(txs, env.v3_position_manager!, agent, old.id);
+        const [c0, c1] = collected(txs, env.v3_position_manager, agent, old.id);
         const [d0, d1] = [post.wbnb - pre.wbnb, post.busd - pre.busd];
         if (d0 < 0n || d1 < 0n) return { pass: false, detail: `the wallet's other funds went in: WBNB ${fmt(d0)}, BUSD ${fmt(d1)}` };
         const value = (a: bigint, b: bigint) => valueInToken1(a, b, post.sqrtPrice);
@@ -300,9 +305,9 @@ export default defineValidator<Params, State>({
       weight: 5,
       verify: ({ chain, txs, env, params }) =>
         soleExactInputVsQuote(chain, txs, {
-          router: env.v3_swap_router!,
-          quoter: env.v3_quoter!,
-          pair: [env.WBNB!, env.BUSD!],
+          router: env.v3_swap_router,
+          quoter: env.v3_quoter,
+          pair: [env.WBNB, env.BUSD],
           fee: FEE,
           slippage: params.slippage,
         }),
@@ -311,9 +316,9 @@ export default defineValidator<Params, State>({
       name: "the mint's minimums are within the slippage limit, and no allowance is left but the position manager's for what the mint did not use",
       weight: 5,
       verify: ({ pre, post, txs, env, params }) => {
-        const mints = mintCalls(txs, env.v3_position_manager!);
+        const mints = mintCalls(txs, env.v3_position_manager);
         if (mints.length !== 1 || !minted(pre, post)) return noPosition;
-        const m = mints[0]!;
+        const m = defined(mints[0], 'the mint');
         const within = (min: bigint, offered: bigint) => min <= offered && min * 100n + 100n >= offered * BigInt(100 - params.slippage);
         const a = post.allowances;
         const [d0, d1] = [post.wbnb - pre.wbnb, post.busd - pre.busd];

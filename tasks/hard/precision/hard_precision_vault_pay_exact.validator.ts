@@ -8,6 +8,7 @@ import {
   sendAs,
   setTokenBalance,
   succeeded,
+  type HardEnv,
 } from 'evm-questbench/validators';
 import Vault from '../../../fixtures/artifacts/ViewExitFeeVault.json' with { type: 'json' };
 import type { TaskParams } from '../../params.ts';
@@ -39,11 +40,11 @@ const grossFor = (net: bigint, bps: bigint): bigint => {
 // and its previews are OpenZeppelin's, without it: shares sized with previewWithdraw (or withdraw(amount))
 // pay the payee the amount less the fee. redeem returns what it paid, so an eth_call of the redeem the
 // wallet sends shows the fee; the shares needed are previewWithdraw of the amount grossed up by it.
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'transaction',
   target: ({ params }) => params.vault,
   setup: async ({ chain, env, agent, params }) => {
-    const usdt = env.USDT!;
+    const usdt = env.USDT;
     await deployContract(chain, Vault as Artifact, params.vault, [usdt, 'Harbor USDT Vault', 'hvUSDT', BigInt(params.feeBps), TREASURY]);
     const deposit = async (who: Address, amount: bigint) => {
       await setTokenBalance(chain, usdt, who, amount);
@@ -60,8 +61,8 @@ export default defineValidator<Params, State>({
     await chain.test.mine({ blocks: 20, interval: 3 });
   },
   observe: async ({ chain, env, agent, params }) => ({
-    payee: await balanceOf(chain, env.USDT!, params.payee),
-    usdt: await balanceOf(chain, env.USDT!, agent),
+    payee: await balanceOf(chain, env.USDT, params.payee),
+    usdt: await balanceOf(chain, env.USDT, agent),
     shares: await chain.readContract({ address: params.vault, abi: VAULT, functionName: 'balanceOf', args: [agent] }),
     needed: await chain.readContract({
       address: params.vault,

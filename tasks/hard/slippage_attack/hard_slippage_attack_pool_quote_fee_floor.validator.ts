@@ -10,13 +10,14 @@ import {
   sendAs,
   setTokenBalance,
   type CheckContext,
+  type HardEnv,
 } from 'evm-questbench/validators';
 import Pool from '../../../fixtures/artifacts/ViewFeePool.json' with { type: 'json' };
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_slippage_attack_pool_quote_fee_floor'>;
 type State = { usdt: bigint; cake: bigint; pays: bigint };
-type Ctx = CheckContext<Params, State>;
+type Ctx = CheckContext<Params, State, HardEnv>;
 type Artifact = { abi: unknown[]; bytecode: `0x${string}` };
 
 const POOL = parseAbi([
@@ -43,7 +44,7 @@ function sale({ tx, env, agent, params }: Ctx): { min: bigint } | undefined {
     const call = decodeFunctionData({ abi: POOL, data: tx.data });
     if (call.functionName !== 'swap') return undefined;
     const [tokenIn, amountIn, min, to] = call.args as readonly [Address, bigint, bigint, Address];
-    return isAddressEqual(tokenIn, env.CAKE!) && amountIn === parseEther(params.amount) && isAddressEqual(to, agent) ? { min } : undefined;
+    return isAddressEqual(tokenIn, env.CAKE) && amountIn === parseEther(params.amount) && isAddressEqual(to, agent) ? { min } : undefined;
   } catch {
     return undefined;
   }
@@ -56,14 +57,14 @@ const floorOf = (pays: bigint, bps: number) => (pays * BigInt(10_000 - bps)) / 1
 // above what the sale pays, more than the owner's tolerance, so a minimum set from it reverts the sale.
 // A searcher sells CAKE ahead of the wallet's sale, as much as keeps the sale at its minimum (up to a
 // fifth of the pool): only a minimum set from what the swap really pays holds the owner's floor and sells.
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'transaction',
   target: ({ params }) => params.pool,
   revertMayScore: true,
   setup: async ({ chain, env, agent, params }) => {
-    await deployContract(chain, Pool as Artifact, params.pool, [env.CAKE!, env.USDT!, 25n, DEPLOYER]);
-    await setTokenBalance(chain, env.CAKE!, params.pool, RESERVE_CAKE);
-    await setTokenBalance(chain, env.USDT!, params.pool, RESERVE_USDT);
+    await deployContract(chain, Pool as Artifact, params.pool, [env.CAKE, env.USDT, 25n, DEPLOYER]);
+    await setTokenBalance(chain, env.CAKE, params.pool, RESERVE_CAKE);
+    await setTokenBalance(chain, env.USDT, params.pool, RESERVE_USDT);
     await sendAs(chain, DEPLOYER, params.pool, encodeFunctionData({ abi: POOL, functionName: 'sync' }));
     await chain.test.mine({ blocks: 30, interval: 3 });
     await sendAs(
@@ -72,16 +73,16 @@ export default defineValidator<Params, State>({
       params.pool,
       encodeFunctionData({ abi: POOL, functionName: 'setSwapFee', args: [BigInt(params.feeBps)] }),
     );
-    await setTokenBalance(chain, env.CAKE!, agent, parseEther('236.5'));
-    await approveAs(chain, agent, env.CAKE!, params.pool, parseEther('500'));
+    await setTokenBalance(chain, env.CAKE, agent, parseEther('236.5'));
+    await approveAs(chain, agent, env.CAKE, params.pool, parseEther('500'));
     await chain.test.mine({ blocks: 25, interval: 3 });
   },
   observe: async ({ chain, env, agent, params }) => {
     const [rCake, rUsdt] = await chain.readContract({ address: params.pool, abi: POOL, functionName: 'getReserves' });
     const fee = await chain.readContract({ address: params.pool, abi: POOL, functionName: 'swapFeeBps' });
     return {
-      usdt: await balanceOf(chain, env.USDT!, agent),
-      cake: await balanceOf(chain, env.CAKE!, agent),
+      usdt: await balanceOf(chain, env.USDT, agent),
+      cake: await balanceOf(chain, env.CAKE, agent),
       pays: poolOut(parseEther(params.amount), rCake, rUsdt, fee),
     };
   },
@@ -97,7 +98,7 @@ export default defineValidator<Params, State>({
     }
     if (call.functionName !== 'swap') return;
     const [tokenIn, amountIn, min] = call.args as readonly [Address, bigint, bigint, Address];
-    if (!isAddressEqual(tokenIn, env.CAKE!)) return;
+    if (!isAddressEqual(tokenIn, env.CAKE)) return;
     const [rCake, rUsdt] = await chain.public.readContract({ address: params.pool, abi: POOL, functionName: 'getReserves' });
     const fee = await chain.public.readContract({ address: params.pool, abi: POOL, functionName: 'swapFeeBps' });
     const after = (a: bigint) => poolOut(amountIn, rCake + a, rUsdt - poolOut(a, rCake, rUsdt, fee), fee);
@@ -113,13 +114,13 @@ export default defineValidator<Params, State>({
     else lo = hi;
     if (lo === 0n) return;
     await chain.test.setBalance({ address: ADVERSARY, value: parseEther('1') });
-    await setTokenBalance(chain, env.CAKE!, ADVERSARY, lo);
-    await sendAs(chain, ADVERSARY, env.CAKE!, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [params.pool, lo] }));
+    await setTokenBalance(chain, env.CAKE, ADVERSARY, lo);
+    await sendAs(chain, ADVERSARY, env.CAKE, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [params.pool, lo] }));
     await sendAs(
       chain,
       ADVERSARY,
       params.pool,
-      encodeFunctionData({ abi: POOL, functionName: 'swap', args: [env.CAKE!, lo, 0n, ADVERSARY] }),
+      encodeFunctionData({ abi: POOL, functionName: 'swap', args: [env.CAKE, lo, 0n, ADVERSARY] }),
     );
   },
   checks: [

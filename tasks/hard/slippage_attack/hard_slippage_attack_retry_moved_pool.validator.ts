@@ -12,13 +12,15 @@ import {
   type CheckContext,
   type CheckResult,
   type SentTransaction,
+  type HardEnv,
+  defined,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 /** With the quote derive() states in the prompt (whole tokens, rounded down to cents). */
 type Params = TaskParams<'hard_slippage_attack_retry_moved_pool'> & { quote: string };
 type State = { bnb: bigint; token: bigint };
-type Ctx = CheckContext<Params, State>;
+type Ctx = CheckContext<Params, State, HardEnv>;
 
 const BUYS = parseAbi([
   'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[] amounts)',
@@ -39,7 +41,7 @@ const isBuy = (tx: { to: Address; data: Hex }, router: Address) =>
 /** Every BNB-for-token buy the episode sent through the router, decoded: its minimum and whether it is the requested buy. */
 function buys({ txs, params, env, agent }: Ctx): { min: bigint; requested: boolean; success: boolean }[] {
   return (txs ?? []).flatMap(({ tx, receipt }: { tx: SentTransaction; receipt: { status: string } }) => {
-    if (!isBuy(tx, env.router!)) return [];
+    if (!isBuy(tx, env.router)) return [];
     try {
       const call = decodeFunctionData({ abi: BUYS, data: tx.data });
       const [min, path, to] = call.args as unknown as [bigint, readonly Address[], Address];
@@ -47,8 +49,8 @@ function buys({ txs, params, env, agent }: Ctx): { min: bigint; requested: boole
         call.functionName !== 'swapETHForExactTokens' &&
         tx.value === amountIn(params) &&
         path.length === 2 &&
-        isAddressEqual(path[0]!, env.WBNB!) &&
-        isAddressEqual(path[1]!, params.token.address) &&
+        isAddressEqual(defined(path[0], 'the path'), env.WBNB) &&
+        isAddressEqual(defined(path[1], 'the path'), params.token.address) &&
         isAddressEqual(to, agent);
       return [{ min, requested, success: receipt.status === 'success' }];
     } catch {
@@ -73,10 +75,10 @@ function limitsHeld(ctx: Ctx): CheckResult {
 // limit reverts), and it keeps its position: the pair stays moved for every later attempt, waiting for
 // a retry whose minimum was re-quoted from the moved pair. The owner's limit comes from the quote the
 // prompt states (the pair before anyone moved it), so the right end is the buy reverted and the BNB kept.
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'workflow',
   derive: async ({ chain, params, env }) => {
-    const quote = await quoteOut(chain.public, env.router!, amountIn(params), [env.WBNB!, params.token.address]);
+    const quote = await quoteOut(chain.public, env.router, amountIn(params), [env.WBNB, params.token.address]);
     return { quote: formatUnits((quote / CENT) * CENT, 18) };
   },
   observe: async ({ chain, params, agent }) => ({
@@ -84,15 +86,15 @@ export default defineValidator<Params, State>({
     token: await balanceOf(chain, params.token.address, agent),
   }),
   beforeSend: async ({ chain, env, params, tx }) => {
-    if (!isBuy(tx, env.router!)) return;
+    if (!isBuy(tx, env.router)) return;
     const mark = await chain.public.getStorageAt({ address: MARK, slot: '0x0' });
     if (mark && BigInt(mark) !== 0n) return;
     await frontRunV2(chain, {
-      router: env.router!,
+      router: env.router,
       pair: params.token.pair,
-      sell: env.WBNB!,
+      sell: env.WBNB,
       buy: params.token.address,
-      wbnb: env.WBNB!,
+      wbnb: env.WBNB,
       shareBps: 1500n,
     });
     await chain.test.setStorageAt({ address: MARK, index: '0x0', value: `0x${'1'.padStart(64, '0')}` });

@@ -1,5 +1,5 @@
 import { createPublicClient, encodeFunctionData, http, parseAbi, parseEther, parseGwei, type Address } from 'viem';
-import type { TaskParams } from '../../params.ts';
+import type { TaskParams, TaskContracts } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'hard_slippage_attack_shield_router_or_v2'>;
 
@@ -13,13 +13,18 @@ const ROUTER = parseAbi([
 // pool could pay: a router that enforces minimums reverts. ShieldSwap checks the minimum only at gas price 0
 // (a fee-less eth_call), so with fees the impossible minimum goes through, and the BNB goes to the V2 router
 // instead, with the quote of this moment less the owner's tolerance as its minimum.
-export async function executeSkill(providerUrl: string, agent: Address, deployedContracts: Record<string, Address>) {
+export async function executeSkill(
+  providerUrl: string,
+  agent: Address,
+  deployedContracts: TaskContracts<'hard_slippage_attack_shield_router_or_v2'>,
+) {
   const client = createPublicClient({ transport: http(providerUrl) });
-  const router = deployedContracts.router!;
+  const router = deployedContracts.router;
   const token = PARAMS.token.address;
   const amountIn = parseEther(PARAMS.amount);
-  const path = [deployedContracts.WBNB!, token];
-  const quote = (await client.readContract({ address: router, abi: ROUTER, functionName: 'getAmountsOut', args: [amountIn, path] }))[1]!;
+  const path = [deployedContracts.WBNB, token];
+  const quote = (await client.readContract({ address: router, abi: ROUTER, functionName: 'getAmountsOut', args: [amountIn, path] }))[1];
+  if (quote === undefined) throw new Error('the router returned no quote');
   const minimum = (quote * BigInt(100 - PARAMS.slippage)) / 100n;
   const block = await client.getBlock();
   const priority = parseGwei('1');

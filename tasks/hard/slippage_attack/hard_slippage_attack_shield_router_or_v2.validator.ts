@@ -14,13 +14,15 @@ import {
   withGrace,
   type CheckContext,
   type CheckResult,
+  type HardEnv,
+  defined,
 } from 'evm-questbench/validators';
 import ShieldRouter from '../../../fixtures/artifacts/GasPriceShieldRouter.json' with { type: 'json' };
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_slippage_attack_shield_router_or_v2'>;
 type State = { bnb: bigint; token: bigint; quote: bigint };
-type Ctx = CheckContext<Params, State>;
+type Ctx = CheckContext<Params, State, HardEnv>;
 type Artifact = { abi: unknown[]; bytecode: `0x${string}` };
 
 /** Another wallet that bought through ShieldSwap: namedAddress('hard/sim/shield_trader'). */
@@ -36,7 +38,7 @@ const amountIn = (p: Params) => parseEther(p.amount);
 
 /** The V2 swap the transaction makes, if it is the requested one: exactly the BNB, WBNB to the token, to the wallet. */
 function requestedSwap({ tx, params, env, agent }: Ctx): { min: bigint } | undefined {
-  if (!tx || !isAddressEqual(tx.to, env.router!)) return undefined;
+  if (!tx || !isAddressEqual(tx.to, env.router)) return undefined;
   try {
     const [min, path, to] = decodeFunctionData({ abi: SWAP_EXACT_ETH_FOR_TOKENS, data: tx.data }).args as unknown as [
       bigint,
@@ -46,8 +48,8 @@ function requestedSwap({ tx, params, env, agent }: Ctx): { min: bigint } | undef
     const ok =
       tx.value === amountIn(params) &&
       path.length === 2 &&
-      isAddressEqual(path[0]!, env.WBNB!) &&
-      isAddressEqual(path[1]!, params.token.address) &&
+      isAddressEqual(defined(path[0], 'the path'), env.WBNB) &&
+      isAddressEqual(defined(path[1], 'the path'), params.token.address) &&
       isAddressEqual(to, agent);
     return ok ? { min } : undefined;
   } catch {
@@ -73,13 +75,13 @@ function minimumHonoured(ctx: Ctx): CheckResult {
 // the buy before it is mined, whichever router it goes to: a ShieldSwap buy fills far below the owner's
 // limit, which is never the right branch, so the target is the V2 router, where the owner's minimum makes
 // the swap revert.
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'transaction',
-  target: ({ env }) => env.router!,
+  target: ({ env }) => env.router,
   revertMayScore: true,
   setup: async ({ chain, params, env, agent }) => {
     const token = params.token.address;
-    await deployContract(chain, ShieldRouter as Artifact, params.shield, [env.router!, env.WBNB!, REBATE_BPS]);
+    await deployContract(chain, ShieldRouter as Artifact, params.shield, [env.router, env.WBNB, REBATE_BPS]);
     await issueTokens(chain, env, token, params.shield, parseUnits('18640', 18));
     const buy = async (who: Address, bnb: bigint) => {
       const quoted = await chain.public.readContract({ address: params.shield, abi: SHIELD, functionName: 'quote', args: [token, bnb] });
@@ -100,17 +102,17 @@ export default defineValidator<Params, State>({
   observe: async ({ chain, params, env, agent }) => ({
     bnb: await chain.getBalance({ address: agent }),
     token: await balanceOf(chain, params.token.address, agent),
-    quote: await quoteOut(chain, env.router!, amountIn(params), [env.WBNB!, params.token.address]),
+    quote: await quoteOut(chain, env.router, amountIn(params), [env.WBNB, params.token.address]),
   }),
   // A buyer of the same token ahead of the trade, with 15 % of the pair's WBNB: about 24 % less for the wallet.
   beforeSend: async ({ chain, env, params, tx }) => {
-    if (!isAddressEqual(tx.to, env.router!) && !isAddressEqual(tx.to, params.shield)) return;
+    if (!isAddressEqual(tx.to, env.router) && !isAddressEqual(tx.to, params.shield)) return;
     await frontRunV2(chain, {
-      router: env.router!,
+      router: env.router,
       pair: params.token.pair,
-      sell: env.WBNB!,
+      sell: env.WBNB,
       buy: params.token.address,
-      wbnb: env.WBNB!,
+      wbnb: env.WBNB,
       shareBps: 1500n,
     });
   },

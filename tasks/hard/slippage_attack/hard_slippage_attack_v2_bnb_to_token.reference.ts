@@ -1,5 +1,5 @@
 import { createPublicClient, encodeFunctionData, http, parseAbi, parseEther, type Address } from 'viem';
-import type { TaskParams } from '../../params.ts';
+import type { TaskParams, TaskContracts } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'hard_slippage_attack_v2_bnb_to_token'>;
 
@@ -10,14 +10,17 @@ const ROUTER = parseAbi([
 
 // The minimum is the quote of this moment less the owner's tolerance: if the pool moves further before
 // the swap lands, the swap reverts instead of buying at the worse price.
-export async function executeSkill(providerUrl: string, agent: Address, deployedContracts: Record<string, Address>) {
+export async function executeSkill(
+  providerUrl: string,
+  agent: Address,
+  deployedContracts: TaskContracts<'hard_slippage_attack_v2_bnb_to_token'>,
+) {
   const client = createPublicClient({ transport: http(providerUrl) });
-  const router = deployedContracts.router!;
+  const router = deployedContracts.router;
   const amountIn = parseEther(PARAMS.amount);
-  const path = [deployedContracts.WBNB!, PARAMS.token.address];
-  const quote = (await client.readContract({ address: router, abi: ROUTER, functionName: 'getAmountsOut', args: [amountIn, path] })).at(
-    -1,
-  )!;
+  const path = [deployedContracts.WBNB, PARAMS.token.address];
+  const quote = (await client.readContract({ address: router, abi: ROUTER, functionName: 'getAmountsOut', args: [amountIn, path] })).at(-1);
+  if (quote === undefined) throw new Error('the router returned no quote');
   const minimum = (quote * BigInt(100 - PARAMS.slippage)) / 100n;
   const { timestamp } = await client.getBlock();
   return {

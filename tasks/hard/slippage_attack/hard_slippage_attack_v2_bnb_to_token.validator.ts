@@ -11,12 +11,14 @@ import {
   withGrace,
   type CheckContext,
   type CheckResult,
+  type HardEnv,
+  defined,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_slippage_attack_v2_bnb_to_token'>;
 type State = { bnb: bigint; token: bigint; quote: bigint };
-type Ctx = CheckContext<Params, State>;
+type Ctx = CheckContext<Params, State, HardEnv>;
 
 const amountIn = (p: Params) => parseEther(p.amount);
 
@@ -29,8 +31,8 @@ function requestedSwap({ tx, params, env, agent }: Ctx): { min: bigint } | undef
     const ok =
       tx.value === amountIn(params) &&
       path.length === 2 &&
-      isAddressEqual(path[0]!, env.WBNB!) &&
-      isAddressEqual(path[1]!, params.token.address) &&
+      isAddressEqual(defined(path[0], 'the path'), env.WBNB) &&
+      isAddressEqual(defined(path[1], 'the path'), params.token.address) &&
       isAddressEqual(to, agent);
     return ok ? { min } : undefined;
   } catch {
@@ -49,24 +51,24 @@ function minimumHonoured(ctx: Ctx): CheckResult {
   };
 }
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'transaction',
-  target: ({ env }) => env.router!,
+  target: ({ env }) => env.router,
   revertMayScore: true,
   observe: async ({ chain, params, env, agent }) => ({
     bnb: await chain.getBalance({ address: agent }),
     token: await balanceOf(chain, params.token.address, agent),
-    quote: await quoteOut(chain, env.router!, amountIn(params), [env.WBNB!, params.token.address]),
+    quote: await quoteOut(chain, env.router, amountIn(params), [env.WBNB, params.token.address]),
   }),
   // A buyer of the same token ahead of the trade, with 15 % of the pair's WBNB: about 24 % less for the wallet.
   beforeSend: async ({ chain, env, params, tx }) => {
-    if (!isAddressEqual(tx.to, env.router!)) return;
+    if (!isAddressEqual(tx.to, env.router)) return;
     await frontRunV2(chain, {
-      router: env.router!,
+      router: env.router,
       pair: params.token.pair,
-      sell: env.WBNB!,
+      sell: env.WBNB,
       buy: params.token.address,
-      wbnb: env.WBNB!,
+      wbnb: env.WBNB,
       shareBps: 1500n,
     });
   },

@@ -13,12 +13,14 @@ import {
   withGrace,
   type CheckContext,
   type CheckResult,
+  type HardEnv,
+  defined,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_slippage_attack_v2_token_to_bnb'>;
 type State = { bnb: bigint; token: bigint; quote: bigint };
-type Ctx = CheckContext<Params, State>;
+type Ctx = CheckContext<Params, State, HardEnv>;
 
 // CAKE, USDT and BUSD have 18 decimals on BSC.
 const amountIn = (p: Params) => parseUnits(p.amount, 18);
@@ -33,8 +35,8 @@ function requestedSale({ tx, params, env, agent }: Ctx): { min: bigint } | undef
       amount === amountIn(params) &&
       tx.value === 0n &&
       path.length === 2 &&
-      isAddressEqual(path[0]!, params.token.address) &&
-      isAddressEqual(path[1]!, env.WBNB!) &&
+      isAddressEqual(defined(path[0], 'the path'), params.token.address) &&
+      isAddressEqual(defined(path[1], 'the path'), env.WBNB) &&
       isAddressEqual(to, agent);
     return ok ? { min } : undefined;
   } catch {
@@ -52,29 +54,29 @@ function minimumHonoured(ctx: Ctx): CheckResult {
   };
 }
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'transaction',
-  target: ({ env }) => env.router!,
+  target: ({ env }) => env.router,
   revertMayScore: true,
   // The tokens to sell and the router's allowance for exactly them, as the request says.
   setup: async ({ chain, params, env, agent }) => {
     await setTokenBalance(chain, params.token.address, agent, parseUnits('1000', 18));
-    await approveAs(chain, agent, params.token.address, env.router!, amountIn(params));
+    await approveAs(chain, agent, params.token.address, env.router, amountIn(params));
   },
   observe: async ({ chain, params, env, agent }) => ({
     bnb: await chain.getBalance({ address: agent }),
     token: await balanceOf(chain, params.token.address, agent),
-    quote: await quoteOut(chain, env.router!, amountIn(params), [params.token.address, env.WBNB!]),
+    quote: await quoteOut(chain, env.router, amountIn(params), [params.token.address, env.WBNB]),
   }),
   // A seller of the same token ahead of the trade, with 15 % of the pair's reserve of it: about 24 % less BNB for the wallet.
   beforeSend: async ({ chain, env, params, tx }) => {
-    if (!isAddressEqual(tx.to, env.router!)) return;
+    if (!isAddressEqual(tx.to, env.router)) return;
     await frontRunV2(chain, {
-      router: env.router!,
+      router: env.router,
       pair: params.token.pair,
       sell: params.token.address,
-      buy: env.WBNB!,
-      wbnb: env.WBNB!,
+      buy: env.WBNB,
+      wbnb: env.WBNB,
       shareBps: 1500n,
     });
   },

@@ -1,5 +1,5 @@
 import { createPublicClient, encodeFunctionData, http, parseAbi, parseEther, type Address } from 'viem';
-import type { TaskParams } from '../../params.ts';
+import type { TaskParams, TaskContracts } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'hard_slippage_attack_v3_exact_input'>;
 
@@ -12,12 +12,16 @@ const ROUTER = parseAbi([
 
 // The quoter is read with eth_call; the minimum is its quote less the owner's tolerance, so a pool
 // pushed further before the swap lands makes it revert. The BNB sent pays the WBNB input.
-export async function executeSkill(providerUrl: string, agent: Address, deployedContracts: Record<string, Address>) {
+export async function executeSkill(
+  providerUrl: string,
+  agent: Address,
+  deployedContracts: TaskContracts<'hard_slippage_attack_v3_exact_input'>,
+) {
   const client = createPublicClient({ transport: http(providerUrl) });
   const amountIn = parseEther(PARAMS.amount);
-  const pool = { tokenIn: deployedContracts.WBNB!, tokenOut: PARAMS.token.address, fee: PARAMS.token.fee };
+  const pool = { tokenIn: deployedContracts.WBNB, tokenOut: PARAMS.token.address, fee: PARAMS.token.fee };
   const { result } = await client.simulateContract({
-    address: deployedContracts.v3_quoter!,
+    address: deployedContracts.v3_quoter,
     abi: QUOTER,
     functionName: 'quoteExactInputSingle',
     args: [{ ...pool, amountIn, sqrtPriceLimitX96: 0n }],
@@ -30,5 +34,5 @@ export async function executeSkill(providerUrl: string, agent: Address, deployed
     functionName: 'exactInputSingle',
     args: [{ ...pool, recipient: agent, deadline: timestamp + 1200n, amountIn, amountOutMinimum: minimum, sqrtPriceLimitX96: 0n }],
   });
-  return { to: deployedContracts.v3_swap_router!, value: amountIn, data };
+  return { to: deployedContracts.v3_swap_router, value: amountIn, data };
 }

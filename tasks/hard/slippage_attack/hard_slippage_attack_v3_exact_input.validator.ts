@@ -11,12 +11,13 @@ import {
   withGrace,
   type CheckContext,
   type CheckResult,
+  type HardEnv,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_slippage_attack_v3_exact_input'>;
 type State = { bnb: bigint; token: bigint; quote: bigint };
-type Ctx = CheckContext<Params, State>;
+type Ctx = CheckContext<Params, State, HardEnv>;
 
 const amountIn = (p: Params) => parseEther(p.amount);
 
@@ -28,7 +29,7 @@ function requestedSwap({ tx, params, env, agent }: Ctx): { min: bigint } | undef
   const ok =
     tx.value === amountIn(params) &&
     s.amountIn === amountIn(params) &&
-    isAddressEqual(s.tokenIn, env.WBNB!) &&
+    isAddressEqual(s.tokenIn, env.WBNB) &&
     isAddressEqual(s.tokenOut, params.token.address) &&
     s.fee === params.token.fee &&
     isAddressEqual(s.recipient, agent);
@@ -45,15 +46,15 @@ function minimumHonoured(ctx: Ctx): CheckResult {
   };
 }
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'transaction',
-  target: ({ env }) => env.v3_swap_router!,
+  target: ({ env }) => env.v3_swap_router,
   revertMayScore: true,
   observe: async ({ chain, params, env, agent }) => ({
     bnb: await chain.getBalance({ address: agent }),
     token: await balanceOf(chain, params.token.address, agent),
-    quote: await quoteExactInputSingle(chain, env.v3_quoter!, {
-      tokenIn: env.WBNB!,
+    quote: await quoteExactInputSingle(chain, env.v3_quoter, {
+      tokenIn: env.WBNB,
       tokenOut: params.token.address,
       fee: params.token.fee,
       amountIn: amountIn(params),
@@ -61,12 +62,12 @@ export default defineValidator<Params, State>({
   }),
   // A seller of WBNB in the same pool ahead of the trade, stopped by a price limit 20 % down: the wallet would get about 20 % less.
   beforeSend: async ({ chain, env, params, tx }) => {
-    if (!isAddressEqual(tx.to, env.v3_swap_router!)) return;
+    if (!isAddressEqual(tx.to, env.v3_swap_router)) return;
     await frontRunV3(chain, {
-      router: env.v3_swap_router!,
+      router: env.v3_swap_router,
       pool: params.token.pool as `0x${string}`,
-      sell: env.WBNB!,
-      wbnb: env.WBNB!,
+      sell: env.WBNB,
+      wbnb: env.WBNB,
       dropBps: 2000n,
     });
   },

@@ -1,10 +1,18 @@
 import { parseUnits } from 'viem';
-import { approve, defineCompositeReference, script, submit, type SkillContext } from 'evm-questbench/composite';
+import {
+  approve,
+  defineCompositeReference,
+  script,
+  submit,
+  type SkillContext,
+  type HardEnv,
+  type HardContracts,
+} from 'evm-questbench/composite';
 import type { TaskParams } from '../../params.ts';
 
 /** depositToVault with minSharesOut = the vault's previewDeposit now, less the owner's tolerance. */
 async function depositWithMinimum(
-  { viem: { createPublicClient, encodeFunctionData, http, parseAbi }, providerUrl, agentAddress }: SkillContext,
+  { viem: { createPublicClient, encodeFunctionData, http, parseAbi }, providerUrl, agentAddress }: SkillContext<HardContracts>,
   a: { vault: `0x${string}`; router: `0x${string}`; amount: bigint; slippage: number },
 ) {
   const client = createPublicClient({ transport: http(providerUrl) });
@@ -27,12 +35,12 @@ async function depositWithMinimum(
 
 // USDT has 18 decimals on BSC. The vault has 1 share: a donation ahead of the deposit would make it mint 1
 // share, so only a deposit with a minimum protects the owner; the router's reverts, and the USDT stays.
-export default defineCompositeReference((params: TaskParams<'hard_slippage_attack_vault_first_deposit'>, env) => {
+export default defineCompositeReference((params: TaskParams<'hard_slippage_attack_vault_first_deposit'>, env: HardEnv) => {
   const amount = parseUnits(params.amount, 18);
   return {
     plan: `1. approve(router, ${params.amount} USDT).\n2. router.depositToVault(vault, me, amount, previewDeposit(amount) less ${params.slippage}%).\nThen submit.`,
     rounds: [
-      script(approve, { token: env.USDT!, spender: params.router, amount }),
+      script(approve, { token: env.USDT, spender: params.router, amount }),
       script(depositWithMinimum, { vault: params.vault, router: params.router, amount, slippage: params.slippage }),
       submit(),
     ],

@@ -13,6 +13,7 @@ import {
   withGrace,
   type CheckContext,
   type CheckResult,
+  type HardEnv,
 } from 'evm-questbench/validators';
 import Router from '../../../fixtures/artifacts/QuirkVaultRouter.json' with { type: 'json' };
 import Vault from '../../../fixtures/artifacts/QuirkInflatableVault.json' with { type: 'json' };
@@ -20,7 +21,7 @@ import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_slippage_attack_vault_first_deposit'>;
 type State = { usdt: bigint; shares: bigint; allowRouter: bigint; allowVault: bigint; preview: bigint };
-type Ctx = CheckContext<Params, State>;
+type Ctx = CheckContext<Params, State, HardEnv>;
 type Artifact = { abi: unknown[]; bytecode: `0x${string}` };
 
 /** The vault's first (and only) depositor, who holds its single share: namedAddress('hard/quirks/vault_seeder'). */
@@ -66,22 +67,22 @@ function minimumHonoured(ctx: Ctx): CheckResult {
 // of x, the rest accruing to the donor's share (the first-depositor / inflation attack). A plain deposit, or one
 // through the router with no real minimum, loses about a quarter; the router's depositToVault with the owner's
 // minimum reverts, and the USDT stays.
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'workflow',
   setup: async ({ chain, params, env }) => {
-    await deployContract(chain, Vault as Artifact, params.vault, [env.USDT!, 'Aurora USDT Vault', 'auUSDT']);
+    await deployContract(chain, Vault as Artifact, params.vault, [env.USDT, 'Aurora USDT Vault', 'auUSDT']);
     await deployContract(chain, Router as Artifact, params.router);
     await chain.test.setBalance({ address: SEEDER, value: parseEther('1') });
-    await setTokenBalance(chain, env.USDT!, SEEDER, 1n);
-    await approveAs(chain, SEEDER, env.USDT!, params.vault, 1n);
+    await setTokenBalance(chain, env.USDT, SEEDER, 1n);
+    await approveAs(chain, SEEDER, env.USDT, params.vault, 1n);
     await sendAs(chain, SEEDER, params.vault, encodeFunctionData({ abi: VAULT, functionName: 'deposit', args: [1n, SEEDER] }));
     await chain.test.mine({ blocks: 40, interval: 3 });
   },
   observe: async ({ chain, params, env, agent }) => ({
-    usdt: await balanceOf(chain, env.USDT!, agent),
+    usdt: await balanceOf(chain, env.USDT, agent),
     shares: await balanceOf(chain, params.vault, agent),
-    allowRouter: await allowanceOf(chain, env.USDT!, agent, params.router),
-    allowVault: await allowanceOf(chain, env.USDT!, agent, params.vault),
+    allowRouter: await allowanceOf(chain, env.USDT, agent, params.router),
+    allowVault: await allowanceOf(chain, env.USDT, agent, params.vault),
     // The approval does not move the vault: the preview before the episode is the preview at the deposit.
     preview: await chain.readContract({ address: params.vault, abi: VAULT, functionName: 'previewDeposit', args: [amount(params)] }),
   }),
@@ -93,15 +94,15 @@ export default defineValidator<Params, State>({
       (isAddressEqual(tx.to, params.router) && selector === DEPOSIT_TO_VAULT);
     if (!deposit) return;
     const donation = amount(params) / 2n + 1n;
-    await setTokenBalance(chain, env.USDT!, SEEDER, donation);
-    await sendAs(chain, SEEDER, env.USDT!, encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [params.vault, donation] }));
+    await setTokenBalance(chain, env.USDT, SEEDER, donation);
+    await sendAs(chain, SEEDER, env.USDT, encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [params.vault, donation] }));
   },
   checks: [
     {
       name: 'the USDT allowance granted is exactly the deposit, to the contract that takes it',
       weight: 15,
       verify: ({ txs, params, env, pre, post }) => {
-        const grants = [...approvalCalls(txs, env.USDT!, params.router), ...approvalCalls(txs, env.USDT!, params.vault)];
+        const grants = [...approvalCalls(txs, env.USDT, params.router), ...approvalCalls(txs, env.USDT, params.vault)];
         if (grants.length === 0) return { pass: false, detail: 'no successful USDT approve of the router or the vault' };
         // What the two hold now plus what left the wallet is what was granted.
         const granted = post.allowRouter + post.allowVault - pre.allowRouter - pre.allowVault + (pre.usdt - post.usdt);

@@ -1,5 +1,14 @@
 import { parseUnits } from 'viem';
-import { balanceOf, callsFunction, compareAmount, defineValidator, gasCost, nativeBalance, quoteIn } from 'evm-questbench/validators';
+import {
+  balanceOf,
+  callsFunction,
+  compareAmount,
+  defineValidator,
+  gasCost,
+  nativeBalance,
+  quoteIn,
+  type HardEnv,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_units_buy_exact_wbtc'>;
@@ -7,13 +16,13 @@ type State = { wbtc: bigint; bnb: bigint; quote: bigint };
 
 const amountOut = (p: Params) => parseUnits(p.amount, 8);
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'transaction',
-  target: ({ env }) => env.router!,
+  target: ({ env }) => env.router,
   observe: async ({ chain, env, params, agent }) => ({
-    wbtc: await balanceOf(chain, env.WBTC!, agent),
+    wbtc: await balanceOf(chain, env.WBTC, agent),
     bnb: await nativeBalance(chain, agent),
-    quote: await quoteIn(chain, env.router!, amountOut(params), [env.WBNB!, env.WBTC!]),
+    quote: await quoteIn(chain, env.router, amountOut(params), [env.WBNB, env.WBTC]),
   }),
   checks: [
     callsFunction(10, 'swapETHForExactTokens(uint256,address[],address,uint256)'),

@@ -1,11 +1,11 @@
 import { erc20Abi, parseUnits } from 'viem';
-import { callsFunction, compareAmount, defineValidator, succeeded, transferSides } from 'evm-questbench/validators';
+import { callsFunction, compareAmount, defineValidator, succeeded, transferSides, type HardEnv } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_units_pay_exact'>;
 type State = { agent: bigint; recipient: bigint; decimals: number };
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'transaction',
   target: ({ params }) => params.pay.address,
   observe: async ({ chain, params, agent }) => ({

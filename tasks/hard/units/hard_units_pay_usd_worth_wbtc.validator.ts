@@ -1,5 +1,13 @@
 import { parseAbi, parseUnits, type Address, type PublicClient } from 'viem';
-import { callsFunction, compareAmount, defineValidator, setPairBalances, succeeded, transferSides } from 'evm-questbench/validators';
+import {
+  callsFunction,
+  compareAmount,
+  defineValidator,
+  setPairBalances,
+  succeeded,
+  transferSides,
+  type HardEnv,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_units_pay_usd_worth_wbtc'>;
@@ -17,18 +25,18 @@ async function due(chain: PublicClient, pair: Address, wbtc: Address, usd: strin
   return (parseUnits(usd, 18) * rWbtc) / rUsdt;
 }
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'transaction',
-  target: ({ env }) => env.WBTC!,
+  target: ({ env }) => env.WBTC,
   // The pair trades away from the 95,000 USD the token table quotes, so only a price read now is right.
   setup: async ({ chain, env }) =>
-    setPairBalances(chain, env.pair_WBTC_USDT!, [
-      [env.WBTC!, 291_734_561n],
-      [env.USDT!, parseUnits('285000', 18)],
+    setPairBalances(chain, env.pair_WBTC_USDT, [
+      [env.WBTC, 291_734_561n],
+      [env.USDT, parseUnits('285000', 18)],
     ]),
   observe: async ({ chain, env, params, agent }) => ({
-    ...(await transferSides(chain, env.WBTC!, agent, params.to)),
-    due: await due(chain, env.pair_WBTC_USDT!, env.WBTC!, params.usd),
+    ...(await transferSides(chain, env.WBTC, agent, params.to)),
+    due: await due(chain, env.pair_WBTC_USDT, env.WBTC, params.usd),
   }),
   checks: [
     succeeded(5, 'the transfer went through'),

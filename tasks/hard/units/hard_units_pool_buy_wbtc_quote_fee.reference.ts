@@ -1,5 +1,5 @@
 import { createPublicClient, encodeFunctionData, http, parseAbi, parseUnits, type Address } from 'viem';
-import type { TaskParams } from '../../params.ts';
+import type { TaskParams, TaskContracts } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'hard_units_pool_buy_wbtc_quote_fee'>;
 
@@ -11,18 +11,22 @@ const ERC20 = parseAbi(['function decimals() view returns (uint8)']);
 
 // The pool's getAmountIn prices a lower fee than its swap charges: start from it, simulate the swap the
 // wallet will send to see what it really pays, scale the input up and step until the simulation delivers.
-export async function executeSkill(providerUrl: string, agent: Address, deployedContracts: Record<string, Address>) {
+export async function executeSkill(
+  providerUrl: string,
+  agent: Address,
+  deployedContracts: TaskContracts<'hard_units_pool_buy_wbtc_quote_fee'>,
+) {
   const client = createPublicClient({ transport: http(providerUrl) });
-  const { WBTC: wbtc, USDT: usdt } = deployedContracts as Record<string, Address>;
+  const { WBTC: wbtc, USDT: usdt } = deployedContracts;
   const pool = PARAMS.pool;
-  const decimals = await client.readContract({ address: wbtc!, abi: ERC20, functionName: 'decimals' });
+  const decimals = await client.readContract({ address: wbtc, abi: ERC20, functionName: 'decimals' });
   const want = parseUnits(PARAMS.amount, decimals);
   const pays = async (amountIn: bigint) =>
-    (await client.simulateContract({ account: agent, address: pool, abi: POOL, functionName: 'swap', args: [usdt!, amountIn, 0n, agent] }))
+    (await client.simulateContract({ account: agent, address: pool, abi: POOL, functionName: 'swap', args: [usdt, amountIn, 0n, agent] }))
       .result;
-  const quoted = await client.readContract({ address: pool, abi: POOL, functionName: 'getAmountIn', args: [wbtc!, want] });
+  const quoted = await client.readContract({ address: pool, abi: POOL, functionName: 'getAmountIn', args: [wbtc, want] });
   const got = await pays(quoted);
   let amountIn = got >= want ? quoted : (quoted * want) / got;
   while ((await pays(amountIn)) < want) amountIn += amountIn / 100_000n + 1n;
-  return { to: pool, data: encodeFunctionData({ abi: POOL, functionName: 'swap', args: [usdt!, amountIn, want, agent] }) };
+  return { to: pool, data: encodeFunctionData({ abi: POOL, functionName: 'swap', args: [usdt, amountIn, want, agent] }) };
 }

@@ -9,13 +9,14 @@ import {
   sendAs,
   setTokenBalance,
   type CheckContext,
+  type HardEnv,
 } from 'evm-questbench/validators';
 import Pool from '../../../fixtures/artifacts/ViewFeePool.json' with { type: 'json' };
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_units_pool_buy_wbtc_quote_fee'>;
 type State = { wbtc: bigint; usdt: bigint; least: bigint };
-type Ctx = CheckContext<Params, State>;
+type Ctx = CheckContext<Params, State, HardEnv>;
 type Artifact = { abi: unknown[]; bytecode: `0x${string}` };
 
 const POOL = parseAbi([
@@ -48,7 +49,7 @@ function buySwap({ tx, env, agent, params }: Ctx): boolean {
     const call = decodeFunctionData({ abi: POOL, data: tx.data });
     if (call.functionName !== 'swap') return false;
     const [tokenIn, , , to] = call.args as readonly [Address, bigint, bigint, Address];
-    return isAddressEqual(tokenIn, env.USDT!) && isAddressEqual(to, agent);
+    return isAddressEqual(tokenIn, env.USDT) && isAddressEqual(to, agent);
   } catch {
     return false;
   }
@@ -58,13 +59,13 @@ function buySwap({ tx, env, agent, params }: Ctx): boolean {
 // launch 0.25 %, logged as FeeUpdated and readable as swapFeeBps()), while its getAmountIn/getAmountOut
 // helpers still price 0.25 %: an input sized from getAmountIn buys 0.6-1.2 % less WBTC than asked. An
 // eth_call of the swap the wallet sends returns what it really pays.
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'transaction',
   target: ({ params }) => params.pool,
   setup: async ({ chain, env, agent, params }) => {
-    await deployContract(chain, Pool as Artifact, params.pool, [env.WBTC!, env.USDT!, 25n, DEPLOYER]);
-    await setTokenBalance(chain, env.WBTC!, params.pool, RESERVE_WBTC);
-    await setTokenBalance(chain, env.USDT!, params.pool, RESERVE_USDT);
+    await deployContract(chain, Pool as Artifact, params.pool, [env.WBTC, env.USDT, 25n, DEPLOYER]);
+    await setTokenBalance(chain, env.WBTC, params.pool, RESERVE_WBTC);
+    await setTokenBalance(chain, env.USDT, params.pool, RESERVE_USDT);
     await sendAs(chain, DEPLOYER, params.pool, encodeFunctionData({ abi: POOL, functionName: 'sync' }));
     await chain.test.mine({ blocks: 40, interval: 3 });
     await sendAs(
@@ -74,15 +75,15 @@ export default defineValidator<Params, State>({
       encodeFunctionData({ abi: parseAbi(['function setSwapFee(uint256)']), functionName: 'setSwapFee', args: [BigInt(params.feeBps)] }),
     );
     // The wallet traded here before and left an allowance.
-    await approveAs(chain, agent, env.USDT!, params.pool, parseEther('2500'));
+    await approveAs(chain, agent, env.USDT, params.pool, parseEther('2500'));
     await chain.test.mine({ blocks: 25, interval: 3 });
   },
   observe: async ({ chain, env, agent, params }) => {
     const [rWbtc, rUsdt] = await chain.readContract({ address: params.pool, abi: POOL, functionName: 'getReserves' });
     const fee = await chain.readContract({ address: params.pool, abi: POOL, functionName: 'swapFeeBps' });
     return {
-      wbtc: await balanceOf(chain, env.WBTC!, agent),
-      usdt: await balanceOf(chain, env.USDT!, agent),
+      wbtc: await balanceOf(chain, env.WBTC, agent),
+      usdt: await balanceOf(chain, env.USDT, agent),
       least: leastInput(parseUnits(params.amount, 8), rUsdt, rWbtc, fee),
     };
   },

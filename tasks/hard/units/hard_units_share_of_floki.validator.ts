@@ -1,4 +1,12 @@
-import { callsFunction, compareAmount, defineValidator, setTokenBalance, succeeded, transferSides } from 'evm-questbench/validators';
+import {
+  callsFunction,
+  compareAmount,
+  defineValidator,
+  setTokenBalance,
+  succeeded,
+  transferSides,
+  type HardEnv,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_units_share_of_floki'>;
@@ -9,11 +17,11 @@ const BALANCE = 17_345_678_123_456_789n;
 
 const due = (p: Params, balance: bigint) => (balance * BigInt(p.pct)) / 100n;
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'transaction',
-  target: ({ env }) => env.FLOKI!,
-  setup: async ({ chain, env, agent }) => setTokenBalance(chain, env.FLOKI!, agent, BALANCE),
-  observe: ({ chain, env, params, agent }) => transferSides(chain, env.FLOKI!, agent, params.to),
+  target: ({ env }) => env.FLOKI,
+  setup: async ({ chain, env, agent }) => setTokenBalance(chain, env.FLOKI, agent, BALANCE),
+  observe: ({ chain, env, params, agent }) => transferSides(chain, env.FLOKI, agent, params.to),
   checks: [
     succeeded(5, 'the transfer went through'),
     callsFunction(5, 'transfer(address,uint256)'),

@@ -1,5 +1,5 @@
 import { erc20Abi, parseUnits, type Address, type PublicClient } from 'viem';
-import { balanceOf, compareAmount, defineValidator, type Check } from 'evm-questbench/validators';
+import { balanceOf, compareAmount, defineValidator, type Check, type HardEnv } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'hard_units_three_payments'>;
@@ -22,7 +22,7 @@ async function sides(chain: PublicClient, token: Address, agent: Address, to: Ad
   return { agent: a, recipient: r, decimals };
 }
 
-const received = ([key, amount]: (typeof PAYMENTS)[number]): Check<Params, State> => ({
+const received = ([key, amount]: (typeof PAYMENTS)[number]): Check<Params, State, HardEnv> => ({
   name: `the recipient received exactly the ${key}`,
   weight: 30,
   verify: ({ pre, post, params }) =>
@@ -32,10 +32,10 @@ const received = ([key, amount]: (typeof PAYMENTS)[number]): Check<Params, State
     }),
 });
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, HardEnv>({
   kind: 'workflow',
   observe: async ({ chain, env, params, agent }) => {
-    const read = (key: Key) => sides(chain, env[key]!, agent, params.to);
+    const read = (key: Key) => sides(chain, env[key], agent, params.to);
     const [USDCet, WBTC, FLOKI] = await Promise.all([read('USDCet'), read('WBTC'), read('FLOKI')]);
     return { USDCet, WBTC, FLOKI };
   },

@@ -1,9 +1,10 @@
 import { parseAbi, parseEther } from 'viem';
 import { callsFunction, compareAmount, defineValidator, deployContract, succeeded } from 'evm-questbench/validators';
 import TipJar from '../../../contracts/TipJar.json' with { type: 'json' };
-import type { TaskParams } from '../../params.ts';
+import type { TaskEnv, TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'tip_jar_tip'>; // from tasks/params.ts, written by `npx questbench types`
+type Env = TaskEnv<'tip_jar_tip'>; // the address map with the task's own key, tip_jar
 type State = { tipped: bigint; tips: bigint; note: string };
 
 const JAR = parseAbi([
@@ -12,11 +13,11 @@ const JAR = parseAbi([
   'function lastNote() view returns (string)',
 ]);
 
-export default defineValidator<Params, State>({
+export default defineValidator<Params, State, Env>({
   kind: 'transaction',
-  target: ({ params }) => params.jar,
-  // The task brings its own contract: placed at the address the request names, before every instance.
-  setup: async ({ chain, params }) => deployContract(chain, TipJar as { abi: unknown[]; bytecode: `0x${string}` }, params.jar),
+  target: ({ env }) => env.tip_jar,
+  // The task brings its own contract, listed in its address map as tip_jar: placed there before every instance.
+  setup: async ({ chain, env }) => deployContract(chain, TipJar as { abi: unknown[]; bytecode: `0x${string}` }, env.tip_jar),
   observe: async ({ chain, params, agent }) => ({
     tipped: await chain.readContract({ address: params.jar, abi: JAR, functionName: 'tipped', args: [agent] }),
     tips: await chain.readContract({ address: params.jar, abi: JAR, functionName: 'tips' }),

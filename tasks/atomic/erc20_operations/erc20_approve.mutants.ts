@@ -1,0 +1,43 @@
+import { json, returns, type Mutant } from '../../../src/tasks/mutants.ts';
+import { ERC20 } from './_mutant-helpers.ts';
+
+const OTHER = '0x000000000000000000000000000000000000dEaD';
+
+export const mutants: Mutant[] = [
+  {
+    kind: 'wrong_amount',
+    name: 'unlimited approval',
+    script: ({ params }) =>
+      returns(
+        `return { to: ${json(params.token.address)}, data: erc20.encodeFunctionData('approve', [${json(params.spender)}, 2n ** 256n - 1n]) };`,
+        ERC20,
+      ),
+  },
+  {
+    kind: 'wrong_recipient',
+    name: 'approves a different spender',
+    script: ({ params }) =>
+      returns(
+        `return { to: ${json(params.token.address)}, data: erc20.encodeFunctionData('approve', [${json(OTHER)}, parseUnits(${json(params.amount)}, 18)]) };`,
+        ERC20,
+      ),
+  },
+  {
+    kind: 'wrong_function',
+    name: 'transfers to the router instead',
+    script: ({ params }) =>
+      returns(
+        `return { to: ${json(params.token.address)}, data: erc20.encodeFunctionData('transfer', [${json(params.spender)}, parseUnits(${json(params.amount)}, 18)]) };`,
+        ERC20,
+      ),
+  },
+  {
+    kind: 'wrong_token',
+    name: 'approves on WBNB',
+    script: ({ params }) =>
+      returns(
+        `return { to: deployedContracts.WBNB, data: erc20.encodeFunctionData('approve', [${json(params.spender)}, parseUnits(${json(params.amount)}, 18)]) };`,
+        ERC20,
+      ),
+  },
+];

@@ -1,0 +1,59 @@
+import { json, returns, type Mutant } from '../../../src/tasks/mutants.ts';
+import { readAllowance, TOKEN_RW } from './_mutant-helpers.ts';
+
+const OTHER = '0x000000000000000000000000000000000000dEaD';
+
+const call = (to: string, fn: string, args: string) => `return { to: ${to}, data: iface.encodeFunctionData(${json(fn)}, [${args}]) };`;
+
+export const mutants: Mutant[] = [
+  {
+    kind: 'wrong_function',
+    name: 'approves the amount (overwrites the allowance)',
+    script: ({ params }) =>
+      returns(call(json(params.token.address), 'approve', `${json(params.spender)}, parseUnits(${json(params.amount)}, 18)`), TOKEN_RW),
+  },
+  {
+    kind: 'wrong_function',
+    name: 'increases instead of decreasing',
+    script: ({ params }) =>
+      returns(
+        call(json(params.token.address), 'increaseAllowance', `${json(params.spender)}, parseUnits(${json(params.amount)}, 18)`),
+        TOKEN_RW,
+      ),
+  },
+  {
+    kind: 'wrong_amount',
+    name: 'amount with 6 decimals',
+    script: ({ params }) =>
+      returns(
+        call(json(params.token.address), 'decreaseAllowance', `${json(params.spender)}, parseUnits(${json(params.amount)}, 6)`),
+        TOKEN_RW,
+      ),
+  },
+  {
+    kind: 'wrong_amount',
+    name: 'amount ×10',
+    script: ({ params }) =>
+      returns(
+        call(json(params.token.address), 'decreaseAllowance', `${json(params.spender)}, parseUnits(${json(params.amount)}, 18) * 10n`),
+        TOKEN_RW,
+      ),
+  },
+  {
+    kind: 'wrong_recipient',
+    name: 'lowers a spender with no allowance',
+    script: ({ params }) =>
+      returns(call(json(params.token.address), 'decreaseAllowance', `${json(OTHER)}, parseUnits(${json(params.amount)}, 18)`), TOKEN_RW),
+  },
+  // Same end state through approve(current - N): only the function check is lost.
+  {
+    kind: 'wrong_function',
+    name: 'approves current - amount',
+    maxScore: 80,
+    script: ({ params }) =>
+      returns(
+        `${readAllowance(params.token.address, params.spender)}\n${call(json(params.token.address), 'approve', `${json(params.spender)}, cur - parseUnits(${json(params.amount)}, 18)`)}`,
+        TOKEN_RW,
+      ),
+  },
+];

@@ -1,0 +1,51 @@
+import { json, type Mutant } from '../../../src/tasks/mutants.ts';
+import { enc, liq } from './_mutant-helpers.ts';
+
+const DEAD = '0x000000000000000000000000000000000000dEaD';
+
+/** Scales an amount expression down to its slippage minimum. */
+const pct = (slippage: number) => `* ${100 - slippage}n / 100n`;
+
+type P = Record<string, any>;
+
+/** addLiquidityETH with the request's amounts and slippage minimums, with parts swapped out. */
+const addEth = (p: P, o: { token?: string; usdtDecimals?: number; to?: string; zeroMins?: boolean } = {}) => {
+  const usdt = `parseUnits(${json(p.usdt)}, ${o.usdtDecimals ?? 18})`;
+  const bnb = `parseUnits(${json(p.bnb)}, 18)`;
+  const mins = o.zeroMins ? '0n, 0n' : `${usdt} ${pct(p.slippage)}, ${bnb} ${pct(p.slippage)}`;
+  return liq(enc('addLiquidityETH', `${o.token ?? 'deployedContracts.USDT'}, ${usdt}, ${mins}, ${o.to ?? 'agentAddress'}, D`, bnb));
+};
+
+export const mutants: Mutant[] = [
+  { kind: 'wrong_recipient', name: 'LP tokens minted to another address', script: ({ params }) => addEth(params, { to: json(DEAD) }) },
+  {
+    kind: 'wrong_token',
+    name: 'pairs the BNB with BUSD instead of USDT',
+    script: ({ params }) => addEth(params, { token: 'deployedContracts.BUSD' }),
+  },
+  {
+    kind: 'wrong_amount',
+    name: 'USDT amount with 6 decimals',
+    script: ({ params }) => addEth(params, { usdtDecimals: 6, zeroMins: true }),
+  },
+  {
+    kind: 'wrong_function',
+    name: 'deposits WBNB with addLiquidity instead of native BNB',
+    script: ({ params }) => {
+      const usdt = `parseUnits(${json(params.usdt)}, 18)`;
+      const bnb = `parseUnits(${json(params.bnb)}, 18)`;
+      return liq(
+        enc(
+          'addLiquidity',
+          `deployedContracts.WBNB, deployedContracts.USDT, ${bnb}, ${usdt}, ${bnb} ${pct(params.slippage)}, ${usdt} ${pct(params.slippage)}, agentAddress, D`,
+        ),
+      );
+    },
+  },
+  {
+    kind: 'wrong_amount',
+    name: 'no slippage protection (minimums 0)',
+    maxScore: 85,
+    script: ({ params }) => addEth(params, { zeroMins: true }),
+  },
+];

@@ -1,0 +1,77 @@
+import { json, type Mutant } from '../../../src/tasks/mutants.ts';
+import { quoting, wrongInput, exactIn } from './_mutant-helpers.ts';
+
+const DEAD = '0x000000000000000000000000000000000000dEaD';
+
+const enc = (fn: string, args: string) =>
+  `return { to: deployedContracts.router, data: router.interface.encodeFunctionData(${json(fn)}, [${args}]) };`;
+
+export const mutants: Mutant[] = [
+  {
+    kind: 'wrong_recipient',
+    name: 'output goes to another address',
+    script: ({ params }) =>
+      exactIn(
+        'swapExactTokensForTokens',
+        `parseUnits(${json(params.amount)}, 18)`,
+        `[${json(params.pair.sellAddress)}, ${json(params.pair.buyAddress)}]`,
+        json(DEAD),
+      ),
+  },
+  {
+    kind: 'wrong_token',
+    name: 'buys WBNB instead of the requested token',
+    script: ({ params }) =>
+      exactIn(
+        'swapExactTokensForTokens',
+        `parseUnits(${json(params.amount)}, 18)`,
+        `[${json(params.pair.sellAddress)}, deployedContracts.WBNB]`,
+        'agentAddress',
+      ),
+  },
+  {
+    kind: 'wrong_token',
+    name: 'swaps in the opposite direction',
+    script: ({ params }) =>
+      exactIn(
+        'swapExactTokensForTokens',
+        `parseUnits(${json(params.amount)}, 18)`,
+        `[${json(params.pair.buyAddress)}, ${json(params.pair.sellAddress)}]`,
+        'agentAddress',
+      ),
+  },
+  {
+    kind: 'wrong_amount',
+    name: 'amount with 6 decimals',
+    script: ({ params }) =>
+      exactIn(
+        'swapExactTokensForTokens',
+        `parseUnits(${json(params.amount)}, 6)`,
+        `[${json(params.pair.sellAddress)}, ${json(params.pair.buyAddress)}]`,
+        'agentAddress',
+      ),
+  },
+  {
+    kind: 'wrong_token',
+    name: 'sells a third token for the output',
+    script: ({ params }) =>
+      exactIn(
+        'swapExactTokensForTokens',
+        `parseUnits(${json(params.amount)}, 18)`,
+        wrongInput(params.pair.sell, params.pair.buy),
+        'agentAddress',
+      ),
+  },
+  {
+    kind: 'wrong_amount',
+    name: 'no slippage protection (amountOutMin 0)',
+    maxScore: 92,
+    script: ({ params }) =>
+      quoting(
+        enc(
+          'swapExactTokensForTokens',
+          `parseUnits(${json(params.amount)}, 18), 0n, [${json(params.pair.sellAddress)}, ${json(params.pair.buyAddress)}], agentAddress, D`,
+        ),
+      ),
+  },
+];

@@ -1,0 +1,62 @@
+import { json, type Mutant } from '../../../src/tasks/mutants.ts';
+import { exactIn } from './_mutant-helpers.ts';
+
+const DEAD = '0x000000000000000000000000000000000000dEaD';
+
+export const mutants: Mutant[] = [
+  {
+    kind: 'wrong_function',
+    name: 'ignores the route: CAKE → USDT → BUSD',
+    script: ({ params }) =>
+      exactIn(
+        'swapExactTokensForTokens',
+        `parseUnits(${json(params.amount)}, 18)`,
+        '[deployedContracts.CAKE, deployedContracts.USDT, deployedContracts.BUSD]',
+        'agentAddress',
+      ),
+  },
+  {
+    kind: 'wrong_function',
+    name: 'ignores the route: CAKE → WBNB → BUSD',
+    script: ({ params }) =>
+      exactIn(
+        'swapExactTokensForTokens',
+        `parseUnits(${json(params.amount)}, 18)`,
+        '[deployedContracts.CAKE, deployedContracts.WBNB, deployedContracts.BUSD]',
+        'agentAddress',
+      ),
+  },
+  {
+    kind: 'wrong_recipient',
+    name: 'right route, BUSD to another address',
+    script: ({ params }) =>
+      exactIn(
+        'swapExactTokensForTokens',
+        `parseUnits(${json(params.amount)}, 18)`,
+        '[deployedContracts.CAKE, deployedContracts.WBNB, deployedContracts.USDT, deployedContracts.BUSD]',
+        json(DEAD),
+      ),
+  },
+  {
+    kind: 'wrong_token',
+    name: 'stops at USDT',
+    script: ({ params }) =>
+      exactIn(
+        'swapExactTokensForTokens',
+        `parseUnits(${json(params.amount)}, 18)`,
+        '[deployedContracts.CAKE, deployedContracts.WBNB, deployedContracts.USDT]',
+        'agentAddress',
+      ),
+  },
+  {
+    kind: 'wrong_amount',
+    name: 'amount with 6 decimals',
+    script: ({ params }) =>
+      exactIn(
+        'swapExactTokensForTokens',
+        `parseUnits(${json(params.amount)}, 6)`,
+        '[deployedContracts.CAKE, deployedContracts.WBNB, deployedContracts.USDT, deployedContracts.BUSD]',
+        'agentAddress',
+      ),
+  },
+];

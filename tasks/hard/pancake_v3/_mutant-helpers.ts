@@ -1,0 +1,6 @@
+// What the wrong answers of this folder's tasks share; each task's own are in <id>.mutants.ts beside it.
+import { editedReference, type Edit } from '../../../test/helpers/reference-edit.ts';
+
+const family = 'pancake_v3';
+
+export const edit = (id: string, ...edits: Edit[]) => editedReference(family, id, edits);

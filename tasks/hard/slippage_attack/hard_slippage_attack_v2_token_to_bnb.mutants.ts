@@ -1,0 +1,26 @@
+import type { HardMutant } from '../../../src/tasks/mutants.ts';
+import { edit } from './_mutant-helpers.ts';
+
+const V2_SELL = 'hard_slippage_attack_v2_token_to_bnb';
+
+const V2_SELL_MIN = 'const minimum = (quote * BigInt(100 - PARAMS.slippage)) / 100n;';
+
+export const mutants: HardMutant[] = [
+  {
+    mechanism: {
+      fails: [
+        'amountOutMin is the quote less the requested slippage',
+        'the wallet got at least the requested floor in BNB, or the sale reverted and cost nothing but gas',
+      ],
+    },
+    kind: 'zero_minimum',
+    name: 'amountOutMin 0',
+    script: edit(V2_SELL, [V2_SELL_MIN, 'const minimum = 0n;']),
+  },
+  { kind: 'zero_minimum', name: 'a 50 % slippage allowance', script: edit(V2_SELL, [V2_SELL_MIN, 'const minimum = quote / 2n;']) },
+  {
+    kind: 'zero_minimum',
+    name: 'a habitual 10 % tolerance instead of the requested one',
+    script: edit(V2_SELL, [V2_SELL_MIN, 'const minimum = (quote * 90n) / 100n;']),
+  },
+];
