@@ -1,4 +1,4 @@
-import { getAddress, type Address, type PublicClient } from 'viem';
+import { getAddress, keccak256, type Address, type PublicClient } from 'viem';
 import type { AddressLookup } from '../tasks/address-map.ts';
 import { ERC1155_INTERFACE, ERC20_READ, ERC721_INTERFACE, LENDING_MARKET, NFT_READ, STAKING, V2_PAIR } from './abi.ts';
 import { lendingMarketPosition, NATIVE, rewardPoolPosition, stakingPosition, type AssetKey, type PositionSource } from './positions.ts';
@@ -82,48 +82,72 @@ export function riskAssetsFor(chain: PublicClient, env: AddressLookup, opts: Dis
   return p;
 }
 
+/**
+ * What each contract of a map answered, by the map's contents, the address and its code: every session of
+ * a profile starts from the same state, so only the first to probe a contract pays its eleven reads (they
+ * were most of the harness's eth_calls in a one-round run). Only the map's own contracts are kept; a map
+ * that differs (another profile, a task's own keys) or code that differs is probed afresh.
+ */
+const probedByCode = new Map<string, Promise<Probed>>();
+
 /** The entries that have code, each asked every read that tells what kind of contract it is. */
-async function probeContracts(chain: PublicClient, entries: readonly [string, Address][]) {
+async function probeContracts(chain: PublicClient, entries: readonly [string, Address][], scope?: string) {
   const codes = await Promise.all(entries.map(([, address]) => settle(chain.getCode({ address }))));
-  const contracts = entries.filter((_, i) => (codes[i]?.length ?? 0) > 2);
+  const contracts = entries.flatMap(([key, address], i) => {
+    const code = codes[i];
+    return code && code.length > 2 ? [{ key, address, code }] : [];
+  });
   return Promise.all(
-    contracts.map(async ([key, address]) => {
-      const read = <T>(abi: readonly unknown[], functionName: string, args: readonly unknown[] = []) =>
-        settle(chain.readContract({ address, abi: abi as never, functionName: functionName as never, args: args as never }) as Promise<T>);
-      const [decimals, symbol, token0, token1, stakingToken, rewardToken, rate, underlying, is721, is1155, name] = await Promise.all([
-        read<number>(ERC20_READ, 'decimals'),
-        read<string>(ERC20_READ, 'symbol'),
-        read<Address>(V2_PAIR, 'token0'),
-        read<Address>(V2_PAIR, 'token1'),
-        read<Address>(STAKING, 'stakingToken'),
-        read<Address>(STAKING, 'rewardToken'),
-        read<bigint>(LENDING_MARKET, 'exchangeRateStored'),
-        read<Address>(LENDING_MARKET, 'underlying'),
-        read<boolean>(NFT_READ, 'supportsInterface', [ERC721_INTERFACE]),
-        read<boolean>(NFT_READ, 'supportsInterface', [ERC1155_INTERFACE]),
-        read<string>(NFT_READ, 'name'),
-      ]);
-      return {
-        key,
-        address: getAddress(address),
-        decimals,
-        symbol,
-        token0,
-        token1,
-        stakingToken,
-        rewardToken,
-        rate,
-        underlying,
-        is721,
-        is1155,
-        name,
-      };
+    contracts.map(async ({ key, address, code }) => {
+      if (scope === undefined) return readProbe(chain, key, address);
+      const id = `${scope}|${address.toLowerCase()}|${keccak256(code)}`;
+      let probed = probedByCode.get(id);
+      if (!probed) {
+        probed = readProbe(chain, key, address);
+        probedByCode.set(id, probed);
+        probed.catch(() => probedByCode.delete(id));
+      }
+      return { ...(await probed), key };
     }),
   );
 }
 
+/** One contract asked every read that tells what kind of contract it is. */
+async function readProbe(chain: PublicClient, key: string, address: Address) {
+  const read = <T>(abi: readonly unknown[], functionName: string, args: readonly unknown[] = []) =>
+    settle(chain.readContract({ address, abi: abi as never, functionName: functionName as never, args: args as never }) as Promise<T>);
+  const [decimals, symbol, token0, token1, stakingToken, rewardToken, rate, underlying, is721, is1155, name] = await Promise.all([
+    read<number>(ERC20_READ, 'decimals'),
+    read<string>(ERC20_READ, 'symbol'),
+    read<Address>(V2_PAIR, 'token0'),
+    read<Address>(V2_PAIR, 'token1'),
+    read<Address>(STAKING, 'stakingToken'),
+    read<Address>(STAKING, 'rewardToken'),
+    read<bigint>(LENDING_MARKET, 'exchangeRateStored'),
+    read<Address>(LENDING_MARKET, 'underlying'),
+    read<boolean>(NFT_READ, 'supportsInterface', [ERC721_INTERFACE]),
+    read<boolean>(NFT_READ, 'supportsInterface', [ERC1155_INTERFACE]),
+    read<string>(NFT_READ, 'name'),
+  ]);
+  return {
+    key,
+    address: getAddress(address),
+    decimals,
+    symbol,
+    token0,
+    token1,
+    stakingToken,
+    rewardToken,
+    rate,
+    underlying,
+    is721,
+    is1155,
+    name,
+  };
+}
+
 /** What one contract of the address map answered; a read it does not serve is undefined. */
-type Probed = Awaited<ReturnType<typeof probeContracts>>[number];
+type Probed = Awaited<ReturnType<typeof readProbe>>;
 
 /** Files a probed contract as a position (lending market, reward pool, staking), a token or a collection. */
 function classify(assets: RiskAssets, p: Probed): void {
@@ -182,7 +206,7 @@ function markKnownKeys(assets: RiskAssets, env: AddressLookup, opts: DiscoverOpt
  */
 export async function discoverRiskAssets(chain: PublicClient, env: AddressLookup, opts: DiscoverOptions = {}): Promise<RiskAssets> {
   const entries = Object.entries(env).filter(([k]) => k !== 'agent');
-  const probed = await probeContracts(chain, entries);
+  const probed = await probeContracts(chain, entries, JSON.stringify(entries));
   const assets: RiskAssets = { tokens: new Map(), collections: new Map(), positions: [], labels: new Map(), anchors: [] };
   for (const [key, address] of entries) if (!assets.labels.has(address.toLowerCase())) assets.labels.set(address.toLowerCase(), key);
   for (const p of probed) classify(assets, p);
