@@ -6,7 +6,15 @@
 // state no decimals: the chain does (decimals()). Hazard contracts (the honeypot, the injected-name token,
 // the lookalike "USDT", the airdrop drainer) are not in the map: tasks name them in the request.
 import type { Address } from 'viem';
-import { addressOn, hardOnlyDescriptions, keysOf, orderAddressMap, PAIR_DESCRIPTION, type HardEnv } from '../tasks/address-map.ts';
+import {
+  addressEntry,
+  addressOn,
+  hardOnlyDescriptions,
+  keysOf,
+  orderAddressMap,
+  PAIR_DESCRIPTION,
+  type HardEnv,
+} from '../tasks/address-map.ts';
 import type { HardManifest } from './hard-manifest.ts';
 import { envMapFrom } from './session.ts';
 
@@ -20,25 +28,34 @@ export function hardEnvMap(manifest: HardManifest, agent: Address): HardEnv {
   const h = manifest.hard;
   const listed = Object.entries(h.tokens).filter(([, t]) => t.inAddressMap);
   const listedKeys = new Set([...listed.map(([k]) => k), ...Object.keys(manifest.tokens)]);
-  return orderAddressMap('hard', {
-    ...base,
-    ...Object.fromEntries(listed.map(([k, t]) => [k, t.address])),
-    ...Object.fromEntries(
-      Object.entries(h.pairs)
-        .filter(([k]) => k.split('_').every((s) => listedKeys.has(s)))
-        .map(([k, v]) => [`pair_${k}`, v]),
-    ),
-    pancake_smart_router: addressOn('pancake_smart_router'),
-    v3_factory: h.v3.factory,
-    v3_pool_deployer: h.v3.poolDeployer,
-    v3_swap_router: h.v3.swapRouter,
-    v3_position_manager: h.v3.positionManager,
-    v3_quoter: h.v3.quoterV2,
-    v3_tick_lens: h.v3.tickLens,
-    venus_comptroller: h.venus.comptroller,
-    venus_oracle: h.venus.oracle,
-    ...Object.fromEntries(Object.entries(h.venus.markets).map(([k, m]) => [k, m.address])),
+  // The Venus markets (lending entries without a role) a fork's upstream does not list, e.g. vWBTC without governance.
+  const absentMarkets = keysOf('hard').filter((k) => {
+    const e = addressEntry(k);
+    return e?.kind === 'lending' && !e.role && !h.venus.markets[k];
   });
+  return orderAddressMap(
+    'hard',
+    {
+      ...base,
+      ...Object.fromEntries(listed.map(([k, t]) => [k, t.address])),
+      ...Object.fromEntries(
+        Object.entries(h.pairs)
+          .filter(([k]) => k.split('_').every((s) => listedKeys.has(s)))
+          .map(([k, v]) => [`pair_${k}`, v]),
+      ),
+      pancake_smart_router: addressOn('pancake_smart_router'),
+      v3_factory: h.v3.factory,
+      v3_pool_deployer: h.v3.poolDeployer,
+      v3_swap_router: h.v3.swapRouter,
+      v3_position_manager: h.v3.positionManager,
+      v3_quoter: h.v3.quoterV2,
+      v3_tick_lens: h.v3.tickLens,
+      venus_comptroller: h.venus.comptroller,
+      venus_oracle: h.venus.oracle,
+      ...Object.fromEntries(Object.entries(h.venus.markets).map(([k, m]) => [k, m.address])),
+    },
+    absentMarkets,
+  );
 }
 
 /**

@@ -150,10 +150,16 @@ const AGENT_AFTER = 'rich_address';
 
 /**
  * A map as a chain's build gives it (`built`: every key of the map, the wallet as `agent`), in the
- * registry's order. A build that lacks a key of the map or has one the registry does not know fails.
+ * registry's order. A build that lacks a key of the map or has one the registry does not know fails,
+ * except the keys in `absent`, which the chain is known not to have (a fork's upstream without a market):
+ * the map then leaves them out, and a task that needs one fails saying which.
  */
-export function orderAddressMap<M extends MapName>(map: M, built: Readonly<Record<string, Address>>): AddressMap<KeysIn<M>> {
-  const keys = keysOf(map);
+export function orderAddressMap<M extends MapName>(
+  map: M,
+  built: Readonly<Record<string, Address>>,
+  absent: readonly string[] = [],
+): AddressMap<KeysIn<M>> {
+  const keys = keysOf(map).filter((k) => !(absent.includes(k) && !built[k]));
   const missing = keys.filter((k) => !built[k]);
   const unknown = Object.keys(built).filter((k) => k !== 'agent' && !byKey.get(k)?.maps.includes(map));
   if (missing.length || unknown.length || !built.agent) {
