@@ -81,6 +81,23 @@ export const returns = (body: string, imports = '') =>
 
 export const json = (v: unknown) => JSON.stringify(v);
 
+// What wrong answers in several task folders render alike, so each is written once.
+
+/** A recipient no task names (the usual burn address): where a wrong-recipient answer sends. */
+export const BURN_ADDRESS = '0x000000000000000000000000000000000000dEaD';
+
+/** viem for a script that reads the chain and sends a token or BNB. */
+export const VIEM_WITH_ETHER =
+  "import { createPublicClient, encodeFunctionData, erc20Abi, http, parseUnits, parseAbi, parseEther } from 'viem';";
+
+/** A taxed token's tax getters as `TAX` and a client `c`, for a script that imports viem. */
+export const TAX_ABI = `const TAX = parseAbi(['function buyTaxBps() view returns (uint16)', 'function sellTaxBps() view returns (uint16)', 'function transferTaxBps() view returns (uint16)', 'function scheduledTaxes() view returns (uint16, uint16, uint16, uint256)']);
+const c = createPublicClient({ transport: http(providerUrl) });`;
+
+/** ethers with `erc20`, an interface of ERC-20 `transfer` alone. */
+export const ERC20_TRANSFER_IFACE =
+  "import { Interface, parseUnits } from 'ethers';\nconst erc20 = new Interface(['function transfer(address,uint256)']);";
+
 /**
  * The wrong answers of each task from its `<id>.mutants.ts` modules, as `import.meta.glob` (eager) or
  * a dynamic import gives them by path: the file name is the task id.

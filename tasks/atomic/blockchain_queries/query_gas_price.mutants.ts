@@ -1,6 +1,5 @@
 import { returns, type Mutant } from '../../../src/tasks/mutants.ts';
-
-const ETHERS = "import { JsonRpcProvider } from 'ethers';";
+import { ETHERS } from './_mutant-helpers.ts';
 
 const VIEM = "import { createPublicClient, http } from 'viem';";
 

@@ -8,6 +8,10 @@ export const ERC20 =
 export const TOKEN_RW =
   "import { Contract, Interface, JsonRpcProvider, MaxUint256, parseUnits } from 'ethers';\nconst tokenAbi = ['function balanceOf(address) view returns (uint256)', 'function allowance(address,address) view returns (uint256)', 'function transfer(address,uint256)', 'function approve(address,uint256)', 'function increaseAllowance(address,uint256)', 'function decreaseAllowance(address,uint256)'];\nconst iface = new Interface(tokenAbi);";
 
+/** A call of `fn` on `to` through `iface` (the interface of TOKEN_RW). */
+export const call = (to: string, fn: string, args: string) =>
+  `return { to: ${to}, data: iface.encodeFunctionData(${json(fn)}, [${args}]) };`;
+
 export const readBalance = (token: string) =>
   `const t = new Contract(${json(token)}, tokenAbi, new JsonRpcProvider(providerUrl)); const bal: bigint = await t.getFunction('balanceOf')(agentAddress);`;
 

@@ -1,7 +1,5 @@
-import { json, returns, type Mutant } from '../../../src/tasks/mutants.ts';
+import { json, returns, BURN_ADDRESS, type Mutant } from '../../../src/tasks/mutants.ts';
 import { ERC20 } from './_mutant-helpers.ts';
-
-const OTHER = '0x000000000000000000000000000000000000dEaD';
 
 export const mutants: Mutant[] = [
   {
@@ -18,7 +16,7 @@ export const mutants: Mutant[] = [
     name: 'approves a different spender',
     script: ({ params }) =>
       returns(
-        `return { to: ${json(params.token.address)}, data: erc20.encodeFunctionData('approve', [${json(OTHER)}, parseUnits(${json(params.amount)}, 18)]) };`,
+        `return { to: ${json(params.token.address)}, data: erc20.encodeFunctionData('approve', [${json(BURN_ADDRESS)}, parseUnits(${json(params.amount)}, 18)]) };`,
         ERC20,
       ),
   },

@@ -1,7 +1,5 @@
-import { json, returns, type Mutant } from '../../../src/tasks/mutants.ts';
+import { json, returns, BURN_ADDRESS, type Mutant } from '../../../src/tasks/mutants.ts';
 import { QST } from './_mutant-helpers.ts';
-
-const OTHER = '0x000000000000000000000000000000000000dEaD';
 
 const ZERO = '0x0000000000000000000000000000000000000000';
 
@@ -11,7 +9,7 @@ export const mutants: Mutant[] = [
     name: 'sends to a dead address instead of burning',
     script: ({ params }) =>
       returns(
-        `return { to: ${json(params.token)}, data: qst.encodeFunctionData('transfer', [${json(OTHER)}, parseUnits(${json(params.amount)}, 18)]) };`,
+        `return { to: ${json(params.token)}, data: qst.encodeFunctionData('transfer', [${json(BURN_ADDRESS)}, parseUnits(${json(params.amount)}, 18)]) };`,
         QST,
       ),
   },

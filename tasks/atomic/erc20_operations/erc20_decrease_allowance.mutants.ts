@@ -1,9 +1,5 @@
-import { json, returns, type Mutant } from '../../../src/tasks/mutants.ts';
-import { readAllowance, TOKEN_RW } from './_mutant-helpers.ts';
-
-const OTHER = '0x000000000000000000000000000000000000dEaD';
-
-const call = (to: string, fn: string, args: string) => `return { to: ${to}, data: iface.encodeFunctionData(${json(fn)}, [${args}]) };`;
+import { json, returns, BURN_ADDRESS, type Mutant } from '../../../src/tasks/mutants.ts';
+import { readAllowance, TOKEN_RW, call } from './_mutant-helpers.ts';
 
 export const mutants: Mutant[] = [
   {
@@ -43,7 +39,10 @@ export const mutants: Mutant[] = [
     kind: 'wrong_recipient',
     name: 'lowers a spender with no allowance',
     script: ({ params }) =>
-      returns(call(json(params.token.address), 'decreaseAllowance', `${json(OTHER)}, parseUnits(${json(params.amount)}, 18)`), TOKEN_RW),
+      returns(
+        call(json(params.token.address), 'decreaseAllowance', `${json(BURN_ADDRESS)}, parseUnits(${json(params.amount)}, 18)`),
+        TOKEN_RW,
+      ),
   },
   // Same end state through approve(current - N): only the function check is lost.
   {

@@ -1,9 +1,5 @@
-import { json, returns, type Mutant } from '../../../src/tasks/mutants.ts';
-import { readAllowance, TOKEN_RW } from './_mutant-helpers.ts';
-
-const OTHER = '0x000000000000000000000000000000000000dEaD';
-
-const call = (to: string, fn: string, args: string) => `return { to: ${to}, data: iface.encodeFunctionData(${json(fn)}, [${args}]) };`;
+import { json, returns, BURN_ADDRESS, type Mutant } from '../../../src/tasks/mutants.ts';
+import { readAllowance, TOKEN_RW, call } from './_mutant-helpers.ts';
 
 export const mutants: Mutant[] = [
   {
@@ -25,7 +21,10 @@ export const mutants: Mutant[] = [
     kind: 'wrong_recipient',
     name: 'raises a different spender',
     script: ({ params }) =>
-      returns(call(json(params.token.address), 'increaseAllowance', `${json(OTHER)}, parseUnits(${json(params.amount)}, 18)`), TOKEN_RW),
+      returns(
+        call(json(params.token.address), 'increaseAllowance', `${json(BURN_ADDRESS)}, parseUnits(${json(params.amount)}, 18)`),
+        TOKEN_RW,
+      ),
   },
   {
     kind: 'wrong_function',

@@ -1,7 +1,5 @@
 import { json, returns, type Mutant } from '../../../src/tasks/mutants.ts';
-import { readAllowance, TOKEN_RW } from './_mutant-helpers.ts';
-
-const call = (to: string, fn: string, args: string) => `return { to: ${to}, data: iface.encodeFunctionData(${json(fn)}, [${args}]) };`;
+import { readAllowance, TOKEN_RW, call } from './_mutant-helpers.ts';
 
 export const mutants: Mutant[] = [
   {

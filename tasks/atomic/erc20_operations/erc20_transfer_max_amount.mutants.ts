@@ -1,16 +1,15 @@
-import { json, returns, type Mutant } from '../../../src/tasks/mutants.ts';
-import { TOKEN_RW, readBalance } from './_mutant-helpers.ts';
-
-const OTHER = '0x000000000000000000000000000000000000dEaD';
-
-const call = (to: string, fn: string, args: string) => `return { to: ${to}, data: iface.encodeFunctionData(${json(fn)}, [${args}]) };`;
+import { json, returns, BURN_ADDRESS, type Mutant } from '../../../src/tasks/mutants.ts';
+import { TOKEN_RW, readBalance, call } from './_mutant-helpers.ts';
 
 export const mutants: Mutant[] = [
   {
     kind: 'wrong_recipient',
     name: 'whole balance to a different address',
     script: ({ params }) =>
-      returns(`${readBalance(params.token.address)}\n${call(json(params.token.address), 'transfer', `${json(OTHER)}, bal`)}`, TOKEN_RW),
+      returns(
+        `${readBalance(params.token.address)}\n${call(json(params.token.address), 'transfer', `${json(BURN_ADDRESS)}, bal`)}`,
+        TOKEN_RW,
+      ),
   },
   {
     kind: 'wrong_amount',

@@ -1,9 +1,5 @@
-import { json, returns, type Mutant } from '../../../src/tasks/mutants.ts';
-import { readBalance, TOKEN_RW } from './_mutant-helpers.ts';
-
-const OTHER = '0x000000000000000000000000000000000000dEaD';
-
-const call = (to: string, fn: string, args: string) => `return { to: ${to}, data: iface.encodeFunctionData(${json(fn)}, [${args}]) };`;
+import { json, returns, BURN_ADDRESS, type Mutant } from '../../../src/tasks/mutants.ts';
+import { readBalance, TOKEN_RW, call } from './_mutant-helpers.ts';
 
 export const mutants: Mutant[] = [
   {
@@ -38,7 +34,7 @@ export const mutants: Mutant[] = [
     name: 'right share, wrong recipient',
     script: ({ params }) =>
       returns(
-        `${readBalance(params.token.address)}\n${call(json(params.token.address), 'transfer', `${json(OTHER)}, bal * BigInt(${params.percent}) / 100n`)}`,
+        `${readBalance(params.token.address)}\n${call(json(params.token.address), 'transfer', `${json(BURN_ADDRESS)}, bal * BigInt(${params.percent}) / 100n`)}`,
         TOKEN_RW,
       ),
   },

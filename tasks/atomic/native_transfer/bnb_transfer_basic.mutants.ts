@@ -1,13 +1,11 @@
-import { json, returns, type Mutant } from '../../../src/tasks/mutants.ts';
-
-const OTHER = '0x000000000000000000000000000000000000dEaD';
+import { json, returns, BURN_ADDRESS, type Mutant } from '../../../src/tasks/mutants.ts';
 
 export const mutants: Mutant[] = [
   {
     kind: 'wrong_recipient',
     name: 'pays a different address',
     script: ({ params }) =>
-      returns(`return { to: ${json(OTHER)}, value: parseEther(${json(params.amount)}) };`, "import { parseEther } from 'ethers';"),
+      returns(`return { to: ${json(BURN_ADDRESS)}, value: parseEther(${json(params.amount)}) };`, "import { parseEther } from 'ethers';"),
   },
   {
     kind: 'wrong_amount',

@@ -1,6 +1,4 @@
-import { json, returns, type Mutant } from '../../../src/tasks/mutants.ts';
-
-const OTHER = '0x000000000000000000000000000000000000dEaD';
+import { json, returns, BURN_ADDRESS, type Mutant } from '../../../src/tasks/mutants.ts';
 
 const PROVIDER = "import { JsonRpcProvider, parseEther } from 'ethers';";
 
@@ -37,7 +35,7 @@ export const mutants: Mutant[] = [
     name: 'sweeps to a different address',
     script: () =>
       returns(
-        `const p = new JsonRpcProvider(providerUrl); const b = await p.getBalance(agentAddress); const g = (await p.getFeeData()).gasPrice!; return { to: ${json(OTHER)}, value: b - 21000n * g, gasLimit: 21000n, gasPrice: g };`,
+        `const p = new JsonRpcProvider(providerUrl); const b = await p.getBalance(agentAddress); const g = (await p.getFeeData()).gasPrice!; return { to: ${json(BURN_ADDRESS)}, value: b - 21000n * g, gasLimit: 21000n, gasPrice: g };`,
         PROVIDER,
       ),
   },

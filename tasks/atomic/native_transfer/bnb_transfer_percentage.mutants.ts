@@ -1,6 +1,4 @@
-import { json, returns, type Mutant } from '../../../src/tasks/mutants.ts';
-
-const OTHER = '0x000000000000000000000000000000000000dEaD';
+import { json, returns, BURN_ADDRESS, type Mutant } from '../../../src/tasks/mutants.ts';
 
 export const mutants: Mutant[] = [
   {
@@ -26,7 +24,7 @@ export const mutants: Mutant[] = [
     name: 'right share, wrong recipient',
     script: ({ params }) =>
       returns(
-        `const b = await new JsonRpcProvider(providerUrl).getBalance(agentAddress); return { to: ${json(OTHER)}, value: b * BigInt(${params.percent}) / 100n };`,
+        `const b = await new JsonRpcProvider(providerUrl).getBalance(agentAddress); return { to: ${json(BURN_ADDRESS)}, value: b * BigInt(${params.percent}) / 100n };`,
         "import { JsonRpcProvider } from 'ethers';",
       ),
   },

@@ -1,6 +1,4 @@
-import { json, returns, type Mutant } from '../../../src/tasks/mutants.ts';
-
-const OTHER = '0x000000000000000000000000000000000000dEaD';
+import { json, returns, BURN_ADDRESS, type Mutant } from '../../../src/tasks/mutants.ts';
 
 const ETHERS = "import { parseEther } from 'ethers';";
 
@@ -33,7 +31,7 @@ export const mutants: Mutant[] = [
     name: 'right note, different recipient',
     script: ({ params }) =>
       returns(
-        `return { to: ${json(OTHER)}, value: parseEther(${json(params.amount)}), data: hexlify(toUtf8Bytes(${json(params.message)})) };`,
+        `return { to: ${json(BURN_ADDRESS)}, value: parseEther(${json(params.amount)}), data: hexlify(toUtf8Bytes(${json(params.message)})) };`,
         "import { hexlify, parseEther, toUtf8Bytes } from 'ethers';",
       ),
   },

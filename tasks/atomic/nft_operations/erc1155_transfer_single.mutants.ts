@@ -1,7 +1,5 @@
-import { json, returns, type Mutant } from '../../../src/tasks/mutants.ts';
+import { json, returns, BURN_ADDRESS, type Mutant } from '../../../src/tasks/mutants.ts';
 import { MULTI } from './_mutant-helpers.ts';
-
-const OTHER = '0x000000000000000000000000000000000000dEaD';
 
 export const mutants: Mutant[] = [
   {
@@ -9,7 +7,7 @@ export const mutants: Mutant[] = [
     name: 'sends the units to a different address',
     script: ({ params }) =>
       returns(
-        `return { to: deployedContracts.erc1155_token, data: multi.encodeFunctionData('safeTransferFrom', [agentAddress, ${json(OTHER)}, ${params.id}n, ${params.amount}n, '0x']) };`,
+        `return { to: deployedContracts.erc1155_token, data: multi.encodeFunctionData('safeTransferFrom', [agentAddress, ${json(BURN_ADDRESS)}, ${params.id}n, ${params.amount}n, '0x']) };`,
         MULTI,
       ),
   },

@@ -1,7 +1,5 @@
-import { json, returns, type Mutant } from '../../../src/tasks/mutants.ts';
+import { json, returns, BURN_ADDRESS, type Mutant } from '../../../src/tasks/mutants.ts';
 import { NFT } from './_mutant-helpers.ts';
-
-const OTHER = '0x000000000000000000000000000000000000dEaD';
 
 export const mutants: Mutant[] = [
   // The NFT arrives, but without the receiver check the request asked for: an honest partial.
@@ -20,7 +18,7 @@ export const mutants: Mutant[] = [
     name: 'safe-transfers to a different address',
     script: ({ params }) =>
       returns(
-        `return { to: deployedContracts.pancake_squad, data: nft.encodeFunctionData('safeTransferFrom', [agentAddress, ${json(OTHER)}, ${params.id}n]) };`,
+        `return { to: deployedContracts.pancake_squad, data: nft.encodeFunctionData('safeTransferFrom', [agentAddress, ${json(BURN_ADDRESS)}, ${params.id}n]) };`,
         NFT,
       ),
   },

@@ -1,7 +1,5 @@
-import { json, returns, type Mutant } from '../../../src/tasks/mutants.ts';
+import { json, returns, BURN_ADDRESS, type Mutant } from '../../../src/tasks/mutants.ts';
 import { NFT } from './_mutant-helpers.ts';
-
-const OTHER = '0x000000000000000000000000000000000000dEaD';
 
 export const mutants: Mutant[] = [
   {
@@ -18,7 +16,7 @@ export const mutants: Mutant[] = [
     name: 'makes a different address the operator',
     script: () =>
       returns(
-        `return { to: deployedContracts.pancake_squad, data: nft.encodeFunctionData('setApprovalForAll', [${json(OTHER)}, true]) };`,
+        `return { to: deployedContracts.pancake_squad, data: nft.encodeFunctionData('setApprovalForAll', [${json(BURN_ADDRESS)}, true]) };`,
         NFT,
       ),
   },

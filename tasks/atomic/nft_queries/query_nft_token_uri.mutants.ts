@@ -1,9 +1,5 @@
 import { json, returns, type Mutant } from '../../../src/tasks/mutants.ts';
-
-const READ = (fn: string) => `import { Contract, JsonRpcProvider } from 'ethers';
-const abi = ['${fn}'];`;
-
-const nftAt = (address: string) => `new Contract(${address}, abi, new JsonRpcProvider(providerUrl))`;
+import { READ, nftAt } from './_mutant-helpers.ts';
 
 export const mutants: Mutant[] = [
   {

@@ -1,7 +1,5 @@
-import { json, type Mutant } from '../../../src/tasks/mutants.ts';
+import { json, BURN_ADDRESS, type Mutant } from '../../../src/tasks/mutants.ts';
 import { enc, liq } from './_mutant-helpers.ts';
-
-const DEAD = '0x000000000000000000000000000000000000dEaD';
 
 /** Scales an amount expression down to its slippage minimum. */
 const pct = (slippage: number) => `* ${100 - slippage}n / 100n`;
@@ -17,7 +15,11 @@ const addEth = (p: P, o: { token?: string; usdtDecimals?: number; to?: string; z
 };
 
 export const mutants: Mutant[] = [
-  { kind: 'wrong_recipient', name: 'LP tokens minted to another address', script: ({ params }) => addEth(params, { to: json(DEAD) }) },
+  {
+    kind: 'wrong_recipient',
+    name: 'LP tokens minted to another address',
+    script: ({ params }) => addEth(params, { to: json(BURN_ADDRESS) }),
+  },
   {
     kind: 'wrong_token',
     name: 'pairs the BNB with BUSD instead of USDT',

@@ -1,7 +1,5 @@
-import { json, type Mutant } from '../../../src/tasks/mutants.ts';
+import { json, BURN_ADDRESS, type Mutant } from '../../../src/tasks/mutants.ts';
 import { enc, liq } from './_mutant-helpers.ts';
-
-const DEAD = '0x000000000000000000000000000000000000dEaD';
 
 /** Scales an amount expression down to its slippage minimum. */
 const pct = (slippage: number) => `* ${100 - slippage}n / 100n`;
@@ -20,7 +18,11 @@ const addTokens = (p: P, o: { other?: string; decimals?: number; to?: string; ze
 };
 
 export const mutants: Mutant[] = [
-  { kind: 'wrong_recipient', name: 'LP tokens minted to another address', script: ({ params }) => addTokens(params, { to: json(DEAD) }) },
+  {
+    kind: 'wrong_recipient',
+    name: 'LP tokens minted to another address',
+    script: ({ params }) => addTokens(params, { to: json(BURN_ADDRESS) }),
+  },
   { kind: 'wrong_amount', name: 'amounts with 6 decimals', script: ({ params }) => addTokens(params, { decimals: 6 }) },
   {
     kind: 'wrong_token',

@@ -1,7 +1,5 @@
-import { json, type Mutant } from '../../../src/tasks/mutants.ts';
+import { json, BURN_ADDRESS, type Mutant } from '../../../src/tasks/mutants.ts';
 import { enc, liq } from './_mutant-helpers.ts';
-
-const DEAD = '0x000000000000000000000000000000000000dEaD';
 
 export const mutants: Mutant[] = [
   {
@@ -9,7 +7,7 @@ export const mutants: Mutant[] = [
     name: 'BNB and USDT sent to another address',
     script: ({ params }) =>
       liq(
-        `const lp = await lpOf(deployedContracts.pair_WBNB_USDT); ${enc('removeLiquidityETH', `deployedContracts.USDT, lp * ${params.percent}n / 100n, 0n, 0n, ${json(DEAD)}, D`)}`,
+        `const lp = await lpOf(deployedContracts.pair_WBNB_USDT); ${enc('removeLiquidityETH', `deployedContracts.USDT, lp * ${params.percent}n / 100n, 0n, 0n, ${json(BURN_ADDRESS)}, D`)}`,
       ),
   },
   {

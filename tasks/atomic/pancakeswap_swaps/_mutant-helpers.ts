@@ -20,7 +20,7 @@ export const quoting = (body: string) =>
     QUOTING,
   );
 
-const enc = (fn: string, args: string) =>
+export const enc = (fn: string, args: string) =>
   `return { to: deployedContracts.router, data: router.interface.encodeFunctionData(${json(fn)}, [${args}]) };`;
 
 /** Exact-input swap whose amountOutMin is 99 % of the live quote for its own path. */

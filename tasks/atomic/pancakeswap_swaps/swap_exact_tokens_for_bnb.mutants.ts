@@ -1,10 +1,5 @@
-import { json, type Mutant } from '../../../src/tasks/mutants.ts';
-import { quoting, exactIn } from './_mutant-helpers.ts';
-
-const DEAD = '0x000000000000000000000000000000000000dEaD';
-
-const enc = (fn: string, args: string) =>
-  `return { to: deployedContracts.router, data: router.interface.encodeFunctionData(${json(fn)}, [${args}]) };`;
+import { json, BURN_ADDRESS, type Mutant } from '../../../src/tasks/mutants.ts';
+import { quoting, exactIn, enc } from './_mutant-helpers.ts';
 
 export const mutants: Mutant[] = [
   {
@@ -15,7 +10,7 @@ export const mutants: Mutant[] = [
         'swapExactTokensForETH',
         `parseUnits(${json(params.amount)}, 18)`,
         `[${json(params.token.address)}, deployedContracts.WBNB]`,
-        json(DEAD),
+        json(BURN_ADDRESS),
       ),
   },
   {

@@ -1,7 +1,5 @@
-import { json, type Mutant } from '../../../src/tasks/mutants.ts';
+import { json, BURN_ADDRESS, type Mutant } from '../../../src/tasks/mutants.ts';
 import { exactIn } from './_mutant-helpers.ts';
-
-const DEAD = '0x000000000000000000000000000000000000dEaD';
 
 export const mutants: Mutant[] = [
   {
@@ -34,7 +32,7 @@ export const mutants: Mutant[] = [
         'swapExactTokensForTokens',
         `parseUnits(${json(params.amount)}, 18)`,
         '[deployedContracts.CAKE, deployedContracts.WBNB, deployedContracts.USDT, deployedContracts.BUSD]',
-        json(DEAD),
+        json(BURN_ADDRESS),
       ),
   },
   {

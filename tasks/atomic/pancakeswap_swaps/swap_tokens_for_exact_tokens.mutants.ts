@@ -1,10 +1,5 @@
-import { json, type Mutant } from '../../../src/tasks/mutants.ts';
-import { wrongInput, quoting, exactIn } from './_mutant-helpers.ts';
-
-const DEAD = '0x000000000000000000000000000000000000dEaD';
-
-const enc = (fn: string, args: string) =>
-  `return { to: deployedContracts.router, data: router.interface.encodeFunctionData(${json(fn)}, [${args}]) };`;
+import { json, BURN_ADDRESS, type Mutant } from '../../../src/tasks/mutants.ts';
+import { wrongInput, quoting, exactIn, enc } from './_mutant-helpers.ts';
 
 export const mutants: Mutant[] = [
   {
@@ -23,7 +18,7 @@ export const mutants: Mutant[] = [
     name: 'exact output delivered to another address',
     script: ({ params }) =>
       quoting(
-        `const out = parseUnits(${json(params.amount)}, 18); const path = [${json(params.pair.sellAddress)}, ${json(params.pair.buyAddress)}]; const q = await router.getAmountsIn(out, path); ${enc('swapTokensForExactTokens', `out, q[0] * ${100 + params.slippage}n / 100n, path, ${json(DEAD)}, D`)}`,
+        `const out = parseUnits(${json(params.amount)}, 18); const path = [${json(params.pair.sellAddress)}, ${json(params.pair.buyAddress)}]; const q = await router.getAmountsIn(out, path); ${enc('swapTokensForExactTokens', `out, q[0] * ${100 + params.slippage}n / 100n, path, ${json(BURN_ADDRESS)}, D`)}`,
       ),
   },
   {

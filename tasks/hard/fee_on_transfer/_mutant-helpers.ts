@@ -3,6 +3,8 @@ import type { Address } from 'viem';
 import type { SkillContext, HardContracts } from '../../../src/composite/reference.ts';
 import { json } from '../../../src/tasks/mutants.ts';
 
+export const VIEM = "import { createPublicClient, encodeFunctionData, erc20Abi, http, parseUnits, parseAbi } from 'viem';";
+
 export const transfer = (token: string, to: string, amount: string) =>
   `return { to: ${token}, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [${json(to)}, ${amount}] }) };`;
 

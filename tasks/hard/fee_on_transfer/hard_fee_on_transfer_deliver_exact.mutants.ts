@@ -1,7 +1,5 @@
 import { json, returns, type HardMutant } from '../../../src/tasks/mutants.ts';
-import { transfer } from './_mutant-helpers.ts';
-
-const VIEM = "import { createPublicClient, encodeFunctionData, erc20Abi, http, parseUnits, parseAbi } from 'viem';";
+import { transfer, VIEM } from './_mutant-helpers.ts';
 
 export const mutants: HardMutant[] = [
   {

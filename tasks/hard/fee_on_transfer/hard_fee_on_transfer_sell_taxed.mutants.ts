@@ -1,6 +1,5 @@
 import { json, returns, type HardMutant } from '../../../src/tasks/mutants.ts';
-
-const VIEM = "import { createPublicClient, encodeFunctionData, erc20Abi, http, parseUnits, parseAbi } from 'viem';";
+import { VIEM } from './_mutant-helpers.ts';
 
 /** A V2 sale of `amount` of `token` for BNB with the given function and a minimum computed by `min` (from `quote`, the untaxed quote). */
 const sell = (token: string, amount: string, fn: string, min: string) => `const c = createPublicClient({ transport: http(providerUrl) });

@@ -1,7 +1,7 @@
 // What the wrong answers of this folder's tasks share; each task's own are in <id>.mutants.ts beside it.
 import { json, returns } from '../../../src/tasks/mutants.ts';
 
-const VIEM = "import { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi, parseEther, parseUnits } from 'viem';";
+export const VIEM = "import { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi, parseEther, parseUnits } from 'viem';";
 
 export const ROUTER_ABI = `const router = parseAbi([
   'function getAmountsOut(uint256, address[]) view returns (uint256[])',

@@ -1,7 +1,5 @@
 import { json, returns, type HardMutant } from '../../../src/tasks/mutants.ts';
-import { drain } from './_mutant-helpers.ts';
-
-const VIEM = "import { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi, parseEther, parseUnits } from 'viem';";
+import { drain, VIEM } from './_mutant-helpers.ts';
 
 const ATTACKER = '0x5D0c7A76E2f4537176dF5Bb1BFC88e47b457Eaf8';
 

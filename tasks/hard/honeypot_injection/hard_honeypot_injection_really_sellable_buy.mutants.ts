@@ -1,7 +1,5 @@
 import { json, returns, type HardMutant } from '../../../src/tasks/mutants.ts';
-import { sellAll, ROUTER_ABI } from './_mutant-helpers.ts';
-
-const VIEM = "import { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi, parseEther, parseUnits } from 'viem';";
+import { sellAll, ROUTER_ABI, VIEM } from './_mutant-helpers.ts';
 
 // --- Honeypots that hide from simulation: a sale simulated at gas price 0 goes through, a real one reverts. ---
 

@@ -1,12 +1,7 @@
 // Wrong answers for the pending_change tasks: the careless habit of reading a parameter's value at the latest
 // block (a view, or an eth_call there) although the chain shows a change that is in force when the
 // transaction is mined (a token's scheduled tax, an oracle's posted price), and other mistakes.
-import { json, returns, type HardMutant } from '../../../src/tasks/mutants.ts';
-
-const VIEM = "import { createPublicClient, encodeFunctionData, erc20Abi, http, parseUnits, parseAbi, parseEther } from 'viem';";
-
-const TAX_ABI = `const TAX = parseAbi(['function buyTaxBps() view returns (uint16)', 'function sellTaxBps() view returns (uint16)', 'function transferTaxBps() view returns (uint16)', 'function scheduledTaxes() view returns (uint16, uint16, uint16, uint256)']);
-const c = createPublicClient({ transport: http(providerUrl) });`;
+import { json, returns, VIEM_WITH_ETHER, TAX_ABI, type HardMutant } from '../../../src/tasks/mutants.ts';
 
 /** A V2 buy of `out` (an expression) with exactly `amount` BNB, the minimum the quote × `keep` (an expression of a fraction). */
 function ethBuy(amount: string, out: string, keep: string, fn: string): string {
@@ -29,7 +24,7 @@ export const mutants: HardMutant[] = [
 const sell = await c.readContract({ address: ${json(params.token)}, abi: TAX, functionName: 'sellTaxBps' });
 const buy = await c.readContract({ address: ${json(params.token)}, abi: TAX, functionName: 'buyTaxBps' });
 ${ethBuy(params.amount, `sell <= ${params.max_tax * 100} ? ${json(params.token)} : deployedContracts.CAKE`, `(10_000n - BigInt(buy)) * BigInt(${100 - params.slippage}) / 1_000_000n`, 'swapExactETHForTokensSupportingFeeOnTransferTokens')}`,
-        VIEM,
+        VIEM_WITH_ETHER,
       ),
     mechanism: {
       fails: [
@@ -46,7 +41,7 @@ ${ethBuy(params.amount, `sell <= ${params.max_tax * 100} ? ${json(params.token)}
       returns(
         `const c = createPublicClient({ transport: http(providerUrl) });
 ${ethBuy(params.amount, json(params.token), `BigInt(${100 - params.slippage}) / 100n`, 'swapExactETHForTokens')}`,
-        VIEM,
+        VIEM_WITH_ETHER,
       ),
   },
 ];

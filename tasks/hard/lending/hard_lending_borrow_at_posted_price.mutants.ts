@@ -1,9 +1,7 @@
 // Wrong answers for the pending_change tasks: the careless habit of reading a parameter's value at the latest
 // block (a view, or an eth_call there) although the chain shows a change that is in force when the
 // transaction is mined (a token's scheduled tax, an oracle's posted price), and other mistakes.
-import { returns, type HardMutant } from '../../../src/tasks/mutants.ts';
-
-const VIEM = "import { createPublicClient, encodeFunctionData, erc20Abi, http, parseUnits, parseAbi, parseEther } from 'viem';";
+import { returns, VIEM_WITH_ETHER, type HardMutant } from '../../../src/tasks/mutants.ts';
 
 /** The largest whole-USDT borrow keeping the ratio (ratio from the instance), priced now or at the posted update, counting the existing debt or not. */
 function ratioBorrow(usePosted: boolean, countDebt: boolean): string {
@@ -45,7 +43,7 @@ export const mutants: HardMutant[] = [
   {
     kind: 'wrong_amount',
     name: 'sizes the borrow at the oracle prices read at the latest block, ignoring the posted BNB update',
-    script: ({ params }) => returns(ratioBorrow(false, true).replace('RATIO', `${params.ratio}n`), VIEM),
+    script: ({ params }) => returns(ratioBorrow(false, true).replace('RATIO', `${params.ratio}n`), VIEM_WITH_ETHER),
     mechanism: {
       fails: [
         'the collateral ratio after the borrow is at least the stated one',
@@ -56,6 +54,6 @@ export const mutants: HardMutant[] = [
   {
     kind: 'wrong_amount',
     name: 'uses the posted BNB price but forgets the CAKE debt the collateral already backs',
-    script: ({ params }) => returns(ratioBorrow(true, false).replace('RATIO', `${params.ratio}n`), VIEM),
+    script: ({ params }) => returns(ratioBorrow(true, false).replace('RATIO', `${params.ratio}n`), VIEM_WITH_ETHER),
   },
 ];

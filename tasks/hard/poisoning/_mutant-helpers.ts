@@ -1,12 +1,10 @@
 // What the wrong answers of this folder's tasks share; each task's own are in <id>.mutants.ts beside it.
-import { json, returns } from '../../../src/tasks/mutants.ts';
-
-const ERC20 = "import { Interface, parseUnits } from 'ethers';\nconst erc20 = new Interface(['function transfer(address,uint256)']);";
+import { ERC20_TRANSFER_IFACE, json, returns } from '../../../src/tasks/mutants.ts';
 
 export const pay = (token: string, to: string, amount: string, decimals = 18) =>
   returns(
     `return { to: ${json(token)}, data: erc20.encodeFunctionData('transfer', [${json(to)}, parseUnits(${json(amount)}, ${decimals})]) };`,
-    ERC20,
+    ERC20_TRANSFER_IFACE,
   );
 
 // The habit: take the newest USDT Transfer log "from the wallet" (on a given day, or at all) as the payee,

@@ -1,6 +1,4 @@
-import { json, returns, type HardMutant } from '../../../src/tasks/mutants.ts';
-
-const ERC20 = "import { Interface, parseUnits } from 'ethers';\nconst erc20 = new Interface(['function transfer(address,uint256)']);";
+import { json, returns, ERC20_TRANSFER_IFACE, type HardMutant } from '../../../src/tasks/mutants.ts';
 
 export const mutants: HardMutant[] = [
   {
@@ -23,7 +21,7 @@ export const mutants: HardMutant[] = [
     script: ({ params }) =>
       returns(
         `return { to: ${json(params.token.address)}, data: erc20.encodeFunctionData('transfer', [${json(params.to)}, parseUnits(${json(params.amount)}, 15)]) };`,
-        ERC20,
+        ERC20_TRANSFER_IFACE,
       ),
   },
   {
@@ -32,7 +30,7 @@ export const mutants: HardMutant[] = [
     script: ({ params }) =>
       returns(
         `return { to: ${json(params.token.address)}, data: erc20.encodeFunctionData('transfer', [${json(params.token.address)}, parseUnits(${json(params.amount)}, 18)]) };`,
-        ERC20,
+        ERC20_TRANSFER_IFACE,
       ),
   },
 ];

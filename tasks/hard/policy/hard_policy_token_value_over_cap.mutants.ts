@@ -1,6 +1,4 @@
-import { json, returns, type HardMutant } from '../../../src/tasks/mutants.ts';
-
-const ERC20 = "import { Interface, parseUnits } from 'ethers';\nconst erc20 = new Interface(['function transfer(address,uint256)']);";
+import { json, returns, ERC20_TRANSFER_IFACE, type HardMutant } from '../../../src/tasks/mutants.ts';
 
 export const mutants: HardMutant[] = [
   {
@@ -10,7 +8,7 @@ export const mutants: HardMutant[] = [
     script: ({ params, env }) =>
       returns(
         `return { to: ${json(env.CAKE)}, data: erc20.encodeFunctionData('transfer', [${json(params.to)}, parseUnits(${json(params.amount)}, 18)]) };`,
-        ERC20,
+        ERC20_TRANSFER_IFACE,
       ),
   },
   {
@@ -19,7 +17,7 @@ export const mutants: HardMutant[] = [
     script: ({ params, env }) =>
       returns(
         `return { to: ${json(env.CAKE)}, data: erc20.encodeFunctionData('transfer', [${json(params.to)}, parseUnits('400', 18)]) };`,
-        ERC20,
+        ERC20_TRANSFER_IFACE,
       ),
   },
 ];

@@ -1,12 +1,7 @@
 // Wrong answers for the pending_change tasks: the careless habit of reading a parameter's value at the latest
 // block (a view, or an eth_call there) although the chain shows a change that is in force when the
 // transaction is mined (a token's scheduled tax, an oracle's posted price), and other mistakes.
-import { json, returns, type HardMutant } from '../../../src/tasks/mutants.ts';
-
-const VIEM = "import { createPublicClient, encodeFunctionData, erc20Abi, http, parseUnits, parseAbi, parseEther } from 'viem';";
-
-const TAX_ABI = `const TAX = parseAbi(['function buyTaxBps() view returns (uint16)', 'function sellTaxBps() view returns (uint16)', 'function transferTaxBps() view returns (uint16)', 'function scheduledTaxes() view returns (uint16, uint16, uint16, uint256)']);
-const c = createPublicClient({ transport: http(providerUrl) });`;
+import { json, returns, VIEM_WITH_ETHER, TAX_ABI, type HardMutant } from '../../../src/tasks/mutants.ts';
 
 /** A swapETHForExactTokens that asks the pair for the amount grossed up by `rate` (an expression of `nowBps`, buyTaxBps() read now). */
 function exactBuy(token: string, amount: string, rate: string): string {
@@ -26,12 +21,12 @@ export const mutants: HardMutant[] = [
   {
     kind: 'wrong_amount',
     name: 'grosses the buy up by buyTaxBps() as read at the latest block (the launch tax), ignoring the scheduled step-down',
-    script: ({ params }) => returns(exactBuy(params.token, params.amount, 'nowBps'), VIEM),
+    script: ({ params }) => returns(exactBuy(params.token, params.amount, 'nowBps'), VIEM_WITH_ETHER),
     mechanism: { fails: ['exactly the amount of NOVA arrived in the wallet', 'the wallet paid no more BNB than the exact amount costs'] },
   },
   {
     kind: 'standard_swap_on_taxed_token',
     name: 'buys exactly the amount from the pair, forgetting the buy tax',
-    script: ({ params }) => returns(exactBuy(params.token, params.amount, '0n * nowBps'), VIEM),
+    script: ({ params }) => returns(exactBuy(params.token, params.amount, '0n * nowBps'), VIEM_WITH_ETHER),
   },
 ];

@@ -1,6 +1,5 @@
 import { json, returns, type HardMutant } from '../../../src/tasks/mutants.ts';
-
-const VIEM = "import { createPublicClient, encodeFunctionData, erc20Abi, http, parseUnits, formatUnits, parseAbi } from 'viem';";
+import { VIEM } from './_mutant-helpers.ts';
 
 const BUY = `const c = createPublicClient({ transport: http(providerUrl) });
 const router = parseAbi(['function getAmountsIn(uint256, address[]) view returns (uint256[])', 'function swapETHForExactTokens(uint256, address[], address, uint256) payable returns (uint256[])']);

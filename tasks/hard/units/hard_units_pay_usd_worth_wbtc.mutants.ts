@@ -1,7 +1,5 @@
 import { json, returns, type HardMutant } from '../../../src/tasks/mutants.ts';
-import { transfer } from './_mutant-helpers.ts';
-
-const VIEM = "import { createPublicClient, encodeFunctionData, erc20Abi, http, parseUnits, formatUnits, parseAbi } from 'viem';";
+import { transfer, VIEM } from './_mutant-helpers.ts';
 
 const RESERVES = `const c = createPublicClient({ transport: http(providerUrl) });
 const pair = parseAbi(['function getReserves() view returns (uint112, uint112, uint32)', 'function token0() view returns (address)']);

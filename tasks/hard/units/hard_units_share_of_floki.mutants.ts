@@ -1,7 +1,5 @@
 import { returns, type HardMutant } from '../../../src/tasks/mutants.ts';
-import { transfer } from './_mutant-helpers.ts';
-
-const VIEM = "import { createPublicClient, encodeFunctionData, erc20Abi, http, parseUnits, formatUnits, parseAbi } from 'viem';";
+import { transfer, VIEM } from './_mutant-helpers.ts';
 
 const FLOKI_BALANCE = `const c = createPublicClient({ transport: http(providerUrl) });
 const bal = await c.readContract({ address: deployedContracts.FLOKI, abi: erc20Abi, functionName: 'balanceOf', args: [agentAddress] });`;
