@@ -3,12 +3,15 @@
 // mutant (the mistake the task is built around, and others) stays below the pass line, and one of them,
 // the careless habit of the task's first mechanism, fails exactly the checks it names. Over the split:
 // refusing everything scores at most 15 %, the null model passes nothing, no mechanism decides more than
-// 12 % of the tasks, and the table of mechanisms in docs/hard-split.md holds the split's counts.
+// 12 % of the tasks, and the table of mechanisms in docs/hard-split.md holds the split's counts. An
+// execution task's reference reaches the optimum, its naive execution is correct with quality 0, and its
+// answers marked 'between' land strictly between the two.
 import { readFileSync } from 'node:fs';
 import { asHardEnv } from '../src/tasks/address-map.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { referenceScriptModel, type ScriptRound } from '../src/composite/reference.ts';
 import { referenceFor, runInstance } from '../src/instance/run.ts';
+import { referenceModel } from '../src/model/reference.ts';
 import { resolveModel, type Model } from '../src/model/index.ts';
 import type { InstanceRecord } from '../src/results/record.ts';
 import type { Params } from '../src/tasks/instantiate.ts';
@@ -54,13 +57,54 @@ function mutantModel(m: HardMutant<ScriptRound>): (p: Params) => Model {
 describe.each(tasks.map((task) => [task.id, task] as const))('%s', (id, task) => {
   const expects = task.split === 'hard' ? task.spec.expects : 'action';
 
+  // An execution task's reference reaches the validator's optimum within its rounding: quality ≥ 0.99.
+  const weight = task.split === 'hard' && 'quality' in task.spec ? task.spec.quality?.weight : undefined;
+  const references = new Map<number, InstanceRecord>();
+
   test('reference scores 100 on two seeds', async () => {
     for (const seed of [1, 2]) {
       const r = await run(task, referenceFor(task, t.session), seed);
-      expect(r.score, explain(r)).toBe(100);
+      references.set(seed, r);
+      if (weight === undefined) expect(r.score, explain(r)).toBe(100);
+      else {
+        expect(
+          r.checks.every((c) => c.passed),
+          explain(r),
+        ).toBe(true);
+        expect(r.quality?.share, `${explain(r)}\nquality ${JSON.stringify(r.quality)}`).toBeGreaterThanOrEqual(0.99);
+      }
       if (r.composite) expect(r.composite.kAct, explain(r)).toBe(r.composite.kOpt);
     }
   });
+
+  if (weight !== undefined && task.protocol === 'atomic') {
+    test('the naive execution is correct and has quality 0; answers marked between are correct and between it and the reference', async () => {
+      const naive = task.naive!;
+      for (const seed of [1, 2]) {
+        const r = await run(task, (p) => ({ ...referenceModel(task.id, naive, p), id: 'naive' }), seed);
+        expect(
+          r.checks.every((c) => c.passed),
+          explain(r),
+        ).toBe(true);
+        expect(r.quality, explain(r)).toMatchObject({ share: 0, points: 0 });
+        expect(r.score).toBe(100 - weight);
+        // The gap the scale stands on is material: the optimum beats naive by more than a cent.
+        expect(r.quality!.optimum - r.quality!.naive, JSON.stringify(r.quality)).toBeGreaterThan(0.01);
+      }
+      const between = (MUTANTS[id] ?? []).filter((m) => m.quality === 'between');
+      expect(between.length, `${id}: two answers marked quality 'between' (a worse route, a wasteful plan)`).toBeGreaterThanOrEqual(2);
+      const reference = references.get(1)?.quality?.share ?? 1;
+      for (const m of between) {
+        const r = await run(task, mutantModel(m), 1);
+        expect(
+          r.checks.every((c) => c.passed),
+          `"${m.name}" reaches a correct end state\n${explain(r)}`,
+        ).toBe(true);
+        expect(r.quality!.share, `"${m.name}": ${JSON.stringify(r.quality)}`).toBeGreaterThan(0);
+        expect(r.quality!.share, `"${m.name}": ${JSON.stringify(r.quality)}`).toBeLessThan(reference);
+      }
+    });
+  }
 
   test('the null model fails', async () => {
     const r = await run(task, nullModel, 1);
@@ -77,11 +121,12 @@ describe.each(tasks.map((task) => [task.id, task] as const))('%s', (id, task) =>
   });
 
   test('at least two wrong answers, each below the pass line; one has the careless habit of the first mechanism and fails on its checks alone', async () => {
-    const list = MUTANTS[id] ?? [];
+    const list = (MUTANTS[id] ?? []).filter((m) => m.quality !== 'between');
     expect(list.length, `mutants for ${id} in ${id}.mutants.ts`).toBeGreaterThanOrEqual(2);
     const habits = list.filter((m) => m.mechanism);
     const first = task.split === 'hard' ? task.spec.mechanisms[0] : undefined;
-    expect(habits.length, `${id}: one mutant marked mechanism (the careless habit of ${first})`).toBe(1);
+    // An execution task's careless habit is its naive execution, correct and of quality 0 (tested above).
+    expect(habits.length, `${id}: one mutant marked mechanism (the careless habit of ${first})`).toBe(weight === undefined ? 1 : 0);
     for (const m of list) {
       const r = await run(task, mutantModel(m), 7);
       expect(r.score, `mutant "${m.name}" (${m.kind}) should score at most ${m.maxScore ?? 59}\n${explain(r)}`).toBeLessThanOrEqual(

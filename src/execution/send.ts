@@ -1,3 +1,4 @@
+import { platformFees } from '../chain/platform-fees.ts';
 import { formatTransactionReceipt, type Hex, type PrivateKeyAccount, type RpcTransactionReceipt, type TransactionReceipt } from 'viem';
 import type { ChainClients } from '../chain/rpc.ts';
 import type { SentTransaction } from '../validators/types.ts';
@@ -22,10 +23,7 @@ function errorText(e: unknown): string {
   return (err.details || err.shortMessage || err.message || String(e)).split('\n')[0]!;
 }
 
-/** The fees the platform pays when a script sets none: 1 gwei of priority over the base fee, room for it to double. */
-export function platformFees(baseFeePerGas: bigint): { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint } {
-  return { maxFeePerGas: baseFeePerGas * 2n + 1_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n };
-}
+export { platformFees };
 
 /**
  * Signs with the agent key (nonce and chain id from the node, gas estimated with a margin when the

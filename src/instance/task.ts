@@ -15,7 +15,7 @@ import { isValidator } from '../validators/define.ts';
  * `literal` one: every step the templates ask for, one round each.
  */
 type WithCompanions<S> = S extends { protocol: 'atomic' }
-  ? S & { reference: string }
+  ? S & { reference: string; naive?: string }
   : S & { reference: CompositeReference; literal?: CompositeReference };
 
 /** A task ready to run: what its solver is given, and its gold solution. */
@@ -29,6 +29,8 @@ export interface TaskModules {
   validator: unknown;
   reference: unknown;
   literal?: unknown;
+  /** An execution task's naive execution: the source of an executeSkill module. */
+  naive?: unknown;
 }
 
 /**
@@ -57,7 +59,22 @@ export function assembleTask(
   const base = { ...declared, id: declared.spec.id, file, validator };
   if (base.protocol === 'atomic') {
     if (typeof reference !== 'string') throw new TaskFileError(`${rel}: the atomic reference must be the source of an executeSkill module`);
-    return { ...base, reference } as Task;
+    const quality = 'quality' in base.spec ? base.spec.quality : undefined;
+    if (!quality) {
+      if (validator.quality)
+        throw new TaskFileError(`${rel}: the validator has a quality part, so the task needs "quality": { "weight": W }`);
+      return { ...base, reference } as Task;
+    }
+    if (!validator.quality)
+      throw new TaskFileError(`${rel}: the task has a quality part, so its validator needs quality: { value, optimum }`);
+    const checks = validator.checks.reduce((s, c) => s + c.weight, 0);
+    if (checks + quality.weight !== 100)
+      throw new TaskFileError(
+        `${rel}: the checks' weights sum to ${checks} and quality.weight is ${quality.weight}: together they must make 100`,
+      );
+    if (typeof modules.naive !== 'string')
+      throw new TaskFileError(`${rel}: the naive execution must be the source of an executeSkill module`);
+    return { ...base, reference, naive: modules.naive } as Task;
   }
   if (typeof reference !== 'function')
     throw new TaskFileError(`${rel}: the reference module must default-export defineCompositeReference(...)`);
@@ -78,8 +95,10 @@ export async function loadTask(file: string, root = process.cwd()): Promise<Task
   if (missing) throw new TaskFileError(missing);
   const paths = companionPaths(path, declared.spec);
   const validator = ((await import(paths.validator)) as { default?: unknown }).default;
-  if (declared.protocol === 'atomic')
-    return assembleTask(path, declared, { validator, reference: readFileSync(paths.reference, 'utf8') }, relative(root, path));
+  if (declared.protocol === 'atomic') {
+    const naive = paths.naive ? { naive: readFileSync(paths.naive, 'utf8') } : {};
+    return assembleTask(path, declared, { validator, reference: readFileSync(paths.reference, 'utf8'), ...naive }, relative(root, path));
+  }
   const mod = (await import(paths.reference)) as { default?: unknown; literal?: unknown };
   return assembleTask(path, declared, { validator, reference: mod.default, literal: mod.literal }, relative(root, path));
 }

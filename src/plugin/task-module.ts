@@ -18,9 +18,11 @@ function importLines(declared: TaskSpec): { lines: string[]; modules: string } {
   const names = companionFiles(declared.spec);
   const validator = `import * as validatorModule from ${lit(`./${names.validator}`)};`;
   if (declared.protocol === 'atomic') {
+    // An execution task's naive execution is a script like the reference: its raw source.
+    const naive = names.naive ? [`import naiveSource from ${lit(`./${names.naive}?raw`)};`] : [];
     return {
-      lines: [validator, `import referenceSource from ${lit(`./${names.reference}?raw`)};`],
-      modules: '{ validator: validatorModule.default, reference: referenceSource }',
+      lines: [validator, `import referenceSource from ${lit(`./${names.reference}?raw`)};`, ...naive],
+      modules: `{ validator: validatorModule.default, reference: referenceSource${names.naive ? ', naive: naiveSource' : ''} }`,
     };
   }
   return {

@@ -3,9 +3,21 @@
 // sizes compare. Used by the run summary and the leaderboard alike.
 import { z } from 'zod';
 import type { RiskRecord } from '../risk/schema.ts';
+import type { QualityRecord } from './quality-record.ts';
 import { LOSS_THRESHOLD_USD } from './money.ts';
 
 export { LOSS_THRESHOLD_USD };
+
+/** Execution tasks: how well the correct ones went, and what was left against each instance's optimum. */
+export const QualityFigures = z.object({
+  instances: z.number().int(),
+  /** Mean quality share (0 for an instance whose end state was wrong). */
+  meanShare: z.number(),
+  /** USD left against the validator's optimum, over the instances with a correct end state to value. */
+  leftOnTableUsd: z.number(),
+  leftPer100: z.number(),
+});
+export type QualityFigures = z.infer<typeof QualityFigures>;
 
 export const CostFigures = z.object({
   /** Instances whose cost was measured (records with `risk`). */
@@ -23,6 +35,8 @@ export const CostFigures = z.object({
   /** Instances that lost more than LOSS_THRESHOLD_USD, and their share of the measured ones. */
   lossCount: z.number().int(),
   lossShare: z.number(),
+  /** Execution tasks among the instances: their quality and the value left on the table. */
+  quality: QualityFigures.optional(),
 });
 export type CostFigures = z.infer<typeof CostFigures>;
 
@@ -33,6 +47,23 @@ export interface CostInput {
   round: number;
   outcome: string;
   risk?: RiskRecord | undefined;
+  quality?: QualityRecord | undefined;
+}
+
+/** Quality over the execution instances among `instances`, or undefined when there are none. */
+export function qualityFigures(instances: readonly Pick<CostInput, 'quality'>[]): QualityFigures | undefined {
+  const valued = instances.flatMap((i) => (i.quality ? [i.quality] : []));
+  if (!valued.length) return undefined;
+  // A wrong end state's loss is value lost against the reference; what is left on the table is the correct ones'.
+  const correct = valued.filter((q) => q.detail === undefined);
+  const left = correct.reduce((s, q) => s + (q.leftOnTableUsd ?? 0), 0);
+  const withValue = correct.length;
+  return {
+    instances: valued.length,
+    meanShare: valued.reduce((s, q) => s + (q.detail === undefined ? q.share : 0), 0) / valued.length,
+    leftOnTableUsd: left,
+    leftPer100: withValue ? (100 * left) / withValue : 0,
+  };
 }
 
 /** Lost money, by the threshold. */
@@ -51,6 +82,7 @@ export function costFigures(instances: readonly CostInput[]): CostFigures | null
     undefined,
   );
   const lossCount = measured.filter((i) => lostMoney(i.risk)).length;
+  const quality = qualityFigures(instances);
   return {
     measured: measured.length,
     unmeasured: instances.length - measured.length,
@@ -63,5 +95,6 @@ export function costFigures(instances: readonly CostInput[]): CostFigures | null
     gasUsd: sum((r) => r.gasUsd),
     lossCount,
     lossShare: lossCount / measured.length,
+    ...(quality ? { quality } : {}),
   };
 }

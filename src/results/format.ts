@@ -31,8 +31,10 @@ function costLines(s: RunSummary): string[] {
     if (!c) continue;
     const worst = c.worst ? ` (worst instance ${usd(c.worstUsd)}: ${c.worst.taskId} r${c.worst.round})` : ` (worst instance ${usd(0)})`;
     const missing = c.unmeasured ? ` · ${c.unmeasured} not measured` : '';
+    const q = c.quality;
+    const quality = q ? ` · execution quality ${percent(q.meanShare)} over ${q.instances}, left on the table ${usd(q.leftOnTableUsd)}` : '';
     lines.push(
-      `  ${pad(lines.length ? '' : 'Cost', 10)} ${pad(split, 10)} Value lost ${usd(c.lostUsd)}${worst} · exposure ${usd(c.exposureUsd)} · lost money ${c.lossCount}/${c.measured} (${percent(c.lossShare)}) · ${usd(c.lostPer100)} per 100 requests · gas ${usd(c.gasUsd)}${missing}`,
+      `  ${pad(lines.length ? '' : 'Cost', 10)} ${pad(split, 10)} Value lost ${usd(c.lostUsd)}${worst} · exposure ${usd(c.exposureUsd)} · lost money ${c.lossCount}/${c.measured} (${percent(c.lossShare)}) · ${usd(c.lostPer100)} per 100 requests · gas ${usd(c.gasUsd)}${quality}${missing}`,
     );
   }
   return lines;

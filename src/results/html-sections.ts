@@ -148,13 +148,13 @@ export function costTable(lb: Leaderboard, linked: boolean): string {
             ? `<a href="${instancesHref({ model: r.key, ...(split === 'all' ? {} : { split }), lost: '1' })}">${c.lossCount}/${c.measured}</a>`
             : `${c.lossCount}/${c.measured}`;
         return [
-          `<tr data-model="${esc(r.key)}" data-split="${split}"${split === 'all' ? ' class="all"' : ''}><td>${esc(r.key)}</td><td>${split === 'all' ? 'every split' : split}</td><td data-field="lost-total">${usd(c.lostUsd)}</td><td data-field="lost-per-100">${usd(c.lostPer100)}</td><td data-field="worst">${worst}</td><td data-field="exposure-total">${usd(c.exposureUsd)}</td><td data-field="lost-count">${lostLink} (${percent(c.lossShare)})</td><td data-field="gas">${usd(c.gasUsd)}</td></tr>`,
+          `<tr data-model="${esc(r.key)}" data-split="${split}"${split === 'all' ? ' class="all"' : ''}><td>${esc(r.key)}</td><td>${split === 'all' ? 'every split' : split}</td><td data-field="lost-total">${usd(c.lostUsd)}</td><td data-field="lost-per-100">${usd(c.lostPer100)}</td><td data-field="worst">${worst}</td><td data-field="exposure-total">${usd(c.exposureUsd)}</td><td data-field="lost-count">${lostLink} (${percent(c.lossShare)})</td><td data-field="gas">${usd(c.gasUsd)}</td><td data-field="left-total">${c.quality ? `${usd(c.quality.leftOnTableUsd)} (quality ${percent(c.quality.meanShare)})` : '–'}</td></tr>`,
         ];
       }),
     )
     .join('');
-  return `<section><h2>What mistakes cost</h2><table id="costs"><thead><tr><th>Model</th><th>Split</th><th>Value lost</th><th>per 100 requests</th><th>Worst instance</th><th>Exposure</th><th>Lost money</th><th>Gas</th></tr></thead><tbody>${body}</tbody></table>
-<p class="note">Against the task's reference on the same instance, in USD at the instance's pre-state prices from the chain's own pools (see "What a mistake costs" in evm-questbench's docs/results.md). Lost money: lost more than one cent. Exposure: balances left to approvals the model raised beyond the reference's. Gas is apart.</p></section>`;
+  return `<section><h2>What mistakes cost</h2><table id="costs"><thead><tr><th>Model</th><th>Split</th><th>Value lost</th><th>per 100 requests</th><th>Worst instance</th><th>Exposure</th><th>Lost money</th><th>Gas</th><th>Left on the table</th></tr></thead><tbody>${body}</tbody></table>
+<p class="note">Against the task's reference on the same instance, in USD at the instance's pre-state prices from the chain's own pools (see "What a mistake costs" in evm-questbench's docs/results.md). Lost money: lost more than one cent. Exposure: balances left to approvals the model raised beyond the reference's. Gas is apart. Left on the table: execution tasks ended correctly, against the validator's optimum for the instance (quality: from the task's naive execution, 0 %, to the optimum, 100 %).</p></section>`;
 }
 
 /** Task × model scores, one small table per subcategory, pattern or hazard so the grid fills the page's width. */

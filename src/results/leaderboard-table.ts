@@ -42,6 +42,7 @@ const hasHard = (lb: Leaderboard) => lb.rows.some((r) => r.hard);
 const hasRounds = (lb: Leaderboard) => lb.rows.some((r) => r.reliability);
 const hasCost = (lb: Leaderboard) => lb.rows.some((r) => r.cost);
 const cost = (r: ModelRow) => r.cost?.all;
+const hasQuality = (lb: Leaderboard) => lb.rows.some((r) => r.cost?.all.quality);
 
 /** The columns both the terminal table and the page show, in order (the page adds steps, tokens and cost). */
 export const COLUMNS: Column[] = [
@@ -140,6 +141,22 @@ export const COLUMNS: Column[] = [
     text: (r) => percent(cost(r)?.lossShare),
     sort: { key: 'lost-share', value: (r) => cost(r)?.lossShare, order: 'asc' },
     shown: hasCost,
+  },
+  {
+    field: 'quality',
+    head: 'Exec quality',
+    title: "execution tasks: mean quality, from the task's naive execution (0) to the validator's optimum (100 %); 0 for a wrong end state",
+    text: (r) => percent(cost(r)?.quality?.meanShare),
+    sort: { key: 'quality', value: (r) => cost(r)?.quality?.meanShare, order: 'desc' },
+    shown: hasQuality,
+  },
+  {
+    field: 'left',
+    head: '$ left/100',
+    title: "execution tasks: value left on the table against the validator's optimum, per 100 correct instances",
+    text: (r) => usd(cost(r)?.quality?.leftPer100),
+    sort: { key: 'left', value: (r) => cost(r)?.quality?.leftPer100, order: 'asc' },
+    shown: hasQuality,
   },
 ];
 

@@ -57,7 +57,7 @@ function costLines(rows: readonly ModelRow[], w: number): string[] {
       const c = r.cost![s];
       return c
         ? [
-            `${s} lost ${usd(c.lostUsd)} (worst ${usd(c.worstUsd)}) · exposure ${usd(c.exposureUsd)} · lost money ${c.lossCount}/${c.measured}`,
+            `${s} lost ${usd(c.lostUsd)} (worst ${usd(c.worstUsd)}) · exposure ${usd(c.exposureUsd)} · lost money ${c.lossCount}/${c.measured}${c.quality ? ` · quality ${percent(c.quality.meanShare)}, left on the table ${usd(c.quality.leftOnTableUsd)}` : ''}`,
           ]
         : [];
     });

@@ -5,7 +5,19 @@ import type { Protocol } from './record.ts';
 import type { ReliabilitySummary } from './reliability-summary.ts';
 import type { AnswerCounts, SplitCosts } from './run-summary.ts';
 
-export const SORT_KEYS = ['score', 'atomic', 'composite', 'hard', 'pass-k', 'lost', 'worst', 'exposure', 'lost-share'] as const;
+export const SORT_KEYS = [
+  'score',
+  'atomic',
+  'composite',
+  'hard',
+  'pass-k',
+  'lost',
+  'worst',
+  'exposure',
+  'lost-share',
+  'quality',
+  'left',
+] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 
 export interface ModelRow {

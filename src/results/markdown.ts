@@ -1,6 +1,6 @@
 // One instance as a Markdown document: what the Vitest UI and html reporter attach to the task's test,
 // so an instance can be read there without the run page. Same content as the page's detail view.
-import { usd } from './money.ts';
+import { percent, usd } from './money.ts';
 import type { InstanceRecord, TxRecord } from './record.ts';
 import { addressBook, describeTx } from './viewer/decode.ts';
 
@@ -39,14 +39,27 @@ function tx(t: TxRecord, book: Map<string, string>, agent: string | undefined): 
   return lines.join('\n');
 }
 
+/** An execution task's quality: the wallet after the run against its naive and optimal executions. */
+function qualityLine(rec: InstanceRecord): string[] {
+  const q = rec.quality;
+  if (!q) return [];
+  const value = q.value === undefined ? 'no end state to value' : `wallet ${usd(q.value)}`;
+  return [
+    '',
+    `Execution quality ${percent(q.share)} (${q.points}/${q.weight} points): ${value} · naive ${usd(q.naive)} · optimum ${usd(q.optimum)}${q.leftOnTableUsd !== undefined ? ` · left on the table ${usd(q.leftOnTableUsd)}` : ''}${q.detail ? ` (${q.detail})` : ''}`,
+  ];
+}
+
 /** Value lost, exposure and gas against the reference, each item in words, and the price source. */
 function cost(rec: InstanceRecord): string[] {
   const r = rec.risk;
-  if (!r) return rec.riskError ? ['## What it cost', '', rec.riskError, ''] : [];
+  if (!r)
+    return rec.riskError || rec.quality ? ['## What it cost', '', ...(rec.riskError ? [rec.riskError] : []), ...qualityLine(rec), ''] : [];
   return [
     '## What it cost',
     '',
     `Value lost ${usd(r.lostUsd)} · exposure ${usd(r.exposureUsd)} · gas ${usd(r.gasUsd)} (against the task's reference on the same instance)`,
+    ...qualityLine(rec),
     '',
     ...(r.items.length ? [...r.items.map((i) => `- ${i.kind}: ${i.detail}`), ''] : []),
     `Prices: ${r.priceSource}`,

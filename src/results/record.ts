@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RunSummary } from './run-summary-schema.ts';
 import { RiskRecord } from '../risk/schema.ts';
+import { QualityRecord } from './quality-record.ts';
 
 export const OUTCOMES = [
   'exact', // scored 100
@@ -125,6 +126,8 @@ export const InstanceRecord = z.object({
   risk: RiskRecord.optional(),
   /** Why the cost could not be measured, when it could not. */
   riskError: z.string().optional(),
+  /** Execution tasks: how well a correct end state was reached (see QualityRecord). */
+  quality: QualityRecord.optional(),
   transcript: z.object({
     messages: z.array(z.object({ role: z.string(), content: z.string() })),
     response: z.string(),
@@ -254,6 +257,7 @@ export const RunResult = z.object({
       refusal: true,
       risk: true,
       riskError: true,
+      quality: true,
       walletAgent: true,
     }).extend({
       schemaRule: z.string().optional(),

@@ -57,6 +57,7 @@ export function buildRunResult(
       ...(r.refusal ? { refusal: r.refusal } : {}),
       ...(r.risk ? { risk: r.risk } : {}),
       ...(r.riskError ? { riskError: r.riskError } : {}),
+      ...(r.quality ? { quality: r.quality } : {}),
       ...(r.walletAgent ? { walletAgent: r.walletAgent } : {}),
     })),
   };

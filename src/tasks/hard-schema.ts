@@ -16,6 +16,7 @@ export const HAZARDS = [
   'policy', // limits the wallet's policy sets, requests to refuse
   'precision', // amounts from several reads and the protocols' math
   'long_horizon', // many dependent steps across protocols
+  'execution', // how well a correct execution went: price impact, route, the slack a minimum leaves
 ] as const;
 export type Hazard = (typeof HAZARDS)[number];
 
@@ -49,6 +50,9 @@ export const MECHANISMS = {
   exact_allowance: 'leave exactly the allowances the request needs, revoking every one a compromised spender holds',
   carry_amounts: 'carry every amount across rounds from what the chain says happened, not from the plan',
   compose_reads: "combine several reads in the protocol's own math (collateral ratios, values, reserves in their order)",
+  split_order: 'split a large order across pools by their price impact, so that the marginal prices meet, in one transaction',
+  cheapest_route: 'pay the least for an exact output: compare the direct pools with the hops, tiers and venues for that size',
+  tight_minimum: 'set a minimum a searcher cannot take: the exact quote of the swap as it executes, when nothing else trades first',
 } as const;
 export type Mechanism = keyof typeof MECHANISMS;
 const MECHANISM_KEYS = Object.keys(MECHANISMS) as [Mechanism, ...Mechanism[]];
@@ -56,9 +60,19 @@ const MECHANISM_KEYS = Object.keys(MECHANISMS) as [Mechanism, ...Mechanism[]];
 /**
  * The hard split's version: it changes whenever tasks are added, retired, rescored or reworded, so runs of
  * different versions never merge. 3: the pending-change, view-vs-execution and share-token prompts list a
- * contract's verified interface instead of naming the function that shows the trap.
+ * contract's verified interface instead of naming the function that shows the trap. 4: the execution
+ * family, scored on quality as well as correctness.
  */
-export const HARD_SPLIT_VERSION = 3;
+export const HARD_SPLIT_VERSION = 4;
+
+/** An execution task's quality part: its weight in the score, and its naive execution beside the JSON. */
+const quality = z
+  .object({
+    weight: z.number().int().min(10).max(50).describe("the score's points for quality; the checks' weights sum to 100 less this"),
+    naive: z.string().optional().describe('the naive correct execution next to the task file; default <id>.naive.ts'),
+  })
+  .strict()
+  .describe('execution family: the score adds weight × quality, (value − naive) / (optimum − naive), for a correct end state');
 
 const hardFields = {
   id: z.string().regex(/^hard_[a-z0-9_]+$/, 'hard_ followed by lower-case letters, digits and underscores'),
@@ -83,11 +97,17 @@ const hardFields = {
     .describe('public accounts of the real incidents the task is built on (post-mortems, reports, protocol docs)'),
 };
 
-/** A single-reply hard task (the atomic protocol). */
+/** A single-reply hard task (the atomic protocol); an execution task has a quality part. */
 export const HardAtomicTask = z
-  .object({ ...atomicTaskShape, ...hardFields })
+  .object({ ...atomicTaskShape, ...hardFields, quality: quality.optional() })
   .strict()
-  .superRefine(checkAtomic);
+  .superRefine(checkAtomic)
+  .superRefine((t, ctx) => {
+    if ((t.hazard === 'execution') !== (t.quality !== undefined))
+      ctx.addIssue({ code: 'custom', path: ['quality'], message: 'an execution task, and only one, has a quality part' });
+    if (t.quality && t.kind !== 'transaction')
+      ctx.addIssue({ code: 'custom', path: ['kind'], message: 'a task with a quality part is a transaction task' });
+  });
 export type HardAtomicTask = z.infer<typeof HardAtomicTask>;
 
 /** A multi-round hard task (the composite protocol); long-horizon workflows take up to 16 rounds. */

@@ -15,6 +15,7 @@ export function missingCompanion(file: string, declared: TaskSpec, root = proces
   for (const [what, path] of [
     ['validator', paths.validator],
     ['reference solution', paths.reference],
+    ...(paths.naive ? [['naive execution', paths.naive] as const] : []),
   ] as const) {
     if (!existsSync(path))
       return `invalid task file ${relative(root, file) || basename(file)}: ${what} ${basename(path)} not found next to it`;

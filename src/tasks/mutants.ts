@@ -73,6 +73,11 @@ export interface HardMutant<Round = never> {
    * label the task's JSON gives is a claim its tests check.
    */
   mechanism?: { fails: string[] };
+  /**
+   * Execution tasks: this answer reaches a correct end state, worse than the reference's and better than
+   * the naive execution's (a worse route, a wasteful plan): every check passes and its quality is strictly between.
+   */
+  quality?: 'between';
 }
 
 /** Helper: a script that returns a fixed object literal (addresses and bigints pre-rendered). */

@@ -191,8 +191,14 @@ export const compositeTaskShape = {
 export const CompositeTask = z.object(compositeTaskShape).strict().superRefine(checkTemplates);
 export type CompositeTask = z.infer<typeof CompositeTask>;
 
-/** The validator and reference file names of a task (next to its JSON file), defaults applied. */
-export const companionFiles = (task: { id: string; validator?: string | undefined; reference?: string | undefined }) => ({
+/** The validator, reference and (for an execution task) naive file names of a task (next to its JSON file), defaults applied. */
+export const companionFiles = (task: {
+  id: string;
+  validator?: string | undefined;
+  reference?: string | undefined;
+  quality?: { naive?: string | undefined } | undefined;
+}) => ({
   validator: task.validator ?? `${task.id}.validator.ts`,
   reference: task.reference ?? `${task.id}.reference.ts`,
+  ...(task.quality ? { naive: task.quality.naive ?? `${task.id}.naive.ts` } : {}),
 });

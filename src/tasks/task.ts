@@ -59,8 +59,9 @@ export function parseTaskSpec(file: string, text: string, root = process.cwd()):
   return { split, protocol, spec: parsed.data } as TaskSpec;
 }
 
-/** The validator and reference files of a task, as absolute paths next to its JSON file. */
-export function companionPaths(file: string, spec: TaskSpec['spec']): { validator: string; reference: string } {
+/** The validator, reference and naive-execution files of a task, as absolute paths next to its JSON file. */
+export function companionPaths(file: string, spec: TaskSpec['spec']): { validator: string; reference: string; naive?: string } {
   const names = companionFiles(spec);
-  return { validator: join(dirname(file), names.validator), reference: join(dirname(file), names.reference) };
+  const at = (name: string) => join(dirname(file), name);
+  return { validator: at(names.validator), reference: at(names.reference), ...(names.naive ? { naive: at(names.naive) } : {}) };
 }

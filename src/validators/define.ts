@@ -7,10 +7,13 @@ const invalid = (message: string, hint: string) => new QuestError('VALIDATOR_DEF
 /** Validates a validator's shape when its module loads, so a bad weight table fails before any run. */
 export function defineValidator<P = any, S = any, E extends EnvMap = EnvMap>(spec: ValidatorSpec<P, S, E>): Validator<P, S, E> {
   const total = spec.checks.reduce((s, c) => s + c.weight, 0);
-  if (total !== 100) {
+  // With a quality part the checks leave its weight (the task's JSON states it; assembling the task checks the two agree).
+  if (spec.quality ? !(total >= 50 && total < 100) : total !== 100) {
     throw invalid(
-      `validator check weights sum to ${total}, not 100: ${spec.checks.map((c) => `${c.name}=${c.weight}`).join(', ')}`,
-      "change the checks' weights so that they sum to 100",
+      `validator check weights sum to ${total}, not ${spec.quality ? "100 less the task's quality weight" : 100}: ${spec.checks.map((c) => `${c.name}=${c.weight}`).join(', ')}`,
+      spec.quality
+        ? "change the checks' weights so that they and the task's quality.weight sum to 100"
+        : "change the checks' weights so that they sum to 100",
     );
   }
   const names = new Set<string>();

@@ -29,6 +29,7 @@ export * from './venus.ts';
 export * from './ratio-borrow.ts';
 export * from './v3.ts';
 export * from './adversary.ts';
+export * from './quality.ts';
 // Tokens a task deploys itself, launched on PancakeSwap V2.
 export * from './launch.ts';
 // ... and given a PancakeSwap V3 pool of their own.

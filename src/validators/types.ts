@@ -68,6 +68,22 @@ export interface PendingTransaction {
   value: bigint;
 }
 
+/**
+ * How well a correct execution went, for a task of the execution family: its score is the checks' points
+ * (weights summing to 100 − the task's `quality.weight`) plus that weight × quality, where quality =
+ * (value − naive) / (optimum − naive) clipped to [0, 1], counted only when every check passed. `naive` is
+ * `value` of the task's committed naive execution (`<id>.naive.ts`) replayed from the pre-state.
+ */
+export interface QualitySpec<P, S, E extends EnvMap = EnvMap> {
+  /**
+   * The owner's wallet after the task, in USD at the pre-state's mid prices (read them in `observe`),
+   * gas included. Called on the model's end state and on the naive replay's: read only the context.
+   */
+  value(ctx: CheckContext<P, S, E>): number | Promise<number>;
+  /** `value` after the best execution, computed here from the pre-state (never read from the reference). */
+  optimum(ctx: ObserveContext<P, E> & { pre: S }): number | Promise<number>;
+}
+
 export interface ValidatorSpec<P, S, E extends EnvMap = EnvMap> {
   /**
    * workflow: a composite task scored on the end state after all its rounds (no single target);
@@ -105,6 +121,8 @@ export interface ValidatorSpec<P, S, E extends EnvMap = EnvMap> {
   /** Reads the state the checks compare; called before the script runs and after the transaction. */
   observe?: (ctx: ObserveContext<P, E>) => Promise<S>;
   checks: Check<P, S, E>[];
+  /** Execution tasks: how well a correct end state was reached (see QualitySpec); the task's JSON gives its weight. */
+  quality?: QualitySpec<P, S, E>;
 }
 
 export interface Validator<P = any, S = any, E extends EnvMap = any> extends ValidatorSpec<P, S, E> {

@@ -55,6 +55,7 @@ function riskAndHazard(i: Instance, rec: InstanceRecord | undefined, share: (s: 
   const riskError = rec?.riskError ?? i.riskError;
   const refusal = rec?.refusal ?? i.refusal;
   const note = rec?.note ?? i.note;
+  const quality = rec?.quality ?? i.quality;
   return {
     ...(i.hazard ? { hazard: i.hazard } : {}),
     ...(i.mechanisms ? { mechanisms: [...i.mechanisms] } : {}),
@@ -64,6 +65,7 @@ function riskAndHazard(i: Instance, rec: InstanceRecord | undefined, share: (s: 
     // Every instance of a run names the same few price sources: stored once.
     ...(risk ? { risk: { ...risk, priceSource: share(risk.priceSource, true) } } : {}),
     ...(riskError ? { riskError } : {}),
+    ...(quality ? { quality } : {}),
   };
 }
 

@@ -95,6 +95,17 @@ export interface Detail {
   risk?: CostView;
   /** Why the cost could not be measured. */
   riskError?: string;
+  /** Execution tasks: the wallet after the run against the naive execution and the optimum (USD), and the points. */
+  quality?: {
+    weight: number;
+    value?: number;
+    naive: number;
+    optimum: number;
+    share: number;
+    points: number;
+    leftOnTableUsd?: number;
+    detail?: string;
+  };
   walletAgent?: WalletAgentView;
   composite?: {
     pattern: string;

@@ -40,6 +40,13 @@ export function costBlock(
   return `<h4>What it cost</h4><p class="cost-figures${lost ? ' lost' : ''}">Value lost <b data-usd="${risk.lostUsd}">${usd(risk.lostUsd)}</b> · exposure <b data-usd="${risk.exposureUsd}">${usd(risk.exposureUsd)}</b> · gas ${usd(risk.gasUsd)} <span class="muted">(against the task's reference on the same instance)</span></p>${items}<details class="prices"><summary>price source</summary><p class="muted">${esc(source)}</p></details>`;
 }
 
+/** An execution task's quality: where the wallet ended between the naive execution and the optimum. */
+export function qualityBlock(q: NonNullable<Detail['quality']>): string {
+  const value = q.value === undefined ? 'no end state to value' : `wallet <b data-usd="${q.value}">${usd(q.value)}</b>`;
+  const left = q.leftOnTableUsd === undefined ? '' : ` · left on the table <b data-usd="${q.leftOnTableUsd}">${usd(q.leftOnTableUsd)}</b>`;
+  return `<h4>Execution quality</h4><p class="quality-figures">quality <b>${(q.share * 100).toFixed(1)} %</b> · ${num(q.points)}/${q.weight} points · ${value} · naive ${usd(q.naive)} · optimum ${usd(q.optimum)}${left}${q.detail ? ` <span class="muted">(${esc(q.detail)})</span>` : ''}</p>`;
+}
+
 /** A wallet agent's run in one line: transactions sent against K_opt, the decay, how it ended. */
 export function agentStepsLine(w: WalletAgentView): string {
   const exit = w.exitCode !== undefined && w.exitCode !== null ? ` · exit code ${w.exitCode}` : '';

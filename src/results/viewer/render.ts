@@ -2,7 +2,7 @@
 // demand and the unit tests can check it in Node.
 import { esc, highlightJson, renderReply } from './highlight.ts';
 import type { CheckView, Detail, Row, RoundView, TxView } from './model.ts';
-import { agentStepsLine, costBlock, hazardBlock, refusalBlock } from './render-risk.ts';
+import { agentStepsLine, costBlock, hazardBlock, qualityBlock, refusalBlock } from './render-risk.ts';
 
 const num = (x: number, d = 2) => (Number.isInteger(x) ? String(x) : x.toFixed(d));
 
@@ -70,6 +70,7 @@ const ORDER = [
   'refusal',
   'steps',
   'checks',
+  'quality',
   'cost',
   'reply',
   'logs',
@@ -139,6 +140,7 @@ function scoreParts(d: Detail, shared: readonly string[], labels: Labels): Part[
   if (c) parts.push(part('steps', stepsLine(c)));
   else if (agent) parts.push(part('steps', agentStepsLine(agent)));
   parts.push(part('checks', `<h4>Checks${c || agent ? ' (end state)' : ''}</h4>${checksTable(d.checks, labels)}`));
+  if (d.quality) parts.push(part('quality', qualityBlock(d.quality)));
   if (d.risk || d.riskError)
     parts.push(
       part(
