@@ -27,6 +27,12 @@ class QualityScaleError extends QuestError {
 }
 
 /**
+ * Scales already measured on a session: an instance (task, seed, wallet) starts from the same pre-state
+ * every time it is played there (the chain is reset to its boot state), so its scale is the same too.
+ */
+const measured = new WeakMap<object, Map<string, QualityScale>>();
+
+/**
  * The quality scale of the instance, or undefined for a task without a quality part. The naive execution
  * is the task's own code, so it runs as a trusted script through the instance's adversary, from the
  * pre-state, and the chain goes back there (with a fresh call budget) before the model is asked.
@@ -35,11 +41,31 @@ export async function qualityScale(ctx: PlayContext<Task>, prepared: PreparedIns
   const { task, session } = ctx;
   const spec = task.validator.quality;
   if (!spec || task.protocol !== 'atomic' || task.split !== 'hard' || !task.spec.quality || task.naive === undefined) return undefined;
+  const known = measured.get(session) ?? new Map<string, QualityScale>();
+  measured.set(session, known);
+  const key = JSON.stringify([task.id, task.naive, prepared.instance.seed, prepared.instance.params, prepared.base.agent], (_, v) =>
+    typeof v === 'bigint' ? v.toString() : v,
+  );
+  const hit = known.get(key);
+  if (hit) return hit;
+  const scale = await measureScale(ctx, prepared, spec, task.spec.quality.weight, task.naive);
+  known.set(key, scale);
+  return scale;
+}
+
+async function measureScale(
+  ctx: PlayContext<Task>,
+  prepared: PreparedInstance,
+  spec: NonNullable<Task['validator']['quality']>,
+  weight: number,
+  naiveSource: string,
+): Promise<QualityScale> {
+  const { task, session } = ctx;
   const chain = session.chain.public;
   const optimum = await spec.optimum({ ...prepared.base, chain, pre: prepared.pre });
   const mark = await session.mark();
   try {
-    const model = referenceModel(task.id, task.naive, prepared.instance.params);
+    const model = referenceModel(task.id, naiveSource, prepared.instance.params);
     const episode = await play({ ...ctx, model, transport: 'text', script: { ...ctx.script, trusted: true } });
     if (episode.end.kind !== 'scored') throw new QualityScaleError(task.id, `its naive execution did not run: ${episode.end.detail}`);
     const post = await task.validator.observe?.({ ...prepared.base, chain });
@@ -49,7 +75,7 @@ export async function qualityScale(ctx: PlayContext<Task>, prepared: PreparedIns
     >);
     if (!Number.isFinite(naive) || !Number.isFinite(optimum))
       throw new QualityScaleError(task.id, `the value of its naive execution (${naive}) or its optimum (${optimum}) is not a number`);
-    return { weight: task.spec.quality.weight, naive, optimum };
+    return { weight, naive, optimum };
   } finally {
     await session.rewind(mark);
     await session.proxy.beginInstance();

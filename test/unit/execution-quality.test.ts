@@ -104,7 +104,7 @@ describe('value left on the table in the figures', () => {
   });
 
   test('the run summary, the leaderboard and an instance page show it', () => {
-    const summary = formatRunSummary('careful', 1, summarizeRun(careful), []);
+    const summary = formatRunSummary('careful', 1, summarizeRun(careful), [], 'r.json');
     expect(summary).toMatch(/execution quality 75\.0% over 2, left on the table \$5\.00/);
     const lb = buildLeaderboard([result('careful', careful), result('naive', naive)]);
     const text = formatLeaderboard(lb);
