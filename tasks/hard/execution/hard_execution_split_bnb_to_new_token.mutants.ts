@@ -1,0 +1,42 @@
+import { editedReference, type Edit } from '../../../test/helpers/reference-edit.ts';
+import { BURN_ADDRESS, type HardMutant } from '../../../src/tasks/mutants.ts';
+
+const ID = 'hard_execution_split_bnb_to_new_token';
+const edit = (...edits: Edit[]) => editedReference('execution', ID, edits);
+
+const SEND = 'const { timestamp } = await client.getBlock();';
+
+export const mutants: HardMutant[] = [
+  { kind: 'wrong_recipient', name: 'the NMB to another address', script: edit(['recipient: agent,', `recipient: '${BURN_ADDRESS}',`]) },
+  {
+    kind: 'wrong_amount',
+    name: 'swaps of half the order, the rest of the BNB left in the router',
+    script: edit(
+      ['const slice = amount / SLICES;', 'const slice = amount / SLICES / 2n;'],
+      ['const size = i === SLICES - 1n ? amount - slice * (SLICES - 1n) : slice;', 'const size = slice;'],
+    ),
+  },
+  {
+    kind: 'zero_minimum',
+    name: 'no minimum on any swap',
+    script: edit(['amountOutMinimum: (l.amountOut * BigInt(100 - PARAMS.slippage)) / 100n,', 'amountOutMinimum: 0n,']),
+  },
+  {
+    kind: 'wrong_fee_tier',
+    quality: 'between',
+    name: 'the order split over the two pools with the most liquidity (0.25 % and 1 %), none in the thin 0.05 % pool',
+    script: edit(['const quote = async', 'fees.splice(0, fees.length, 2500, 10000);\n  const quote = async']),
+  },
+  {
+    kind: 'wrong_amount',
+    quality: 'between',
+    name: 'the order in equal thirds over the three tiers',
+    script: edit([
+      SEND,
+      `for (const l of legs) { l.amountIn = amount / BigInt(legs.length); l.amountOut = await quote(l.fee, l.amountIn); }
+  legs[0]!.amountIn += amount - (amount / BigInt(legs.length)) * BigInt(legs.length);
+  legs[0]!.amountOut = await quote(legs[0]!.fee, legs[0]!.amountIn);
+  ${SEND}`,
+    ]),
+  },
+];
