@@ -1,22 +1,27 @@
-import { encodeFunctionData, isAddressEqual, parseEther, type PublicClient } from 'viem';
+import { isAddressEqual, parseEther, type PublicClient } from 'viem';
 import {
   balanceOf,
   compareAmount,
   defined,
   defineValidator,
   gasCost,
+  greedySplit,
+  pairTiers,
+  perTier,
+  readSplit,
+  splitCalldata,
+  tierQuote,
   qualityGasUsd,
   slippageFloor,
   V3_FACTORY_ABI,
-  V3_ROUTER_ABI,
   v3MidPrice,
   walletUsd,
   withGrace,
   type CheckContext,
+  type SentSplit,
   type HardEnv,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
-import { greedySplit, perTier, quoterOf, swapsOf, tiersOf } from './_split.ts';
 
 type Params = TaskParams<'hard_execution_tiers_bnb_to_cake'>;
 type State = { bnb: bigint; wbnb: bigint; cake: bigint; bnbUsd: number; cakeUsd: number };
@@ -30,8 +35,15 @@ const FAR = 2n ** 40n;
 const poolOf = (chain: PublicClient, env: HardEnv, a: `0x${string}`, b: `0x${string}`, fee: number) =>
   chain.readContract({ address: env.v3_factory, abi: V3_FACTORY_ABI, functionName: 'getPool', args: [a, b, fee] });
 
+/** The transaction's exactInputSingle swaps, or why it makes other calls (a refund of BNB aside). */
+const swapsOf = (ctx: Ctx): { swaps: SentSplit['swaps'] } | { error: string } => {
+  const s = readSplit(defined(ctx.tx, 'the sent transaction').data);
+  if ('error' in s) return s;
+  return s.unwrap ? { error: 'makes a unwrapWETH9 call' } : s;
+};
+
 const swaps = (ctx: Ctx) => {
-  const s = swapsOf(defined(ctx.tx, 'the sent transaction').data);
+  const s = swapsOf(ctx);
   return 'error' in s ? undefined : s.swaps;
 };
 
@@ -58,7 +70,7 @@ export default defineValidator<Params, State, HardEnv>({
       name: 'exactInputSingle swaps of WBNB for CAKE to the wallet, the whole amount sent with the transaction',
       weight: 15,
       verify: (ctx) => {
-        const s = swapsOf(defined(ctx.tx, 'the sent transaction').data);
+        const s = swapsOf(ctx);
         if ('error' in s) return { pass: false, detail: s.error };
         const wrong = s.swaps.find(
           (x) =>
@@ -89,7 +101,7 @@ export default defineValidator<Params, State, HardEnv>({
       verify: async (ctx) => {
         const list = swaps(ctx);
         if (!list?.length) return { pass: false, detail: 'no swaps' };
-        const quote = quoterOf(
+        const quote = tierQuote(
           ctx.chain,
           ctx.env.v3_quoter,
           ctx.env.WBNB,
@@ -128,27 +140,10 @@ export default defineValidator<Params, State, HardEnv>({
     // The order split over the tiers by the greedy search, as one multicall, with its gas.
     optimum: async ({ chain, env, agent, params, pre }) => {
       const amount = amountIn(params);
-      const fees = await tiersOf(chain, env.v3_factory, env.WBNB, env.CAKE);
-      const alloc = await greedySplit(quoterOf(chain, env.v3_quoter, env.WBNB, env.CAKE), fees, amount, CHUNKS);
-      const calls = alloc.map((a) =>
-        encodeFunctionData({
-          abi: V3_ROUTER_ABI,
-          functionName: 'exactInputSingle',
-          args: [
-            {
-              tokenIn: env.WBNB,
-              tokenOut: env.CAKE,
-              fee: a.fee,
-              recipient: agent,
-              deadline: FAR,
-              amountIn: a.amountIn,
-              amountOutMinimum: slippageFloor(a.amountOut, params.slippage),
-              sqrtPriceLimitX96: 0n,
-            },
-          ],
-        }),
-      );
-      const data = encodeFunctionData({ abi: V3_ROUTER_ABI, functionName: 'multicall', args: [calls] });
+      const fees = await pairTiers(chain, env.v3_factory, env.WBNB, env.CAKE);
+      const alloc = await greedySplit(tierQuote(chain, env.v3_quoter, env.WBNB, env.CAKE), fees, amount, CHUNKS);
+      const order = { token: env.CAKE, side: 'buy' as const, bnb: 'native' as const, amount, slippage: params.slippage };
+      const data = splitCalldata(order, env, agent, alloc, FAR);
       const gas = await chain.estimateGas({ account: agent, to: env.v3_swap_router, data, value: amount });
       const out = alloc.reduce((a, x) => a + x.amountOut, 0n);
       return (
