@@ -661,6 +661,28 @@ export interface TaskParamsById {
   hard_approvals_usdte_change_allowance: {
     amount: string;
   };
+  /** hard/execution/hard_execution_minimum_v2_bnb_to_token.json */
+  hard_execution_minimum_v2_bnb_to_token: {
+    token: { symbol: string; address: Address; pair: Address };
+    amount: string;
+    slippage: number;
+  };
+  /** hard/execution/hard_execution_minimum_v2_token_to_bnb.json */
+  hard_execution_minimum_v2_token_to_bnb: {
+    token: { symbol: string; address: Address; pair: Address; amount: string };
+    slippage: number;
+  };
+  /** hard/execution/hard_execution_minimum_v3_bnb_to_token.json */
+  hard_execution_minimum_v3_bnb_to_token: {
+    token: { symbol: string; address: Address; pair: Address; fee: number };
+    amount: string;
+    slippage: number;
+  };
+  /** hard/execution/hard_execution_minimum_v3_two_hop.json */
+  hard_execution_minimum_v3_two_hop: {
+    token: { symbol: string; address: Address; pair: Address; fee: number; amount: string };
+    slippage: number;
+  };
   /** hard/execution/hard_execution_split_bnb_to_floki.json */
   hard_execution_split_bnb_to_floki: {
     amount: string;
@@ -680,11 +702,6 @@ export interface TaskParamsById {
   /** hard/execution/hard_execution_split_sell_four_tiers.json */
   hard_execution_split_sell_four_tiers: {
     token: Address;
-    amount: string;
-    slippage: number;
-  };
-  /** hard/execution/hard_execution_tiers_bnb_to_cake.json */
-  hard_execution_tiers_bnb_to_cake: {
     amount: string;
     slippage: number;
   };
@@ -1328,11 +1345,14 @@ export interface TaskEnvById {
   hard_approvals_revoke_spender: HardEnv;
   hard_approvals_unlimited_unknown: HardEnv;
   hard_approvals_usdte_change_allowance: HardEnv;
+  hard_execution_minimum_v2_bnb_to_token: HardEnv;
+  hard_execution_minimum_v2_token_to_bnb: HardEnv;
+  hard_execution_minimum_v3_bnb_to_token: HardEnv;
+  hard_execution_minimum_v3_two_hop: HardEnv;
   hard_execution_split_bnb_to_floki: HardEnv;
   hard_execution_split_bnb_to_new_token: HardEnv;
   hard_execution_split_floki_to_bnb: HardEnv;
   hard_execution_split_sell_four_tiers: HardEnv;
-  hard_execution_tiers_bnb_to_cake: HardEnv;
   hard_fee_on_transfer_deliver_exact: HardEnv;
   hard_fee_on_transfer_hidden_tax_delivery: HardEnv;
   hard_fee_on_transfer_lp_or_stake: HardEnv;
