@@ -61,9 +61,11 @@ const MECHANISM_KEYS = Object.keys(MECHANISMS) as [Mechanism, ...Mechanism[]];
  * The hard split's version: it changes whenever tasks are added, retired, rescored or reworded, so runs of
  * different versions never merge. 3: the pending-change, view-vs-execution and share-token prompts list a
  * contract's verified interface instead of naming the function that shows the trap. 4: the execution
- * family, scored on quality as well as correctness.
+ * family, scored on quality as well as correctness. 5: the execution family's minimum and route tasks, its
+ * split prompts state the objective and the transaction's form without naming the split, and the BNB→CAKE
+ * tiers task (above the wallet's limit) is retired.
  */
-export const HARD_SPLIT_VERSION = 4;
+export const HARD_SPLIT_VERSION = 5;
 
 /** An execution task's quality part: its weight in the score, and its naive execution beside the JSON. */
 const quality = z
