@@ -683,6 +683,26 @@ export interface TaskParamsById {
     token: { symbol: string; address: Address; pair: Address; fee: number; amount: string };
     slippage: number;
   };
+  /** hard/execution/hard_execution_route_floki_to_usdt.json */
+  hard_execution_route_floki_to_usdt: {
+    amount: string;
+    slippage: number;
+  };
+  /** hard/execution/hard_execution_route_usdt_to_cake.json */
+  hard_execution_route_usdt_to_cake: {
+    amount: string;
+    slippage: number;
+  };
+  /** hard/execution/hard_execution_route_usdt_to_floki.json */
+  hard_execution_route_usdt_to_floki: {
+    amount: string;
+    slippage: number;
+  };
+  /** hard/execution/hard_execution_route_wbnb_to_busd.json */
+  hard_execution_route_wbnb_to_busd: {
+    amount: string;
+    slippage: number;
+  };
   /** hard/execution/hard_execution_split_bnb_to_floki.json */
   hard_execution_split_bnb_to_floki: {
     amount: string;
@@ -1349,6 +1369,10 @@ export interface TaskEnvById {
   hard_execution_minimum_v2_token_to_bnb: HardEnv;
   hard_execution_minimum_v3_bnb_to_token: HardEnv;
   hard_execution_minimum_v3_two_hop: HardEnv;
+  hard_execution_route_floki_to_usdt: HardEnv;
+  hard_execution_route_usdt_to_cake: HardEnv;
+  hard_execution_route_usdt_to_floki: HardEnv;
+  hard_execution_route_wbnb_to_busd: HardEnv;
   hard_execution_split_bnb_to_floki: HardEnv;
   hard_execution_split_bnb_to_new_token: HardEnv;
   hard_execution_split_floki_to_bnb: HardEnv;

@@ -31,6 +31,7 @@ export * from './v3.ts';
 export * from './adversary.ts';
 export * from './quality.ts';
 export * from './split-search.ts';
+export * from './route-search.ts';
 export * from './slack-searcher.ts';
 // Tokens a task deploys itself, launched on PancakeSwap V2.
 export * from './launch.ts';

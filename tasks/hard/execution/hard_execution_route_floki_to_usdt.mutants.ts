@@ -1,0 +1,22 @@
+import { editedReference, type Edit } from '../../../test/helpers/reference-edit.ts';
+import type { HardMutant } from '../../../src/tasks/mutants.ts';
+import { routeMutants } from './hard_execution_route_shared-mutants.ts';
+
+const ID = 'hard_execution_route_floki_to_usdt';
+const edit = (...edits: Edit[]) => editedReference('execution', ID, edits);
+
+export const mutants: HardMutant[] = [
+  ...routeMutants(edit),
+  {
+    kind: 'wrong_fee_tier',
+    quality: 'between',
+    name: 'the second-cheapest route: FLOKI/WBNB at 2500, then WBNB/USDT at 500 (its deepest tier)',
+    script: edit(['const candidates = routes;', "const candidates = routes.filter((r) => r.fees.join() === '2500,500');"]),
+  },
+  {
+    kind: 'wrong_fee_tier',
+    quality: 'between',
+    name: 'the right FLOKI pool, but WBNB → USDT in the 0.25 % tier',
+    script: edit(['const candidates = routes;', "const candidates = routes.filter((r) => r.fees.join() === '2500,2500');"]),
+  },
+];
