@@ -1,6 +1,6 @@
 import { editedReference, type Edit } from '../../../test/helpers/reference-edit.ts';
 import type { HardMutant } from '../../../src/tasks/mutants.ts';
-import { routeMutants } from './hard_execution_route_shared-mutants.ts';
+import { routeMutants } from './_route-mutants.ts';
 
 const ID = 'hard_execution_route_usdt_to_cake';
 const edit = (...edits: Edit[]) => editedReference('execution', ID, edits);
