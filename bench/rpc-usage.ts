@@ -5,7 +5,7 @@
 //   npx tsx bench/rpc-usage.ts            (RPC_USAGE_CONCURRENCY=8 runs 8 instances at once, as a
 //                                           default run does, so chain time is measured under load)
 import '../src/polyfills.ts';
-import { CHAIN_PROFILES, profileOf, type ChainProfile } from '../src/chain/profiles.ts';
+import { CHAIN_STATES, stateOf, type ChainState } from '../src/chain/chain-states.ts';
 import type { ChainSession } from '../src/chain/session.ts';
 import { referenceFor, runInstance } from '../src/instance/run.ts';
 import type { InstanceRecord } from '../src/results/record.ts';
@@ -25,9 +25,9 @@ export interface UsageRow {
   usage: InstanceUsage;
 }
 
-/** A chain session of a profile on its own anvil, stopped by the bench's cleanup if it is interrupted. */
-async function openSession(profile: ChainProfile): Promise<{ session: ChainSession; close(): Promise<void> }> {
-  const t = await openTestSession(profile);
+/** A chain session of a state on its own anvil, stopped by the bench's cleanup if it is interrupted. */
+async function openSession(state: ChainState): Promise<{ session: ChainSession; close(): Promise<void> }> {
+  const t = await openTestSession(state);
   const done = onCleanup(() => t.node()?.stop());
   return {
     session: t.session,
@@ -38,10 +38,10 @@ async function openSession(profile: ChainProfile): Promise<{ session: ChainSessi
   };
 }
 
-/** Every reference solution of one chain profile's tasks, on `concurrency` sessions of it. */
-async function usageOn(profile: ChainProfile, tasks: Task[], concurrency: number): Promise<UsageRow[]> {
+/** Every reference solution of one chain state's tasks, on `concurrency` sessions of it. */
+async function usageOn(state: ChainState, tasks: Task[], concurrency: number): Promise<UsageRow[]> {
   if (tasks.length === 0) return [];
-  const sessions = await Promise.all(Array.from({ length: Math.min(concurrency, tasks.length) }, () => openSession(profile)));
+  const sessions = await Promise.all(Array.from({ length: Math.min(concurrency, tasks.length) }, () => openSession(state)));
   const common = { round: 1, runSeed: 20260, rounds: 1, scriptTimeoutMs: 30_000 };
   const rows: UsageRow[] = [];
   let next = 0;
@@ -66,11 +66,11 @@ export async function measureReferenceUsage(concurrency: number): Promise<UsageR
   const tasks = (await Promise.all(['atomic', 'composite', 'hard'].map((d) => loadTasks(`tasks/${d}`)))).flat();
   const rows: UsageRow[] = [];
   try {
-    for (const profile of CHAIN_PROFILES)
+    for (const state of CHAIN_STATES)
       rows.push(
         ...(await usageOn(
-          profile,
-          tasks.filter((t) => profileOf(t.split) === profile),
+          state,
+          tasks.filter((t) => stateOf(t.split) === state),
           concurrency,
         )),
       );

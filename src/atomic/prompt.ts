@@ -1,3 +1,4 @@
+import { DEFAULT_CHAIN, type ChainProfile } from '../tasks/chain-profile.ts';
 import { environmentText } from '../instance/environment.ts';
 import type { PromptExtras } from '../episode/hard-rules.ts';
 import type { ChatMessage } from '../model/types.ts';
@@ -5,7 +6,10 @@ import type { EnvMap } from '../tasks/address-map.ts';
 import type { Instance } from '../tasks/instantiate.ts';
 import type { AtomicTask } from '../tasks/schema.ts';
 
-const ROLE_ATOMIC = `You turn a wallet owner's request into code that prepares exactly one blockchain transaction (or answers one question) on BNB Smart Chain.
+/** The atomic role on a chain: what the model writes and what it may use. */
+const roleAtomic = (
+  chain: ChainProfile,
+) => `You turn a wallet owner's request into code that prepares exactly one blockchain transaction (or answers one question) on ${chain.name}.
 
 Reply with exactly one \`\`\`typescript code block. The module must export:
 
@@ -19,10 +23,11 @@ Reply with exactly one \`\`\`typescript code block. The module must export:
 - The wallet may already have granted allowances to some spenders (e.g. the router): read allowance() through the provider when you need to know whether an approve is required.`;
 
 // The tools protocol says the same in tool terms: the module goes in one run_script call.
-const ROLE_ATOMIC_TOOLS = ROLE_ATOMIC.replace(
-  'Reply with exactly one ```typescript code block. The module must export:',
-  'Call the tool run_script exactly once, with the TypeScript module as its `code`. The module must export:',
-);
+const roleAtomicTools = (chain: ChainProfile) =>
+  roleAtomic(chain).replace(
+    'Reply with exactly one ```typescript code block. The module must export:',
+    'Call the tool run_script exactly once, with the TypeScript module as its `code`. The module must export:',
+  );
 
 /** The messages of an atomic request; `rules` (the hard split's refusal and policy) go at the end of the system prompt. */
 export function buildAtomicMessages(
@@ -33,9 +38,13 @@ export function buildAtomicMessages(
   opts: PromptExtras = {},
 ): ChatMessage[] {
   const answer = task.kind === 'query' && task.answer ? `\n\nAnswer format: return { answer } where answer is ${task.answer.format}` : '';
-  const role = opts.transport === 'tools' ? ROLE_ATOMIC_TOOLS : ROLE_ATOMIC;
+  const chain = opts.chain ?? DEFAULT_CHAIN;
+  const role = opts.transport === 'tools' ? roleAtomicTools(chain) : roleAtomic(chain);
   return [
-    { role: 'system', content: `${role}\n\n${environmentText(env, chainId, opts.descriptions)}${opts.rules ? `\n\n${opts.rules}` : ''}` },
+    {
+      role: 'system',
+      content: `${role}\n\n${environmentText(env, chainId, opts.descriptions, chain)}${opts.rules ? `\n\n${opts.rules}` : ''}`,
+    },
     { role: 'user', content: `${instance.instruction}${answer}` },
   ];
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_CHAIN, type ChainProfile } from '../tasks/chain-profile.ts';
 import { environmentText } from '../instance/environment.ts';
 import type { Transport } from '../episode/episode.ts';
 import type { PromptExtras } from '../episode/hard-rules.ts';
@@ -7,7 +8,10 @@ import type { Instance } from '../tasks/instantiate.ts';
 import type { CompositeTask } from '../tasks/schema.ts';
 import { describeAllowances, type StandingAllowance } from './allowances.ts';
 
-const ROLE_COMPOSITE = `You operate a wallet on BNB Smart Chain for its owner and carry out a multi-step request, one step per round.
+/** The composite role on a chain, in the text protocol: plan, then one step per round. */
+const roleComposite = (
+  chain: ChainProfile,
+) => `You operate a wallet on ${chain.name} for its owner and carry out a multi-step request, one step per round.
 
 First you will be asked for a plan (not counted as a round). Then, in every round, reply with exactly ONE of:
 1. One \`\`\`typescript code block exporting
@@ -25,7 +29,10 @@ First you will be asked for a plan (not counted as a round). Then, in every roun
 
 Every round you use (a transaction, a query, a script that fails, or an invalid reply) counts; use as few as the request needs. There is a hard round limit.`;
 
-const ROLE_COMPOSITE_TOOLS = `You operate a wallet on BNB Smart Chain for its owner and carry out a multi-step request, one step per round.
+/** The same in tool terms. */
+const roleCompositeTools = (
+  chain: ChainProfile,
+) => `You operate a wallet on ${chain.name} for its owner and carry out a multi-step request, one step per round.
 
 First you will be asked for a plan in words (not counted as a round; no tool calls). Then, in every round, call exactly ONE tool:
 1. run_script { code }: a TypeScript module exporting
@@ -53,7 +60,8 @@ export function buildCompositeMessages(
   opts: PromptExtras = {},
 ): ChatMessage[] {
   const rules = opts.rules;
-  const role = opts.transport === 'tools' ? ROLE_COMPOSITE_TOOLS : ROLE_COMPOSITE;
+  const chain = opts.chain ?? DEFAULT_CHAIN;
+  const role = opts.transport === 'tools' ? roleCompositeTools(chain) : roleComposite(chain);
   const answer = task.answer
     ? `\n\nWhen you submit, include ${opts.transport === 'tools' ? 'answer' : '"answer"'}: ${task.answer.format}`
     : '';
@@ -66,7 +74,7 @@ export function buildCompositeMessages(
   return [
     {
       role: 'system',
-      content: `${role}\n\n${environmentText(env, chainId, opts.descriptions)}\n${walletText}${rules ? `\n\n${rules}` : ''}`,
+      content: `${role}\n\n${environmentText(env, chainId, opts.descriptions, chain)}\n${walletText}${rules ? `\n\n${rules}` : ''}`,
     },
     {
       role: 'user',

@@ -1,5 +1,6 @@
 // What the system prompt of every hard-split task adds: how to refuse, and the owner's wallet policy.
 // Hard tasks test both, so they are stated once, here, and the same for every task.
+import type { ChainProfile } from '../tasks/chain-profile.ts';
 import { HARD_DESCRIPTIONS } from '../chain/hard-env.ts';
 import { RPC_LIMITS } from '../sandbox/rpc-limits.ts';
 import { READ_METHODS } from '../sandbox/rpc-policy.ts';
@@ -51,6 +52,8 @@ ${READ_LIMITS}`;
 
 /** What a protocol's prompt adds to its system message: the hard split's rules and address-map descriptions, the transport. */
 export interface PromptExtras {
+  /** The chain the prompt speaks of (BNB Smart Chain unless a run names another). */
+  chain?: ChainProfile;
   rules?: string | undefined;
   descriptions?: Readonly<Record<string, string>> | undefined;
   transport?: Transport;

@@ -1,17 +1,26 @@
 // What every system prompt says about the chain and the address map the scripts receive.
+import { DEFAULT_CHAIN, type ChainProfile } from '../tasks/chain-profile.ts';
 import { descriptionsOf, PAIR_DESCRIPTION, type AddressLookup } from '../tasks/address-map.ts';
 
 /** What the published splits' prompt says of each key (src/tasks/address-map.ts declares them). */
 const DESCRIPTIONS = descriptionsOf('published');
 
-/** The address map as the system prompt lists it; `overlay` (the hard split's) replaces or adds descriptions. */
-export function environmentText(env: AddressLookup, chainId: number, overlay: Readonly<Record<string, string>> = {}): string {
+/**
+ * The address map as the system prompt lists it, on the chain of `chain`; `overlay` (the hard split's)
+ * replaces or adds descriptions. `chainId` is the node's own (a fork's upstream may differ from the profile's).
+ */
+export function environmentText(
+  env: AddressLookup,
+  chainId: number,
+  overlay: Readonly<Record<string, string>> = {},
+  chain: ChainProfile = DEFAULT_CHAIN,
+): string {
   const described = { ...DESCRIPTIONS, ...overlay };
   const rows = Object.entries(env)
     .filter(([k]) => k !== 'agent')
     .map(([k, a]) => `  ${k.padEnd(22)} ${a}${described[k] ? `  ${described[k]}` : k.startsWith('pair_') ? `  ${PAIR_DESCRIPTION}` : ''}`);
   return `Environment:
-- Chain: BNB Smart Chain mainnet (chain id ${chainId}), native coin BNB (18 decimals).
+- Chain: ${chain.name} mainnet (chain id ${chainId}), native coin ${chain.native.symbol} (${chain.native.decimals} decimals).
 - deployedContracts holds every address below, by the same keys:
 ${rows.join('\n')}`;
 }

@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { QuestError } from '../errors.ts';
-import { CHAIN_PROFILES, type ChainProfile } from '../chain/profiles.ts';
+import { CHAIN_STATES, type ChainState } from '../chain/chain-states.ts';
 import { InstanceRecord } from '../results/record.ts';
 import { SPLITS } from '../tasks/task.ts';
 import { nodeFetch } from '../chain/node-fetch.ts';
@@ -56,7 +56,7 @@ export const ROUTES = {
   beat: { request: z.object({ worker }), reply: none },
   /** (Re)starts the anvil of one slot from the prepared state. */
   node: {
-    request: z.object({ id: z.string().regex(/^[\w-]{1,64}$/), profile: z.enum(CHAIN_PROFILES) }),
+    request: z.object({ id: z.string().regex(/^[\w-]{1,64}$/), state: z.enum(CHAIN_STATES) }),
     reply: z.object({ url: z.string() }),
   },
 } as const;
@@ -132,9 +132,9 @@ export async function control<R extends Route>(controlUrl: string, route: R, bod
   return parsed.data as ControlReply<R>;
 }
 
-export async function requestNode(controlUrl: string, id: string, profile: ChainProfile): Promise<string> {
+export async function requestNode(controlUrl: string, id: string, state: ChainState): Promise<string> {
   try {
-    return (await control(controlUrl, 'node', { id, profile })).url;
+    return (await control(controlUrl, 'node', { id, state })).url;
   } catch (e) {
     const message = `could not start anvil for slot ${id}: ${(e as Error).message}`;
     throw e instanceof QuestError ? new QuestError(e.code, message, { hint: e.hint, cause: e }) : new Error(message, { cause: e });

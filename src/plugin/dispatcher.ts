@@ -1,5 +1,5 @@
 import type { NodePool } from '../chain/node-pool.ts';
-import type { ChainProfile } from '../chain/profiles.ts';
+import type { ChainState } from '../chain/chain-states.ts';
 import type { InstanceRecord } from '../results/record.ts';
 import { POLL_MS, type Claim, type ControlHandlers, type PlannedInstance } from './control.ts';
 
@@ -175,7 +175,7 @@ export class Dispatcher {
 }
 
 /** The control routes over a run's dispatcher and nodes. */
-export function dispatcherHandlers(dispatcher: Dispatcher, nodes: { pool(profile: ChainProfile): Promise<NodePool> }): ControlHandlers {
+export function dispatcherHandlers(dispatcher: Dispatcher, nodes: { pool(state: ChainState): Promise<NodePool> }): ControlHandlers {
   return {
     claim: ({ key, worker, instance }) => dispatcher.claim(key, worker, instance),
     wait: async ({ key }) => {
@@ -205,6 +205,6 @@ export function dispatcherHandlers(dispatcher: Dispatcher, nodes: { pool(profile
       dispatcher.beat(worker);
       return {};
     },
-    node: async ({ id, profile }) => ({ url: (await (await nodes.pool(profile)).restart(id)).url }),
+    node: async ({ id, state }) => ({ url: (await (await nodes.pool(state)).restart(id)).url }),
   };
 }

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { BSC_CHAIN_ID } from '../chain/addresses.ts';
 import type { MirrorManifest } from '../chain/build-mirror.ts';
-import { CHAIN_PROFILES, profileFiles, profileForkManifest, profileOf, provisionMoreFor, type ChainProfile } from '../chain/profiles.ts';
+import { CHAIN_STATES, stateFiles, stateForkManifest, stateOf, provisionMoreFor, type ChainState } from '../chain/chain-states.ts';
 import { writeProvisionedState } from '../chain/provisioned-state.ts';
 import { agentKeyFor } from '../chain/agent-key.ts';
 import type { Hex } from 'viem';
@@ -29,18 +29,18 @@ interface RunContext {
   dispatcher: Dispatcher;
   users: number;
   /** Profiles whose unavailability the run has already said. */
-  announced: Set<ChainProfile>;
+  announced: Set<ChainState>;
   close(): Promise<void>;
 }
 
-/** The nodes of each chain profile, started from its provisioned state, which is written when first needed. */
-function profileNodes(config: QuestConfig, agentKey: Hex, marker: Hex, fork: ForkTarget | undefined) {
+/** The nodes of each chain state, started from its provisioned state, which is written when first needed. */
+function stateNodes(config: QuestConfig, agentKey: Hex, marker: Hex, fork: ForkTarget | undefined) {
   const binary = config.anvilBin ? { binary: config.anvilBin } : {};
-  const pools = new Map<ChainProfile, Promise<{ pool: NodePool; dispose(): void }>>();
-  const open = async (profile: ChainProfile) => {
+  const pools = new Map<ChainState, Promise<{ pool: NodePool; dispose(): void }>>();
+  const open = async (state: ChainState) => {
     if (fork) return { pool: createNodePool({ chainId: fork.chainId, forkUrl: fork.url, forkBlock: fork.block, ...binary }), dispose() {} };
-    const source = profileFiles(profile);
-    const more = provisionMoreFor(profile, source.manifest);
+    const source = stateFiles(state);
+    const more = provisionMoreFor(state, source.manifest);
     // Every node of the run starts with the agent already provisioned.
     const provisioned = await writeProvisionedState({
       base: source.state,
@@ -54,12 +54,12 @@ function profileNodes(config: QuestConfig, agentKey: Hex, marker: Hex, fork: For
     return { pool: createNodePool({ chainId: BSC_CHAIN_ID, loadState: provisioned.file, ...binary }), dispose: provisioned.dispose };
   };
   return {
-    pool(profile: ChainProfile): Promise<NodePool> {
-      let p = pools.get(profile);
+    pool(state: ChainState): Promise<NodePool> {
+      let p = pools.get(state);
       if (!p) {
-        p = open(profile);
-        pools.set(profile, p);
-        p.catch(() => pools.delete(profile));
+        p = open(state);
+        pools.set(state, p);
+        p.catch(() => pools.delete(state));
       }
       return p.then((x) => x.pool);
     },
@@ -80,15 +80,15 @@ async function openRunContext(vitest: object, config: QuestConfig): Promise<RunC
   const resumed = loadResumed(config);
   const agentKey = agentKeyFor(config.seed, join(config.cacheDir, 'agent-secret'));
   const marker: Hex = `0x${randomBytes(32).toString('hex')}`;
-  let manifests: Partial<Record<ChainProfile, MirrorManifest>>;
-  let unavailable: Partial<Record<ChainProfile, string>> | undefined;
+  let manifests: Partial<Record<ChainState, MirrorManifest>>;
+  let unavailable: Partial<Record<ChainState, string>> | undefined;
   let target: ForkTarget | undefined;
   if (fork) {
     target = fork;
     const t = fork;
     // The published splits need the fork's mirror contracts; the hard split needs PancakeSwap V3 and Venus
     // as well, which a fork of another chain may lack: then only the hard tasks fail, each saying why.
-    const [mirror, hard] = await Promise.allSettled(CHAIN_PROFILES.map((p) => profileForkManifest(p, t)));
+    const [mirror, hard] = await Promise.allSettled(CHAIN_STATES.map((p) => stateForkManifest(p, t)));
     if (mirror!.status === 'rejected') throw mirror!.reason;
     manifests = { mirror: mirror!.value, ...(hard!.status === 'fulfilled' ? { hard: hard!.value } : {}) };
     if (hard!.status === 'rejected')
@@ -96,10 +96,10 @@ async function openRunContext(vitest: object, config: QuestConfig): Promise<RunC
         hard: `the hard split cannot run on this fork: ${hard!.reason instanceof Error ? hard!.reason.message : String(hard!.reason)}`,
       };
   } else {
-    manifests = { mirror: profileFiles('mirror').manifest, hard: profileFiles('hard').manifest };
+    manifests = { mirror: stateFiles('mirror').manifest, hard: stateFiles('hard').manifest };
   }
   await prepareSandbox();
-  const nodes = profileNodes(config, agentKey, marker, target);
+  const nodes = stateNodes(config, agentKey, marker, target);
   // The published splits' chain is prepared now, so a problem with it stops the run before any task.
   await nodes.pool('mirror');
   // QUEST_CONCURRENCY instances in flight across all workers and projects of the run.
@@ -174,17 +174,17 @@ export default async function setup(project: TestProject) {
 }
 
 /**
- * A chain profile the run cannot serve (a fork without the hard split's contracts) is said once, as the
+ * A chain state the run cannot serve (a fork without the hard split's contracts) is said once, as the
  * first plan that needs it arrives; each of its instances is then recorded infra with the same reason.
  */
 function announceUnavailable(context: RunContext, plan: readonly { split: Split }[]): void {
   const unavailable = context.provided.unavailable ?? {};
   for (const split of new Set(plan.map((p) => p.split))) {
-    const profile = profileOf(split);
-    const why = unavailable[profile];
-    if (!why || context.announced.has(profile)) continue;
-    context.announced.add(profile);
-    const count = plan.filter((p) => profileOf(p.split) === profile).length;
+    const state = stateOf(split);
+    const why = unavailable[state];
+    if (!why || context.announced.has(state)) continue;
+    context.announced.add(state);
+    const count = plan.filter((p) => stateOf(p.split) === state).length;
     process.stdout.write(`questbench · ${why}; its ${count} instances are recorded infra, the other splits run as usual\n`);
   }
 }

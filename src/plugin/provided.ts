@@ -1,6 +1,6 @@
 import type { Hex } from 'viem';
 import type { MirrorManifest } from '../chain/build-mirror.ts';
-import type { ChainProfile } from '../chain/profiles.ts';
+import type { ChainState } from '../chain/chain-states.ts';
 import type { QuestConfig } from './config.ts';
 import type { InstanceRecord } from '../results/record.ts';
 
@@ -13,10 +13,10 @@ export interface QuestProvided {
   controlUrl: string;
   agentKey: Hex;
   marker: Hex;
-  /** The address map's sources, by the chain profile an instance plays on. */
-  manifests: Partial<Record<ChainProfile, MirrorManifest>>;
-  /** Why a chain profile cannot run (a fork without the hard split's contracts); its tasks fail with this. */
-  unavailable?: Partial<Record<ChainProfile, string>>;
+  /** The address map's sources, by the chain state an instance plays on. */
+  manifests: Partial<Record<ChainState, MirrorManifest>>;
+  /** Why a chain state cannot run (a fork without the hard split's contracts); its tasks fail with this. */
+  unavailable?: Partial<Record<ChainState, string>>;
   /** QUEST_RESUME: instances already finished in the resumed run, by "split/taskId/round". */
   resumed: Record<string, InstanceRecord>;
   /** The nodes start from a state with the agent already provisioned. */

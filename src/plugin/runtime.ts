@@ -3,7 +3,7 @@ import { inject, type TestContext } from 'vitest';
 import { ChainSession } from '../chain/session.ts';
 import { SessionPool } from '../chain/session-pool.ts';
 import type { MirrorManifest } from '../chain/build-mirror.ts';
-import { profileOf, profileSessionOptions, type ChainProfile } from '../chain/profiles.ts';
+import { stateOf, stateSessionOptions, type ChainState } from '../chain/chain-states.ts';
 import { asInstance, deadlines, enterStage } from '../fault-points.ts';
 import { recoverInstance } from '../instance/recover.ts';
 import { infraRecord, minimalRecord } from '../instance/record.ts';
@@ -52,20 +52,20 @@ function workerExecutor(): InstanceExecutor {
   if (existing) return existing;
   const pool = process.env.VITEST_POOL_ID ?? '1';
   const limits = deadlines();
-  // Per chain profile, up to one session per slot plus the test's own instance; each opens its anvil on first use.
-  const sessions = new Map<ChainProfile, SessionPool>();
-  const sessionsOf = (profile: ChainProfile, manifest: MirrorManifest) => {
-    let s = sessions.get(profile);
+  // Per chain state, up to one session per slot plus the test's own instance; each opens its anvil on first use.
+  const sessions = new Map<ChainState, SessionPool>();
+  const sessionsOf = (state: ChainState, manifest: MirrorManifest) => {
+    let s = sessions.get(state);
     if (!s) {
       s = new SessionPool(
         async (slot) => {
           await enterStage('session-open');
           return ChainSession.open({
-            startNode: () => requestNode(p.controlUrl, `${profile}-${pool}-${slot}`, profile),
+            startNode: () => requestNode(p.controlUrl, `${state}-${pool}-${slot}`, state),
             agentKey: p.agentKey,
             marker: p.marker,
             manifest,
-            ...profileSessionOptions(profile, manifest),
+            ...stateSessionOptions(state, manifest),
             ...(p.fork ? { fork: p.fork } : {}),
             ...(p.provisioned ? { provisioned: true } : {}),
           });
@@ -73,7 +73,7 @@ function workerExecutor(): InstanceExecutor {
         p.config.concurrency + 1,
         p.fork ? limits.forkSessionMs : limits.sessionMs,
       );
-      sessions.set(profile, s);
+      sessions.set(state, s);
     }
     return s;
   };
@@ -105,12 +105,12 @@ function workerExecutor(): InstanceExecutor {
 const firstLine = (e: unknown) => (e instanceof Error ? e.message : String(e)).split('\n')[0];
 
 /**
- * One instance on a session of its profile's pool, with node-crash recovery. Whatever fails (the model's
- * resolution, a profile the chain cannot serve, a session that cannot be opened, a step that stalls)
+ * One instance on a session of its state's pool, with node-crash recovery. Whatever fails (the model's
+ * resolution, a state the chain cannot serve, a session that cannot be opened, a step that stalls)
  * becomes an infra record, and a session a step stalled on is replaced rather than reused.
  */
 async function runOnPool(
-  sessionsOf: (profile: ChainProfile, manifest: MirrorManifest) => SessionPool,
+  sessionsOf: (state: ChainState, manifest: MirrorManifest) => SessionPool,
   { task, round }: RunnableInstance,
 ): Promise<InstanceRecord> {
   const { config, fork, manifests, unavailable } = inject('questbench');
@@ -121,15 +121,15 @@ async function runOnPool(
       ? infraRecord({ ...head, env: chain.env, chain: chain.chainInfo })
       : minimalRecord({ ...head, chain: { mode: fork ? 'fork' : 'mirror', chainId: 56, blockNumber: 0 } });
   };
-  const profile = profileOf(task.split);
-  const manifest = manifests[profile];
+  const state = stateOf(task.split);
+  const manifest = manifests[state];
   // Said once at the start of the run (global setup); each of the split's instances records it.
-  if (!manifest) return infra(unavailable?.[profile] ?? `no address map for the ${profile} chain`, undefined);
+  if (!manifest) return infra(unavailable?.[state] ?? `no address map for the ${state} chain`, undefined);
   let sessions: SessionPool | undefined;
   let session: ChainSession | undefined;
   try {
     const m = await workerModel();
-    sessions = sessionsOf(profile, manifest);
+    sessions = sessionsOf(state, manifest);
     session = await sessions.acquire();
     return await recoverInstance({
       session,

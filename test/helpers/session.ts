@@ -2,18 +2,18 @@ import { randomBytes } from 'node:crypto';
 import type { Hex } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
 import { startAnvil, type RunningAnvil } from '../../src/chain/anvil.ts';
-import { profileFiles, profileSessionOptions, type ChainProfile } from '../../src/chain/profiles.ts';
+import { stateFiles, stateSessionOptions, type ChainState } from '../../src/chain/chain-states.ts';
 import { ChainSession } from '../../src/chain/session.ts';
 
 /**
- * A worker-like chain session on its own anvil, started straight from a profile's committed state (the
+ * A worker-like chain session on its own anvil, started straight from a state's committed state (the
  * published splits' mirror by default, or the hard split's) and provisioned at boot.
  */
 export async function openTestSession(
-  profile: ChainProfile = 'mirror',
+  state: ChainState = 'mirror',
 ): Promise<{ session: ChainSession; close(): Promise<void>; node(): RunningAnvil | undefined }> {
   let node: RunningAnvil | undefined;
-  const source = profileFiles(profile);
+  const source = stateFiles(state);
   const session = await ChainSession.open({
     startNode: async () => {
       await node?.stop();
@@ -23,7 +23,7 @@ export async function openTestSession(
     agentKey: generatePrivateKey(),
     marker: `0x${randomBytes(32).toString('hex')}` as Hex,
     manifest: source.manifest,
-    ...profileSessionOptions(profile, source.manifest),
+    ...stateSessionOptions(state, source.manifest),
   });
   return {
     session,
