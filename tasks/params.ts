@@ -661,6 +661,36 @@ export interface TaskParamsById {
   hard_approvals_usdte_change_allowance: {
     amount: string;
   };
+  /** hard/execution/hard_execution_minimum_scheduled_buy_against.json */
+  hard_execution_minimum_scheduled_buy_against: {
+    token: { symbol: string; address: Address; pair: Address };
+    amount: string;
+    slippage: number;
+    move: number;
+    filled: number;
+  };
+  /** hard/execution/hard_execution_minimum_scheduled_buy_ahead.json */
+  hard_execution_minimum_scheduled_buy_ahead: {
+    token: { symbol: string; address: Address; pair: Address };
+    amount: string;
+    slippage: number;
+    move: number;
+    filled: number;
+  };
+  /** hard/execution/hard_execution_minimum_scheduled_sell_against.json */
+  hard_execution_minimum_scheduled_sell_against: {
+    token: { symbol: string; address: Address; pair: Address; amount: string };
+    slippage: number;
+    move: number;
+    filled: number;
+  };
+  /** hard/execution/hard_execution_minimum_scheduled_sell_ahead.json */
+  hard_execution_minimum_scheduled_sell_ahead: {
+    token: { symbol: string; address: Address; pair: Address; amount: string };
+    slippage: number;
+    move: number;
+    filled: number;
+  };
   /** hard/execution/hard_execution_minimum_v2_bnb_to_token.json */
   hard_execution_minimum_v2_bnb_to_token: {
     token: { symbol: string; address: Address; pair: Address };
@@ -1365,6 +1395,10 @@ export interface TaskEnvById {
   hard_approvals_revoke_spender: HardEnv;
   hard_approvals_unlimited_unknown: HardEnv;
   hard_approvals_usdte_change_allowance: HardEnv;
+  hard_execution_minimum_scheduled_buy_against: HardEnv & { readonly scheduled_order: Address };
+  hard_execution_minimum_scheduled_buy_ahead: HardEnv & { readonly scheduled_order: Address };
+  hard_execution_minimum_scheduled_sell_against: HardEnv & { readonly scheduled_order: Address };
+  hard_execution_minimum_scheduled_sell_ahead: HardEnv & { readonly scheduled_order: Address };
   hard_execution_minimum_v2_bnb_to_token: HardEnv;
   hard_execution_minimum_v2_token_to_bnb: HardEnv;
   hard_execution_minimum_v3_bnb_to_token: HardEnv;

@@ -63,9 +63,10 @@ const MECHANISM_KEYS = Object.keys(MECHANISMS) as [Mechanism, ...Mechanism[]];
  * contract's verified interface instead of naming the function that shows the trap. 4: the execution
  * family, scored on quality as well as correctness. 5: the execution family's minimum and route tasks, its
  * split prompts state the objective and the transaction's form without naming the split, and the BNB→CAKE
- * tiers task (above the wallet's limit) is retired.
+ * tiers task (above the wallet's limit) is retired. 6: four minimum tasks where a TWAP order on chain fills in
+ * the swap's pair first.
  */
-export const HARD_SPLIT_VERSION = 5;
+export const HARD_SPLIT_VERSION = 6;
 
 /** An execution task's quality part: its weight in the score, and its naive execution beside the JSON. */
 const quality = z
