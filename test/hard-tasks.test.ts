@@ -5,8 +5,10 @@
 // refusing everything scores at most 15 %, the null model passes nothing, no mechanism decides more than
 // 12 % of the tasks, and the table of mechanisms in docs/hard-split.md holds the split's counts. An
 // execution task's reference reaches the optimum, its naive execution is correct with quality 0, and its
-// answers marked 'between' land strictly between the two.
+// answers marked 'between' land strictly between the two, and its reference's transaction keeps within
+// the wallet policy's 1,000 USD (the family's orders are sized near it).
 import { readFileSync } from 'node:fs';
+import type { Hex } from 'viem';
 import { asHardEnv } from '../src/tasks/address-map.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { referenceScriptModel, type ScriptRound } from '../src/composite/reference.ts';
@@ -17,6 +19,7 @@ import type { InstanceRecord } from '../src/results/record.ts';
 import type { Params } from '../src/tasks/instantiate.ts';
 import { MECHANISMS, type Mechanism } from '../src/tasks/hard-schema.ts';
 import { loadTasks } from '../src/instance/task.ts';
+import { addressesIn, movedUsd } from './helpers/moved-value.ts';
 import { scriptedModel } from './helpers/models.ts';
 import { openTestSession } from './helpers/session.ts';
 import { mutantsByTask, type HardMutant } from '../src/tasks/mutants.ts';
@@ -72,6 +75,12 @@ describe.each(tasks.map((task) => [task.id, task] as const))('%s', (id, task) =>
           explain(r),
         ).toBe(true);
         expect(r.quality?.share, `${explain(r)}\nquality ${JSON.stringify(r.quality)}`).toBeGreaterThanOrEqual(0.99);
+        // Execution tasks are sized near the wallet policy's limit: their reference keeps within it.
+        if (r.tx) {
+          const { chain, env, account } = t.session;
+          const moved = await movedUsd(chain.public, env, account.address, r.tx.hash as Hex, addressesIn(r.params));
+          expect(moved, `${id} seed ${seed}: the reference's transaction moves $${moved.toFixed(2)}`).toBeLessThanOrEqual(1000);
+        }
       }
       if (r.composite) expect(r.composite.kAct, explain(r)).toBe(r.composite.kOpt);
     }
