@@ -2,6 +2,9 @@
 // The base mirror (the published splits' chain) is kept as committed unless `--base` is given or it is
 // missing: anvil's dumps are not byte-for-byte reproducible, and the published splits must not change.
 // The hard split's chain is always rebuilt, on top of the base mirror.
+// `-- --chain base` builds only the Base (8453) mirror (fixtures/mirror/base-state.json, base-manifest.json):
+// it compiles only the contracts of its own, takes the auxiliary ones from the committed artifacts, and
+// leaves the BSC mirror, the hard chain and every other artifact alone.
 import '../src/polyfills.ts';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -14,10 +17,39 @@ import { loadPancakeV3 } from '../src/chain/pancake-v3.ts';
 import { buildPancakeV2 } from '../src/chain/pancake-v2.ts';
 import { buildVenus } from '../src/chain/venus-build.ts';
 import { AUX_CONTRACTS } from '../src/chain/aux-contracts.ts';
+import { loadArtifacts } from '../src/chain/artifacts.ts';
+import { BASE_MIRROR_CONTRACT_FILES, buildBaseMirror } from '../src/chain/build-base-mirror.ts';
+import { buildUniswapV2 } from '../src/chain/uniswap-v2.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const mirror = (file: string) => join(root, 'fixtures/mirror', file);
 const started = Date.now();
+const chainAt = process.argv.indexOf('--chain');
+const chainArg = chainAt > 0 ? process.argv[chainAt + 1] : undefined;
+if (chainAt > 0 && chainArg !== 'base') {
+  console.error(`--chain takes "base" (the only chain besides BSC's default build), not ${chainArg ?? 'nothing'}`);
+  process.exit(2);
+}
+if (chainArg === 'base') {
+  const own = compileContracts(join(root, 'fixtures/contracts'), BASE_MIRROR_CONTRACT_FILES);
+  mkdirSync(join(root, 'fixtures/artifacts'), { recursive: true });
+  for (const a of own) writeFileSync(join(root, 'fixtures/artifacts', `${a.contractName}.json`), `${JSON.stringify(a, null, 1)}\n`);
+  const artifacts = [...loadArtifacts().values()].filter((a) => !own.some((o) => o.contractName === a.contractName)).concat(own);
+  const dex = buildUniswapV2();
+  const compiled = Date.now();
+  console.log(
+    `compiled ${own.map((a) => a.contractName).join(', ')} and the Uniswap V2 factory and router (pair init code hash ${dex.initCodeHash}) in ${compiled - started} ms`,
+  );
+  const { state, manifest } = await buildBaseMirror(artifacts, dex);
+  writeFileSync(mirror('base-state.json'), state);
+  writeFileSync(mirror('base-manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  console.log(
+    `Base mirror built in ${Date.now() - compiled} ms ` +
+      `(${(state.length / 1024).toFixed(0)} KB state, ${Object.keys(manifest.pairs).length} pairs, ${Object.keys(manifest.contracts).length} aux contracts); ` +
+      'the BSC mirror and the hard chain were not rebuilt',
+  );
+  process.exit(0);
+}
 // `-- --contracts A.sol,B.sol`: compile those files and write their artifacts only (a task's contracts,
 // placed per instance, are not part of any chain state).
 const onlyAt = process.argv.indexOf('--contracts');

@@ -22,5 +22,15 @@ export const BSC: ChainProfile = ChainProfile.parse({
   native: { symbol: 'BNB', decimals: 18 },
 });
 
+export const BASE: ChainProfile = ChainProfile.parse({
+  id: 'base',
+  chainId: 8453,
+  name: 'Base',
+  native: { symbol: 'ETH', decimals: 18 },
+});
+
+/** Every chain a run can name, by id. Base has a mirror (fixtures/mirror/base-state.json); its tasks are to come. */
+export const CHAIN_PROFILES: Readonly<Record<string, ChainProfile>> = { bsc: BSC, base: BASE };
+
 /** The chain a prompt speaks of when its caller names none. */
 export const DEFAULT_CHAIN: ChainProfile = BSC;

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { getAddress } from 'viem';
 import { describe, expect, test } from 'vitest';
 import { buildAtomicMessages } from '../../src/atomic/prompt.ts';
-import { BSC, ChainProfile, DEFAULT_CHAIN } from '../../src/tasks/chain-profile.ts';
+import { BASE, BSC, CHAIN_PROFILES, ChainProfile, DEFAULT_CHAIN } from '../../src/tasks/chain-profile.ts';
 import { envMapFrom } from '../../src/chain/session.ts';
 import { buildCompositeMessages } from '../../src/composite/prompt.ts';
 import type { Transport } from '../../src/episode/episode.ts';

@@ -1,0 +1,173 @@
+// Builds the Base mirror (src/chain/base-spec.ts): Base's WETH9, Uniswap V2 exactly as released, the
+// token stand-ins, the seeded pools and the auxiliary task contracts, on a fresh anvil with chain id 8453.
+import { gunzipSync } from 'node:zlib';
+import { encodeFunctionData, getAddress, maxUint256, parseAbi, parseEther, type Abi, type Address, type Hex } from 'viem';
+import { auxEntries } from '../tasks/address-map.ts';
+import { DEPLOYER } from './addresses.ts';
+import { startAnvil } from './anvil.ts';
+import { placeAuxContracts, type AuxContract } from './aux-place.ts';
+import {
+  BASE,
+  BASE_ADDRESS_OF,
+  BASE_AUX_ARGS,
+  BASE_CHAIN_ID,
+  BASE_DECIMALS,
+  BASE_POOLS,
+  BASE_TOKENS,
+  baseKeyFor,
+  type BaseTokenKey,
+} from './base-spec.ts';
+import type { MirrorBuild } from './build-mirror.ts';
+import { fixtureMissing } from './fixture-error.ts';
+import { placeContract } from './place-contract.ts';
+import { chainClients, type ChainClients } from './rpc.ts';
+import { UNISWAP_INIT_CODE_HASH, type UniswapV2Build } from './uniswap-v2.ts';
+
+const ERC20 = parseAbi(['function mint(address to, uint256 amount)', 'function approve(address spender, uint256 amount) returns (bool)']);
+const FACTORY = parseAbi(['function getPair(address, address) view returns (address)']);
+const ROUTER = parseAbi([
+  'function addLiquidity(address tokenA, address tokenB, uint256 amountADesired, uint256 amountBDesired, uint256 amountAMin, uint256 amountBMin, address to, uint256 deadline) returns (uint256, uint256, uint256)',
+  'function addLiquidityETH(address token, uint256 amountTokenDesired, uint256 amountTokenMin, uint256 amountETHMin, address to, uint256 deadline) payable returns (uint256, uint256, uint256)',
+]);
+
+/** The fixture contracts the Base mirror needs besides the auxiliary ones (fixtures/contracts). */
+export const BASE_MIRROR_CONTRACT_FILES = ['WETH9.sol', 'ChainToken.sol'] as const;
+
+async function send(chain: ChainClients, to: Address, data: Hex, value = 0n): Promise<void> {
+  const hash = await chain.request<Hex>('eth_sendTransaction', [
+    { from: DEPLOYER, to, data, value: `0x${value.toString(16)}`, gas: '0x989680' },
+  ]);
+  const r = await chain.public.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+  if (r.status !== 'success') throw new Error(`Base mirror build transaction to ${to} reverted`);
+}
+
+/** A BSC-map key as Base resolves it: a pair by its Base tokens, a contract placed before, or a token's Base address. */
+function baseResolver(placed: { pairs: Record<string, Address>; contracts: Record<string, Address> }) {
+  return (key: string): Address => {
+    const mapped = baseKeyFor(key);
+    const a = mapped.startsWith('pair_')
+      ? placed.pairs[mapped.slice(5)]
+      : (placed.contracts[key] ?? BASE_ADDRESS_OF[mapped as BaseTokenKey]);
+    if (!a) throw new Error(`Base mirror build: ${key} (${mapped} on Base) must be placed before it is used`);
+    return a;
+  };
+}
+
+/**
+ * The auxiliary contracts of the address map at their BSC addresses, wired to Base: a BSC token or pair
+ * argument becomes the Base token or pair playing its role (base-spec.ts's BASE_ROLE_OF_BSC_KEY),
+ * BASE_AUX_ARGS replaces a contract's arguments outright, and funding keeps its whole-token amount
+ * in the Base token's decimals (the BSC mirror's tokens all have 18).
+ */
+export function baseAuxContracts(): AuxContract[] {
+  return auxEntries().map((e) => {
+    const override = BASE_AUX_ARGS[e.key];
+    return {
+      key: e.key,
+      artifact: e.placed.artifact,
+      address: e.at.bsc,
+      args: (placed) => override ?? e.placed.args(baseResolver(placed)),
+      ...(e.placed.fund
+        ? {
+            fund: e.placed.fund.map((f) => {
+              const key = baseKeyFor(f.token) as BaseTokenKey;
+              const token = BASE_ADDRESS_OF[key];
+              if (!token) throw new Error(`Base mirror build: no Base token plays ${f.token} (funding ${e.key})`);
+              return { token, amount: (f.amount * 10n ** BigInt(BASE_DECIMALS[key])) / 10n ** 18n };
+            }),
+          }
+        : {}),
+    };
+  });
+}
+
+/**
+ * Builds the Base mirror on a fresh anvil: WETH9 at Base's predeploy, the Uniswap V2 factory and
+ * Router02 (`dex`: buildUniswapV2() without edits, so pairs sit at the addresses they have on Base),
+ * the tokens, the seeded pools and the auxiliary contracts, then dumps the state.
+ */
+export async function buildBaseMirror(
+  artifacts: readonly { contractName: string; abi: Abi | readonly unknown[]; bytecode: Hex }[],
+  dex: UniswapV2Build,
+  aux: readonly AuxContract[] = baseAuxContracts(),
+): Promise<MirrorBuild> {
+  if (dex.initCodeHash !== UNISWAP_INIT_CODE_HASH) {
+    throw new Error(`Base mirror build: the pair's init code hash ${dex.initCodeHash} is not Uniswap's (${UNISWAP_INIT_CODE_HASH})`);
+  }
+  const byName = new Map(artifacts.map((a) => [a.contractName, a]));
+  const need = (n: string) => {
+    const a = byName.get(n);
+    if (!a) throw fixtureMissing(`artifact ${n} missing`);
+    return a;
+  };
+  const anvil = await startAnvil({ chainId: BASE_CHAIN_ID });
+  try {
+    const chain = chainClients(anvil.url);
+    await chain.test.impersonateAccount({ address: DEPLOYER });
+    await chain.test.setBalance({ address: DEPLOYER, value: parseEther('1000000') });
+
+    await placeContract(chain, DEPLOYER, BASE.WETH, need('WETH9'));
+    await placeContract(chain, DEPLOYER, BASE.UNISWAP_V2_FACTORY, dex.factory, [DEPLOYER]);
+    await placeContract(chain, DEPLOYER, BASE.UNISWAP_V2_ROUTER, dex.router, [BASE.UNISWAP_V2_FACTORY, BASE.WETH]);
+    for (const t of BASE_TOKENS) {
+      if (t.permitVersion !== undefined) {
+        await placeContract(chain, DEPLOYER, t.address, need('ChainPermitToken'), [t.name, t.symbol, t.decimals, t.permitVersion]);
+      } else {
+        await placeContract(chain, DEPLOYER, t.address, need('ChainToken'), [t.name, t.symbol, t.decimals]);
+      }
+      const minted = t.mint * 10n ** BigInt(t.decimals);
+      await send(chain, t.address, encodeFunctionData({ abi: ERC20, functionName: 'mint', args: [DEPLOYER, minted] }));
+      await send(chain, t.address, encodeFunctionData({ abi: ERC20, functionName: 'approve', args: [BASE.UNISWAP_V2_ROUTER, maxUint256] }));
+    }
+
+    const deadline = 4_000_000_000n;
+    const pairs: Record<string, Address> = {};
+    for (const p of BASE_POOLS) {
+      const [a, b] = [BASE_ADDRESS_OF[p.a], BASE_ADDRESS_OF[p.b]];
+      if (p.a === 'WETH' || p.b === 'WETH') {
+        const [token, tokenAmount, eth] = p.a === 'WETH' ? [b, p.amountB, p.amountA] : [a, p.amountA, p.amountB];
+        const data = encodeFunctionData({
+          abi: ROUTER,
+          functionName: 'addLiquidityETH',
+          args: [token, tokenAmount, 0n, 0n, DEPLOYER, deadline],
+        });
+        await send(chain, BASE.UNISWAP_V2_ROUTER, data, eth);
+      } else {
+        const data = encodeFunctionData({
+          abi: ROUTER,
+          functionName: 'addLiquidity',
+          args: [a, b, p.amountA, p.amountB, 0n, 0n, DEPLOYER, deadline],
+        });
+        await send(chain, BASE.UNISWAP_V2_ROUTER, data);
+      }
+      const pair = await chain.public.readContract({
+        address: BASE.UNISWAP_V2_FACTORY,
+        abi: FACTORY,
+        functionName: 'getPair',
+        args: [a, b],
+      });
+      pairs[`${p.a}_${p.b}`] = getAddress(pair);
+    }
+
+    const contracts = await placeAuxContracts(chain, byName, aux, pairs);
+
+    await chain.test.stopImpersonatingAccount({ address: DEPLOYER });
+    await chain.test.mine({ blocks: 1 });
+    const blockNumber = Number(await chain.public.getBlockNumber());
+    const dumped = await chain.request<Hex>('anvil_dumpState');
+    const state = gunzipSync(Buffer.from(dumped.slice(2), 'hex')).toString('utf8');
+    return {
+      state,
+      manifest: {
+        chainId: BASE_CHAIN_ID,
+        blockNumber,
+        tokens: { WETH: BASE.WETH, USDC: BASE.USDC, DAI: BASE.DAI, DEGEN: BASE.DEGEN },
+        dex: { router: BASE.UNISWAP_V2_ROUTER, factory: BASE.UNISWAP_V2_FACTORY },
+        pairs,
+        contracts,
+      },
+    };
+  } finally {
+    await anvil.stop();
+  }
+}
