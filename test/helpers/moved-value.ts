@@ -21,7 +21,10 @@ export async function movedUsd(
   const before = after - 1n;
   const assets = await riskAssetsFor(chain, env);
   // A parameter may name a token the map lists already: each token is counted once.
-  const extraTokens = await probeTokens(chain, [...new Set(extra)].filter((a) => !assets.tokens.has(a.toLowerCase())));
+  const extraTokens = await probeTokens(
+    chain,
+    [...new Set(extra)].filter((a) => !assets.tokens.has(a.toLowerCase())),
+  );
   const opts = { blockNumber: before, extraTokens, lpTokens: [] };
   const [v2, any] = await Promise.all([
     readPriceBook(chain, assets, { ...opts, sources: [v2PoolSource] }),
