@@ -1,7 +1,6 @@
 // Builds the Base mirror (src/chain/base-spec.ts): Base's WETH9, Uniswap V2 exactly as released, the
 // token stand-ins, the seeded pools and the auxiliary task contracts, on a fresh anvil with chain id 8453.
-import { gunzipSync } from 'node:zlib';
-import { encodeFunctionData, getAddress, maxUint256, parseAbi, parseEther, type Abi, type Address, type Hex } from 'viem';
+import { parseEther, type Abi, type Address, type Hex } from 'viem';
 import { auxEntries } from '../tasks/address-map.ts';
 import { DEPLOYER } from './addresses.ts';
 import { startAnvil } from './anvil.ts';
@@ -18,28 +17,15 @@ import {
   type BaseTokenKey,
 } from './base-spec.ts';
 import type { MirrorBuild } from './build-mirror.ts';
-import { fixtureMissing } from './fixture-error.ts';
+import { artifactFinder, finishBuild, mintForPools, seedV2Pools } from './mirror-build-steps.ts';
 import { placeContract } from './place-contract.ts';
-import { chainClients, type ChainClients } from './rpc.ts';
+import { chainClients } from './rpc.ts';
 import { UNISWAP_INIT_CODE_HASH, type UniswapV2Build } from './uniswap-v2.ts';
 
-const ERC20 = parseAbi(['function mint(address to, uint256 amount)', 'function approve(address spender, uint256 amount) returns (bool)']);
-const FACTORY = parseAbi(['function getPair(address, address) view returns (address)']);
-const ROUTER = parseAbi([
-  'function addLiquidity(address tokenA, address tokenB, uint256 amountADesired, uint256 amountBDesired, uint256 amountAMin, uint256 amountBMin, address to, uint256 deadline) returns (uint256, uint256, uint256)',
-  'function addLiquidityETH(address token, uint256 amountTokenDesired, uint256 amountTokenMin, uint256 amountETHMin, address to, uint256 deadline) payable returns (uint256, uint256, uint256)',
-]);
+const BUILD = 'Base mirror build';
 
 /** The fixture contracts the Base mirror needs besides the auxiliary ones (fixtures/contracts). */
 export const BASE_MIRROR_CONTRACT_FILES = ['WETH9.sol', 'ChainToken.sol'] as const;
-
-async function send(chain: ChainClients, to: Address, data: Hex, value = 0n): Promise<void> {
-  const hash = await chain.request<Hex>('eth_sendTransaction', [
-    { from: DEPLOYER, to, data, value: `0x${value.toString(16)}`, gas: '0x989680' },
-  ]);
-  const r = await chain.public.waitForTransactionReceipt({ hash, pollingInterval: 20 });
-  if (r.status !== 'success') throw new Error(`Base mirror build transaction to ${to} reverted`);
-}
 
 /** A BSC-map key as Base resolves it: a pair by its Base tokens, a contract placed before, or a token's Base address. */
 function baseResolver(placed: { pairs: Record<string, Address>; contracts: Record<string, Address> }) {
@@ -95,11 +81,7 @@ export async function buildBaseMirror(
     throw new Error(`Base mirror build: the pair's init code hash ${dex.initCodeHash} is not Uniswap's (${UNISWAP_INIT_CODE_HASH})`);
   }
   const byName = new Map(artifacts.map((a) => [a.contractName, a]));
-  const need = (n: string) => {
-    const a = byName.get(n);
-    if (!a) throw fixtureMissing(`artifact ${n} missing`);
-    return a;
-  };
+  const need = artifactFinder(artifacts);
   const anvil = await startAnvil({ chainId: BASE_CHAIN_ID });
   try {
     const chain = chainClients(anvil.url);
@@ -115,47 +97,25 @@ export async function buildBaseMirror(
       } else {
         await placeContract(chain, DEPLOYER, t.address, need('ChainToken'), [t.name, t.symbol, t.decimals]);
       }
-      const minted = t.mint * 10n ** BigInt(t.decimals);
-      await send(chain, t.address, encodeFunctionData({ abi: ERC20, functionName: 'mint', args: [DEPLOYER, minted] }));
-      await send(chain, t.address, encodeFunctionData({ abi: ERC20, functionName: 'approve', args: [BASE.UNISWAP_V2_ROUTER, maxUint256] }));
+      await mintForPools(chain, BUILD, t.address, t.mint * 10n ** BigInt(t.decimals), BASE.UNISWAP_V2_ROUTER);
     }
 
-    const deadline = 4_000_000_000n;
-    const pairs: Record<string, Address> = {};
-    for (const p of BASE_POOLS) {
-      const [a, b] = [BASE_ADDRESS_OF[p.a], BASE_ADDRESS_OF[p.b]];
-      if (p.a === 'WETH' || p.b === 'WETH') {
-        const [token, tokenAmount, eth] = p.a === 'WETH' ? [b, p.amountB, p.amountA] : [a, p.amountA, p.amountB];
-        const data = encodeFunctionData({
-          abi: ROUTER,
-          functionName: 'addLiquidityETH',
-          args: [token, tokenAmount, 0n, 0n, DEPLOYER, deadline],
-        });
-        await send(chain, BASE.UNISWAP_V2_ROUTER, data, eth);
-      } else {
-        const data = encodeFunctionData({
-          abi: ROUTER,
-          functionName: 'addLiquidity',
-          args: [a, b, p.amountA, p.amountB, 0n, 0n, DEPLOYER, deadline],
-        });
-        await send(chain, BASE.UNISWAP_V2_ROUTER, data);
-      }
-      const pair = await chain.public.readContract({
-        address: BASE.UNISWAP_V2_FACTORY,
-        abi: FACTORY,
-        functionName: 'getPair',
-        args: [a, b],
-      });
-      pairs[`${p.a}_${p.b}`] = getAddress(pair);
-    }
+    const pairs = await seedV2Pools(
+      chain,
+      BUILD,
+      { router: BASE.UNISWAP_V2_ROUTER, factory: BASE.UNISWAP_V2_FACTORY, wrapped: BASE.WETH },
+      BASE_POOLS.map((p) => ({
+        name: `${p.a}_${p.b}`,
+        a: BASE_ADDRESS_OF[p.a],
+        b: BASE_ADDRESS_OF[p.b],
+        amountA: p.amountA,
+        amountB: p.amountB,
+      })),
+    );
 
     const contracts = await placeAuxContracts(chain, byName, aux, pairs);
 
-    await chain.test.stopImpersonatingAccount({ address: DEPLOYER });
-    await chain.test.mine({ blocks: 1 });
-    const blockNumber = Number(await chain.public.getBlockNumber());
-    const dumped = await chain.request<Hex>('anvil_dumpState');
-    const state = gunzipSync(Buffer.from(dumped.slice(2), 'hex')).toString('utf8');
+    const { blockNumber, state } = await finishBuild(chain);
     return {
       state,
       manifest: {
