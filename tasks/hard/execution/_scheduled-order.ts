@@ -281,27 +281,25 @@ export function scheduledOrderValidator<P extends Params>(side: Side, direction:
         const amount = amountIn(params);
         const path = pathOf(side, params, env);
         const min = pre.after < pre.quote ? pre.after : pre.quote;
-        const gas =
+        // The one swap the owner asked for, as the side sends it: BNB as the call's value, or the token by allowance.
+        const swap =
           side === 'buy'
-            ? await chain.estimateGas({
-                account: agent,
-                to: env.router,
+            ? {
                 value: amount,
                 data: encodeFunctionData({
                   abi: SWAP_EXACT_ETH_FOR_TOKENS,
                   functionName: 'swapExactETHForTokens',
                   args: [min, path, agent, FAR],
                 }),
-              })
-            : await chain.estimateGas({
-                account: agent,
-                to: env.router,
+              }
+            : {
                 data: encodeFunctionData({
                   abi: SWAP_EXACT_TOKENS_FOR_ETH,
                   functionName: 'swapExactTokensForETH',
                   args: [amount, min, path, agent, FAR],
                 }),
-              });
+              };
+        const gas = await chain.estimateGas({ account: agent, to: env.router, ...swap });
         const [bnb, token] = side === 'buy' ? [pre.bnb - amount, pre.token + pre.after] : [pre.bnb + pre.after, pre.token - amount];
         return (
           walletUsd([
