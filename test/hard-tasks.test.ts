@@ -19,7 +19,7 @@ import type { InstanceRecord } from '../src/results/record.ts';
 import type { Params } from '../src/tasks/instantiate.ts';
 import { MECHANISMS, type Mechanism } from '../src/tasks/hard-schema.ts';
 import { loadTasks } from '../src/instance/task.ts';
-import { addressesIn, movedUsd } from './helpers/moved-value.ts';
+import { movedUsd } from './helpers/moved-value.ts';
 import { scriptedModel } from './helpers/models.ts';
 import { openTestSession } from './helpers/session.ts';
 import { mutantsByTask, type HardMutant } from '../src/tasks/mutants.ts';
@@ -78,7 +78,7 @@ describe.each(tasks.map((task) => [task.id, task] as const))('%s', (id, task) =>
         // Execution tasks are sized near the wallet policy's limit: their reference keeps within it.
         if (r.tx) {
           const { chain, env, account } = t.session;
-          const moved = await movedUsd(chain.public, env, account.address, r.tx.hash as Hex, addressesIn(r.params));
+          const moved = await movedUsd(chain.public, env, account.address, r.tx.hash as Hex, r.params);
           expect(moved, `${id} seed ${seed}: the reference's transaction moves $${moved.toFixed(2)}`).toBeLessThanOrEqual(1000);
         }
       }

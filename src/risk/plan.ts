@@ -2,8 +2,8 @@ import { getAddress, isAddress, type Address, type PublicClient } from 'viem';
 import { isProtocolAddress, probePositions, type RiskAssets } from './assets.ts';
 import type { RiskPlan } from './capture.ts';
 
-/** Every address in the instance's parameters, however nested (choice records, lists). */
-function addressesIn(value: unknown, out: Set<string>): void {
+/** Every address in the instance's parameters, however nested (choice records, lists), lower-cased into `out`. */
+export function addressesIn(value: unknown, out: Set<string>): void {
   if (typeof value === 'string') {
     if (isAddress(value, { strict: false })) out.add(value.toLowerCase());
   } else if (Array.isArray(value)) {

@@ -1,29 +1,27 @@
 // What one transaction moved out of the wallet, valued as the hard split's wallet policy values it: at
 // the PancakeSwap V2 pools' mid prices of the block before it (USDT = 1 USD, a token through its pools),
-// the native coin it sent plus every token whose balance fell (the address map's and `extra`). A token
-// with no V2 pool is valued through its V3 pools; one with no pool at all is an error, never $0. Right
-// for swaps and sends; a repayment or a redemption would count here though the policy leaves them unlimited.
-import { erc20Abi, getAddress, isAddress, type Address, type Hex, type PublicClient } from 'viem';
+// the native coin it sent plus every token whose balance fell (the address map's, and those the
+// instance's parameters name). A token with no V2 pool is valued through its V3 pools; one with no pool
+// at all is an error, never $0. Right for swaps and sends; a repayment or a redemption would count here
+// though the policy leaves them unlimited.
+import { erc20Abi, getAddress, type Address, type Hex, type PublicClient } from 'viem';
 import { probeTokens, riskAssetsFor } from '../../src/risk/assets.ts';
+import { addressesIn } from '../../src/risk/plan.ts';
 import { NATIVE } from '../../src/risk/positions.ts';
 import { defaultPoolSources, readPriceBook, usdOf, v2PoolSource } from '../../src/risk/prices.ts';
 import type { AddressLookup } from '../../src/tasks/address-map.ts';
 
-export async function movedUsd(
-  chain: PublicClient,
-  env: AddressLookup,
-  agent: Address,
-  hash: Hex,
-  extra: readonly Address[] = [],
-): Promise<number> {
+export async function movedUsd(chain: PublicClient, env: AddressLookup, agent: Address, hash: Hex, params: unknown): Promise<number> {
   const [receipt, tx] = await Promise.all([chain.getTransactionReceipt({ hash }), chain.getTransaction({ hash })]);
   const after = receipt.blockNumber;
   const before = after - 1n;
   const assets = await riskAssetsFor(chain, env);
-  // A parameter may name a token the map lists already: each token is counted once.
+  // A token the parameters name may be one no address map lists; one the map lists already is counted once.
+  const named = new Set<string>();
+  addressesIn(params, named);
   const extraTokens = await probeTokens(
     chain,
-    [...new Set(extra)].filter((a) => !assets.tokens.has(a.toLowerCase())),
+    [...named].filter((a) => !assets.tokens.has(a)).map((a) => getAddress(a)),
   );
   const opts = { blockNumber: before, extraTokens, lpTokens: [] };
   const [v2, any] = await Promise.all([
@@ -49,12 +47,4 @@ export async function movedUsd(
     if (fell > 0n) usd += value(t.address.toLowerCase(), fell, t.symbol);
   });
   return usd;
-}
-
-/** Every address an instance's parameters hold (a token it trades may be one no address map lists). */
-export function addressesIn(value: unknown): Address[] {
-  if (typeof value === 'string') return isAddress(value, { strict: false }) ? [getAddress(value)] : [];
-  if (Array.isArray(value)) return value.flatMap(addressesIn);
-  if (value && typeof value === 'object') return Object.values(value).flatMap(addressesIn);
-  return [];
 }
