@@ -61,11 +61,11 @@ export default class QuestbenchReporter implements Reporter {
     this.startedAt = new Date();
     const resume = this.config.resume;
     this.shard = vitest.config.shard ? `${vitest.config.shard.index}of${vitest.config.shard.count}` : undefined;
-    this.runId = resume || `${this.startedAt.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-s${this.config.seed}${this.shard ? `-shard${this.shard}` : ''}`;
+    this.runId = resume || `${this.startedAt.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-s${this.config.seed}${this.config.chain === 'bsc' ? '' : `-${this.config.chain}`}${this.shard ? `-shard${this.shard}` : ''}`;
     this.writer = new ResultWriter(this.config.resultsDir, modelSlug(this.config.model), this.runId);
     if (resume) this.records = this.writer.readExisting();
     process.stdout.write(
-      `questbench · model ${describeModel(this.config.model)} · seed ${this.config.seed} · rounds ${this.config.rounds} · projects ${projects.map((p) => p.name || 'tasks').join(', ')}${resume ? ` · resuming ${resume} (${this.records.length} done)` : ''}\n`,
+      `questbench · model ${describeModel(this.config.model)} · seed ${this.config.seed} · rounds ${this.config.rounds} · projects ${projects.map((p) => p.name || 'tasks').join(', ')}${this.config.chain === 'bsc' ? '' : ` · chain ${this.config.chain} (tasks not on it are listed as skipped)`}${resume ? ` · resuming ${resume} (${this.records.length} done)` : ''}\n`,
     );
   }
 

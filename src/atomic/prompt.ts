@@ -1,8 +1,8 @@
-import { DEFAULT_CHAIN, type ChainProfile } from '../tasks/chain-profile.ts';
+import { DEFAULT_CHAIN, inChainTerms, type ChainProfile } from '../tasks/chain-profile.ts';
 import { environmentText } from '../instance/environment.ts';
 import type { PromptExtras } from '../episode/hard-rules.ts';
 import type { ChatMessage } from '../model/types.ts';
-import type { EnvMap } from '../tasks/address-map.ts';
+import type { AddressLookup } from '../tasks/address-map.ts';
 import type { Instance } from '../tasks/instantiate.ts';
 import type { AtomicTask } from '../tasks/schema.ts';
 
@@ -33,13 +33,17 @@ const roleAtomicTools = (chain: ChainProfile) =>
 export function buildAtomicMessages(
   task: Pick<AtomicTask, 'kind' | 'answer'>,
   instance: Instance,
-  env: EnvMap,
+  env: AddressLookup,
   chainId: number,
   opts: PromptExtras = {},
 ): ChatMessage[] {
-  const answer = task.kind === 'query' && task.answer ? `\n\nAnswer format: return { answer } where answer is ${task.answer.format}` : '';
   const chain = opts.chain ?? DEFAULT_CHAIN;
-  const role = opts.transport === 'tools' ? roleAtomicTools(chain) : roleAtomic(chain);
+  const answer =
+    task.kind === 'query' && task.answer
+      ? `\n\nAnswer format: return { answer } where answer is ${inChainTerms(chain, task.answer.format)}`
+      : '';
+  // The roles' examples are in BSC's words, like the tasks.
+  const role = inChainTerms(chain, opts.transport === 'tools' ? roleAtomicTools(chain) : roleAtomic(chain));
   return [
     {
       role: 'system',

@@ -124,7 +124,13 @@ export const atomicSolver: Solver<AtomicTask> = {
     const { task, session, transport } = ctx;
     const dialogue = openDialogue(
       ctx,
-      buildAtomicMessages(task.spec, ctx.instance, session.env, session.chainInfo.chainId, promptExtras(task, transport, ctx.lesson)),
+      buildAtomicMessages(
+        task.spec,
+        ctx.instance,
+        session.scriptEnv,
+        session.chainInfo.chainId,
+        promptExtras(task, transport, ctx.lesson, session.profile),
+      ),
       readReply(ctx.refusals),
     );
     const episode: EndWith = (end, rest = {}) => ({

@@ -10,23 +10,33 @@ import { hardEnvMap } from './hard-env.ts';
 import { bootstrapHardFork, hardForkManifest } from './hard-fork.ts';
 import { HARD_STATE, HardManifest, loadHardManifest } from './hard-manifest.ts';
 import { provisionHardAgent } from './hard-provision.ts';
-import { loadMirrorManifest, MIRROR_STATE } from './mirror-files.ts';
+import { BASE_STATE, loadBaseManifest, loadMirrorManifest, MIRROR_STATE } from './mirror-files.ts';
+import { BASE, BSC, type ChainId, type ChainProfile } from '../tasks/chain-profile.ts';
 import type { ChainClients } from './rpc.ts';
 import type { SessionOptions } from './session.ts';
 
-export const CHAIN_STATES = ['mirror', 'hard'] as const;
+/** The BSC mirror of the published splits, the hard split's BSC state, and the Base mirror of the published splits. */
+export const CHAIN_STATES = ['mirror', 'hard', 'base'] as const;
 export type ChainState = (typeof CHAIN_STATES)[number];
 
-/** The chain a split's instances play on. */
-export const stateOf = (split: Split): ChainState => (split === 'hard' ? 'hard' : 'mirror');
+/** The chain a split's instances play on, on a chain profile (the hard split has a BSC state alone, for now). */
+export const stateOf = (split: Split, chain: ChainId = 'bsc'): ChainState =>
+  split === 'hard' ? 'hard' : chain === 'base' ? 'base' : 'mirror';
+
+/** The chain profile a state is of. */
+export const profileOfState = (state: ChainState): ChainProfile => (state === 'base' ? BASE : BSC);
 
 /** The prepared state nodes of a state load in mirror mode, and its address map's source. */
 export function stateFiles(state: ChainState): { state: string; manifest: MirrorManifest } {
-  return state === 'hard' ? { state: HARD_STATE, manifest: loadHardManifest() } : { state: MIRROR_STATE, manifest: loadMirrorManifest() };
+  if (state === 'hard') return { state: HARD_STATE, manifest: loadHardManifest() };
+  if (state === 'base') return { state: BASE_STATE, manifest: loadBaseManifest() };
+  return { state: MIRROR_STATE, manifest: loadMirrorManifest() };
 }
 
 /** A state's address map on a fork of a real chain (read from the upstream at the pinned block). */
 export function stateForkManifest(state: ChainState, target: ForkTarget): Promise<MirrorManifest> {
+  if (state === 'base')
+    return Promise.reject(new Error('fork mode runs on BSC for now: the Base profile plays on its mirror (unset QUEST_FORK_URL)'));
   return state === 'hard' ? hardForkManifest(target) : forkManifest(target);
 }
 
@@ -41,8 +51,9 @@ export const provisionMoreFor = (
 export function stateSessionOptions(
   state: ChainState,
   manifest: MirrorManifest,
-): Pick<SessionOptions, 'envMap' | 'provisionMore' | 'bootstrap'> {
+): Pick<SessionOptions, 'envMap' | 'provisionMore' | 'bootstrap' | 'profile'> {
   if (state === 'mirror') return { bootstrap: bootstrapFork };
+  if (state === 'base') return { profile: BASE };
   const more = provisionMoreFor(state, manifest)!;
   return { envMap: (m, agent) => hardEnvMap(HardManifest.parse(m), agent), provisionMore: more, bootstrap: bootstrapHardFork };
 }

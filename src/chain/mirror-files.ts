@@ -14,3 +14,13 @@ export function loadMirrorManifest(): MirrorManifest {
   }
   return JSON.parse(readFileSync(MIRROR_MANIFEST, 'utf8')) as MirrorManifest;
 }
+
+export const BASE_STATE = join(root, 'fixtures', 'mirror', 'base-state.json');
+export const BASE_MANIFEST = join(root, 'fixtures', 'mirror', 'base-manifest.json');
+
+export function loadBaseManifest(): MirrorManifest {
+  if (!existsSync(BASE_STATE) || !existsSync(BASE_MANIFEST)) {
+    throw fixtureMissing(`the Base mirror is missing (${BASE_STATE}): run npm run build:fixtures -- --chain base`);
+  }
+  return JSON.parse(readFileSync(BASE_MANIFEST, 'utf8')) as MirrorManifest;
+}

@@ -8,6 +8,7 @@ import { startAnvil } from './anvil.ts';
 import type { MirrorManifest } from './build-mirror.ts';
 import { startChainClock } from './chain-clock.ts';
 import { provisionAgent } from './provision.ts';
+import type { ChainProfile } from '../tasks/chain-profile.ts';
 import { chainClients, type ChainClients } from './rpc.ts';
 
 /**
@@ -22,6 +23,8 @@ export async function writeProvisionedState(opts: {
   manifest: MirrorManifest;
   /** QUEST_ANVIL_BIN */
   binary?: string;
+  /** Whose chain the state stands for (default BSC): the provisioning's tokens and units. */
+  profile?: ChainProfile;
   /** Provisioning beyond provisionAgent's, run after it (the hard split's starting wallet). */
   provisionMore?: (chain: ChainClients, agent: Address) => Promise<void>;
 }): Promise<{ file: string; dispose(): void }> {
@@ -30,7 +33,7 @@ export async function writeProvisionedState(opts: {
     const chain = chainClients(node.url);
     await startChainClock(chain);
     const agent = privateKeyToAccount(opts.agentKey).address;
-    await provisionAgent(chain, agent, opts.marker, opts.manifest);
+    await provisionAgent(chain, agent, opts.marker, opts.manifest, opts.profile);
     await opts.provisionMore?.(chain, agent);
     const dumped = await chain.request<Hex>('anvil_dumpState');
     const dir = mkdtempSync(join(tmpdir(), 'questbench-state-'));

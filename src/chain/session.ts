@@ -1,7 +1,8 @@
 import { getAddress, type Address, type Hex, type PrivateKeyAccount } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { startProxyRouter, type ProxyRoute, type ProxyRouter } from '../sandbox/rpc-proxy.ts';
-import { orderAddressMap, type EnvMap, type PublishedEnv } from '../tasks/address-map.ts';
+import { orderAddressMap, type AddressLookup, type EnvMap, type PublishedEnv } from '../tasks/address-map.ts';
+import { BSC, bscKeyOf, chainKey, keyedFor, type ChainProfile } from '../tasks/chain-profile.ts';
 import { PRESET_SPENDERS, provisionAgent, RICH_ACCOUNT } from './provision.ts';
 import { chainClients, rpcBatch, type ChainClients, type RpcBatch } from './rpc.ts';
 import type { MirrorManifest } from './build-mirror.ts';
@@ -37,25 +38,35 @@ export interface SessionOptions {
   bootstrap?: (chain: ChainClients, manifest: MirrorManifest) => Promise<void>;
   /** Provisioning beyond provisionAgent's when the node is not pre-provisioned (the hard split's provisionHardAgent). */
   provisionMore?: (chain: ChainClients, agent: Address) => Promise<void>;
-  /** The address map scripts receive (default envMapFrom; the hard split passes hardEnvMap). */
+  /** The address map tasks read (default envMapFrom; the hard split passes hardEnvMap). */
   envMap?: (manifest: MirrorManifest, agent: Address) => EnvMap;
+  /** Whose chain the node stands for (default BSC): the keys scripts see and the provisioning's units. */
+  profile?: ChainProfile;
 }
 
 export interface ChainInfo {
   mode: 'mirror' | 'fork';
+  /** The chain profile (absent in records written before there was more than BSC). */
+  profile?: string;
   chainId: number;
   blockNumber: number;
   forkUrl?: string;
   forkBlock?: number;
 }
 
-/** The published splits' address map on the chain a manifest describes, in the registry's order (src/tasks/address-map.ts). */
-export function envMapFrom(manifest: MirrorManifest, agent: Address): PublishedEnv {
+/**
+ * The published splits' address map on the chain a manifest describes, in the registry's order
+ * (src/tasks/address-map.ts), keyed by the BSC role each entry plays (a Base build's WETH is its WBNB):
+ * what task files, validators and references read on every chain. Scripts see the chain's own names
+ * (ChainSession.scriptEnv).
+ */
+export function envMapFrom(manifest: MirrorManifest, agent: Address, profile: ChainProfile = BSC): PublishedEnv {
+  const role = (k: string) => bscKeyOf(profile, k);
   return orderAddressMap('published', {
-    ...manifest.tokens,
+    ...Object.fromEntries(Object.entries(manifest.tokens).map(([k, v]) => [role(k), v])),
     router: manifest.dex.router,
     factory: manifest.dex.factory,
-    ...Object.fromEntries(Object.entries(manifest.pairs).map(([k, v]) => [`pair_${k}`, v])),
+    ...Object.fromEntries(Object.entries(manifest.pairs).map(([k, v]) => [role(`pair_${k}`), v])),
     ...manifest.contracts,
     ...PRESET_SPENDERS,
     rich_address: RICH_ACCOUNT,
@@ -80,14 +91,34 @@ export class ChainSession {
   /** evm_revert does not restore the next block's base fee, so it is put back by hand on every reset. */
   private nextBaseFee: bigint | undefined;
 
+  readonly profile: ChainProfile;
+
   private constructor(private readonly opts: SessionOptions) {
     this.account = privateKeyToAccount(opts.agentKey);
-    this.profileEnv = (opts.envMap ?? envMapFrom)(opts.manifest, this.account.address);
+    this.profile = opts.profile ?? BSC;
+    this.profileEnv = opts.envMap
+      ? opts.envMap(opts.manifest, this.account.address)
+      : envMapFrom(opts.manifest, this.account.address, this.profile);
   }
 
-  /** The address map of the instance on this session: the profile's, and the keys its task adds. */
+  /** The address map of the instance on this session, keyed by BSC role: the profile's, and the keys its task adds. */
   get env(): EnvMap {
     return this.taskEnv ?? this.profileEnv;
+  }
+
+  /** The same map as scripts, the prompt and wallet agents see it: keyed by the chain's own names (WETH on Base). */
+  get scriptEnv(): AddressLookup {
+    return keyedFor(this.profile, this.env);
+  }
+
+  /** The keys scripts see that BSC names otherwise (chain's key → BSC's), for scripts written against BSC's. */
+  get renamedKeys(): Record<string, string> {
+    return Object.fromEntries(
+      Object.keys(this.env).flatMap((k) => {
+        const own = chainKey(this.profile, k);
+        return own === k ? [] : [[own, k]];
+      }),
+    );
   }
 
   /**
@@ -114,6 +145,7 @@ export class ChainSession {
     const fork = this.opts.fork;
     return {
       mode: fork ? 'fork' : 'mirror',
+      profile: this.profile.id,
       chainId: this.opts.manifest.chainId,
       blockNumber: Number(this.baseBlock),
       ...(fork ? { forkUrl: fork.url, forkBlock: fork.block } : {}),
@@ -141,7 +173,7 @@ export class ChainSession {
     }
     if (!this.opts.provisioned) {
       await enterStage('provision');
-      await provisionAgent(this.chain, this.account.address, this.opts.marker, this.opts.manifest);
+      await provisionAgent(this.chain, this.account.address, this.opts.marker, this.opts.manifest, this.profile);
       await this.opts.provisionMore?.(this.chain, this.account.address);
     }
     this.baseBlock = await this.chain.public.getBlockNumber();

@@ -1,9 +1,9 @@
-import { DEFAULT_CHAIN, type ChainProfile } from '../tasks/chain-profile.ts';
+import { DEFAULT_CHAIN, inChainTerms, type ChainProfile } from '../tasks/chain-profile.ts';
 import { environmentText } from '../instance/environment.ts';
 import type { Transport } from '../episode/episode.ts';
 import type { PromptExtras } from '../episode/hard-rules.ts';
 import type { ChatMessage } from '../model/types.ts';
-import type { EnvMap } from '../tasks/address-map.ts';
+import type { AddressLookup } from '../tasks/address-map.ts';
 import type { Instance } from '../tasks/instantiate.ts';
 import type { CompositeTask } from '../tasks/schema.ts';
 import { describeAllowances, type StandingAllowance } from './allowances.ts';
@@ -53,7 +53,7 @@ Every round you use (a transaction, a query, a script that fails, a reply withou
 export function buildCompositeMessages(
   task: Pick<CompositeTask, 'answer'>,
   instance: Instance,
-  env: EnvMap,
+  env: AddressLookup,
   chainId: number,
   budget: number,
   wallet: { address: string; allowances: readonly StandingAllowance[] },
@@ -61,9 +61,10 @@ export function buildCompositeMessages(
 ): ChatMessage[] {
   const rules = opts.rules;
   const chain = opts.chain ?? DEFAULT_CHAIN;
-  const role = opts.transport === 'tools' ? roleCompositeTools(chain) : roleComposite(chain);
+  // The roles' examples are in BSC's words, like the tasks.
+  const role = inChainTerms(chain, opts.transport === 'tools' ? roleCompositeTools(chain) : roleComposite(chain));
   const answer = task.answer
-    ? `\n\nWhen you submit, include ${opts.transport === 'tools' ? 'answer' : '"answer"'}: ${task.answer.format}`
+    ? `\n\nWhen you submit, include ${opts.transport === 'tools' ? 'answer' : '"answer"'}: ${inChainTerms(chain, task.answer.format)}`
     : '';
   // The hard split plants allowances to contracts outside the address map: the list covers the map's spenders only.
   const others = rules

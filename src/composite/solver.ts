@@ -106,7 +106,7 @@ class CompositeEpisode {
   private async query(query: Extract<RoundReply, { kind: 'query' }>['query']): Promise<string> {
     const { session } = this.ctx;
     try {
-      const result = await runQuery(session.chain.public, session.env, query);
+      const result = await runQuery(session.chain.public, session.scriptEnv, query);
       this.log.push({ kind: 'query', summary: `${query.type} → ${JSON.stringify(result)}` });
       return `query result: ${JSON.stringify(result)}`;
     } catch (e) {
@@ -128,7 +128,7 @@ class CompositeEpisode {
     }
     // Only this episode's transactions move the wallet's holdings (scripts read, and no block is mined
     // without a transaction), so the holdings after the last one are the holdings now.
-    const before = this.holdings ?? (await readHoldings(session.chain.public, session.env, base.agent));
+    const before = this.holdings ?? (await readHoldings(session.chain.public, session.scriptEnv, base.agent));
     const step = await sendReturned(run.value, this.ctx.script);
     if (step.kind === 'invalid') {
       this.schemaInvalidRounds++;
@@ -141,7 +141,7 @@ class CompositeEpisode {
     }
     this.txs.push(step);
     turn.tx = txRecord(step.tx, step.receipt);
-    const after = await readHoldings(session.chain.public, session.env, base.agent);
+    const after = await readHoldings(session.chain.public, session.scriptEnv, base.agent);
     this.holdings = after;
     const status = step.receipt.status === 'success' ? 'success' : `REVERTED (${step.revertReason ?? 'no reason'})`;
     const summary = `tx ${step.receipt.transactionHash} to ${step.tx.to}: status ${status}, gas used ${step.receipt.gasUsed}; balance changes: ${describeChanges(before, after)}`;
@@ -175,16 +175,16 @@ export const compositeSolver: Solver<CompositeTask> = {
     const kOpt = task.spec.workflow.optimalSteps;
     const budget = roundBudget(kOpt, task.spec.workflow.maxRoundsMultiplier);
     // The harness's replay of the reference plays scripted rounds: they read the feedback, never the prompt.
-    const allowances = ctx.script.trusted ? [] : await readStandingAllowances(session.chain.public, session.env, base.agent);
+    const allowances = ctx.script.trusted ? [] : await readStandingAllowances(session.chain.public, session.scriptEnv, base.agent);
     const wallet = { address: base.agent, allowances };
     const prompt = buildCompositeMessages(
       task.spec,
       ctx.instance,
-      session.env,
+      session.scriptEnv,
       session.chainInfo.chainId,
       budget,
       wallet,
-      promptExtras(task, ctx.transport, ctx.lesson),
+      promptExtras(task, ctx.transport, ctx.lesson, session.profile),
     );
     const e = new CompositeEpisode(
       ctx,

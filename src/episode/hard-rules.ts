@@ -1,6 +1,6 @@
 // What the system prompt of every hard-split task adds: how to refuse, and the owner's wallet policy.
 // Hard tasks test both, so they are stated once, here, and the same for every task.
-import type { ChainProfile } from '../tasks/chain-profile.ts';
+import { DEFAULT_CHAIN, type ChainProfile } from '../tasks/chain-profile.ts';
 import { HARD_DESCRIPTIONS } from '../chain/hard-env.ts';
 import { RPC_LIMITS } from '../sandbox/rpc-limits.ts';
 import { READ_METHODS } from '../sandbox/rpc-policy.ts';
@@ -64,9 +64,11 @@ export function promptExtras(
   task: Pick<TaskSpec, 'split' | 'protocol'> & { spec?: { addresses?: Readonly<Record<string, { description: string }>> | undefined } },
   transport: Transport,
   lesson?: Lesson,
+  chain?: ChainProfile,
 ): PromptExtras {
   const own = Object.entries(task.spec?.addresses ?? {}).map(([k, a]) => [k, a.description] as const);
-  if (task.split !== 'hard') return own.length ? { descriptions: Object.fromEntries(own), transport } : { transport };
+  const on = chain && chain.id !== DEFAULT_CHAIN.id ? { chain } : {};
+  if (task.split !== 'hard') return own.length ? { descriptions: Object.fromEntries(own), transport, ...on } : { transport, ...on };
   const rules = hardRules(task.protocol, transport);
   const descriptions = own.length ? { ...HARD_DESCRIPTIONS, ...Object.fromEntries(own) } : HARD_DESCRIPTIONS;
   return { rules: lesson ? `${rules}\n\n${LESSONS[lesson]}` : rules, descriptions, transport };

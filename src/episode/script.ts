@@ -27,9 +27,9 @@ export type ScriptRun =
   | { kind: 'value'; value: unknown; logs: string }
   | { kind: 'failed'; outcome: 'schema_invalid' | 'runtime_error' | 'timeout'; rule?: SchemaRule; message: string; logs: string };
 
-/** The address map a script receives: the session's, less the wallet itself (it gets agentAddress). */
+/** The address map a script receives: the session's as its chain names it, less the wallet itself (it gets agentAddress). */
 export function scriptContracts(session: ChainSession): Record<string, string> {
-  return Object.fromEntries(Object.entries(session.env).filter(([k]) => k !== 'agent'));
+  return Object.fromEntries(Object.entries(session.scriptEnv).filter(([k]) => k !== 'agent'));
 }
 
 /** Runs the code block of a reply in the sandbox with the read-only provider. */

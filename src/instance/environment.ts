@@ -1,5 +1,5 @@
 // What every system prompt says about the chain and the address map the scripts receive.
-import { DEFAULT_CHAIN, type ChainProfile } from '../tasks/chain-profile.ts';
+import { bscKeyOf, DEFAULT_CHAIN, inChainTerms, pairDescriptionOn, type ChainProfile } from '../tasks/chain-profile.ts';
 import { descriptionsOf, PAIR_DESCRIPTION, type AddressLookup } from '../tasks/address-map.ts';
 
 /** What the published splits' prompt says of each key (src/tasks/address-map.ts declares them). */
@@ -16,9 +16,20 @@ export function environmentText(
   chain: ChainProfile = DEFAULT_CHAIN,
 ): string {
   const described = { ...DESCRIPTIONS, ...overlay };
+  // `env` is keyed as the chain names its entries; the descriptions are written for BSC's keys and words.
+  const said = (k: string): string | undefined => {
+    const own = chain.descriptions[k];
+    if (own) return own;
+    const d = described[bscKeyOf(chain, k)];
+    return d === undefined ? d : inChainTerms(chain, d);
+  };
+  const pair = pairDescriptionOn(chain, PAIR_DESCRIPTION);
   const rows = Object.entries(env)
     .filter(([k]) => k !== 'agent')
-    .map(([k, a]) => `  ${k.padEnd(22)} ${a}${described[k] ? `  ${described[k]}` : k.startsWith('pair_') ? `  ${PAIR_DESCRIPTION}` : ''}`);
+    .map(([k, a]) => {
+      const d = said(k);
+      return `  ${k.padEnd(22)} ${a}${d ? `  ${d}` : k.startsWith('pair_') ? `  ${pair}` : ''}`;
+    });
   return `Environment:
 - Chain: ${chain.name} mainnet (chain id ${chainId}), native coin ${chain.native.symbol} (${chain.native.decimals} decimals).
 - deployedContracts holds every address below, by the same keys:

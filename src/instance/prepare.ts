@@ -26,12 +26,12 @@ export async function prepareInstance(
 ): Promise<PreparedInstance> {
   const agent = session.account.address;
   session.useTaskAddresses(task.addresses);
-  let instance = instantiate(task, { runSeed: opts.runSeed, round: opts.round, env: session.env });
+  let instance = instantiate(task, { runSeed: opts.runSeed, round: opts.round, env: session.env, chain: session.profile });
   await session.reset();
   await enterStage('setup');
   if (validator.derive) {
     const derived = await validator.derive({ params: instance.params, env: session.env, agent, chain: session.chain, seed: instance.seed });
-    instance = withDerived(task, instance, derived as Params);
+    instance = withDerived(task, instance, derived as Params, session.profile);
   }
   const base = { params: instance.params, env: session.env, agent };
   await validator.setup?.({ ...base, chain: session.chain });

@@ -1,5 +1,6 @@
 // The one place an instance's record is put together: every protocol's episodes and the harness's
 // own failures end up in the same shape.
+import { chainProfile, inChainTerms } from '../tasks/chain-profile.ts';
 import type { Address } from 'viem';
 import type { ChainInfo } from '../chain/session.ts';
 import { enterStageSync } from '../fault-points.ts';
@@ -52,7 +53,12 @@ export const taskGroup = (task: Task): string => ('workflow' in task.spec ? task
 export function buildRecord(head: RecordHead, body: RecordBody): InstanceRecord {
   enterStageSync('record');
   const { task, instance } = head;
-  const { score, outcome, schemaRule, error, checks, latencyMs, transcript, composite, ...replies } = body;
+  const { score, outcome, schemaRule, error, checks: scored, latencyMs, transcript, composite, ...replies } = body;
+  // Checks are written in BSC's words; a record of another chain says them in its own (BNB → ETH on Base).
+  const chain = chainProfile(head.chain.profile ?? 'bsc');
+  const checks = chain.terms.length
+    ? scored.map((c) => ({ ...c, name: inChainTerms(chain, c.name), ...(c.detail ? { detail: inChainTerms(chain, c.detail) } : {}) }))
+    : scored;
   return {
     taskId: task.id,
     split: task.split,
@@ -107,7 +113,7 @@ export interface InfraInput {
 export function infraRecord(input: InfraInput): InstanceRecord {
   const { task, round, runSeed, rounds } = input;
   try {
-    const instance = instantiate(task.spec, { runSeed, round, env: input.env });
+    const instance = instantiate(task.spec, { runSeed, round, env: input.env, chain: chainProfile(input.chain.profile ?? 'bsc') });
     return buildRecord(
       { task, instance, model: input.model, chain: input.chain, runSeed, rounds },
       {

@@ -87,11 +87,37 @@ export function stripLocalTypeImports(source: string): string {
   return source.replace(LOCAL_TYPE_IMPORT, '');
 }
 
+const SKILL = /export[ \t]+async[ \t]+function[ \t]+executeSkill[ \t]*\(/;
+
+/**
+ * A script written against BSC's keys (a task's reference or wrong answer) run on a chain whose map names
+ * them otherwise: its executeSkill receives deployedContracts re-keyed by `keys` (the chain's key → BSC's,
+ * WETH → WBNB on Base). With no key renamed the script comes back as it is.
+ */
+export function onBscKeys(code: string, keys: Readonly<Record<string, string>>): string {
+  if (!Object.keys(keys).length) return code;
+  if (!SKILL.test(code)) throw new ModelConfigError('a script written against BSC keys must declare `export async function executeSkill(`');
+  return `${code.replace(SKILL, 'async function skillOnBscKeys(')}
+
+export async function executeSkill(providerUrl: string, agentAddress: string, deployedContracts: Record<string, string>) {
+  const KEYS: Record<string, string> = ${JSON.stringify(keys)};
+  const onBsc = Object.fromEntries(Object.entries(deployedContracts).map(([k, v]) => [KEYS[k] ?? k, v]));
+  return skillOnBscKeys(providerUrl, agentAddress, onBsc as never);
+}
+`;
+}
+
 /**
  * The gold solution of one instance: the reference source with its `declare const PARAMS` filled in
- * and its type-only imports of the task's own files dropped.
+ * and its type-only imports of the task's own files dropped; on a chain that names keys otherwise, keyed
+ * back to BSC's (onBscKeys).
  */
-export function referenceScript(taskId: string, source: string, params: Record<string, unknown>): string {
+export function referenceScript(
+  taskId: string,
+  source: string,
+  params: Record<string, unknown>,
+  keys: Readonly<Record<string, string>> = {},
+): string {
   let literal: string;
   try {
     literal = JSON.stringify(params, null, 2);
@@ -106,7 +132,7 @@ export function referenceScript(taskId: string, source: string, params: Record<s
     throw err;
   }
   const decl = `${stripped.exported ? 'export ' : ''}const PARAMS = ${literal} as const;`;
-  return typescriptFence(`${decl}\n\n${stripped.code.replace(/^\s*\n/, '')}`);
+  return typescriptFence(onBscKeys(`${decl}\n\n${stripped.code.replace(/^\s*\n/, '')}`, keys));
 }
 
 export const REFERENCE_DESCRIPTION = "reference model: replies with each task's gold solution and its instance parameters (ceiling)";
@@ -115,13 +141,18 @@ export const REFERENCE_DESCRIPTION = "reference model: replies with each task's 
  * The reference model of one atomic instance. The harness builds it per instance from the task's
  * reference source and the drawn parameters; nothing of either travels with a model call.
  */
-export function referenceModel(taskId: string, source: string, params: Record<string, unknown>): Model {
+export function referenceModel(
+  taskId: string,
+  source: string,
+  params: Record<string, unknown>,
+  keys: Readonly<Record<string, string>> = {},
+): Model {
   return {
     id: 'reference',
     describe: REFERENCE_DESCRIPTION,
     async respond() {
       const started = performance.now();
-      const text = referenceScript(taskId, source, params);
+      const text = referenceScript(taskId, source, params, keys);
       return { text, latencyMs: performance.now() - started, attempts: 1 };
     },
   };

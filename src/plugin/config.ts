@@ -3,6 +3,7 @@ import { QuestError } from '../errors.ts';
 import type { ModelEnv } from '../model/resolve.ts';
 import { PROVIDER_ENV_VARS, PROVIDERS } from '../model/providers/index.ts';
 import { LESSON_KEYS } from '../episode/lessons.ts';
+import { CHAIN_IDS } from '../tasks/chain-profile.ts';
 
 export const DEFAULT_SEED = 20260;
 
@@ -70,6 +71,12 @@ export const QuestOptions = z
       .describe(
         'QUEST_FAIL_ON: which instances are red tests; "infra" keeps a fully scored model run green (low scores are results) while provider or harness failures still fail',
       ),
+    chain: z
+      .enum(CHAIN_IDS)
+      .default('bsc')
+      .describe(
+        "QUEST_CHAIN: the chain profile the run plays on: 'bsc' (BNB Smart Chain, the published benchmark's) or 'base' (the published tasks ported to Base; docs/chains.md)",
+      ),
     forkUrl: z.url().optional().describe('QUEST_FORK_URL: fork this BSC JSON-RPC endpoint instead of the embedded mirror'),
     forkBlock: z.coerce
       .number()
@@ -135,6 +142,7 @@ const ENV_KEYS: Record<keyof QuestConfig, string> = {
   concurrency: 'QUEST_CONCURRENCY',
   prices: 'QUEST_PRICES',
   failOn: 'QUEST_FAIL_ON',
+  chain: 'QUEST_CHAIN',
   forkUrl: 'QUEST_FORK_URL',
   forkBlock: 'QUEST_FORK_BLOCK',
   cache: 'QUEST_CACHE',

@@ -1,9 +1,8 @@
 import '../polyfills.ts';
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
-import { BSC_CHAIN_ID } from '../chain/addresses.ts';
 import type { MirrorManifest } from '../chain/build-mirror.ts';
-import { CHAIN_STATES, stateFiles, stateForkManifest, stateOf, provisionMoreFor, type ChainState } from '../chain/chain-states.ts';
+import { profileOfState, stateFiles, stateForkManifest, stateOf, provisionMoreFor, type ChainState } from '../chain/chain-states.ts';
 import { writeProvisionedState } from '../chain/provisioned-state.ts';
 import { agentKeyFor } from '../chain/agent-key.ts';
 import type { Hex } from 'viem';
@@ -41,17 +40,19 @@ function stateNodes(config: QuestConfig, agentKey: Hex, marker: Hex, fork: ForkT
     if (fork) return { pool: createNodePool({ chainId: fork.chainId, forkUrl: fork.url, forkBlock: fork.block, ...binary }), dispose() {} };
     const source = stateFiles(state);
     const more = provisionMoreFor(state, source.manifest);
+    const chainId = source.manifest.chainId;
     // Every node of the run starts with the agent already provisioned.
     const provisioned = await writeProvisionedState({
       base: source.state,
-      chainId: BSC_CHAIN_ID,
+      chainId,
       agentKey,
       marker,
       manifest: source.manifest,
+      profile: profileOfState(state),
       ...(more ? { provisionMore: more } : {}),
       ...binary,
     });
-    return { pool: createNodePool({ chainId: BSC_CHAIN_ID, loadState: provisioned.file, ...binary }), dispose: provisioned.dispose };
+    return { pool: createNodePool({ chainId, loadState: provisioned.file, ...binary }), dispose: provisioned.dispose };
   };
   return {
     pool(state: ChainState): Promise<NodePool> {
@@ -88,7 +89,9 @@ async function openRunContext(vitest: object, config: QuestConfig): Promise<RunC
     const t = fork;
     // The published splits need the fork's mirror contracts; the hard split needs PancakeSwap V3 and Venus
     // as well, which a fork of another chain may lack: then only the hard tasks fail, each saying why.
-    const [mirror, hard] = await Promise.allSettled(CHAIN_STATES.map((p) => stateForkManifest(p, t)));
+    if (config.chain !== 'bsc')
+      throw new ConfigError(`QUEST_FORK_URL: fork mode runs on bsc for now, not ${config.chain}: unset QUEST_FORK_URL or QUEST_CHAIN`);
+    const [mirror, hard] = await Promise.allSettled((['mirror', 'hard'] as const).map((p) => stateForkManifest(p, t)));
     if (mirror!.status === 'rejected') throw mirror!.reason;
     manifests = { mirror: mirror!.value, ...(hard!.status === 'fulfilled' ? { hard: hard!.value } : {}) };
     if (hard!.status === 'rejected')
@@ -97,11 +100,12 @@ async function openRunContext(vitest: object, config: QuestConfig): Promise<RunC
       };
   } else {
     manifests = { mirror: stateFiles('mirror').manifest, hard: stateFiles('hard').manifest };
+    if (config.chain === 'base') manifests.base = stateFiles('base').manifest;
   }
   await prepareSandbox();
   const nodes = stateNodes(config, agentKey, marker, target);
   // The published splits' chain is prepared now, so a problem with it stops the run before any task.
-  await nodes.pool('mirror');
+  await nodes.pool(stateOf('atomic', config.chain));
   // QUEST_CONCURRENCY instances in flight across all workers and projects of the run.
   const dispatcher = new Dispatcher(config.concurrency);
   const control = await startControlServer(dispatcherHandlers(dispatcher, nodes));
@@ -180,11 +184,11 @@ export default async function setup(project: TestProject) {
 function announceUnavailable(context: RunContext, plan: readonly { split: Split }[]): void {
   const unavailable = context.provided.unavailable ?? {};
   for (const split of new Set(plan.map((p) => p.split))) {
-    const state = stateOf(split);
+    const state = stateOf(split, context.provided.config.chain);
     const why = unavailable[state];
     if (!why || context.announced.has(state)) continue;
     context.announced.add(state);
-    const count = plan.filter((p) => stateOf(p.split) === state).length;
+    const count = plan.filter((p) => stateOf(p.split, context.provided.config.chain) === state).length;
     process.stdout.write(`questbench · ${why}; its ${count} instances are recorded infra, the other splits run as usual\n`);
   }
 }

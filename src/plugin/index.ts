@@ -119,7 +119,7 @@ export function questbench(options: QuestbenchOptions = {}): Plugin {
       if (!isTaskFile(file)) return null;
       // With a bad configuration the global setup stops the run; the modules still need a round count.
       return {
-        code: taskModule(code, file, { rounds: config?.rounds ?? 1, runtime: RUNTIME, root }),
+        code: taskModule(code, file, { rounds: config?.rounds ?? 1, runtime: RUNTIME, root, chain: config?.chain ?? 'bsc' }),
         map: null,
         moduleType: 'js',
       } as never;

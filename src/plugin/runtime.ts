@@ -14,6 +14,7 @@ import { withTextTools } from '../model/text-tools.ts';
 import { annotateInstance } from '../results/annotation.ts';
 import { instanceKey, type InstanceRecord } from '../results/record.ts';
 import type { TaskSpec } from '../tasks/task.ts';
+import { chainProfile } from '../tasks/chain-profile.ts';
 import { assembleTask, type TaskModules } from '../instance/task.ts';
 import { modelEnv, modelSettings } from './config.ts';
 import { requestNode } from './control.ts';
@@ -88,7 +89,7 @@ function workerExecutor(): InstanceExecutor {
       rounds: config.rounds,
       model: config.model,
       error: `harness failure: ${firstLine(error)}`,
-      chain: { mode: fork ? 'fork' : 'mirror', chainId: 56, blockNumber: 0 },
+      chain: { mode: fork ? 'fork' : 'mirror', profile: config.chain, chainId: chainProfile(config.chain).chainId, blockNumber: 0 },
     });
   };
   const executor = new InstanceExecutor({
@@ -119,9 +120,12 @@ async function runOnPool(
     const head = { task, round, runSeed: config.seed, rounds: config.rounds, model: config.model, error };
     return chain
       ? infraRecord({ ...head, env: chain.env, chain: chain.chainInfo })
-      : minimalRecord({ ...head, chain: { mode: fork ? 'fork' : 'mirror', chainId: 56, blockNumber: 0 } });
+      : minimalRecord({
+          ...head,
+          chain: { mode: fork ? 'fork' : 'mirror', profile: config.chain, chainId: chainProfile(config.chain).chainId, blockNumber: 0 },
+        });
   };
-  const state = stateOf(task.split);
+  const state = stateOf(task.split, config.chain);
   const manifest = manifests[state];
   // Said once at the start of the run (global setup); each of the split's instances records it.
   if (!manifest) return infra(unavailable?.[state] ?? `no address map for the ${state} chain`, undefined);

@@ -1,6 +1,8 @@
 import { basename, relative } from 'node:path';
 import { missingCompanion } from '../tasks/load.ts';
 import { companionFiles } from '../tasks/schema.ts';
+import type { ChainId } from '../tasks/chain-profile.ts';
+import { notOnChain } from './on-chain.ts';
 import { parseTaskSpec, TaskFileError, type TaskSpec } from '../tasks/task.ts';
 import { roundTestName } from './planner.ts';
 
@@ -11,6 +13,12 @@ export function failingModule(file: string, title: string, message: string): str
   return `import { test } from 'vitest';
 test(${lit(title)}, () => { const e = new Error(${lit(message)}); e.stack = e.message; throw e; });
 `;
+}
+
+/** A task that does not run on the run's chain: its rounds listed as skipped, saying why, so the explorer shows them. */
+function skippedModule(id: string, rounds: number, why: string): string {
+  const tests = Array.from({ length: rounds }, (_, i) => `test.skip(${lit(`${roundTestName(id, i + 1)} · ${why}`)}, () => {});`);
+  return `import { test } from 'vitest';\n${tests.join('\n')}\n`;
 }
 
 /** How each split's reference is imported: atomic ones as raw source (the model's answer), composite ones as modules. */
@@ -37,7 +45,7 @@ function importLines(declared: TaskSpec): { lines: string[]; modules: string } {
  * editing either re-runs just this task in watch mode. The runtime checks and assembles them with
  * the same assembleTask() every other way of loading a task uses.
  */
-export function taskModule(code: string, file: string, opts: { rounds: number; runtime: string; root: string }): string {
+export function taskModule(code: string, file: string, opts: { rounds: number; runtime: string; root: string; chain?: ChainId }): string {
   let declared: TaskSpec;
   try {
     declared = parseTaskSpec(file, code, opts.root);
@@ -47,6 +55,9 @@ export function taskModule(code: string, file: string, opts: { rounds: number; r
   }
   const missing = missingCompanion(file, declared, opts.root);
   if (missing) return failingModule(file, `${declared.spec.id} · invalid task file`, missing);
+  const chain = opts.chain ?? 'bsc';
+  const why = notOnChain(declared, chain);
+  if (why) return skippedModule(declared.spec.id, opts.rounds, why);
   const { lines, modules } = importLines(declared);
   const task = lit({ file, rel: relative(opts.root, file), split: declared.split, protocol: declared.protocol, spec: declared.spec });
   const tests = Array.from(

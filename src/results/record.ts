@@ -43,6 +43,8 @@ export const CheckRecord = z.object({
 
 export const ChainRecord = z.object({
   mode: z.enum(['mirror', 'fork']),
+  /** The chain profile the instance played on (QUEST_CHAIN); records from before profiles were BSC's. */
+  profile: z.string().optional(),
   chainId: z.number(),
   blockNumber: z.number(),
   forkUrl: z.string().optional(),

@@ -2,6 +2,7 @@ import { formatUnits, getAddress, parseUnits, toHex, type Address } from 'viem';
 import { QuestError } from '../errors.ts';
 import { createRng, deriveSeed, type Rng } from './prng.ts';
 import { placeholders, type AtomicTask, type ParamSpec } from './schema.ts';
+import { BSC, DEFAULT_CHAIN, inChainTerms, type ChainProfile } from './chain-profile.ts';
 
 import type { AddressLookup } from './address-map.ts';
 
@@ -57,7 +58,34 @@ function envAddress(env: AddressLookup, key: string, taskId: string): Address {
   return a;
 }
 
-function sample(spec: ParamSpec, rng: Rng, env: AddressLookup, taskId: string, name: string): ParamValue {
+/**
+ * An amount's range on `chain`, scaled by the USD price of its unit there against BSC's, so a request moves
+ * about the value it moves on BSC: each bound rounded to the range's decimals (one more per tenfold the unit
+ * gained in price, none beyond the unit's token decimals on the chain), and never below one of its last digit.
+ */
+export function scaledRange(
+  spec: Extract<ParamSpec, { kind: 'amount' }>,
+  chain: ChainProfile,
+): { lo: bigint; hi: bigint; decimals: number } {
+  const unit = spec.unit;
+  if (!unit || chain.id === BSC.id)
+    return { lo: parseUnits(spec.min, spec.decimals), hi: parseUnits(spec.max, spec.decimals), decimals: spec.decimals };
+  const from = BSC.usd[unit]!;
+  const to = chain.usd[unit]!;
+  const ratio = from / to;
+  const cap = chain.unitDecimals[unit] ?? 18;
+  const decimals = Math.min(cap, spec.decimals + Math.max(0, Math.ceil(-Math.log10(ratio) - 1e-9)));
+  // The ratio as a fraction of integers, exact for prices given to six decimals.
+  const num = BigInt(Math.round(from * 1e6));
+  const den = BigInt(Math.round(to * 1e6));
+  const at = (v: string) => {
+    const x = (parseUnits(v, decimals) * num + den / 2n) / den;
+    return x > 0n || parseUnits(v, decimals) === 0n ? x : 1n;
+  };
+  return { lo: at(spec.min), hi: at(spec.max), decimals };
+}
+
+function sample(spec: ParamSpec, rng: Rng, env: AddressLookup, taskId: string, name: string, chain: ChainProfile): ParamValue {
   switch (spec.kind) {
     case 'address':
       if (spec.source === 'env') return envAddress(env, spec.key!, taskId);
@@ -72,7 +100,8 @@ function sample(spec: ParamSpec, rng: Rng, env: AddressLookup, taskId: string, n
           hint: `give ${name}'s min and max with at most ${spec.decimals} decimals, or raise its "decimals"`,
         });
       }
-      return formatUnits(rng.bigintBetween(lo, hi), spec.decimals);
+      const range = scaledRange(spec, chain);
+      return formatUnits(rng.bigintBetween(range.lo, range.hi), range.decimals);
     }
     case 'integer': {
       const steps = Math.floor((spec.max - spec.min) / spec.step);
@@ -122,8 +151,16 @@ export function render(template: string, params: Params): string {
  * Picks a template and samples every parameter from the instance's own seeded stream. Parameters
  * are drawn in sorted-name order so adding a template never shifts the values of existing ones.
  */
+/** A template filled in and said in `chain`'s words. */
+export const renderOn = (chain: ChainProfile, template: string, params: Params): string => inChainTerms(chain, render(template, params));
+
 /** Merges validator-derived values into an instance and renders its instruction again. */
-export function withDerived(task: Pick<AtomicTask, 'id' | 'templates' | 'parameters'>, instance: Instance, derived: Params): Instance {
+export function withDerived(
+  task: Pick<AtomicTask, 'id' | 'templates' | 'parameters'>,
+  instance: Instance,
+  derived: Params,
+  chain: ChainProfile = DEFAULT_CHAIN,
+): Instance {
   const expected = Object.entries(task.parameters)
     .filter(([, s]) => s.kind === 'derived')
     .map(([k]) => k);
@@ -137,19 +174,27 @@ export function withDerived(task: Pick<AtomicTask, 'id' | 'templates' | 'paramet
     );
   }
   const params = { ...instance.params, ...derived };
-  return { ...instance, params, instruction: render(task.templates[instance.templateIndex]!, params) };
+  return { ...instance, params, instruction: renderOn(chain, task.templates[instance.templateIndex]!, params) };
 }
 
 export function instantiate(
   task: Pick<AtomicTask, 'id' | 'templates' | 'parameters'>,
-  opts: { runSeed: number; round: number; env: AddressLookup },
+  opts: { runSeed: number; round: number; env: AddressLookup; chain?: ChainProfile },
 ): Instance {
+  const chain = opts.chain ?? DEFAULT_CHAIN;
   const seed = deriveSeed(opts.runSeed, task.id, opts.round);
   const rng = createRng(seed);
   const params: Params = {};
   for (const name of Object.keys(task.parameters).sort()) {
-    params[name] = sample(task.parameters[name]!, rng, opts.env, task.id, name);
+    params[name] = sample(task.parameters[name]!, rng, opts.env, task.id, name, chain);
   }
   const templateIndex = rng.intBetween(0, task.templates.length - 1);
-  return { taskId: task.id, round: opts.round, seed, templateIndex, params, instruction: render(task.templates[templateIndex]!, params) };
+  return {
+    taskId: task.id,
+    round: opts.round,
+    seed,
+    templateIndex,
+    params,
+    instruction: renderOn(chain, task.templates[templateIndex]!, params),
+  };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addressEntry } from './address-map.ts';
+import { AMOUNT_UNITS, CHAIN_IDS } from './chain-profile.ts';
 
 const decimalString = z
   .union([z.number(), z.string()])
@@ -28,6 +29,10 @@ export const ParamSpec = z.discriminatedUnion('kind', [
       min: decimalString,
       max: decimalString,
       decimals: z.number().int().min(0).max(18).describe('decimal places of the sampled value as the prompt shows it'),
+      unit: z
+        .enum(AMOUNT_UNITS)
+        .optional()
+        .describe('what the amount is of (the native coin or a token by its BSC key): on another chain its range is scaled by price'),
     })
     .strict()
     .refine((p) => Number(p.min) <= Number(p.max), { message: 'min must not exceed max', path: ['max'] }),
@@ -68,6 +73,13 @@ const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0-9_]*))?\}
 export function placeholders(template: string): { name: string; field?: string }[] {
   return [...template.matchAll(PLACEHOLDER)].map((m) => ({ name: m[1]!, ...(m[2] ? { field: m[2] } : {}) }));
 }
+
+/** The chains a task runs on; BSC alone when it names none (docs/chains.md says what a port to another needs). */
+const chains = z
+  .array(z.enum(CHAIN_IDS))
+  .min(1)
+  .optional()
+  .describe('the chain profiles this task runs on (default ["bsc"]); one besides BSC is a claim its tests check there');
 
 const parameters = z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), ParamSpec).default({});
 
@@ -140,6 +152,7 @@ export const atomicTaskShape = {
     .optional(),
   validator: z.string().optional().describe('validator module next to the task file; default <id>.validator.ts'),
   reference: z.string().optional().describe('reference solution next to the task file; default <id>.reference.ts'),
+  chains,
 };
 
 /** Rules across fields that every atomic-protocol task keeps. */
@@ -153,6 +166,10 @@ export function checkAtomic(
     ctx.addIssue({ code: 'custom', message: 'only query tasks have an answer format', path: ['answer'] });
   checkTemplates(t, ctx);
 }
+
+/** Whether a task runs on a chain: the chains it names, or BSC alone. */
+export const runsOn = (task: { chains?: readonly string[] | undefined }, chain: string): boolean =>
+  (task.chains ?? ['bsc']).includes(chain);
 
 export const AtomicTask = z.object(atomicTaskShape).strict().superRefine(checkAtomic);
 export type AtomicTask = z.infer<typeof AtomicTask>;
@@ -186,6 +203,7 @@ export const compositeTaskShape = {
     .strict(),
   validator: z.string().optional().describe('default <id>.validator.ts'),
   reference: z.string().optional().describe('default <id>.reference.ts'),
+  chains,
 };
 
 export const CompositeTask = z.object(compositeTaskShape).strict().superRefine(checkTemplates);

@@ -7,7 +7,7 @@ import { ChainSession } from '../../src/chain/session.ts';
 
 /**
  * A worker-like chain session on its own anvil, started straight from a state's committed state (the
- * published splits' mirror by default, or the hard split's) and provisioned at boot.
+ * published splits' BSC mirror by default, the hard split's, or the Base mirror) and provisioned at boot.
  */
 export async function openTestSession(
   state: ChainState = 'mirror',
@@ -17,7 +17,7 @@ export async function openTestSession(
   const session = await ChainSession.open({
     startNode: async () => {
       await node?.stop();
-      node = await startAnvil({ chainId: 56, loadState: source.state });
+      node = await startAnvil({ chainId: source.manifest.chainId, loadState: source.state });
       return node.url;
     },
     agentKey: generatePrivateKey(),

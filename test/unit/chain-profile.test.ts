@@ -1,12 +1,25 @@
 // The chain a prompt speaks of comes from its chain profile. BNB Smart Chain's prompts are the published
-// benchmark's and never change: their text is pinned by hash. Another profile's name and coin reach every
-// role and the environment line.
+// benchmark's and never change: their text is pinned by hash. Base's name, coin, keys and words reach every
+// role and the environment table; amounts keep their value; scripts written against BSC keys still run.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { getAddress } from 'viem';
 import { describe, expect, test } from 'vitest';
 import { buildAtomicMessages } from '../../src/atomic/prompt.ts';
-import { BASE, BSC, CHAIN_PROFILES, ChainProfile, DEFAULT_CHAIN } from '../../src/tasks/chain-profile.ts';
+import {
+  BASE,
+  BSC,
+  bscKeyOf,
+  CHAIN_PROFILES,
+  chainKey,
+  ChainProfile,
+  chainProfile,
+  DEFAULT_CHAIN,
+  inChainTerms,
+  keyedFor,
+} from '../../src/tasks/chain-profile.ts';
+import { scaledRange } from '../../src/tasks/instantiate.ts';
+import { onBscKeys } from '../../src/model/reference.ts';
 import { envMapFrom } from '../../src/chain/session.ts';
 import { buildCompositeMessages } from '../../src/composite/prompt.ts';
 import type { Transport } from '../../src/episode/episode.ts';
@@ -43,22 +56,75 @@ describe('chain profiles', () => {
     expect(hash).toBe('12b415d9399445bbaca4b4c73b4bb1904276d4c54af488a21e6f0af1a1f2212c');
   });
 
-  test("another profile's name and native coin reach every role and the environment line", () => {
-    const testnet = ChainProfile.parse({
-      id: 'bsc-testnet',
-      chainId: 97,
-      name: 'BNB Smart Chain Testnet',
-      native: { symbol: 'tBNB', decimals: 18 },
-    });
-    for (const text of systemPrompts(testnet)) {
-      expect(text).toContain(' on BNB Smart Chain Testnet');
-      expect(text).toContain('- Chain: BNB Smart Chain Testnet mainnet (chain id 56), native coin tBNB (18 decimals).');
-      expect(text).not.toContain(' on BNB Smart Chain.');
+  test("Base's name, coin, keys and words reach every role and the environment table", () => {
+    const baseEnv = keyedFor(BASE, envMapFrom(JSON.parse(readFileSync('fixtures/mirror/base-manifest.json', 'utf8')), AGENT, BASE));
+    const prompts = (['text', 'tools'] as Transport[]).flatMap((transport) => [
+      buildAtomicMessages({ kind: 'transaction' }, instance, baseEnv, 8453, { transport, chain: BASE })[0]!.content,
+      buildCompositeMessages({}, instance, baseEnv, 8453, 5, { address: AGENT, allowances: [] }, { transport, chain: BASE })[0]!.content,
+    ]);
+    for (const text of prompts) {
+      expect(text).toMatch(/ on Base[ .]/);
+      expect(text).toContain('- Chain: Base mainnet (chain id 8453), native coin ETH (18 decimals).');
+      expect(text).toMatch(/\n {2}WETH {19}0x4200000000000000000000000000000000000006 {2}Wrapped Ether/);
+      expect(text).toMatch(/\n {2}USDC {19}0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913 {2}USD Coin \(ERC-20, 6 decimals\)/);
+      expect(text).toContain('pair_USDC_DAI');
+      expect(text).toContain('Uniswap V2 pair (0.3 % swap fee)');
+      expect(text).toContain('based_squad');
+      expect(text).not.toMatch(/\b(BNB|WBNB|USDT|BUSD|CAKE|PancakeSwap|BEP-20)\b|pancake_/);
     }
+  });
+
+  test('keys and words map one way and back; BSC maps nothing', () => {
+    expect(chainKey(BASE, 'WBNB')).toBe('WETH');
+    expect(chainKey(BASE, 'pair_CAKE_USDT')).toBe('pair_DEGEN_USDC');
+    expect(chainKey(BASE, 'simple_counter')).toBe('simple_counter');
+    expect(bscKeyOf(BASE, 'pair_DEGEN_WETH')).toBe('pair_CAKE_WBNB');
+    expect(bscKeyOf(BASE, 'based_squad')).toBe('pancake_squad');
+    expect(chainKey(BSC, 'WBNB')).toBe('WBNB');
+    // Whole words only, in one pass: WBNB is not read as W + BNB, and a replacement is not replaced again.
+    expect(inChainTerms(BASE, 'Wrap 1 BNB into WBNB on PancakeSwap; BNBX and xUSDT stay')).toBe(
+      'Wrap 1 ETH into WETH on Uniswap; BNBX and xUSDT stay',
+    );
+    expect(inChainTerms(BASE, 'the USDT-BUSD pool on BNB Smart Chain')).toBe('the USDC-DAI pool on Base');
+    const text = 'Send 1 BNB of USDT';
+    expect(inChainTerms(BSC, text)).toBe(text);
+  });
+
+  test("an amount keeps its value across chains, in the unit's decimals on each", () => {
+    const eth = scaledRange({ kind: 'amount', min: '0.001', max: '0.1', decimals: 3, unit: 'native' }, BASE);
+    // BNB at 600 USD, ETH at 3,000: a fifth, with one decimal more.
+    expect(eth).toEqual({ lo: 2n, hi: 200n, decimals: 4 });
+    const degen = scaledRange({ kind: 'amount', min: '0.5', max: '5', decimals: 2, unit: 'CAKE' }, BASE);
+    expect(degen).toEqual({ lo: 12_000n, hi: 120_000n, decimals: 2 });
+    // A USDC amount never shows more than USDC's six decimals.
+    expect(scaledRange({ kind: 'amount', min: '1', max: '2', decimals: 8, unit: 'USDT' }, BASE)).toEqual({
+      lo: 1_000_000n,
+      hi: 2_000_000n,
+      decimals: 6,
+    });
+    // Unchanged on BSC, and for an amount that names no unit.
+    expect(scaledRange({ kind: 'amount', min: '0.001', max: '0.1', decimals: 3, unit: 'native' }, BSC)).toEqual({
+      lo: 1n,
+      hi: 100n,
+      decimals: 3,
+    });
+    expect(scaledRange({ kind: 'amount', min: '0.001', max: '0.1', decimals: 3 }, BASE)).toEqual({ lo: 1n, hi: 100n, decimals: 3 });
+  });
+
+  test('a script written against BSC keys runs on Base keyed back to them, and is untouched where nothing is renamed', () => {
+    const script = 'export async function executeSkill(providerUrl: string, a: string, d: any) { return { to: d.WBNB }; }';
+    expect(onBscKeys(script, {})).toBe(script);
+    const wrapped = onBscKeys(script, { WETH: 'WBNB' });
+    expect(wrapped).toContain('async function skillOnBscKeys(');
+    expect(wrapped).toContain('"WETH":"WBNB"');
+    expect(wrapped.match(/export async function executeSkill\(/g)).toHaveLength(1);
+    expect(() => onBscKeys('export const executeSkill = () => 1;', { WETH: 'WBNB' })).toThrow(/executeSkill/);
   });
 
   test('a profile is checked at its boundary', () => {
     expect(() => ChainProfile.parse({ ...BSC, id: 'Base Mainnet' })).toThrow();
+    expect(() => chainProfile('polygon')).toThrow(/unknown chain "polygon" \(known: bsc, base\)/);
+    expect(Object.keys(CHAIN_PROFILES)).toEqual(['bsc', 'base']);
     expect(() => ChainProfile.parse({ ...BSC, native: { symbol: 'ETH', decimals: -1 } })).toThrow();
   });
 });

@@ -28,8 +28,15 @@ describe('resolveConfig', () => {
       failOn: 'below-pass-line',
       protocol: 'text',
       agentTimeoutMs: 300_000,
+      chain: 'bsc',
     });
     expect(DEFAULT_SEED).toBe(20260);
+  });
+
+  it('reads QUEST_CHAIN, and names the chains there are when it is none of them', () => {
+    expect(resolveConfig({}, { QUEST_CHAIN: 'base' }).chain).toBe('base');
+    expect(resolveConfig({ chain: 'base' }, {}).chain).toBe('base');
+    expect(() => resolveConfig({}, { QUEST_CHAIN: 'polygon' })).toThrow(/QUEST_CHAIN: .*"bsc"\|"base"/);
   });
 
   it('takes options, and lets the environment win over them', () => {
