@@ -8,7 +8,7 @@ import type { InstanceRecord } from '../src/results/record.ts';
 import { loadTasks, type Task } from '../src/instance/task.ts';
 import { scriptedModel } from './helpers/models.ts';
 import { openTestSession } from './helpers/session.ts';
-import { mutantsByTask, type Mutant } from '../src/tasks/mutants.ts';
+import { mutantsByTask, wrongOn, type Mutant } from '../src/tasks/mutants.ts';
 
 const files = await loadTasks('tasks/atomic');
 /** Each task's wrong answers, from the `<id>.mutants.ts` beside its JSON. */
@@ -60,7 +60,8 @@ describe.each(files.map((f) => [f.id, f] as const))('%s', (id, f) => {
   });
 
   test('at least three wrong answers, each below the pass line', async () => {
-    const list: Mutant[] = MUTANTS[id] ?? [];
+    // The wrong answers of BSC (an answer wrong only on another chain's units is right here).
+    const list: Mutant[] = (MUTANTS[id] ?? []).filter((m) => wrongOn(m, 'bsc'));
     expect(list.filter((m) => (m.maxScore ?? 59) < 60).length, `failing mutants for ${id} in ${id}.mutants.ts`).toBeGreaterThanOrEqual(3);
     for (const m of list) {
       const model = scriptedModel(`mutant:${m.name}`, m.script, () => ({ env: t.session.env, agent: t.session.account.address }));

@@ -33,12 +33,13 @@ export const ChainProfile = z.object({
 });
 export type ChainProfile = z.infer<typeof ChainProfile>;
 
-/** The units an amount parameter may be stated in: the native coin, or a token by its BSC key. */
-export const AMOUNT_UNITS = ['native', 'WBNB', 'USDT', 'BUSD', 'CAKE'] as const;
+/** The units an amount parameter may be stated in: the native coin, or a token (an LP token too) by its BSC key. */
+export const AMOUNT_UNITS = ['native', 'WBNB', 'USDT', 'BUSD', 'CAKE', 'pair_USDT_BUSD', 'pair_WBNB_USDT'] as const;
 export type AmountUnit = (typeof AMOUNT_UNITS)[number];
 
-// The BSC mirror's prices (src/chain/mirror-spec.ts seeds its pools at these).
-const BSC_USD = { native: 600, WBNB: 600, USDT: 1, BUSD: 1, CAKE: 2.4 };
+// The BSC mirror's prices (src/chain/mirror-spec.ts seeds its pools at these). A whole LP token is worth its
+// share of the pool: sqrt(reserve × reserve) units of supply against the pool's USD (2 USD for USDT/BUSD).
+const BSC_USD = { native: 600, WBNB: 600, USDT: 1, BUSD: 1, CAKE: 2.4, pair_USDT_BUSD: 2, pair_WBNB_USDT: 48.98979 };
 
 export const BSC: ChainProfile = ChainProfile.parse({
   id: 'bsc',
@@ -75,7 +76,8 @@ export const BASE: ChainProfile = ChainProfile.parse({
     factory: 'Uniswap V2 Factory',
   },
   // src/chain/base-spec.ts's BASE_USD_PRICES, by the BSC unit each token stands in for.
-  usd: { native: 3000, WBNB: 3000, USDT: 1, BUSD: 1, CAKE: 0.01 },
+  // The LP tokens by the same rule: USDC's 6 decimals make a whole USDC/DAI LP token worth 2 M USD.
+  usd: { native: 3000, WBNB: 3000, USDT: 1, BUSD: 1, CAKE: 0.01, pair_USDT_BUSD: 2_000_000, pair_WBNB_USDT: 109_544_511.5 },
   unitDecimals: { USDT: 6 },
 });
 

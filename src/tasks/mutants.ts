@@ -5,6 +5,7 @@ import type { Address } from 'viem';
 import type { EnvMap, HardEnv } from './address-map.ts';
 import type { Params } from './instantiate.ts';
 import { QuestError } from '../errors.ts';
+import type { ChainId } from './chain-profile.ts';
 
 /** What a wrong answer's script is written from: the instance's parameters, the address map and the wallet. */
 export interface ScriptContext<E extends EnvMap = EnvMap> {
@@ -30,7 +31,15 @@ export interface Mutant {
   script(ctx: ScriptContext): string;
   /** Highest score this answer may get; default 59 (below the pass line). Partial answers set it higher to pin lost points. */
   maxScore?: number;
+  /**
+   * The chains this answer is wrong on, where it is not every chain its task runs on: an answer that
+   * assumes 18 decimals is right for BSC's USDT and wrong for Base's USDC (`chains: ['base']`).
+   */
+  chains?: readonly ChainId[];
 }
+
+/** Whether a wrong answer is wrong on a chain (every chain, unless it names its own). */
+export const wrongOn = (m: { chains?: readonly ChainId[] | undefined }, chain: ChainId): boolean => !m.chains || m.chains.includes(chain);
 
 /** The mistakes the hard split is built from, and the common ones. */
 export type HardMutantKind =

@@ -1,6 +1,7 @@
 // The surface task authors import from: defineValidator, the check library and chain readers.
 export { defineValidator } from './define.ts';
 export * from './checks.ts';
+export * from './units.ts';
 export * from './read.ts';
 export * from './answers.ts';
 export * from './dex.ts';
