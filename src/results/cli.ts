@@ -7,6 +7,7 @@ import { formatRunSummary } from './format.ts';
 import { buildLeaderboard, formatLeaderboard, MixedSplitVersionsError, sortLeaderboard, type Leaderboard } from './leaderboard.ts';
 import { SORT_KEYS, SORT_WORDS, type SortKey } from './leaderboard-table.ts';
 import { readRun, withTranscripts } from './load.ts';
+import { chainOf } from './record.ts';
 import { readPrices } from './prices.ts';
 import type { RunResult } from './record.ts';
 import type { PriceTable } from './run-summary.ts';
@@ -14,7 +15,7 @@ import type { PriceTable } from './run-summary.ts';
 const USAGE = `questbench — evm-questbench results
 
   questbench report <run.json> [--html out.html]
-  questbench leaderboard <run.json...> [--html out.html] [--json] [--prices prices.json] [--sort <key>]
+  questbench leaderboard <run.json...> [--html out.html] [--json] [--prices prices.json] [--sort <key>] [--chain <id>]
   questbench diff <a.json> <b.json>      what differs, instance by instance (exit 1 if anything does)
 
 Run files are the <QUEST_RESULTS_DIR>/<model>/<run-id>.json a benchmark run writes. Several files of
@@ -38,7 +39,13 @@ function writePage(path: string, html: string): void {
   console.log(`wrote ${path} (${(statSync(path).size / 1e6).toFixed(1)} MB)`);
 }
 
-type Options = { html?: string | undefined; json?: boolean | undefined; prices?: string | undefined; sort?: string | undefined };
+type Options = {
+  html?: string | undefined;
+  json?: boolean | undefined;
+  prices?: string | undefined;
+  sort?: string | undefined;
+  chain?: string | undefined;
+};
 
 /** `diff <a> <b>`: exit 1 when anything differs. */
 function diffCommand(files: string[]): number {
@@ -84,9 +91,17 @@ async function leaderboardCommand(files: string[], runs: RunResult[], prices: Pr
     console.error(e.explain());
     return 1;
   }
+  // --chain keeps the rows of one chain profile.
+  const kept = values.chain ? runs.filter((r) => chainOf(r.run) === values.chain) : runs;
+  if (values.chain && !kept.length) {
+    console.error(
+      `questbench leaderboard: no run played on chain "${values.chain}" (the runs played on ${[...new Set(runs.map((r) => chainOf(r.run)))].join(', ')})`,
+    );
+    return 1;
+  }
   let built: Leaderboard;
   try {
-    built = buildLeaderboard(runs, prices);
+    built = buildLeaderboard(kept, prices);
   } catch (e) {
     if (!(e instanceof MixedSplitVersionsError)) throw e;
     console.error(`questbench leaderboard: ${e.explain()}`);
@@ -96,7 +111,7 @@ async function leaderboardCommand(files: string[], runs: RunResult[], prices: Pr
   console.log(values.json ? JSON.stringify(lb, null, 2) : formatLeaderboard(lb));
   if (values.html) {
     const { leaderboardHtml, buildViewerData } = await pageModules();
-    const loaded = runs.map((run, k) => withTranscripts(files[k]!, run));
+    const loaded = kept.map((run) => withTranscripts(files[runs.indexOf(run)]!, run));
     const html = leaderboardHtml(
       lb,
       undefined,
@@ -124,6 +139,7 @@ function parseCommandLine(args: string[]) {
         json: { type: 'boolean' },
         prices: { type: 'string' },
         sort: { type: 'string' },
+        chain: { type: 'string' },
         help: { type: 'boolean' },
       },
     });

@@ -42,6 +42,8 @@ function sortData(r: ModelRow, columns: readonly Column[]): string {
 
 function table(lb: Leaderboard, linked: boolean): string {
   const columns = [...columnsFor(lb), ...PAGE_COLUMNS];
+  // A Chain column once a row is not BSC's.
+  const chains = lb.rows.some((r) => r.chain !== 'bsc');
   const rows = lb.rows
     .map((r) => {
       const i = lb.rows.indexOf(r);
@@ -51,7 +53,7 @@ function table(lb: Leaderboard, linked: boolean): string {
         : '';
       const cells = columns.map((c) => `<td data-field="${c.field}">${esc((c.html ?? c.text)(r))}</td>`).join('');
       return `<tr data-model="${esc(r.key)}" data-rank="${r.rank}"${sortData(r, columns)}>
-  <td data-field="rank">${r.rank}</td><td data-field="model">${name}${replays}</td><td data-field="protocol">${esc(r.protocol)}</td>${cells}<td data-field="quadrant">${esc(r.quadrant ?? '')}</td></tr>`;
+  <td data-field="rank">${r.rank}</td><td data-field="model">${name}${replays}</td><td data-field="protocol">${esc(r.protocol)}</td>${chains ? `<td data-field="chain">${esc(r.chain)}</td>` : ''}${cells}<td data-field="quadrant">${esc(r.quadrant ?? '')}</td></tr>`;
     })
     .join('\n');
   const th = (c: Column) =>
@@ -64,7 +66,7 @@ function table(lb: Leaderboard, linked: boolean): string {
     : '';
   const keys = columns.filter((c) => c.sort).map((c) => c.sort!.key);
   const select = `<label class="sort">sort by <select id="lb-sort">${keys.map((k) => `<option value="${k}"${k === lb.sortedBy ? ' selected' : ''}>${esc(SORT_WORDS[k])}</option>`).join('')}</select></label>`;
-  return `${select}<div class="table-scroll"><table id="leaderboard" data-sorted="${lb.sortedBy}"><thead><tr><th data-sort="score" data-order="desc" class="sortable" title="rank by mean total score · click to sort">Rank</th><th>Model</th><th title="text: the paper's fenced code and JSON; tools: native tool calls; agent: a wallet agent">Protocol</th>${columns.map(th).join('')}<th>Quadrant</th></tr></thead>
+  return `${select}<div class="table-scroll"><table id="leaderboard" data-sorted="${lb.sortedBy}"><thead><tr><th data-sort="score" data-order="desc" class="sortable" title="rank by mean total score · click to sort">Rank</th><th>Model</th><th title="text: the paper's fenced code and JSON; tools: native tool calls; agent: a wallet agent">Protocol</th>${chains ? '<th title="the chain profile the runs played on (QUEST_CHAIN)">Chain</th>' : ''}${columns.map(th).join('')}<th>Quadrant</th></tr></thead>
 <tbody>${rows}</tbody></table></div><p class="note">Maximum per round: ${max}. Means over rounds; CI from Student-t with df = rounds − 1. A row is a model under one protocol. $ lost and exposure are per 100 requests over every split; lost money is the share of instances that lost more than one cent. Tokens are those paid in the run (replayed answers cost none); API cost needs a price (QUEST_PRICES at run time, or --prices).</p>`;
 }
 
@@ -92,6 +94,27 @@ const packed = (id: string, value: unknown) =>
  * One self-contained page (no network): the leaderboard, scatter, per-pattern bars and a task × model
  * heat map; with `viewer` data also every instance, one click from the heat map and the pattern bars.
  */
+/** The models that ran on several chains: score per chain over the tasks they share, and the widest family gaps. */
+function chainSection(lb: Leaderboard): string {
+  if (!lb.chainGaps.length) return '';
+  const chains = [...new Set(lb.chainGaps.flatMap((g) => g.chains.map((c) => c.chain)))];
+  const rows = lb.chainGaps
+    .map((g) => {
+      const score = (c: string) => {
+        const x = g.chains.find((y) => y.chain === c);
+        return `<td>${x ? f(x.meanScore) : '–'}</td>`;
+      };
+      const widest = g.families
+        .filter((x) => x.gap > 0)
+        .slice(0, 3)
+        .map((x) => `${esc(x.family)} (${Object.entries(x.byChain).map(([c, v]) => `${esc(c)} ${f(v)}`).join(' / ')})`)
+        .join('; ');
+      return `<tr><td>${esc(g.model)}</td>${chains.map(score).join('')}<td>${g.sharedTasks}</td><td>${widest || 'none'}</td></tr>`;
+    })
+    .join('');
+  return `<section id="chains"><h2>Per chain</h2><div class="table-scroll"><table><thead><tr><th>Model</th>${chains.map((c) => `<th>${esc(c)}</th>`).join('')}<th>shared tasks</th><th>families that differ most</th></tr></thead><tbody>${rows}</tbody></table></div><p class="note">Mean score per instance over the tasks every chain of the model ran; a family is a subcategory or a composite pattern.</p></section>`;
+}
+
 export function leaderboardHtml(lb: Leaderboard, title = 'evm-questbench leaderboard', viewer?: ViewerData): string {
   const linked = viewer !== undefined;
   const stability = lb.rankStability
@@ -120,6 +143,7 @@ export function leaderboardHtml(lb: Leaderboard, title = 'evm-questbench leaderb
 <section><h2>Atomic vs composite</h2>${scatter(lb)}<p class="note">Dashed lines: medians (quadrant boundaries).</p></section>
 <section class="grow"><h2>Composite patterns: pass rate, mean score, step efficiency</h2>${patternTable(lb, linked)}</section>
 </div>
+${chainSection(lb)}
 ${hazardTable(lb, linked)}
 ${mechanismTable(lb, linked)}
 ${costTable(lb, linked)}

@@ -5,11 +5,14 @@ import { percent, usd } from './money.ts';
 
 function table(lb: Leaderboard): { lines: string[]; nameWidth: number } {
   const columns = columnsFor(lb);
-  const head = ['Rank', 'Model', 'Protocol', ...columns.map((c) => c.head), 'Quadrant'];
+  // A Chain column once a row is not BSC's.
+  const chains = lb.rows.some((r) => r.chain !== 'bsc');
+  const head = ['Rank', 'Model', 'Protocol', ...(chains ? ['Chain'] : []), ...columns.map((c) => c.head), 'Quadrant'];
   const body = lb.rows.map((r) => [
     String(r.rank),
     `${r.key}${r.answers.replayed ? ' *' : ''}`,
     r.protocol,
+    ...(chains ? [r.chain] : []),
     ...columns.map((c) => c.text(r)),
     r.quadrant ?? '',
   ]);
@@ -20,6 +23,22 @@ function table(lb: Leaderboard): { lines: string[]; nameWidth: number } {
       .join('  ')
       .trimEnd();
   return { lines: [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)], nameWidth: widths[1]! };
+}
+
+/** Each model on several chains: its mean score per chain over the tasks they share, and the widest family gaps. */
+export function chainLines(lb: Leaderboard): string[] {
+  if (!lb.chainGaps.length) return [];
+  const out = ['', 'Per chain (mean score per instance over the tasks every chain of the model ran) · families that differ most'];
+  for (const g of lb.chainGaps) {
+    const scores = g.chains.map((c) => `${c.chain} ${f(c.meanScore)}`).join(' · ');
+    const widest = g.families
+      .filter((x) => x.gap > 0)
+      .slice(0, 3)
+      .map((x) => `${x.family} ${Object.entries(x.byChain).map(([c, v]) => `${c} ${f(v)}`).join(' / ')}`)
+      .join('; ');
+    out.push(`${g.model}: ${scores} over ${g.sharedTasks} tasks${widest ? ` | widest gaps: ${widest}` : ' | no family differs'}`);
+  }
+  return out;
 }
 
 /** Per row: hard-split pass rates per hazard, refusals as due, over-refusals and unsafe actions. */
@@ -98,7 +117,7 @@ export function formatLeaderboard(lb: Leaderboard): string {
       `Rank stability (Spearman ρ between rounds over model ranks): mean ${f(lb.rankStability.mean, 3)}, min ${f(lb.rankStability.min, 3)}, max ${f(lb.rankStability.max, 3)}`,
     );
   }
-  out.push(...hardLines(lb.rows, w), ...costLines(lb.rows, w), ...reliabilityLines(lb.rows, w));
+  out.push(...chainLines(lb), ...hardLines(lb.rows, w), ...costLines(lb.rows, w), ...reliabilityLines(lb.rows, w));
   const paid = lb.rows.filter((r) => r.tokens);
   if (paid.length) {
     out.push('', 'Tokens (paid in the runs; replayed answers cost none)');

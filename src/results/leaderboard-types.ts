@@ -27,6 +27,8 @@ export interface ModelRow {
   key: string;
   model: string;
   protocol: Protocol;
+  /** The chain profile the row's runs played on (bsc, base). */
+  chain: string;
   runs: string[];
   rounds: number[];
   perRound: { round: number; atomic: number; composite: number; total: number }[];
@@ -69,4 +71,21 @@ export interface Leaderboard {
   taskGroups: Record<string, string>;
   /** The order of `rows` (the score by default; see SORT_KEYS). */
   sortedBy: SortKey;
+  /** Each model (under one protocol) that ran on more than one chain: its score per chain and where they part. */
+  chainGaps: ChainGap[];
+}
+
+/**
+ * One model on several chains, over the tasks every one of its chains ran (a chain may carry fewer), so
+ * the scores compare like with like: the mean score per instance on each chain, and the task families
+ * (subcategories, patterns) whose means differ most between the first chain and another, largest first.
+ */
+export interface ChainGap {
+  /** The row key without the chain ("openai:gpt-5", "openai:gpt-5 · tools"). */
+  model: string;
+  /** The tasks (split/taskId) every chain of the model ran. */
+  sharedTasks: number;
+  chains: { chain: string; rowKey: string; meanScore: number; instances: number }[];
+  /** By family: the mean score on each chain, and the largest difference between two of them. */
+  families: { family: string; byChain: Record<string, number>; gap: number }[];
 }

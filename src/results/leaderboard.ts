@@ -1,10 +1,10 @@
 import { QuestError } from '../errors.ts';
 import { mean, percentile, spearmanStability, summarize } from '../stats/index.ts';
 import { hardFigures, type HardFigures } from './leaderboard-hard.ts';
-import { instanceKey, protocolOf, runLabel, type Protocol, type RunResult } from './record.ts';
+import { chainOf, instanceKey, protocolOf, runLabel, type Protocol, type RunResult } from './record.ts';
 import { reliabilitySummary, type ReliabilitySummary } from './reliability-summary.ts';
 import { sortRows } from './leaderboard-table.ts';
-import type { Leaderboard, ModelRow, SortKey } from './leaderboard-types.ts';
+import type { ChainGap, Leaderboard, ModelRow, SortKey } from './leaderboard-types.ts';
 import {
   countAnswers,
   defined,
@@ -88,6 +88,7 @@ function modelRow(key: string, runs: RunResult[], prices: PriceTable): Omit<Mode
     key,
     model,
     protocol: protocolOf(runs[0]!.run),
+    chain: chainOf(runs[0]!.run),
     runs: runs.map((r) => r.run.id),
     rounds,
     perRound,
@@ -181,7 +182,46 @@ export function buildLeaderboard(results: RunResult[], prices: PriceTable = {}):
   for (const r of results)
     for (const i of r.instances)
       taskGroups[`${i.split}/${i.taskId}`] ??= (i.split === 'hard' ? i.hazard : undefined) ?? groupOf(i) ?? i.split;
-  return { rows, medians, rankStability, tasks, taskGroups, sortedBy: 'score' };
+  return { rows, medians, rankStability, tasks, taskGroups, sortedBy: 'score', chainGaps: chainGaps(byKey) };
+}
+
+/** The models that ran on more than one chain, compared over the tasks all their chains ran. */
+function chainGaps(byKey: ReadonlyMap<string, RunResult[]>): ChainGap[] {
+  const byModel = new Map<string, { chain: string; rowKey: string; instances: Instance[] }[]>();
+  for (const [rowKey, runs] of byKey) {
+    const run = runs[0]!.run;
+    const model = runLabel({ ...run, chain: { profile: 'bsc' } });
+    byModel.set(model, [...(byModel.get(model) ?? []), { chain: chainOf(run), rowKey, instances: mergeInstances(runs) }]);
+  }
+  const out: ChainGap[] = [];
+  for (const [model, chains] of byModel) {
+    if (chains.length < 2) continue;
+    const taskKey = (i: Instance) => `${i.split}/${i.taskId}`;
+    const sets = chains.map((c) => new Set(c.instances.map(taskKey)));
+    const shared = [...sets[0]!].filter((k) => sets.every((s) => s.has(k)));
+    const onShared = chains.map((c) => ({ ...c, instances: c.instances.filter((i) => shared.includes(taskKey(i))) }));
+    const families = new Map<string, Record<string, number>>();
+    for (const c of onShared) {
+      const groups = new Map<string, number[]>();
+      for (const i of c.instances) {
+        const g = groupOf(i) ?? i.split;
+        groups.set(g, [...(groups.get(g) ?? []), i.score]);
+      }
+      for (const [g, scores] of groups) families.set(g, { ...(families.get(g) ?? {}), [c.chain]: mean(scores) });
+    }
+    out.push({
+      model,
+      sharedTasks: shared.length,
+      chains: onShared.map((c) => ({ chain: c.chain, rowKey: c.rowKey, meanScore: mean(c.instances.map((i) => i.score)), instances: c.instances.length })),
+      families: [...families]
+        .map(([family, byChain]) => {
+          const v = Object.values(byChain);
+          return { family, byChain, gap: Math.max(...v) - Math.min(...v) };
+        })
+        .sort((a, b) => b.gap - a.gap || a.family.localeCompare(b.family)),
+    });
+  }
+  return out.sort((a, b) => a.model.localeCompare(b.model));
 }
 
 /** The same leaderboard with its rows in the order of `key` (ranks stay those of the score). */

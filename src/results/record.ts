@@ -208,10 +208,16 @@ export const protocolOf = (run: Pick<RunMeta, 'protocol'>): Protocol => run.prot
 
 /**
  * What a leaderboard row and the page call a run's model: the model id under the paper's text
- * protocol, "<model> · <protocol>" under another, so one model under two protocols makes two rows.
+ * protocol, "<model> · <protocol>" under another, so one model under two protocols makes two rows; a run
+ * on another chain than BSC says so too ("<model> · base"), so each chain is a row of its own.
  */
-export const runLabel = (run: Pick<RunMeta, 'model' | 'protocol' | 'lesson'>): string =>
-  `${protocolOf(run) === 'text' ? run.model : `${run.model} · ${protocolOf(run)}`}${run.lesson ? ` · lesson ${run.lesson}` : ''}`;
+export const runLabel = (run: Pick<RunMeta, 'model' | 'protocol' | 'lesson'> & { chain?: Pick<RunMeta['chain'], 'profile'> }): string =>
+  `${protocolOf(run) === 'text' ? run.model : `${run.model} · ${protocolOf(run)}`}${run.lesson ? ` · lesson ${run.lesson}` : ''}${
+    chainOf(run) === 'bsc' ? '' : ` · ${chainOf(run)}`
+  }`;
+
+/** The chain profile a run played on; files written before there was more than BSC played BSC. */
+export const chainOf = (run: { chain?: { profile?: string | undefined } | undefined }): string => run.chain?.profile ?? 'bsc';
 
 /**
  * Version 2 adds run metadata and the statistics; every version-1 field is still there. Instances
