@@ -15,6 +15,7 @@ import { scriptedModel } from './helpers/models.ts';
 import { openTestSession } from './helpers/session.ts';
 
 const files = (await loadTasks('tasks/atomic')).filter((f) => runsOn(f.spec, 'base'));
+const composites = (await loadTasks('tasks/composite')).filter((f) => runsOn(f.spec, 'base'));
 const MUTANTS = mutantsByTask(import.meta.glob<{ mutants: Mutant[] }>('../tasks/atomic/**/*.mutants.ts', { eager: true }));
 const settings = { temperature: 0, maxRetries: 0, timeoutMs: 10_000 };
 // Words a request on Base must not use: BSC's coin, wrapped coin, DEX and chain.
@@ -38,8 +39,9 @@ const explain = (r: InstanceRecord) =>
     .map((c) => `  ✗ ${c.name}: ${c.detail}`)
     .join('\n')}\n${r.transcript.logs}`;
 
-test('a third of the atomic tasks or more run on Base', () => {
+test('a third of the atomic tasks or more run on Base, and composite ones too', () => {
   expect(files.length).toBeGreaterThanOrEqual(21);
+  expect(composites.length).toBeGreaterThanOrEqual(6);
 });
 
 describe.each(files.map((f) => [f.id, f] as const))('%s on Base', (id, f) => {
@@ -71,5 +73,17 @@ describe.each(files.map((f) => [f.id, f] as const))('%s on Base', (id, f) => {
         m.maxScore ?? 59,
       );
     }
+  });
+});
+
+describe.each(composites.map((f) => [f.id, f] as const))('%s on Base', (_id, f) => {
+  test('the reference scores 100 in K_opt rounds, in Base words; null fails', async () => {
+    const r = await run(f, referenceFor(f, t.session), 1);
+    expect(r.score, explain(r)).toBe(100);
+    expect(r.composite?.kAct).toBe(r.composite?.kOpt);
+    expect(r.chain).toMatchObject({ profile: 'base', chainId: 8453 });
+    expect(r.instruction).not.toMatch(BSC_WORDS);
+    const nul = await run(f, nullModel, 1);
+    expect(nul.passed, explain(nul)).toBe(false);
   });
 });

@@ -3,6 +3,7 @@
 // harness's feedback for rounds that answer from it. The package exports it as `evm-questbench/composite`.
 import { parseUnits } from 'viem';
 import { QuestError } from '../errors.ts';
+import { onBscKeys } from '../model/reference.ts';
 import type { Model } from '../model/types.ts';
 import type { EnvMap, PublishedEnv } from '../tasks/address-map.ts';
 import type { Params } from '../tasks/instantiate.ts';
@@ -58,8 +59,31 @@ export const query = (q: Record<string, unknown>) => `\`\`\`json\n${JSON.stringi
 /** The final round, with the answer the request asks to report, if any. */
 export const submit = (answer?: unknown) => JSON.stringify(answer === undefined ? { submit: true } : { submit: true, answer });
 
-/** Plays a reference script: the plan first, then round i for the i-th execution reply. */
-export function referenceScriptModel(script: CompositeScript): Model {
+const QUERY_FENCE = /^```json\n([\s\S]*)\n```$/;
+const SCRIPT_FENCE = /^```typescript\n([\s\S]*)\n```$/;
+
+/**
+ * A reply written against BSC's keys as a chain that names them otherwise reads it (`keys`: the chain's
+ * key → BSC's): a script's deployedContracts keyed back to BSC's (onBscKeys), a query's key-valued fields
+ * (token, address, pair, …) in the chain's names. With nothing renamed the reply is as it was.
+ */
+export function onChainKeys(reply: string, keys: Readonly<Record<string, string>>): string {
+  if (!Object.keys(keys).length) return reply;
+  const code = SCRIPT_FENCE.exec(reply);
+  if (code) return `\`\`\`typescript\n${onBscKeys(code[1]!, keys)}\n\`\`\``;
+  const q = QUERY_FENCE.exec(reply);
+  if (!q) return reply;
+  const toChain = Object.fromEntries(Object.entries(keys).map(([chain, bsc]) => [bsc, chain]));
+  const query = JSON.parse(q[1]!) as Record<string, unknown>;
+  const renamed = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, typeof v === 'string' ? (toChain[v] ?? v) : v]));
+  return `\`\`\`json\n${JSON.stringify(renamed)}\n\`\`\``;
+}
+
+/**
+ * Plays a reference script: the plan first, then round i for the i-th execution reply. `keys` (the chain's
+ * key → BSC's, where they differ) plays it on a chain whose map names BSC's keys otherwise.
+ */
+export function referenceScriptModel(script: CompositeScript, keys: Readonly<Record<string, string>> = {}): Model {
   return {
     id: 'reference',
     describe: 'reference (gold round scripts)',
@@ -70,7 +94,7 @@ export function referenceScriptModel(script: CompositeScript): Model {
         .filter((m, i) => m.role === 'user' && i > 1)
         .map((m) => m.content)
         .slice(1);
-      const text = replies === 0 ? script.plan : replyText(script.rounds[replies - 1] ?? submit(), feedback);
+      const text = replies === 0 ? script.plan : onChainKeys(replyText(script.rounds[replies - 1] ?? submit(), feedback), keys);
       return { text, latencyMs: 0, attempts: 1 };
     },
   };
