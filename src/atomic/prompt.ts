@@ -4,7 +4,7 @@ import type { PromptExtras } from '../episode/hard-rules.ts';
 import type { ChatMessage } from '../model/types.ts';
 import type { AddressLookup } from '../tasks/address-map.ts';
 import type { Instance } from '../tasks/instantiate.ts';
-import type { AtomicTask } from '../tasks/schema.ts';
+import { answerFormatOn, type AtomicTask } from '../tasks/schema.ts';
 
 /** The atomic role on a chain: what the model writes and what it may use. */
 const roleAtomic = (
@@ -31,16 +31,17 @@ const roleAtomicTools = (chain: ChainProfile) =>
 
 /** The messages of an atomic request; `rules` (the hard split's refusal and policy) go at the end of the system prompt. */
 export function buildAtomicMessages(
-  task: Pick<AtomicTask, 'kind' | 'answer'>,
+  task: Pick<AtomicTask, 'kind' | 'answer'> & Partial<Pick<AtomicTask, 'onChain'>>,
   instance: Instance,
   env: AddressLookup,
   chainId: number,
   opts: PromptExtras = {},
 ): ChatMessage[] {
   const chain = opts.chain ?? DEFAULT_CHAIN;
+  const format = answerFormatOn(task, chain.id);
   const answer =
-    task.kind === 'query' && task.answer
-      ? `\n\nAnswer format: return { answer } where answer is ${inChainTerms(chain, task.answer.format)}`
+    task.kind === 'query' && format
+      ? `\n\nAnswer format: return { answer } where answer is ${format.own ? format.format : inChainTerms(chain, format.format)}`
       : '';
   // The roles' examples are in BSC's words, like the tasks.
   const role = inChainTerms(chain, opts.transport === 'tools' ? roleAtomicTools(chain) : roleAtomic(chain));

@@ -6,6 +6,7 @@ import type { Address } from 'viem';
 import type { Split } from '../tasks/task.ts';
 import type { MirrorManifest } from './build-mirror.ts';
 import { bootstrapFork, forkManifest, type ForkTarget } from './fork.ts';
+import { baseForkManifest, bootstrapBaseFork } from './base-fork.ts';
 import { hardEnvMap } from './hard-env.ts';
 import { bootstrapHardFork, hardForkManifest } from './hard-fork.ts';
 import { HARD_STATE, HardManifest, loadHardManifest } from './hard-manifest.ts';
@@ -53,7 +54,7 @@ export function stateSessionOptions(
   manifest: MirrorManifest,
 ): Pick<SessionOptions, 'envMap' | 'provisionMore' | 'bootstrap' | 'profile'> {
   if (state === 'mirror') return { bootstrap: bootstrapFork };
-  if (state === 'base') return { profile: BASE };
+  if (state === 'base') return { profile: BASE, bootstrap: bootstrapBaseFork };
   const more = provisionMoreFor(state, manifest)!;
   return { envMap: (m, agent) => hardEnvMap(HardManifest.parse(m), agent), provisionMore: more, bootstrap: bootstrapHardFork };
 }

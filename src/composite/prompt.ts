@@ -1,4 +1,5 @@
 import { DEFAULT_CHAIN, inChainTerms, type ChainProfile } from '../tasks/chain-profile.ts';
+import { answerFormatOn } from '../tasks/schema.ts';
 import { environmentText } from '../instance/environment.ts';
 import type { Transport } from '../episode/episode.ts';
 import type { PromptExtras } from '../episode/hard-rules.ts';
@@ -51,7 +52,7 @@ First you will be asked for a plan in words (not counted as a round; no tool cal
 Every round you use (a transaction, a query, a script that fails, a reply without a tool call or with bad arguments) counts; use as few as the request needs. Only the first tool call of a reply is run. There is a hard round limit.`;
 
 export function buildCompositeMessages(
-  task: Pick<CompositeTask, 'answer'>,
+  task: Pick<CompositeTask, 'answer'> & Partial<Pick<CompositeTask, 'onChain'>>,
   instance: Instance,
   env: AddressLookup,
   chainId: number,
@@ -63,8 +64,9 @@ export function buildCompositeMessages(
   const chain = opts.chain ?? DEFAULT_CHAIN;
   // The roles' examples are in BSC's words, like the tasks.
   const role = inChainTerms(chain, opts.transport === 'tools' ? roleCompositeTools(chain) : roleComposite(chain));
-  const answer = task.answer
-    ? `\n\nWhen you submit, include ${opts.transport === 'tools' ? 'answer' : '"answer"'}: ${inChainTerms(chain, task.answer.format)}`
+  const format = answerFormatOn(task, chain.id);
+  const answer = format
+    ? `\n\nWhen you submit, include ${opts.transport === 'tools' ? 'answer' : '"answer"'}: ${format.own ? format.format : inChainTerms(chain, format.format)}`
     : '';
   // The hard split plants allowances to contracts outside the address map: the list covers the map's spenders only.
   const others = rules

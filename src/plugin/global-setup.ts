@@ -87,17 +87,20 @@ async function openRunContext(vitest: object, config: QuestConfig): Promise<RunC
   if (fork) {
     target = fork;
     const t = fork;
-    // The published splits need the fork's mirror contracts; the hard split needs PancakeSwap V3 and Venus
-    // as well, which a fork of another chain may lack: then only the hard tasks fail, each saying why.
-    if (config.chain !== 'bsc')
-      throw new ConfigError(`QUEST_FORK_URL: fork mode runs on bsc for now, not ${config.chain}: unset QUEST_FORK_URL or QUEST_CHAIN`);
-    const [mirror, hard] = await Promise.allSettled((['mirror', 'hard'] as const).map((p) => stateForkManifest(p, t)));
-    if (mirror!.status === 'rejected') throw mirror!.reason;
-    manifests = { mirror: mirror!.value, ...(hard!.status === 'fulfilled' ? { hard: hard!.value } : {}) };
-    if (hard!.status === 'rejected')
-      unavailable = {
-        hard: `the hard split cannot run on this fork: ${hard!.reason instanceof Error ? hard!.reason.message : String(hard!.reason)}`,
-      };
+    if (config.chain === 'base') {
+      // The published splits on a fork of Base; the hard split runs on BSC alone (its tasks are skipped).
+      manifests = { base: await stateForkManifest('base', t) };
+    } else {
+      // The published splits need the fork's mirror contracts; the hard split needs PancakeSwap V3 and Venus
+      // as well, which a fork of another chain may lack: then only the hard tasks fail, each saying why.
+      const [mirror, hard] = await Promise.allSettled((['mirror', 'hard'] as const).map((p) => stateForkManifest(p, t)));
+      if (mirror!.status === 'rejected') throw mirror!.reason;
+      manifests = { mirror: mirror!.value, ...(hard!.status === 'fulfilled' ? { hard: hard!.value } : {}) };
+      if (hard!.status === 'rejected')
+        unavailable = {
+          hard: `the hard split cannot run on this fork: ${hard!.reason instanceof Error ? hard!.reason.message : String(hard!.reason)}`,
+        };
+    }
   } else {
     manifests = { mirror: stateFiles('mirror').manifest, hard: stateFiles('hard').manifest };
     if (config.chain === 'base') manifests.base = stateFiles('base').manifest;

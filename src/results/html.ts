@@ -107,7 +107,12 @@ function chainSection(lb: Leaderboard): string {
       const widest = g.families
         .filter((x) => x.gap > 0)
         .slice(0, 3)
-        .map((x) => `${esc(x.family)} (${Object.entries(x.byChain).map(([c, v]) => `${esc(c)} ${f(v)}`).join(' / ')})`)
+        .map(
+          (x) =>
+            `${esc(x.family)} (${Object.entries(x.byChain)
+              .map(([c, v]) => `${esc(c)} ${f(v)}`)
+              .join(' / ')})`,
+        )
         .join('; ');
       return `<tr><td>${esc(g.model)}</td>${chains.map(score).join('')}<td>${g.sharedTasks}</td><td>${widest || 'none'}</td></tr>`;
     })

@@ -34,7 +34,12 @@ export function chainLines(lb: Leaderboard): string[] {
     const widest = g.families
       .filter((x) => x.gap > 0)
       .slice(0, 3)
-      .map((x) => `${x.family} ${Object.entries(x.byChain).map(([c, v]) => `${c} ${f(v)}`).join(' / ')}`)
+      .map(
+        (x) =>
+          `${x.family} ${Object.entries(x.byChain)
+            .map(([c, v]) => `${c} ${f(v)}`)
+            .join(' / ')}`,
+      )
       .join('; ');
     out.push(`${g.model}: ${scores} over ${g.sharedTasks} tasks${widest ? ` | widest gaps: ${widest}` : ' | no family differs'}`);
   }

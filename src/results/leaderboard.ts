@@ -212,7 +212,12 @@ function chainGaps(byKey: ReadonlyMap<string, RunResult[]>): ChainGap[] {
     out.push({
       model,
       sharedTasks: shared.length,
-      chains: onShared.map((c) => ({ chain: c.chain, rowKey: c.rowKey, meanScore: mean(c.instances.map((i) => i.score)), instances: c.instances.length })),
+      chains: onShared.map((c) => ({
+        chain: c.chain,
+        rowKey: c.rowKey,
+        meanScore: mean(c.instances.map((i) => i.score)),
+        instances: c.instances.length,
+      })),
       families: [...families]
         .map(([family, byChain]) => {
           const v = Object.values(byChain);

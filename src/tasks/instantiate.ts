@@ -1,8 +1,8 @@
 import { formatUnits, getAddress, parseUnits, toHex, type Address } from 'viem';
 import { QuestError } from '../errors.ts';
 import { createRng, deriveSeed, type Rng } from './prng.ts';
-import { placeholders, type AtomicTask, type ParamSpec } from './schema.ts';
-import { BSC, DEFAULT_CHAIN, inChainTerms, type ChainProfile } from './chain-profile.ts';
+import { placeholders, templatesOn, type AtomicTask, type ParamSpec } from './schema.ts';
+import { AMOUNT_UNITS, BSC, DEFAULT_CHAIN, inChainTerms, type AmountUnit, type ChainProfile } from './chain-profile.ts';
 
 import type { AddressLookup } from './address-map.ts';
 
@@ -58,31 +58,58 @@ function envAddress(env: AddressLookup, key: string, taskId: string): Address {
   return a;
 }
 
+/** How an amount in `unit` converts to `chain` (from BSC): a fraction, and the decimals to show it with. */
+function unitScale(unit: AmountUnit, decimals: number, chain: ChainProfile): { num: bigint; den: bigint; decimals: number } | undefined {
+  if (chain.id === BSC.id) return undefined;
+  const from = BSC.usd[unit]!;
+  const to = chain.usd[unit]!;
+  const ratio = from / to;
+  const cap = chain.unitDecimals[unit] ?? 18;
+  return {
+    // The ratio as a fraction of integers, exact for prices given to six decimals.
+    num: BigInt(Math.round(from * 1e6)),
+    den: BigInt(Math.round(to * 1e6)),
+    // One more decimal per tenfold the unit gained in price, none beyond the unit's token decimals there.
+    decimals: Math.min(cap, decimals + Math.max(0, Math.ceil(-Math.log10(ratio) - 1e-9))),
+  };
+}
+
+/** `v` (a decimal string) times the scale, rounded to its decimals and never below one of its last digit (unless 0). */
+function scaled(v: string, k: { num: bigint; den: bigint; decimals: number }): bigint {
+  const x = (parseUnits(v, k.decimals) * k.num + k.den / 2n) / k.den;
+  return x > 0n || parseUnits(v, k.decimals) === 0n ? x : 1n;
+}
+
 /**
  * An amount's range on `chain`, scaled by the USD price of its unit there against BSC's, so a request moves
- * about the value it moves on BSC: each bound rounded to the range's decimals (one more per tenfold the unit
- * gained in price, none beyond the unit's token decimals on the chain), and never below one of its last digit.
+ * about the value it moves on BSC. An amount whose unit follows a choice is scaled once it is drawn (withUnitOf).
  */
 export function scaledRange(
   spec: Extract<ParamSpec, { kind: 'amount' }>,
   chain: ChainProfile,
 ): { lo: bigint; hi: bigint; decimals: number } {
-  const unit = spec.unit;
-  if (!unit || chain.id === BSC.id)
-    return { lo: parseUnits(spec.min, spec.decimals), hi: parseUnits(spec.max, spec.decimals), decimals: spec.decimals };
-  const from = BSC.usd[unit]!;
-  const to = chain.usd[unit]!;
-  const ratio = from / to;
-  const cap = chain.unitDecimals[unit] ?? 18;
-  const decimals = Math.min(cap, spec.decimals + Math.max(0, Math.ceil(-Math.log10(ratio) - 1e-9)));
-  // The ratio as a fraction of integers, exact for prices given to six decimals.
-  const num = BigInt(Math.round(from * 1e6));
-  const den = BigInt(Math.round(to * 1e6));
-  const at = (v: string) => {
-    const x = (parseUnits(v, decimals) * num + den / 2n) / den;
-    return x > 0n || parseUnits(v, decimals) === 0n ? x : 1n;
-  };
-  return { lo: at(spec.min), hi: at(spec.max), decimals };
+  const k = typeof spec.unit === 'string' ? unitScale(spec.unit, spec.decimals, chain) : undefined;
+  if (!k) return { lo: parseUnits(spec.min, spec.decimals), hi: parseUnits(spec.max, spec.decimals), decimals: spec.decimals };
+  return { lo: scaled(spec.min, k), hi: scaled(spec.max, k), decimals: k.decimals };
+}
+
+/**
+ * The amounts whose unit is the token a choice parameter drew (`"unit": { "of": "token" }`, or `"field":
+ * "sellAddress"` to name which of the option's tokens), scaled once
+ * everything is drawn: drawn in BSC's range (so the draws are BSC's), then converted at the drawn token's
+ * price. A token that is no amount unit (a task contract's own token) keeps its amount.
+ */
+function withUnitOf(task: Pick<AtomicTask, 'parameters'>, params: Params, env: AddressLookup, chain: ChainProfile): void {
+  if (chain.id === BSC.id) return;
+  for (const [name, spec] of Object.entries(task.parameters)) {
+    if (spec.kind !== 'amount' || typeof spec.unit !== 'object') continue;
+    const picked = params[spec.unit.of] as Record<string, unknown> | undefined;
+    const field = spec.unit.field;
+    const values = new Set(field ? [picked?.[field]] : Object.values(picked ?? {}));
+    const unit = AMOUNT_UNITS.find((u) => u !== 'native' && env[u] !== undefined && values.has(env[u]));
+    const k = unit ? unitScale(unit, spec.decimals, chain) : undefined;
+    if (k) params[name] = formatUnits(scaled(params[name] as string, k), k.decimals);
+  }
 }
 
 function sample(spec: ParamSpec, rng: Rng, env: AddressLookup, taskId: string, name: string, chain: ChainProfile): ParamValue {
@@ -151,12 +178,18 @@ export function render(template: string, params: Params): string {
  * Picks a template and samples every parameter from the instance's own seeded stream. Parameters
  * are drawn in sorted-name order so adding a template never shifts the values of existing ones.
  */
-/** A template filled in and said in `chain`'s words. */
-export const renderOn = (chain: ChainProfile, template: string, params: Params): string => inChainTerms(chain, render(template, params));
+type Templated = Pick<AtomicTask, 'templates' | 'onChain'>;
+
+/** Template `index` of a task filled in on `chain`: the chain's own template as written, or BSC's said in the chain's words. */
+export function renderOn(chain: ChainProfile, task: Templated, index: number, params: Params): string {
+  const { templates, own } = templatesOn(task, chain.id);
+  const text = render(templates[index]!, params);
+  return own ? text : inChainTerms(chain, text);
+}
 
 /** Merges validator-derived values into an instance and renders its instruction again. */
 export function withDerived(
-  task: Pick<AtomicTask, 'id' | 'templates' | 'parameters'>,
+  task: Pick<AtomicTask, 'id' | 'templates' | 'parameters' | 'onChain'>,
   instance: Instance,
   derived: Params,
   chain: ChainProfile = DEFAULT_CHAIN,
@@ -174,11 +207,11 @@ export function withDerived(
     );
   }
   const params = { ...instance.params, ...derived };
-  return { ...instance, params, instruction: renderOn(chain, task.templates[instance.templateIndex]!, params) };
+  return { ...instance, params, instruction: renderOn(chain, task, instance.templateIndex, params) };
 }
 
 export function instantiate(
-  task: Pick<AtomicTask, 'id' | 'templates' | 'parameters'>,
+  task: Pick<AtomicTask, 'id' | 'templates' | 'parameters' | 'onChain'>,
   opts: { runSeed: number; round: number; env: AddressLookup; chain?: ChainProfile },
 ): Instance {
   const chain = opts.chain ?? DEFAULT_CHAIN;
@@ -188,6 +221,7 @@ export function instantiate(
   for (const name of Object.keys(task.parameters).sort()) {
     params[name] = sample(task.parameters[name]!, rng, opts.env, task.id, name, chain);
   }
+  withUnitOf(task, params, opts.env, chain);
   const templateIndex = rng.intBetween(0, task.templates.length - 1);
   return {
     taskId: task.id,
@@ -195,6 +229,6 @@ export function instantiate(
     seed,
     templateIndex,
     params,
-    instruction: renderOn(chain, task.templates[templateIndex]!, params),
+    instruction: renderOn(chain, task, templateIndex, params),
   };
 }

@@ -30,9 +30,11 @@ export const ParamSpec = z.discriminatedUnion('kind', [
       max: decimalString,
       decimals: z.number().int().min(0).max(18).describe('decimal places of the sampled value as the prompt shows it'),
       unit: z
-        .enum(AMOUNT_UNITS)
+        .union([z.enum(AMOUNT_UNITS), z.object({ of: z.string().min(1), field: z.string().min(1).optional() }).strict()])
         .optional()
-        .describe('what the amount is of (the native coin or a token by its BSC key): on another chain its range is scaled by price'),
+        .describe(
+          'what the amount is of: the native coin, a token by its BSC key, or { "of": "<choice parameter>", "field"?: "<its address field>" } for the token a choice drew; on another chain it keeps its USD value',
+        ),
     })
     .strict()
     .refine((p) => Number(p.min) <= Number(p.max), { message: 'min must not exceed max', path: ['max'] }),
@@ -81,6 +83,27 @@ const chains = z
   .optional()
   .describe('the chain profiles this task runs on (default ["bsc"]); one besides BSC is a claim its tests check there');
 
+/**
+ * What a task says otherwise on a chain where the word-for-word translation of its BSC text is wrong (an
+ * answer format that states BSC's decimals): the chain's own templates (as many as BSC's, in the same
+ * order) or answer format, written in that chain's words and used as they are.
+ */
+const onChain = z
+  .partialRecord(
+    z.enum(CHAIN_IDS),
+    z
+      .object({
+        templates: z.array(z.string().min(10)).min(2).max(5).optional(),
+        answer: z
+          .object({ format: z.string().min(10) })
+          .strict()
+          .optional(),
+      })
+      .strict(),
+  )
+  .optional()
+  .describe("per chain: templates or an answer format of that chain's own, where translating BSC's text would be wrong");
+
 const parameters = z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), ParamSpec).default({});
 
 /**
@@ -112,7 +135,39 @@ const addresses = z
   .describe("contracts the task adds to the address map: key -> { address, description }; typed as TaskEnv<'id'> by questbench types");
 
 /** Every placeholder of every template must name a parameter (and a field, for choices). */
-export function checkTemplates(t: { templates: string[]; parameters: Record<string, ParamSpec> }, ctx: z.RefinementCtx): void {
+export function checkTemplates(
+  t: {
+    templates: string[];
+    parameters: Record<string, ParamSpec>;
+    onChain?: Partial<Record<string, { templates?: string[] | undefined }>> | undefined;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  for (const [chain, own] of Object.entries(t.onChain ?? {})) {
+    if (!own?.templates) continue;
+    if (own.templates.length !== t.templates.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${chain} has ${own.templates.length} templates where the task has ${t.templates.length}: give one for each, in the same order`,
+        path: ['onChain', chain, 'templates'],
+      });
+    }
+    checkTemplates({ templates: own.templates, parameters: t.parameters }, ctx);
+  }
+  for (const [name, spec] of Object.entries(t.parameters)) {
+    if (spec.kind !== 'amount' || typeof spec.unit !== 'object') continue;
+    const unit = spec.unit;
+    const of = t.parameters[unit.of];
+    if (of?.kind !== 'choice') {
+      ctx.addIssue({ code: 'custom', message: `unit.of "${unit.of}" is not a choice parameter`, path: ['parameters', name, 'unit'] });
+    } else if (unit.field && of.options.some((o) => typeof o[unit.field!] !== 'object')) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `unit.field "${unit.field}" is not an address ({ "env": … }) of every option of ${unit.of}`,
+        path: ['parameters', name, 'unit'],
+      });
+    }
+  }
   t.templates.forEach((tpl, i) => {
     for (const ph of placeholders(tpl)) {
       const spec = t.parameters[ph.name];
@@ -153,6 +208,7 @@ export const atomicTaskShape = {
   validator: z.string().optional().describe('validator module next to the task file; default <id>.validator.ts'),
   reference: z.string().optional().describe('reference solution next to the task file; default <id>.reference.ts'),
   chains,
+  onChain,
 };
 
 /** Rules across fields that every atomic-protocol task keeps. */
@@ -166,6 +222,28 @@ export function checkAtomic(
     ctx.addIssue({ code: 'custom', message: 'only query tasks have an answer format', path: ['answer'] });
   checkTemplates(t, ctx);
 }
+
+/** A task's templates on a chain: its own there, or BSC's (said in the chain's words when rendered). */
+export const templatesOn = (
+  task: { templates: string[]; onChain?: Partial<Record<string, { templates?: string[] | undefined }>> | undefined },
+  chain: string,
+): { templates: string[]; own: boolean } => {
+  const own = task.onChain?.[chain]?.templates;
+  return own ? { templates: own, own: true } : { templates: task.templates, own: false };
+};
+
+/** A task's answer format on a chain: its own there, or BSC's; undefined when it has none. */
+export const answerFormatOn = (
+  task: {
+    answer?: { format: string } | undefined;
+    onChain?: Partial<Record<string, { answer?: { format: string } | undefined }>> | undefined;
+  },
+  chain: string,
+): { format: string; own: boolean } | undefined => {
+  const own = task.onChain?.[chain]?.answer?.format;
+  if (own) return { format: own, own: true };
+  return task.answer ? { format: task.answer.format, own: false } : undefined;
+};
 
 /** Whether a task runs on a chain: the chains it names, or BSC alone. */
 export const runsOn = (task: { chains?: readonly string[] | undefined }, chain: string): boolean =>
@@ -204,6 +282,7 @@ export const compositeTaskShape = {
   validator: z.string().optional().describe('default <id>.validator.ts'),
   reference: z.string().optional().describe('default <id>.reference.ts'),
   chains,
+  onChain,
 };
 
 export const CompositeTask = z.object(compositeTaskShape).strict().superRefine(checkTemplates);

@@ -1,6 +1,8 @@
-// PancakeSwap V2 router and pair (Uniswap V2 interface, 0.25 % swap fee): ABI fragments, quotes,
-// slippage floors and the router's deposit arithmetic. Validators compose a decoding ABI from the
-// fragments of exactly the functions they accept, since a call outside that set must keep failing to decode.
+// The V2 router and pair (Uniswap V2 interface): ABI fragments, quotes, slippage floors and the router's
+// deposit arithmetic. The swap fee is the chain's: PancakeSwap V2 on BSC keeps 0.25 % of each hop's input
+// (9975/10000), Uniswap V2 on Base 0.3 % (997/1000); v2Fee reads which from the chain id. Validators compose
+// a decoding ABI from the fragments of exactly the functions they accept, since a call outside that set
+// must keep failing to decode.
 import {
   decodeFunctionData,
   isAddressEqual,
@@ -54,9 +56,39 @@ export const PAIR = parseAbi([
 /** The selectors of an ABI fragment's functions. */
 export const selectorsOf = (fragment: readonly AbiFunction[]): Hex[] => fragment.map((f) => toFunctionSelector(f));
 
-/** PancakeLibrary.getAmountOut: the output of one hop for `amountIn` at reserves (in, out), 0.25 % fee. */
+/** A V2 swap fee as the fraction of a hop's input that trades: `num` / `den`. */
+export interface V2Fee {
+  num: bigint;
+  den: bigint;
+}
+
+/** PancakeSwap V2's 0.25 % (PancakeLibrary): 9975/10000 of the input trades. */
+export const PANCAKE_V2_FEE: V2Fee = { num: 9975n, den: 10000n };
+/** Uniswap V2's 0.3 % (UniswapV2Library): 997/1000 of the input trades. */
+export const UNISWAP_V2_FEE: V2Fee = { num: 997n, den: 1000n };
+
+/** The V2 DEX fee by chain id: Base (8453) plays Uniswap V2; BSC (56), and any chain not named here, PancakeSwap V2. */
+export const v2FeeFor = (chainId: number): V2Fee => (chainId === 8453 ? UNISWAP_V2_FEE : PANCAKE_V2_FEE);
+
+/** The V2 DEX fee of the chain a client talks to (its eth_chainId). */
+export async function v2Fee(chain: PublicClient): Promise<V2Fee> {
+  return v2FeeFor(await chain.getChainId());
+}
+
+/** getAmountOut of the V2 library: the output of one hop for `amountIn` at reserves (in, out), under `fee` (PancakeSwap's when omitted). */
+export const v2AmountOut = (amountIn: bigint, reserveIn: bigint, reserveOut: bigint, fee: V2Fee = PANCAKE_V2_FEE): bigint =>
+  (amountIn * fee.num * reserveOut) / (reserveIn * fee.den + amountIn * fee.num);
+
+/** getAmountIn of the V2 library: the least input of one hop that yields `amountOut`, under `fee` (PancakeSwap's when omitted). */
+export const v2AmountIn = (amountOut: bigint, reserveIn: bigint, reserveOut: bigint, fee: V2Fee = PANCAKE_V2_FEE): bigint =>
+  (reserveIn * amountOut * fee.den) / ((reserveOut - amountOut) * fee.num) + 1n;
+
+/**
+ * PancakeLibrary.getAmountOut: the output of one hop for `amountIn` at reserves (in, out), 0.25 % fee,
+ * whatever the chain. A quote that must hold on another chain takes that chain's fee: v2AmountOut(…, await v2Fee(chain)).
+ */
 export const pancakeAmountOut = (amountIn: bigint, reserveIn: bigint, reserveOut: bigint): bigint =>
-  (amountIn * 9975n * reserveOut) / (reserveIn * 10000n + amountIn * 9975n);
+  v2AmountOut(amountIn, reserveIn, reserveOut, PANCAKE_V2_FEE);
 
 /** The router's output for `amountIn` along `path` (the last amount), at `blockNumber` when given. */
 export async function quoteOut(

@@ -86,7 +86,9 @@ describe('a leaderboard over models × chains', () => {
     const lb = buildLeaderboard(matrix);
     const text = formatLeaderboard(lb);
     expect(text.split('\n')[0]).toMatch(/^Rank\s+Model\s+Protocol\s+Chain\s/);
-    expect(text).toContain('units: bsc 100.0 · base 46.7 over 3 tasks | widest gaps: erc20_operations bsc 100.0 / base 0.0; pancakeswap_swaps');
+    expect(text).toContain(
+      'units: bsc 100.0 · base 46.7 over 3 tasks | widest gaps: erc20_operations bsc 100.0 / base 0.0; pancakeswap_swaps',
+    );
     expect(text).toContain('careful: bsc 100.0 · base 100.0 over 3 tasks | no family differs');
     const html = leaderboardHtml(lb);
     expect(html).toContain('<th title="the chain profile the runs played on (QUEST_CHAIN)">Chain</th>');

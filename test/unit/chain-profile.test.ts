@@ -18,7 +18,7 @@ import {
   inChainTerms,
   keyedFor,
 } from '../../src/tasks/chain-profile.ts';
-import { scaledRange } from '../../src/tasks/instantiate.ts';
+import { instantiate, scaledRange } from '../../src/tasks/instantiate.ts';
 import { onBscKeys } from '../../src/model/reference.ts';
 import { envMapFrom } from '../../src/chain/session.ts';
 import { buildCompositeMessages } from '../../src/composite/prompt.ts';
@@ -109,6 +109,50 @@ describe('chain profiles', () => {
       decimals: 3,
     });
     expect(scaledRange({ kind: 'amount', min: '0.001', max: '0.1', decimals: 3 }, BASE)).toEqual({ lo: 1n, hi: 100n, decimals: 3 });
+  });
+
+  test('an amount whose unit is the token a choice drew keeps its value, and BSC draws the same values as before', () => {
+    const task = {
+      id: 'probe',
+      templates: ['Send {amount} {token.symbol} to nobody in particular', 'Pay {amount} {token.symbol}, please, to nobody'],
+      parameters: {
+        token: {
+          kind: 'choice' as const,
+          options: [
+            { symbol: 'USDT', address: { env: 'USDT' } },
+            { symbol: 'CAKE', address: { env: 'CAKE' } },
+          ],
+        },
+        amount: { kind: 'amount' as const, min: '1', max: '100', decimals: 2, unit: { of: 'token' } },
+      },
+    };
+    const bscEnv = {
+      USDT: getAddress('0x55d398326f99059fF775485246999027B3197955'),
+      CAKE: getAddress('0x0E09FaBB73Bd3Ade0a17ECC321fD13a19e81cE82'),
+    };
+    const baseEnv = {
+      USDT: getAddress('0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'),
+      CAKE: getAddress('0x4ed4E862860beD51a9570b96d89aF5E1B0Efefed'),
+    };
+    const seen = new Set<string>();
+    for (let round = 1; round <= 12; round++) {
+      const bsc = instantiate(task, { runSeed: 5, round, env: bscEnv });
+      const { amount: _, ...bscUnitless } = task.parameters;
+      // The unit changes nothing on BSC: the same draws as the task without it.
+      expect(bsc.params).toEqual(
+        instantiate(
+          { ...task, parameters: { ...bscUnitless, amount: { ...task.parameters.amount, unit: undefined } } },
+          { runSeed: 5, round, env: bscEnv },
+        ).params,
+      );
+      const base = instantiate(task, { runSeed: 5, round, env: baseEnv, chain: BASE });
+      const symbol = (bsc.params.token as { symbol: string }).symbol;
+      seen.add(symbol);
+      // CAKE at 2.4 USD becomes DEGEN at a cent: 240 times the amount; USDC keeps USDT's.
+      expect(Number(base.params.amount)).toBeCloseTo(Number(bsc.params.amount) * (symbol === 'CAKE' ? 240 : 1), 6);
+      expect(base.instruction).toContain(symbol === 'CAKE' ? 'DEGEN' : 'USDC');
+    }
+    expect([...seen].sort()).toEqual(['CAKE', 'USDT']);
   });
 
   test('a script written against BSC keys runs on Base keyed back to them, and is untouched where nothing is renamed', () => {

@@ -22,9 +22,23 @@ describe('AtomicTask schema', () => {
     expect(t.id).toBe('erc20_transfer_fixed');
     expect(t.kind).toBe('transaction');
     expect(t.templates).toHaveLength(4);
-    expect(t.parameters.amount).toEqual({ kind: 'amount', min: '1', max: '100', decimals: 2 });
+    expect(t.parameters.amount).toEqual({ kind: 'amount', min: '1', max: '100', decimals: 2, unit: { of: 'token' } });
+    expect(t.chains).toEqual(['bsc', 'base']);
     const int = AtomicTask.parse(withParams({ n: { kind: 'integer', min: 1, max: 9 } }));
     expect(int.parameters.n).toEqual({ kind: 'integer', min: 1, max: 9, step: 1 });
+  });
+
+  it('checks what a task says of other chains: a known chain, a unit that follows a choice, as many templates', () => {
+    expect(AtomicTask.safeParse({ ...valid, chains: ['bsc', 'polygon'] }).success).toBe(false);
+    const amountOf = (of: string) => withParams({ amount: { kind: 'amount', min: '1', max: '2', decimals: 2, unit: { of } } });
+    expect(AtomicTask.safeParse(amountOf('token')).success).toBe(true);
+    const bad = AtomicTask.safeParse(amountOf('to'));
+    expect(bad.success).toBe(false);
+    expect(JSON.stringify(bad.error?.issues)).toContain('unit.of \\"to\\" is not a choice parameter');
+    const fewer = AtomicTask.safeParse({ ...valid, onChain: { base: { templates: valid.templates.slice(0, 3) } } });
+    expect(fewer.success).toBe(false);
+    expect(JSON.stringify(fewer.error?.issues)).toMatch(/base has 3 templates where the task has 4/);
+    expect(AtomicTask.safeParse({ ...valid, onChain: { base: { templates: valid.templates } } }).success).toBe(true);
   });
 
   it('accepts a query task with an answer format', () => {

@@ -8,7 +8,9 @@ const LENDER = parseAbi(['function fee(uint256 amount) view returns (uint256)', 
 export async function executeSkill(providerUrl: string, agentAddress: Address, deployedContracts: TaskContracts<'erc20_flashloan'>) {
   const client = createPublicClient({ transport: http(providerUrl) });
   const usdt = deployedContracts.USDT;
-  const amount = parseUnits(PARAMS.amount, 18);
+  // The loan in USDT's own decimals, as the token reports them (a stablecoin need not have 18).
+  const decimals = await client.readContract({ address: usdt, abi: erc20Abi, functionName: 'decimals' });
+  const amount = parseUnits(PARAMS.amount, decimals);
   // The lender pulls amount + fee back with transferFrom: check the standing allowance and the fee budget.
   const [fee, allowance, balance] = await Promise.all([
     client.readContract({ address: PARAMS.lender, abi: LENDER, functionName: 'fee', args: [amount] }),

@@ -1,5 +1,14 @@
-import { decodeEventLog, parseAbi, parseUnits } from 'viem';
-import { balanceOf, callsFunction, compareAmount, defineValidator, sameAddress, succeeded } from 'evm-questbench/validators';
+import { decodeEventLog, parseAbi, type Address, type PublicClient } from 'viem';
+import {
+  balanceOf,
+  callsFunction,
+  compareAmount,
+  defineValidator,
+  sameAddress,
+  succeeded,
+  tokenDecimals,
+  tokenUnits,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'erc20_flashloan'>;
@@ -7,7 +16,8 @@ type State = { agent: bigint; lender: bigint };
 
 const LENDER = parseAbi(['event FlashLoan(address indexed borrower, address indexed token, uint256 amount, uint256 fee)']);
 
-const amount = (p: Params) => parseUnits(p.amount, 18);
+// The requested loan in the stablecoin's own decimals (18 for BSC's USDT, 6 for Base's USDC).
+const amount = (chain: PublicClient, p: Params, env: { USDT: Address }) => tokenUnits(chain, env.USDT, p.amount);
 // The lender's published fee: 0.30 %, rounded up.
 const feeOf = (n: bigint) => (n * 30n + 9_999n) / 10_000n;
 
@@ -25,17 +35,26 @@ export default defineValidator<Params, State>({
       // A repaid loan of the requested size costs exactly its fee: the loan amount itself nets out.
       name: 'agent paid exactly the fee for the requested loan',
       weight: 40,
-      verify: ({ pre, post, params }) => compareAmount('USDT spent', pre.agent - post.agent, feeOf(amount(params)), { symbol: 'USDT' }),
+      verify: async ({ chain, pre, post, params, env }) =>
+        compareAmount('USDT spent', pre.agent - post.agent, feeOf(await amount(chain, params, env)), {
+          symbol: 'USDT',
+          decimals: await tokenDecimals(chain, env.USDT),
+        }),
     },
     {
       name: 'lender gained exactly the fee',
       weight: 20,
-      verify: ({ pre, post, params }) => compareAmount('lender gain', post.lender - pre.lender, feeOf(amount(params)), { symbol: 'USDT' }),
+      verify: async ({ chain, pre, post, params, env }) =>
+        compareAmount('lender gain', post.lender - pre.lender, feeOf(await amount(chain, params, env)), {
+          symbol: 'USDT',
+          decimals: await tokenDecimals(chain, env.USDT),
+        }),
     },
     {
       name: 'lender reports a USDT loan of the requested amount to the agent',
       weight: 15,
-      verify: ({ receipt, params, env, agent }) => {
+      verify: async ({ chain, receipt, params, env, agent }) => {
+        const wanted = await amount(chain, params, env);
         const loans = (receipt?.logs ?? [])
           .filter((l) => sameAddress(l.address, params.lender))
           .flatMap((l) => {
@@ -46,7 +65,7 @@ export default defineValidator<Params, State>({
             }
           });
         const ok = loans.some(
-          (e) => sameAddress(e.args.borrower, agent) && sameAddress(e.args.token, env.USDT) && e.args.amount === amount(params),
+          (e) => sameAddress(e.args.borrower, agent) && sameAddress(e.args.token, env.USDT) && e.args.amount === wanted,
         );
         return {
           pass: ok,

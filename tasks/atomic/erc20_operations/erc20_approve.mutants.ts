@@ -1,5 +1,5 @@
 import { json, returns, BURN_ADDRESS, type Mutant } from '../../../src/tasks/mutants.ts';
-import { ERC20 } from './_mutant-helpers.ts';
+import { bscAddressOf, ERC20, readDecimals } from './_mutant-helpers.ts';
 
 export const mutants: Mutant[] = [
   {
@@ -16,7 +16,7 @@ export const mutants: Mutant[] = [
     name: 'approves a different spender',
     script: ({ params }) =>
       returns(
-        `return { to: ${json(params.token.address)}, data: erc20.encodeFunctionData('approve', [${json(BURN_ADDRESS)}, parseUnits(${json(params.amount)}, 18)]) };`,
+        `${readDecimals(json(params.token.address))}\nreturn { to: ${json(params.token.address)}, data: erc20.encodeFunctionData('approve', [${json(BURN_ADDRESS)}, parseUnits(${json(params.amount)}, dec)]) };`,
         ERC20,
       ),
   },
@@ -25,7 +25,7 @@ export const mutants: Mutant[] = [
     name: 'transfers to the router instead',
     script: ({ params }) =>
       returns(
-        `return { to: ${json(params.token.address)}, data: erc20.encodeFunctionData('transfer', [${json(params.spender)}, parseUnits(${json(params.amount)}, 18)]) };`,
+        `${readDecimals(json(params.token.address))}\nreturn { to: ${json(params.token.address)}, data: erc20.encodeFunctionData('transfer', [${json(params.spender)}, parseUnits(${json(params.amount)}, dec)]) };`,
         ERC20,
       ),
   },
@@ -35,6 +35,17 @@ export const mutants: Mutant[] = [
     script: ({ params }) =>
       returns(
         `return { to: deployedContracts.WBNB, data: erc20.encodeFunctionData('approve', [${json(params.spender)}, parseUnits(${json(params.amount)}, 18)]) };`,
+        ERC20,
+      ),
+  },
+  {
+    // The token's BSC mainnet address from memory: the right token on BSC, no token at all on Base.
+    kind: 'wrong_token',
+    name: "approves on the token's BSC address",
+    chains: ['base'],
+    script: ({ params }) =>
+      returns(
+        `return { to: ${json(bscAddressOf(params.token.symbol))}, data: erc20.encodeFunctionData('approve', [${json(params.spender)}, parseUnits(${json(params.amount)}, 18)]) };`,
         ERC20,
       ),
   },

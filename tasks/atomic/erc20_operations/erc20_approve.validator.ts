@@ -1,5 +1,13 @@
-import { parseUnits } from 'viem';
-import { allowanceAndBalance, callsFunction, compareAmount, defineValidator, noTokensMoved, succeeded } from 'evm-questbench/validators';
+import {
+  allowanceAndBalance,
+  callsFunction,
+  compareAmount,
+  defineValidator,
+  noTokensMoved,
+  succeeded,
+  tokenDecimals,
+  tokenUnits,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'erc20_approve'>;
@@ -13,11 +21,14 @@ export default defineValidator<Params, State>({
     succeeded(20, 'call to the token contract succeeded'),
     callsFunction(20, 'approve(address,uint256)'),
     {
-      // Compared with the requested amount, not with whatever the calldata said.
+      // Compared with the requested amount (in the token's own decimals), not with whatever the calldata said.
       name: 'router allowance is exactly the requested amount',
       weight: 50,
-      verify: ({ post, params }) =>
-        compareAmount('allowance', post.allowance, parseUnits(params.amount, 18), { symbol: params.token.symbol }),
+      verify: async ({ chain, post, params }) =>
+        compareAmount('allowance', post.allowance, await tokenUnits(chain, params.token.address, params.amount), {
+          decimals: await tokenDecimals(chain, params.token.address),
+          symbol: params.token.symbol,
+        }),
     },
     noTokensMoved(10, (p) => p.token.symbol),
   ],

@@ -1,5 +1,13 @@
-import { parseUnits } from 'viem';
-import { allowanceAndBalance, callsFunction, compareAmount, defineValidator, noTokensMoved, succeeded } from 'evm-questbench/validators';
+import {
+  allowanceAndBalance,
+  callsFunction,
+  compareAmount,
+  defineValidator,
+  noTokensMoved,
+  succeeded,
+  tokenDecimals,
+  tokenUnits,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'erc20_decrease_allowance'>;
@@ -13,11 +21,14 @@ export default defineValidator<Params, State>({
     succeeded(10, 'call to the token contract succeeded'),
     callsFunction(20, 'decreaseAllowance(address,uint256)'),
     {
-      // Measured on chain against the requested amount; overwriting the allowance with the amount fails here.
+      // Measured on chain against the requested amount (in the token's own decimals); overwriting the allowance with the amount fails here.
       name: 'router allowance fell by exactly the amount',
       weight: 60,
-      verify: ({ pre, post, params }) =>
-        compareAmount('allowance change', pre.allowance - post.allowance, parseUnits(params.amount, 18), { symbol: params.token.symbol }),
+      verify: async ({ chain, pre, post, params }) =>
+        compareAmount('allowance change', pre.allowance - post.allowance, await tokenUnits(chain, params.token.address, params.amount), {
+          decimals: await tokenDecimals(chain, params.token.address),
+          symbol: params.token.symbol,
+        }),
     },
     noTokensMoved(10, (p) => p.token.symbol),
   ],

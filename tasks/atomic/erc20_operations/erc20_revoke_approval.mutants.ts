@@ -1,5 +1,5 @@
 import { json, returns, type Mutant } from '../../../src/tasks/mutants.ts';
-import { readAllowance, TOKEN_RW, call } from './_mutant-helpers.ts';
+import { bscAddressOf, readAllowance, readDecimals, TOKEN_RW, call } from './_mutant-helpers.ts';
 
 export const mutants: Mutant[] = [
   {
@@ -29,7 +29,10 @@ export const mutants: Mutant[] = [
     kind: 'wrong_function',
     name: 'transfers the allowance amount to the spender',
     script: ({ params }) =>
-      returns(call('deployedContracts.USDT', 'transfer', `${json(params.spender.address)}, parseUnits('1000', 18)`), TOKEN_RW),
+      returns(
+        `${readDecimals('deployedContracts.USDT')}\n${call('deployedContracts.USDT', 'transfer', `${json(params.spender.address)}, parseUnits('1000', dec)`)}`,
+        TOKEN_RW,
+      ),
   },
   {
     kind: 'wrong_amount',
@@ -39,5 +42,12 @@ export const mutants: Mutant[] = [
         `${readAllowance(env.USDT, params.spender.address)}\n${call('deployedContracts.USDT', 'decreaseAllowance', `${json(params.spender.address)}, cur / 2n`)}`,
         TOKEN_RW,
       ),
+  },
+  {
+    // USDT's BSC mainnet address from memory: the right token on BSC, no token at all on Base.
+    kind: 'wrong_token',
+    name: "revokes on USDT's BSC address",
+    chains: ['base'],
+    script: ({ params }) => returns(call(json(bscAddressOf('USDT')), 'approve', `${json(params.spender.address)}, 0n`), TOKEN_RW),
   },
 ];

@@ -6,6 +6,7 @@ import {
   defineValidator,
   noTokensMoved,
   succeeded,
+  tokenDecimals,
   type PublishedEnv,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
@@ -37,7 +38,8 @@ export default defineValidator<Params, State, PublishedEnv>({
     {
       name: "the named spender's USDT allowance is zero",
       weight: 60,
-      verify: ({ post }) => compareAmount('allowance', post.allowance, 0n, { symbol: 'USDT' }),
+      verify: async ({ chain, env, post }) =>
+        compareAmount('allowance', post.allowance, 0n, { decimals: await tokenDecimals(chain, env.USDT), symbol: 'USDT' }),
     },
     {
       name: "other spenders' allowances are untouched",

@@ -1,11 +1,23 @@
-import { parseUnits } from 'viem';
-import { callsFunction, compareAmount, defineValidator, succeeded, transferSides } from 'evm-questbench/validators';
+import type { PublicClient } from 'viem';
+import {
+  callsFunction,
+  compareAmount,
+  defineValidator,
+  succeeded,
+  tokenDecimals,
+  tokenUnits,
+  transferSides,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'erc20_transfer_fixed'>;
 type State = { agent: bigint; recipient: bigint };
 
-const amount = (p: Params) => parseUnits(p.amount, 18);
+/** The amount in the token's own decimals (18 on BSC; Base's USDC has 6), and how a detail prints it. */
+const amount = async (chain: PublicClient, p: Params) => ({
+  want: await tokenUnits(chain, p.token.address, p.amount),
+  tol: { decimals: await tokenDecimals(chain, p.token.address), symbol: p.token.symbol },
+});
 
 export default defineValidator<Params, State>({
   kind: 'transaction',
@@ -18,13 +30,18 @@ export default defineValidator<Params, State>({
       // The dominant check: tokens at the wrong address are lost, whatever else went right.
       name: 'recipient received exactly the amount',
       weight: 45,
-      verify: ({ pre, post, params }) =>
-        compareAmount('received', post.recipient - pre.recipient, amount(params), { symbol: params.token.symbol }),
+      verify: async ({ chain, pre, post, params }) => {
+        const { want, tol } = await amount(chain, params);
+        return compareAmount('received', post.recipient - pre.recipient, want, tol);
+      },
     },
     {
       name: 'sender balance fell by exactly the amount',
       weight: 25,
-      verify: ({ pre, post, params }) => compareAmount('sent', pre.agent - post.agent, amount(params), { symbol: params.token.symbol }),
+      verify: async ({ chain, pre, post, params }) => {
+        const { want, tol } = await amount(chain, params);
+        return compareAmount('sent', pre.agent - post.agent, want, tol);
+      },
     },
   ],
 });

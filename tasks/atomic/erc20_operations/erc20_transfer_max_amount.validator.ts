@@ -1,5 +1,13 @@
-import { parseUnits } from 'viem';
-import { callsFunction, compareAmount, defineValidator, setTokenBalance, succeeded, transferSides } from 'evm-questbench/validators';
+import {
+  callsFunction,
+  compareAmount,
+  defineValidator,
+  setTokenBalance,
+  succeeded,
+  tokenDecimals,
+  tokenUnits,
+  transferSides,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'erc20_transfer_max_amount'>;
@@ -8,9 +16,10 @@ type State = { agent: bigint; recipient: bigint };
 export default defineValidator<Params, State>({
   kind: 'transaction',
   target: ({ params }) => params.token.address,
-  // A balance down to the last wei that nobody can guess: "all" has to be read from the chain.
+  // A balance down to the last base unit that nobody can guess: "all" has to be read from the chain.
+  // In the token's own decimals (a 6-decimal token's holding is the drawn one rounded to 6 places).
   setup: async ({ chain, params, agent }) => {
-    await setTokenBalance(chain, params.token.address, agent, parseUnits(params.holding, 18));
+    await setTokenBalance(chain, params.token.address, agent, await tokenUnits(chain.public, params.token.address, params.holding));
   },
   observe: ({ chain, params, agent }) => transferSides(chain, params.token.address, agent, params.to),
   checks: [
@@ -20,13 +29,18 @@ export default defineValidator<Params, State>({
       // One part in a million forgives float round-trips of the balance; a fraction of it does not pass.
       name: 'recipient received the whole balance',
       weight: 50,
-      verify: ({ pre, post, params }) =>
-        compareAmount('received', post.recipient - pre.recipient, pre.agent, { rel: 0.000001, symbol: params.token.symbol }),
+      verify: async ({ chain, pre, post, params }) =>
+        compareAmount('received', post.recipient - pre.recipient, pre.agent, {
+          rel: 0.000001,
+          decimals: await tokenDecimals(chain, params.token.address),
+          symbol: params.token.symbol,
+        }),
     },
     {
       name: 'nothing is left in the wallet',
       weight: 30,
-      verify: ({ post, params }) => compareAmount('left', post.agent, 0n, { symbol: params.token.symbol }),
+      verify: async ({ chain, post, params }) =>
+        compareAmount('left', post.agent, 0n, { decimals: await tokenDecimals(chain, params.token.address), symbol: params.token.symbol }),
     },
   ],
 });

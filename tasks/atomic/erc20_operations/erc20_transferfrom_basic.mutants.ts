@@ -1,5 +1,5 @@
 import { json, returns, type Mutant } from '../../../src/tasks/mutants.ts';
-import { QST } from './_mutant-helpers.ts';
+import { QST, readDecimals } from './_mutant-helpers.ts';
 
 export const mutants: Mutant[] = [
   {
@@ -7,7 +7,7 @@ export const mutants: Mutant[] = [
     name: "pays from the agent's own balance",
     script: ({ params }) =>
       returns(
-        `return { to: deployedContracts.USDT, data: qst.encodeFunctionData('transfer', [${json(params.to)}, parseUnits(${json(params.amount)}, 18)]) };`,
+        `${readDecimals('deployedContracts.USDT')}\nreturn { to: deployedContracts.USDT, data: qst.encodeFunctionData('transfer', [${json(params.to)}, parseUnits(${json(params.amount)}, dec)]) };`,
         QST,
       ),
   },
@@ -16,16 +16,29 @@ export const mutants: Mutant[] = [
     name: 'pulls the tokens to the agent',
     script: ({ params }) =>
       returns(
-        `return { to: deployedContracts.USDT, data: qst.encodeFunctionData('transferFrom', [${json(params.from)}, agentAddress, parseUnits(${json(params.amount)}, 18)]) };`,
+        `${readDecimals('deployedContracts.USDT')}\nreturn { to: deployedContracts.USDT, data: qst.encodeFunctionData('transferFrom', [${json(params.from)}, agentAddress, parseUnits(${json(params.amount)}, dec)]) };`,
         QST,
       ),
   },
   {
+    // Wrong for BSC's 18-decimal USDT; the right units of the 6-decimal USDC playing it on Base.
     kind: 'wrong_amount',
     name: 'amount with 6 decimals',
+    chains: ['bsc'],
     script: ({ params }) =>
       returns(
         `return { to: deployedContracts.USDT, data: qst.encodeFunctionData('transferFrom', [${json(params.from)}, ${json(params.to)}, parseUnits(${json(params.amount)}, 6)]) };`,
+        QST,
+      ),
+  },
+  {
+    // BSC's USDT has 18 decimals: right there; on Base it asks for 10^12 times the amount of USDC (reverts).
+    kind: 'wrong_amount',
+    name: "amount with 18 decimals (BSC's USDT)",
+    chains: ['base'],
+    script: ({ params }) =>
+      returns(
+        `return { to: deployedContracts.USDT, data: qst.encodeFunctionData('transferFrom', [${json(params.from)}, ${json(params.to)}, parseUnits(${json(params.amount)}, 18)]) };`,
         QST,
       ),
   },

@@ -8,13 +8,17 @@ const ROUTER_ABI = [
   'function removeLiquidity(address,address,uint256,uint256,uint256,address,uint256)',
   'function removeLiquidityETH(address,uint256,uint256,uint256,address,uint256)',
 ];
-const ERC20_ABI = ['function balanceOf(address) view returns (uint256)'];`;
+const ERC20_ABI = ['function balanceOf(address) view returns (uint256)', 'function decimals() view returns (uint8)'];`;
 
-/** body runs with `router`, `provider`, `lpOf(pair)` (the agent's LP balance) and `D` (a far deadline) in scope. */
+/**
+ * body runs with `router`, `provider`, `lpOf(pair)` (the agent's LP balance), `dec(token)` (a token's decimals, read
+ * from it: 18 for every token on BSC, 6 for Base's USDC) and `D` (a far deadline) in scope.
+ */
 export const liq = (body: string) =>
   returns(
     `const provider = new JsonRpcProvider(providerUrl); const router = new Contract(deployedContracts.router, ROUTER_ABI, provider); const D = 4000000000n;
 const lpOf = (pair: string): Promise<bigint> => new Contract(pair, ERC20_ABI, provider).getFunction('balanceOf')(agentAddress);
+const dec = async (token: string): Promise<number> => Number(await new Contract(token, ERC20_ABI, provider).getFunction('decimals')());
 ${body}`,
     LIQ,
   );

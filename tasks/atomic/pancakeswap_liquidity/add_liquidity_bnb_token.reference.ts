@@ -1,4 +1,4 @@
-import { createPublicClient, encodeFunctionData, http, parseAbi, parseEther, type Address } from 'viem';
+import { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi, parseEther, parseUnits, type Address } from 'viem';
 import type { TaskParams, TaskContracts } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'add_liquidity_bnb_token'> & { usdt: string };
@@ -14,7 +14,9 @@ export async function executeSkill(
 ) {
   const client = createPublicClient({ transport: http(providerUrl) });
   const bnb = parseEther(PARAMS.bnb);
-  const usdt = parseEther(PARAMS.usdt);
+  // USDT in its own decimals, as the token reports them.
+  const decimals = await client.readContract({ address: deployedContracts.USDT, abi: erc20Abi, functionName: 'decimals' });
+  const usdt = parseUnits(PARAMS.usdt, decimals);
   const keep = BigInt(100 - PARAMS.slippage);
   const { timestamp } = await client.getBlock();
   // The router pulls USDT under the agent's standing allowance and refunds any unused BNB.

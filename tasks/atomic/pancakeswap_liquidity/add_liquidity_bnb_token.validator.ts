@@ -1,4 +1,4 @@
-import { decodeFunctionData, formatUnits, parseEther } from 'viem';
+import { decodeFunctionData, formatUnits, parseEther, type Address, type PublicClient } from 'viem';
 import {
   ADD_LIQUIDITY_ETH,
   balanceOf,
@@ -10,6 +10,8 @@ import {
   nativeBalance,
   routerDeposit,
   slippageFloor,
+  tokenDecimals,
+  tokenUnits,
   totalSupplyOf,
   withGrace,
   defined,
@@ -20,11 +22,12 @@ import type { TaskParams } from '../../params.ts';
 type Params = TaskParams<'add_liquidity_bnb_token'> & { usdt: string };
 type State = { usdt: bigint; bnb: bigint; lp: bigint; poolUsdt: bigint; poolWbnb: bigint; supply: bigint };
 
-const CENT = 10n ** 16n;
-
-/** What the router deposits for the requested amounts at the pre-state, and the LP it mints for them. */
-function expected(pre: State, p: Params) {
-  const [usdt, bnb] = routerDeposit(parseEther(p.usdt), parseEther(p.bnb), pre.poolUsdt, pre.poolWbnb);
+/**
+ * What the router deposits for the requested amounts at the pre-state, and the LP it mints for them. The
+ * USDT amount is in the token's own decimals (18 on BSC, 6 for the USDC that plays it on Base).
+ */
+async function expected(chain: PublicClient, usdtToken: Address, pre: State, p: Params) {
+  const [usdt, bnb] = routerDeposit(await tokenUnits(chain, usdtToken, p.usdt), parseEther(p.bnb), pre.poolUsdt, pre.poolWbnb);
   return { usdt, bnb, lp: lpMinted(usdt, bnb, pre.poolUsdt, pre.poolWbnb, pre.supply) };
 }
 
@@ -35,8 +38,10 @@ export default defineValidator<Params, State>({
     // The USDT side matches the BNB at the pool's price, so neither side is badly over-offered.
     const poolUsdt = await balanceOf(chain.public, env.USDT, env.pair_WBNB_USDT);
     const poolWbnb = await balanceOf(chain.public, env.WBNB, env.pair_WBNB_USDT);
+    const decimals = await tokenDecimals(chain.public, env.USDT);
+    const cent = 10n ** BigInt(decimals - 2);
     const exact = (parseEther(params.bnb) * poolUsdt) / poolWbnb;
-    return { usdt: formatUnits(((exact + CENT / 2n) / CENT) * CENT, 18) };
+    return { usdt: formatUnits(((exact + cent / 2n) / cent) * cent, decimals) };
   },
   observe: async ({ chain, env, agent }) => ({
     usdt: await balanceOf(chain, env.USDT, agent),
@@ -51,33 +56,40 @@ export default defineValidator<Params, State>({
     {
       name: 'agent received the WBNB/USDT LP tokens the deposit is worth',
       weight: 44,
-      verify: ({ pre, post, params }) =>
-        compareAmount('LP received', post.lp - pre.lp, expected(pre, params).lp, { rel: 0.01, symbol: 'LP' }),
+      verify: async ({ chain, env, pre, post, params }) =>
+        compareAmount('LP received', post.lp - pre.lp, (await expected(chain, env.USDT, pre, params)).lp, { rel: 0.01, symbol: 'LP' }),
     },
     {
       name: 'USDT deposited matches the pool ratio',
       weight: 14,
-      verify: ({ pre, post, params }) =>
-        compareAmount('USDT deposited', pre.usdt - post.usdt, expected(pre, params).usdt, { rel: 0.01, symbol: 'USDT' }),
+      verify: async ({ chain, env, pre, post, params }) =>
+        compareAmount('USDT deposited', pre.usdt - post.usdt, (await expected(chain, env.USDT, pre, params)).usdt, {
+          rel: 0.01,
+          symbol: 'USDT',
+          decimals: await tokenDecimals(chain, env.USDT),
+        }),
     },
     {
       // Native BNB from the wallet: paying with WBNB instead leaves the BNB side of the request undone.
       name: 'BNB deposited matches the pool ratio',
       weight: 17,
-      verify: (ctx) =>
-        compareAmount('BNB deposited', ctx.pre.bnb - ctx.post.bnb - gasCost(ctx), expected(ctx.pre, ctx.params).bnb, {
-          rel: 0.01,
-          symbol: 'BNB',
-        }),
+      verify: async (ctx) =>
+        compareAmount(
+          'BNB deposited',
+          ctx.pre.bnb - ctx.post.bnb - gasCost(ctx),
+          (await expected(ctx.chain, ctx.env.USDT, ctx.pre, ctx.params)).bnb,
+          { rel: 0.01, symbol: 'BNB' },
+        ),
     },
     {
       name: 'minimum amounts enforce the slippage limit',
       weight: 15,
-      verify: ({ tx, params }) => {
+      verify: async ({ tx, params, chain, env }) => {
         const { args } = decodeFunctionData({ abi: ADD_LIQUIDITY_ETH, data: defined(tx, 'the sent transaction').data });
         const [, , tokenMin, ethMin] = args;
-        const floor = (amount: string) => withGrace(slippageFloor(parseEther(amount), params.slippage));
-        const pass = tokenMin > 0n && ethMin > 0n && tokenMin >= floor(params.usdt) && ethMin >= floor(params.bnb);
+        const floor = (amount: bigint) => withGrace(slippageFloor(amount, params.slippage));
+        const usdtFloor = floor(await tokenUnits(chain, env.USDT, params.usdt));
+        const pass = tokenMin > 0n && ethMin > 0n && tokenMin >= usdtFloor && ethMin >= floor(parseEther(params.bnb));
         return { pass, detail: `amountTokenMin ${tokenMin}, amountETHMin ${ethMin}` };
       },
     },

@@ -12,17 +12,23 @@ export async function executeSkill(providerUrl: string, agentAddress: string, de
     ],
     provider,
   );
-  const amount = parseUnits(PARAMS.amount, 18);
-  const min = (amount * BigInt(100 - PARAMS.slippage)) / 100n;
+  // The same amount of each stablecoin, in each token's own decimals (they need not agree).
+  const units = async (token: string): Promise<bigint> => {
+    const erc20 = new Contract(token, ['function decimals() view returns (uint8)'], provider);
+    return parseUnits(PARAMS.amount, Number(await erc20.getFunction('decimals')()));
+  };
+  const usdt = await units(deployedContracts.USDT);
+  const busd = await units(deployedContracts.BUSD);
+  const min = (amount: bigint) => (amount * BigInt(100 - PARAMS.slippage)) / 100n;
   const block = await provider.getBlock('latest');
   if (!block) throw new Error('the provider returned no latest block');
   const data = router.interface.encodeFunctionData('addLiquidity', [
     deployedContracts.USDT,
     deployedContracts.BUSD,
-    amount,
-    amount,
-    min,
-    min,
+    usdt,
+    busd,
+    min(usdt),
+    min(busd),
     agentAddress,
     BigInt(block.timestamp) + 1200n,
   ]);

@@ -1,4 +1,13 @@
-import { balanceOf, callsFunction, compareAmount, defineValidator, gasCost, nativeBalance, totalSupplyOf } from 'evm-questbench/validators';
+import {
+  balanceOf,
+  callsFunction,
+  compareAmount,
+  defineValidator,
+  gasCost,
+  nativeBalance,
+  tokenDecimals,
+  totalSupplyOf,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'remove_liquidity_bnb_token'>;
@@ -32,10 +41,11 @@ export default defineValidator<Params, State>({
     {
       name: 'agent received its pro-rata USDT',
       weight: 30,
-      verify: ({ pre, post, params }) =>
+      verify: async ({ pre, post, params, chain, env }) =>
         compareAmount('USDT received', post.usdt - pre.usdt, (burn(pre, params) * pre.poolUsdt) / pre.supply, {
           rel: 0.01,
           symbol: 'USDT',
+          decimals: await tokenDecimals(chain, env.USDT),
         }),
     },
     {

@@ -1,4 +1,4 @@
-import { balanceOf, callsFunction, compareAmount, defineValidator, totalSupplyOf } from 'evm-questbench/validators';
+import { balanceOf, callsFunction, compareAmount, defineValidator, tokenDecimals, totalSupplyOf } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'remove_liquidity_tokens'>;
@@ -28,19 +28,21 @@ export default defineValidator<Params, State>({
     {
       name: 'agent received its pro-rata USDT',
       weight: 30,
-      verify: ({ pre, post, params }) =>
+      verify: async ({ pre, post, params, chain, env }) =>
         compareAmount('USDT received', post.usdt - pre.usdt, (burn(pre, params) * pre.poolUsdt) / pre.supply, {
           rel: 0.01,
           symbol: 'USDT',
+          decimals: await tokenDecimals(chain, env.USDT),
         }),
     },
     {
       name: 'agent received its pro-rata BUSD',
       weight: 30,
-      verify: ({ pre, post, params }) =>
+      verify: async ({ pre, post, params, chain, env }) =>
         compareAmount('BUSD received', post.busd - pre.busd, (burn(pre, params) * pre.poolBusd) / pre.supply, {
           rel: 0.01,
           symbol: 'BUSD',
+          decimals: await tokenDecimals(chain, env.BUSD),
         }),
     },
   ],

@@ -15,7 +15,7 @@ export const mutants: Mutant[] = [
     name: 'reserves in whole tokens',
     script: ({ params }) =>
       read(
-        `const pair = pairAt(${json(params.pair.pool)}); const [r0, r1] = await pair.getFunction('getReserves')(); return { answer: { reserve0: formatUnits(r0, 18), reserve1: formatUnits(r1, 18), token0: await pair.getFunction('token0')() } };`,
+        `const pair = pairAt(${json(params.pair.pool)}); const [r0, r1] = await pair.getFunction('getReserves')(); return { answer: { reserve0: formatUnits(r0, await decimalsOf(await pair.getFunction('token0')())), reserve1: formatUnits(r1, await decimalsOf(await pair.getFunction('token1')())), token0: await pair.getFunction('token0')() } };`,
       ),
   },
   {

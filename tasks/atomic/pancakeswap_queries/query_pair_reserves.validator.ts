@@ -1,9 +1,19 @@
-import { parseUnits, type Address } from 'viem';
-import { balanceOf, compareAmount, defineValidator, PAIR, parseUintAnswer, sameAddress, setPairBalances } from 'evm-questbench/validators';
+import { type Address } from 'viem';
+import {
+  balanceOf,
+  compareAmount,
+  defineValidator,
+  PAIR,
+  parseUintAnswer,
+  sameAddress,
+  setPairBalances,
+  tokenDecimals,
+  tokenUnits,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'query_pair_reserves'>;
-type State = { reserve0: bigint; reserve1: bigint; token0: Address };
+type State = { reserve0: bigint; reserve1: bigint; token0: Address; decimals: { reserve0: number; reserve1: number } };
 
 /** The answer's fields, each parsed on its own so one bad field does not hide the others. */
 function fields(answer: unknown) {
@@ -16,7 +26,9 @@ const reserveCheck = (key: 'reserve0' | 'reserve1') => ({
   weight: 35,
   verify: ({ answer, pre }: { answer?: unknown; pre: State }) => {
     const a = fields(answer)[key];
-    return 'error' in a ? { pass: false, detail: `${key}: ${a.error}` } : compareAmount(key, a.value, pre[key]);
+    return 'error' in a
+      ? { pass: false, detail: `${key}: ${a.error}` }
+      : compareAmount(key, a.value, pre[key], { decimals: pre.decimals[key] });
   },
 });
 
@@ -24,15 +36,20 @@ export default defineValidator<Params, State>({
   kind: 'query',
   setup: async ({ chain, params }) => {
     // Someone donated to the pool and synced it: the reserves are no longer the seeded round numbers.
+    // Each donation is whole tokens in the token's own decimals (USDC has 6 on Base).
     const { pool, tokenA, tokenB } = params.pair;
     await setPairBalances(chain, pool, [
-      [tokenA, (await balanceOf(chain.public, tokenA, pool)) + parseUnits(params.extraA, 18)],
-      [tokenB, (await balanceOf(chain.public, tokenB, pool)) + parseUnits(params.extraB, 18)],
+      [tokenA, (await balanceOf(chain.public, tokenA, pool)) + (await tokenUnits(chain.public, tokenA, params.extraA))],
+      [tokenB, (await balanceOf(chain.public, tokenB, pool)) + (await tokenUnits(chain.public, tokenB, params.extraB))],
     ]);
   },
   observe: async ({ chain, params }) => {
     const [reserve0, reserve1] = await chain.readContract({ address: params.pair.pool, abi: PAIR, functionName: 'getReserves' });
-    return { reserve0, reserve1, token0: await chain.readContract({ address: params.pair.pool, abi: PAIR, functionName: 'token0' }) };
+    const token0 = await chain.readContract({ address: params.pair.pool, abi: PAIR, functionName: 'token0' });
+    const token1 = await chain.readContract({ address: params.pair.pool, abi: PAIR, functionName: 'token1' });
+    // Each reserve's decimals, for the check's wording only.
+    const decimals = { reserve0: await tokenDecimals(chain, token0), reserve1: await tokenDecimals(chain, token1) };
+    return { reserve0, reserve1, token0, decimals };
   },
   checks: [
     {

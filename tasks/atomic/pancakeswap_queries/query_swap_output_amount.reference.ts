@@ -10,7 +10,9 @@ export async function executeSkill(providerUrl: string, _agent: string, deployed
     ['function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[])'],
     provider,
   );
-  const amounts: bigint[] = await router.getFunction('getAmountsOut')(parseUnits(PARAMS.amount, 18), [
+  // The input in the sold token's own decimals (USDC has 6 on Base).
+  const sell = new Contract(PARAMS.pair.sellAddress, ['function decimals() view returns (uint8)'], provider);
+  const amounts: bigint[] = await router.getFunction('getAmountsOut')(parseUnits(PARAMS.amount, await sell.getFunction('decimals')()), [
     PARAMS.pair.sellAddress,
     PARAMS.pair.buyAddress,
   ]);

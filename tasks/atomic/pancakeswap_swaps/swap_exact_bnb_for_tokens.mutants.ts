@@ -1,4 +1,5 @@
 import { json, returns, type Mutant } from '../../../src/tasks/mutants.ts';
+import { quoting } from './_mutant-helpers.ts';
 
 const ROUTER = `import { Interface, parseEther } from 'ethers';
 const router = new Interface(['function swapExactETHForTokens(uint256,address[],address,uint256)', 'function swapETHForExactTokens(uint256,address[],address,uint256)']);`;
@@ -39,6 +40,17 @@ export const mutants: Mutant[] = [
       returns(
         `return { to: deployedContracts.router, value: parseEther(${json(params.amount)}), data: router.encodeFunctionData('swapExactETHForTokens', [1n, [deployedContracts.WBNB, ${json(params.token.address)}], '0x000000000000000000000000000000000000dEaD', 4000000000n]) };`,
         ROUTER,
+      ),
+  },
+  {
+    // Right on BSC, where the pair keeps 0.25 %: the swap pays exactly that. Base's Uniswap V2 keeps 0.3 %.
+    kind: 'wrong_amount',
+    name: "amountOutMin worked out by hand at PancakeSwap's 0.25 % fee, no margin",
+    chains: ['base'],
+    script: ({ params }) =>
+      quoting(
+        `const value = parseUnits(${json(params.amount)}, 18); const path = [deployedContracts.WBNB, ${json(params.token.address)}]; const min = await pancakeOut(value, path);
+return { to: deployedContracts.router, value, data: new Interface(['function swapExactETHForTokens(uint256,address[],address,uint256)']).encodeFunctionData('swapExactETHForTokens', [min, path, agentAddress, D]) };`,
       ),
   },
 ];

@@ -11,6 +11,7 @@ import {
   succeeded,
   SWAP_EXACT_ETH_FOR_TOKENS,
   defined,
+  tokenDecimals,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
@@ -39,8 +40,12 @@ export default defineValidator<Params, State>({
       name: 'agent received the quoted amount of the right token',
       weight: 25,
       // A routed path may differ slightly from the direct quote; 1 % is far tighter than any wrong token or amount.
-      verify: ({ pre, post, params }) =>
-        compareAmount('received', post.tokens - pre.tokens, pre.quote, { rel: 0.01, symbol: params.token.symbol }),
+      verify: async ({ chain, pre, post, params }) =>
+        compareAmount('received', post.tokens - pre.tokens, pre.quote, {
+          rel: 0.01,
+          symbol: params.token.symbol,
+          decimals: await tokenDecimals(chain, params.token.address),
+        }),
     },
     {
       name: 'amountOutMin enforces the slippage limit',

@@ -1,5 +1,5 @@
 import { json, BURN_ADDRESS, type Mutant } from '../../../src/tasks/mutants.ts';
-import { quoting, exactIn, enc } from './_mutant-helpers.ts';
+import { quoting, exactIn, enc, exactInAtPancakeFee, unitsOf, wrongDecimals } from './_mutant-helpers.ts';
 
 export const mutants: Mutant[] = [
   {
@@ -8,7 +8,7 @@ export const mutants: Mutant[] = [
     script: ({ params }) =>
       exactIn(
         'swapExactTokensForETH',
-        `parseUnits(${json(params.amount)}, 18)`,
+        unitsOf(json(params.token.address), params.amount),
         `[${json(params.token.address)}, deployedContracts.WBNB]`,
         json(BURN_ADDRESS),
       ),
@@ -19,18 +19,19 @@ export const mutants: Mutant[] = [
     script: ({ params }) =>
       exactIn(
         'swapExactTokensForTokens',
-        `parseUnits(${json(params.amount)}, 18)`,
+        unitsOf(json(params.token.address), params.amount),
         `[${json(params.token.address)}, deployedContracts.WBNB]`,
         'agentAddress',
       ),
   },
   {
+    // 6 decimals for an 18-decimal token (every token on BSC), 18 for Base's 6-decimal USDC.
     kind: 'wrong_amount',
-    name: 'amount with 6 decimals',
+    name: 'amount with 6 decimals (18 for a 6-decimal token)',
     script: ({ params }) =>
       exactIn(
         'swapExactTokensForETH',
-        `parseUnits(${json(params.amount)}, 6)`,
+        wrongDecimals(json(params.token.address), params.amount),
         `[${json(params.token.address)}, deployedContracts.WBNB]`,
         'agentAddress',
       ),
@@ -38,13 +39,10 @@ export const mutants: Mutant[] = [
   {
     kind: 'wrong_token',
     name: 'sells a different token',
-    script: ({ params }) =>
-      exactIn(
-        'swapExactTokensForETH',
-        `parseUnits(${json(params.amount)}, 18)`,
-        `[deployedContracts.${params.token.symbol === 'USDT' ? 'BUSD' : 'USDT'}, deployedContracts.WBNB]`,
-        'agentAddress',
-      ),
+    script: ({ params }) => {
+      const other = `deployedContracts.${params.token.symbol === 'USDT' ? 'BUSD' : 'USDT'}`;
+      return exactIn('swapExactTokensForETH', unitsOf(other, params.amount), `[${other}, deployedContracts.WBNB]`, 'agentAddress');
+    },
   },
   {
     kind: 'wrong_amount',
@@ -54,8 +52,20 @@ export const mutants: Mutant[] = [
       quoting(
         enc(
           'swapExactTokensForETH',
-          `parseUnits(${json(params.amount)}, 18), 0n, [${json(params.token.address)}, deployedContracts.WBNB], agentAddress, D`,
+          `${unitsOf(json(params.token.address), params.amount)}, 0n, [${json(params.token.address)}, deployedContracts.WBNB], agentAddress, D`,
         ),
+      ),
+  },
+  {
+    // Right on BSC, where the pair keeps 0.25 %: the swap pays exactly that. Base's Uniswap V2 keeps 0.3 %.
+    kind: 'wrong_amount',
+    name: "amountOutMin worked out by hand at PancakeSwap's 0.25 % fee, no margin",
+    chains: ['base'],
+    script: ({ params }) =>
+      exactInAtPancakeFee(
+        'swapExactTokensForETH',
+        unitsOf(json(params.token.address), params.amount),
+        `[${json(params.token.address)}, deployedContracts.WBNB]`,
       ),
   },
 ];

@@ -17,7 +17,9 @@ export async function executeSkill(
     ],
     provider,
   );
-  const amountIn = parseUnits(PARAMS.amount, 18);
+  // The amount in the token's own decimals (USDC has 6 on Base).
+  const token = new Contract(PARAMS.token.address, ['function decimals() view returns (uint8)'], provider);
+  const amountIn = parseUnits(PARAMS.amount, await token.getFunction('decimals')());
   const path = [PARAMS.token.address, deployedContracts.WBNB];
   const amounts: bigint[] = await router.getFunction('getAmountsOut')(amountIn, path);
   const quoted = amounts[1];

@@ -1,4 +1,4 @@
-import { decodeFunctionData, parseEther } from 'viem';
+import { decodeFunctionData } from 'viem';
 import {
   balanceOf,
   callsFunction,
@@ -11,6 +11,8 @@ import {
   quoteOut,
   SWAP_EXACT_TOKENS_FOR_ETH,
   defined,
+  tokenDecimals,
+  tokenUnits,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
@@ -25,8 +27,11 @@ export default defineValidator<Params, State>({
   observe: async ({ chain, params, env, agent }) => ({
     tokens: await balanceOf(chain, params.token.address, agent),
     bnb: await nativeBalance(chain, agent),
-    // Direct-pool quote at this state; only the pre-state value is used.
-    quote: await quoteOut(chain, env.router, parseEther(params.amount), [params.token.address, env.WBNB]),
+    // Direct-pool quote at this state; only the pre-state value is used. The amount is in the token's own decimals.
+    quote: await quoteOut(chain, env.router, await tokenUnits(chain, params.token.address, params.amount), [
+      params.token.address,
+      env.WBNB,
+    ]),
   }),
   checks: [
     callsFunction(
@@ -39,8 +44,11 @@ export default defineValidator<Params, State>({
       // one still brings in about the quoted BNB.
       name: 'agent sold exactly the amount of the right token',
       weight: 42,
-      verify: ({ pre, post, params }) =>
-        compareAmount('sold', pre.tokens - post.tokens, parseEther(params.amount), { symbol: params.token.symbol }),
+      verify: async ({ chain, pre, post, params }) =>
+        compareAmount('sold', pre.tokens - post.tokens, await tokenUnits(chain, params.token.address, params.amount), {
+          symbol: params.token.symbol,
+          decimals: await tokenDecimals(chain, params.token.address),
+        }),
     },
     {
       // Native BNB back in the agent's wallet (gas added back), at the pool's price.

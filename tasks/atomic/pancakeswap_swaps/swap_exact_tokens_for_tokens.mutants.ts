@@ -1,5 +1,5 @@
 import { json, BURN_ADDRESS, type Mutant } from '../../../src/tasks/mutants.ts';
-import { quoting, wrongInput, exactIn, enc } from './_mutant-helpers.ts';
+import { quoting, wrongInput, exactIn, enc, exactInAtPancakeFee, unitsOf, wrongDecimals } from './_mutant-helpers.ts';
 
 export const mutants: Mutant[] = [
   {
@@ -8,7 +8,7 @@ export const mutants: Mutant[] = [
     script: ({ params }) =>
       exactIn(
         'swapExactTokensForTokens',
-        `parseUnits(${json(params.amount)}, 18)`,
+        unitsOf(json(params.pair.sellAddress), params.amount),
         `[${json(params.pair.sellAddress)}, ${json(params.pair.buyAddress)}]`,
         json(BURN_ADDRESS),
       ),
@@ -19,7 +19,7 @@ export const mutants: Mutant[] = [
     script: ({ params }) =>
       exactIn(
         'swapExactTokensForTokens',
-        `parseUnits(${json(params.amount)}, 18)`,
+        unitsOf(json(params.pair.sellAddress), params.amount),
         `[${json(params.pair.sellAddress)}, deployedContracts.WBNB]`,
         'agentAddress',
       ),
@@ -30,18 +30,19 @@ export const mutants: Mutant[] = [
     script: ({ params }) =>
       exactIn(
         'swapExactTokensForTokens',
-        `parseUnits(${json(params.amount)}, 18)`,
+        unitsOf(json(params.pair.buyAddress), params.amount),
         `[${json(params.pair.buyAddress)}, ${json(params.pair.sellAddress)}]`,
         'agentAddress',
       ),
   },
   {
+    // 6 decimals for an 18-decimal token (every token on BSC), 18 for Base's 6-decimal USDC.
     kind: 'wrong_amount',
-    name: 'amount with 6 decimals',
+    name: 'amount with 6 decimals (18 for a 6-decimal token)',
     script: ({ params }) =>
       exactIn(
         'swapExactTokensForTokens',
-        `parseUnits(${json(params.amount)}, 6)`,
+        wrongDecimals(json(params.pair.sellAddress), params.amount),
         `[${json(params.pair.sellAddress)}, ${json(params.pair.buyAddress)}]`,
         'agentAddress',
       ),
@@ -49,13 +50,10 @@ export const mutants: Mutant[] = [
   {
     kind: 'wrong_token',
     name: 'sells a third token for the output',
-    script: ({ params }) =>
-      exactIn(
-        'swapExactTokensForTokens',
-        `parseUnits(${json(params.amount)}, 18)`,
-        wrongInput(params.pair.sell, params.pair.buy),
-        'agentAddress',
-      ),
+    script: ({ params }) => {
+      const path = wrongInput(params.pair.sell, params.pair.buy);
+      return exactIn('swapExactTokensForTokens', unitsOf(`${path}[0]`, params.amount), path, 'agentAddress');
+    },
   },
   {
     kind: 'wrong_amount',
@@ -65,8 +63,20 @@ export const mutants: Mutant[] = [
       quoting(
         enc(
           'swapExactTokensForTokens',
-          `parseUnits(${json(params.amount)}, 18), 0n, [${json(params.pair.sellAddress)}, ${json(params.pair.buyAddress)}], agentAddress, D`,
+          `${unitsOf(json(params.pair.sellAddress), params.amount)}, 0n, [${json(params.pair.sellAddress)}, ${json(params.pair.buyAddress)}], agentAddress, D`,
         ),
+      ),
+  },
+  {
+    // Right on BSC, where the pair keeps 0.25 %: the swap pays exactly that. Base's Uniswap V2 keeps 0.3 %.
+    kind: 'wrong_amount',
+    name: "amountOutMin worked out by hand at PancakeSwap's 0.25 % fee, no margin",
+    chains: ['base'],
+    script: ({ params }) =>
+      exactInAtPancakeFee(
+        'swapExactTokensForTokens',
+        unitsOf(json(params.pair.sellAddress), params.amount),
+        `[${json(params.pair.sellAddress)}, ${json(params.pair.buyAddress)}]`,
       ),
   },
 ];

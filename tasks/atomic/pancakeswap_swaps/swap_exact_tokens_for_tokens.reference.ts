@@ -17,7 +17,9 @@ export async function executeSkill(
     ],
     provider,
   );
-  const amountIn = parseUnits(PARAMS.amount, 18);
+  // The amount in the input token's own decimals (USDC has 6 on Base).
+  const sell = new Contract(PARAMS.pair.sellAddress, ['function decimals() view returns (uint8)'], provider);
+  const amountIn = parseUnits(PARAMS.amount, await sell.getFunction('decimals')());
   const path = [PARAMS.pair.sellAddress, PARAMS.pair.buyAddress];
   const amounts: bigint[] = await router.getFunction('getAmountsOut')(amountIn, path);
   const quoted = amounts.at(-1);

@@ -1,4 +1,4 @@
-import { decodeFunctionData, parseEther } from 'viem';
+import { decodeFunctionData } from 'viem';
 import {
   balanceOf,
   callsFunction,
@@ -9,6 +9,8 @@ import {
   quoteOut,
   SWAP_EXACT_TOKENS_FOR_TOKENS,
   defined,
+  tokenDecimals,
+  tokenUnits,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
@@ -24,7 +26,10 @@ export default defineValidator<Params, State>({
     sold: await balanceOf(chain, params.pair.sellAddress, agent),
     bought: await balanceOf(chain, params.pair.buyAddress, agent),
     // Every offered pair has a direct pool; its quote at this state is the expectation.
-    quote: await quoteOut(chain, env.router, parseEther(params.amount), [params.pair.sellAddress, params.pair.buyAddress]),
+    quote: await quoteOut(chain, env.router, await tokenUnits(chain, params.pair.sellAddress, params.amount), [
+      params.pair.sellAddress,
+      params.pair.buyAddress,
+    ]),
   }),
   checks: [
     callsFunction(
@@ -36,15 +41,22 @@ export default defineValidator<Params, State>({
       // Both legs carry the weight: a like-priced wrong input (another stablecoin) still buys about the quote.
       name: 'agent sold exactly the amount of the input token',
       weight: 42,
-      verify: ({ pre, post, params }) =>
-        compareAmount('sold', pre.sold - post.sold, parseEther(params.amount), { symbol: params.pair.sell }),
+      verify: async ({ chain, pre, post, params }) =>
+        compareAmount('sold', pre.sold - post.sold, await tokenUnits(chain, params.pair.sellAddress, params.amount), {
+          symbol: params.pair.sell,
+          decimals: await tokenDecimals(chain, params.pair.sellAddress),
+        }),
     },
     {
       // 1 % leaves room for a routed path; a wrong token, amount or recipient is far outside it.
       name: 'agent received the quoted amount of the output token',
       weight: 42,
-      verify: ({ pre, post, params }) =>
-        compareAmount('received', post.bought - pre.bought, pre.quote, { rel: 0.01, symbol: params.pair.buy }),
+      verify: async ({ chain, pre, post, params }) =>
+        compareAmount('received', post.bought - pre.bought, pre.quote, {
+          rel: 0.01,
+          symbol: params.pair.buy,
+          decimals: await tokenDecimals(chain, params.pair.buyAddress),
+        }),
     },
     {
       name: 'amountOutMin enforces the slippage limit',

@@ -1,5 +1,5 @@
 import { json, BURN_ADDRESS, type Mutant } from '../../../src/tasks/mutants.ts';
-import { exactIn } from './_mutant-helpers.ts';
+import { exactIn, exactInAtPancakeFee } from './_mutant-helpers.ts';
 
 export const mutants: Mutant[] = [
   {
@@ -55,6 +55,18 @@ export const mutants: Mutant[] = [
         `parseUnits(${json(params.amount)}, 6)`,
         '[deployedContracts.CAKE, deployedContracts.WBNB, deployedContracts.USDT, deployedContracts.BUSD]',
         'agentAddress',
+      ),
+  },
+  {
+    // Right on BSC, where each pair keeps 0.25 %: the swap pays exactly that. Base's Uniswap V2 keeps 0.3 % a hop.
+    kind: 'wrong_amount',
+    name: "amountOutMin worked out by hand at PancakeSwap's 0.25 % fee, no margin",
+    chains: ['base'],
+    script: ({ params }) =>
+      exactInAtPancakeFee(
+        'swapExactTokensForTokens',
+        `parseUnits(${json(params.amount)}, 18)`,
+        '[deployedContracts.CAKE, deployedContracts.WBNB, deployedContracts.USDT, deployedContracts.BUSD]',
       ),
   },
 ];

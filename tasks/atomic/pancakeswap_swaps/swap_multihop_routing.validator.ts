@@ -1,4 +1,4 @@
-import { decodeFunctionData, isAddressEqual, parseEther, type Address } from 'viem';
+import { decodeFunctionData, isAddressEqual, type Address } from 'viem';
 import {
   balanceOf,
   callsFunction,
@@ -9,6 +9,7 @@ import {
   SWAP_EXACT_TOKENS_FOR_TOKENS,
   type EnvMap,
   defined,
+  tokenUnits,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
@@ -32,7 +33,7 @@ export default defineValidator<Params, State>({
     return {
       cake: await balanceOf(chain, env.CAKE, agent),
       busd: await balanceOf(chain, env.BUSD, agent),
-      quote: await quoteOut(chain, env.router, parseEther(params.amount), route(env)),
+      quote: await quoteOut(chain, env.router, await tokenUnits(chain, env.CAKE, params.amount), route(env)),
       pools: {
         cakeWbnb: await pool(env.pair_CAKE_WBNB, env.CAKE, env.WBNB),
         wbnbUsdt: await pool(env.pair_WBNB_USDT, env.WBNB, env.USDT),
@@ -50,7 +51,8 @@ export default defineValidator<Params, State>({
     {
       name: 'agent sold exactly the amount of CAKE',
       weight: 10,
-      verify: ({ pre, post, params }) => compareAmount('sold', pre.cake - post.cake, parseEther(params.amount), { symbol: 'CAKE' }),
+      verify: async ({ chain, env, pre, post, params }) =>
+        compareAmount('sold', pre.cake - post.cake, await tokenUnits(chain, env.CAKE, params.amount), { symbol: 'CAKE' }),
     },
     {
       name: 'agent received the BUSD the requested route yields',

@@ -1,5 +1,11 @@
 import { json, BURN_ADDRESS, type Mutant } from '../../../src/tasks/mutants.ts';
-import { wrongInput, quoting, exactIn, enc } from './_mutant-helpers.ts';
+import { wrongInput, quoting, exactIn, enc, unitsOf } from './_mutant-helpers.ts';
+
+/** An exact-output swap of `whole` of the path's last token along `path` (a script expression), capped `slippage` % over the router's quote. */
+const exactOut = (whole: string, path: string, slippage: number, to: string, scale = '') =>
+  quoting(
+    `const path = ${path}; const out = ${unitsOf('path[path.length - 1]', whole)}${scale}; const q = await router.getAmountsIn(out, path); ${enc('swapTokensForExactTokens', `out, q[0] * ${100 + slippage}n / 100n, path, ${to}, D`)}`,
+  );
 
 export const mutants: Mutant[] = [
   {
@@ -8,7 +14,7 @@ export const mutants: Mutant[] = [
     script: ({ params }) =>
       exactIn(
         'swapExactTokensForTokens',
-        `parseUnits(${json(params.amount)}, 18)`,
+        unitsOf(json(params.pair.sellAddress), params.amount),
         `[${json(params.pair.sellAddress)}, ${json(params.pair.buyAddress)}]`,
         'agentAddress',
       ),
@@ -17,33 +23,30 @@ export const mutants: Mutant[] = [
     kind: 'wrong_recipient',
     name: 'exact output delivered to another address',
     script: ({ params }) =>
-      quoting(
-        `const out = parseUnits(${json(params.amount)}, 18); const path = [${json(params.pair.sellAddress)}, ${json(params.pair.buyAddress)}]; const q = await router.getAmountsIn(out, path); ${enc('swapTokensForExactTokens', `out, q[0] * ${100 + params.slippage}n / 100n, path, ${json(BURN_ADDRESS)}, D`)}`,
-      ),
+      exactOut(params.amount, `[${json(params.pair.sellAddress)}, ${json(params.pair.buyAddress)}]`, params.slippage, json(BURN_ADDRESS)),
   },
   {
     kind: 'wrong_amount',
     name: 'output ×10',
     script: ({ params }) =>
-      quoting(
-        `const out = parseUnits(${json(params.amount)}, 19); const path = [${json(params.pair.sellAddress)}, ${json(params.pair.buyAddress)}]; const q = await router.getAmountsIn(out, path); ${enc('swapTokensForExactTokens', `out, q[0] * ${100 + params.slippage}n / 100n, path, agentAddress, D`)}`,
+      exactOut(
+        params.amount,
+        `[${json(params.pair.sellAddress)}, ${json(params.pair.buyAddress)}]`,
+        params.slippage,
+        'agentAddress',
+        ' * 10n',
       ),
   },
   {
     kind: 'wrong_token',
     name: 'buys the token it should pay with',
     script: ({ params }) =>
-      quoting(
-        `const out = parseUnits(${json(params.amount)}, 18); const path = [${json(params.pair.buyAddress)}, ${json(params.pair.sellAddress)}]; const q = await router.getAmountsIn(out, path); ${enc('swapTokensForExactTokens', `out, q[0] * ${100 + params.slippage}n / 100n, path, agentAddress, D`)}`,
-      ),
+      exactOut(params.amount, `[${json(params.pair.buyAddress)}, ${json(params.pair.sellAddress)}]`, params.slippage, 'agentAddress'),
   },
   {
     kind: 'wrong_token',
     name: 'pays with a third token',
-    script: ({ params }) =>
-      quoting(
-        `const out = parseUnits(${json(params.amount)}, 18); const path = ${wrongInput(params.pair.sell, params.pair.buy)}; const q = await router.getAmountsIn(out, path); ${enc('swapTokensForExactTokens', `out, q[0] * ${100 + params.slippage}n / 100n, path, agentAddress, D`)}`,
-      ),
+    script: ({ params }) => exactOut(params.amount, wrongInput(params.pair.sell, params.pair.buy), params.slippage, 'agentAddress'),
   },
   {
     kind: 'wrong_amount',
@@ -51,7 +54,17 @@ export const mutants: Mutant[] = [
     maxScore: 92,
     script: ({ params }) =>
       quoting(
-        `${enc('swapTokensForExactTokens', `parseUnits(${json(params.amount)}, 18), parseUnits("200", 18), [${json(params.pair.sellAddress)}, ${json(params.pair.buyAddress)}], agentAddress, D`)}`,
+        `${enc('swapTokensForExactTokens', `${unitsOf(json(params.pair.buyAddress), params.amount)}, await balance(${json(params.pair.sellAddress)}), [${json(params.pair.sellAddress)}, ${json(params.pair.buyAddress)}], agentAddress, D`)}`,
+      ),
+  },
+  {
+    // Right on BSC, where the pair keeps 0.25 %: the swap takes exactly that. Base's Uniswap V2 keeps 0.3 %, so it needs more.
+    kind: 'wrong_amount',
+    name: "amountInMax worked out by hand at PancakeSwap's 0.25 % fee, no margin",
+    chains: ['base'],
+    script: ({ params }) =>
+      quoting(
+        `const path = [${json(params.pair.sellAddress)}, ${json(params.pair.buyAddress)}]; const out = ${unitsOf(json(params.pair.buyAddress), params.amount)}; ${enc('swapTokensForExactTokens', 'out, await pancakeIn(out, path), path, agentAddress, D')}`,
       ),
   },
 ];

@@ -1,4 +1,4 @@
-import { createPublicClient, encodeFunctionData, http, parseAbi, parseUnits, type Address } from 'viem';
+import { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi, parseUnits, type Address } from 'viem';
 import type { TaskParams, TaskContracts } from '../../params.ts';
 
 declare const PARAMS: TaskParams<'swap_tokens_for_exact_tokens'>;
@@ -15,7 +15,9 @@ export async function executeSkill(
 ) {
   const client = createPublicClient({ transport: http(providerUrl) });
   const router = deployedContracts.router;
-  const amountOut = parseUnits(PARAMS.amount, 18);
+  // The output in the bought token's own decimals (USDC has 6 on Base).
+  const decimals = await client.readContract({ address: PARAMS.pair.buyAddress, abi: erc20Abi, functionName: 'decimals' });
+  const amountOut = parseUnits(PARAMS.amount, decimals);
   const path = [PARAMS.pair.sellAddress, PARAMS.pair.buyAddress];
   const amounts = await client.readContract({ address: router, abi: ROUTER, functionName: 'getAmountsIn', args: [amountOut, path] });
   const [quoted] = amounts;

@@ -1,4 +1,4 @@
-import { decodeFunctionData, parseEther } from 'viem';
+import { decodeFunctionData } from 'viem';
 import {
   balanceOf,
   callsFunction,
@@ -8,6 +8,8 @@ import {
   quoteIn,
   SWAP_TOKENS_FOR_EXACT_TOKENS,
   defined,
+  tokenDecimals,
+  tokenUnits,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
@@ -23,21 +25,32 @@ export default defineValidator<Params, State>({
     sold: await balanceOf(chain, params.pair.sellAddress, agent),
     bought: await balanceOf(chain, params.pair.buyAddress, agent),
     // What the direct pool charges for the exact output at this state.
-    quote: await quoteIn(chain, env.router, parseEther(params.amount), [params.pair.sellAddress, params.pair.buyAddress]),
+    quote: await quoteIn(chain, env.router, await tokenUnits(chain, params.pair.buyAddress, params.amount), [
+      params.pair.sellAddress,
+      params.pair.buyAddress,
+    ]),
   }),
   checks: [
     callsFunction(8, 'swapTokensForExactTokens(uint256,uint256,address[],address,uint256)'),
     {
       name: 'agent received exactly the requested output',
       weight: 42,
-      verify: ({ pre, post, params }) =>
-        compareAmount('received', post.bought - pre.bought, parseEther(params.amount), { symbol: params.pair.buy }),
+      verify: async ({ chain, pre, post, params }) =>
+        compareAmount('received', post.bought - pre.bought, await tokenUnits(chain, params.pair.buyAddress, params.amount), {
+          symbol: params.pair.buy,
+          decimals: await tokenDecimals(chain, params.pair.buyAddress),
+        }),
     },
     {
       // Both legs carry the weight: paying with a like-priced wrong token still delivers the output.
       name: 'agent paid the quoted input in the right token',
       weight: 42,
-      verify: ({ pre, post, params }) => compareAmount('paid', pre.sold - post.sold, pre.quote, { rel: 0.01, symbol: params.pair.sell }),
+      verify: async ({ chain, pre, post, params }) =>
+        compareAmount('paid', pre.sold - post.sold, pre.quote, {
+          rel: 0.01,
+          symbol: params.pair.sell,
+          decimals: await tokenDecimals(chain, params.pair.sellAddress),
+        }),
     },
     {
       name: 'amountInMax caps the input at the slippage limit',

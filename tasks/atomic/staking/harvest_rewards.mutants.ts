@@ -1,5 +1,5 @@
 import type { Mutant } from '../../../src/tasks/mutants.ts';
-import { call } from './_mutant-helpers.ts';
+import { call, callReading } from './_mutant-helpers.ts';
 
 export const mutants: Mutant[] = [
   {
@@ -10,7 +10,7 @@ export const mutants: Mutant[] = [
   {
     kind: 'wrong_function',
     name: 'withdraws the whole stake to collect the rewards',
-    script: () => call('deployedContracts.simple_reward_pool', 'withdraw', `parseUnits("0.5", 18)`),
+    script: () => callReading('deployedContracts.simple_reward_pool', 'withdraw', 'await stakedOf(deployedContracts.simple_reward_pool)'),
   },
   {
     kind: 'wrong_function',

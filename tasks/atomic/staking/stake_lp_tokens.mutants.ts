@@ -1,5 +1,5 @@
 import { json, type Mutant } from '../../../src/tasks/mutants.ts';
-import { call } from './_mutant-helpers.ts';
+import { call, callReading } from './_mutant-helpers.ts';
 
 export const mutants: Mutant[] = [
   {
@@ -10,7 +10,7 @@ export const mutants: Mutant[] = [
   {
     kind: 'wrong_amount',
     name: 'stakes the whole LP balance',
-    script: () => call('deployedContracts.simple_lp_staking', 'stake', `parseUnits("2", 18)`),
+    script: () => callReading('deployedContracts.simple_lp_staking', 'stake', 'await balanceOf(deployedContracts.pair_USDT_BUSD)'),
   },
   {
     kind: 'wrong_token',

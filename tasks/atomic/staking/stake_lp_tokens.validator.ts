@@ -1,11 +1,12 @@
-import { parseUnits } from 'viem';
-import { balanceOf, callsFunction, compareAmount, defineValidator, stakedOf, succeeded } from 'evm-questbench/validators';
+import type { PublicClient } from 'viem';
+import { balanceOf, callsFunction, compareAmount, defineValidator, stakedOf, succeeded, tokenUnits } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'stake_lp_tokens'>;
 type State = { staked: bigint; lp: bigint };
 
-const amount = (p: Params) => parseUnits(p.amount, 18);
+/** The requested amount in the LP token's base units (it has 18 decimals on every chain; the amount is scaled to the chain's LP value). */
+const amount = (ctx: { chain: PublicClient; params: Params }) => tokenUnits(ctx.chain, ctx.params.lp, ctx.params.amount);
 
 export default defineValidator<Params, State>({
   kind: 'transaction',
@@ -20,12 +21,12 @@ export default defineValidator<Params, State>({
     {
       name: 'staked LP rose by exactly the requested amount',
       weight: 50,
-      verify: ({ pre, post, params }) => compareAmount('stake change', post.staked - pre.staked, amount(params), { symbol: 'LP' }),
+      verify: async (ctx) => compareAmount('stake change', ctx.post.staked - ctx.pre.staked, await amount(ctx), { symbol: 'LP' }),
     },
     {
       name: 'wallet LP fell by exactly the requested amount',
       weight: 30,
-      verify: ({ pre, post, params }) => compareAmount('LP spent', pre.lp - post.lp, amount(params), { symbol: 'LP' }),
+      verify: async (ctx) => compareAmount('LP spent', ctx.pre.lp - ctx.post.lp, await amount(ctx), { symbol: 'LP' }),
     },
   ],
 });

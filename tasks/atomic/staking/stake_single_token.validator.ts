@@ -1,11 +1,13 @@
-import { parseUnits } from 'viem';
-import { balanceOf, callsFunction, compareAmount, defineValidator, stakedOf, succeeded } from 'evm-questbench/validators';
+import type { Address, PublicClient } from 'viem';
+import { balanceOf, callsFunction, compareAmount, defineValidator, stakedOf, succeeded, tokenUnits } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'stake_single_token'>;
 type State = { staked: bigint; cake: bigint };
 
-const amount = (p: Params) => parseUnits(p.amount, 18);
+/** The requested amount in the staked token's base units, read from it. */
+const amount = (ctx: { chain: PublicClient; params: Params; env: { CAKE: Address } }) =>
+  tokenUnits(ctx.chain, ctx.env.CAKE, ctx.params.amount);
 
 export default defineValidator<Params, State>({
   kind: 'transaction',
@@ -21,12 +23,12 @@ export default defineValidator<Params, State>({
       // Compared with the requested amount, never with the amount the calldata carried.
       name: 'staked balance rose by exactly the requested amount',
       weight: 50,
-      verify: ({ pre, post, params }) => compareAmount('stake change', post.staked - pre.staked, amount(params), { symbol: 'CAKE' }),
+      verify: async (ctx) => compareAmount('stake change', ctx.post.staked - ctx.pre.staked, await amount(ctx), { symbol: 'CAKE' }),
     },
     {
       name: 'wallet CAKE fell by exactly the requested amount',
       weight: 30,
-      verify: ({ pre, post, params }) => compareAmount('CAKE spent', pre.cake - post.cake, amount(params), { symbol: 'CAKE' }),
+      verify: async (ctx) => compareAmount('CAKE spent', ctx.pre.cake - ctx.post.cake, await amount(ctx), { symbol: 'CAKE' }),
     },
   ],
 });

@@ -15,7 +15,8 @@ export const mutants: Mutant[] = [
   {
     kind: 'wrong_amount',
     name: 'amount with 6 decimals',
-    script: ({ params }) => call('deployedContracts.simple_reward_pool', 'withdraw', `parseUnits(${json(params.amount)}, 6)`),
+    // As parseUnits(amount, 6), which on Base would throw on the amount's eight decimals.
+    script: ({ params }) => call('deployedContracts.simple_reward_pool', 'withdraw', `parseUnits(${json(params.amount)}, 18) / 10n ** 12n`),
   },
   {
     kind: 'reverted',

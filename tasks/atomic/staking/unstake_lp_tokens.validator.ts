@@ -1,11 +1,12 @@
-import { parseUnits } from 'viem';
-import { balanceOf, callsFunction, compareAmount, defineValidator, stakedOf, succeeded } from 'evm-questbench/validators';
+import type { PublicClient } from 'viem';
+import { balanceOf, callsFunction, compareAmount, defineValidator, stakedOf, succeeded, tokenUnits } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'unstake_lp_tokens'>;
 type State = { staked: bigint; lp: bigint };
 
-const amount = (p: Params) => parseUnits(p.amount, 18);
+/** The requested amount in the LP token's base units (it has 18 decimals on every chain; the amount is scaled to the chain's LP value). */
+const amount = (ctx: { chain: PublicClient; params: Params }) => tokenUnits(ctx.chain, ctx.params.lp, ctx.params.amount);
 
 export default defineValidator<Params, State>({
   kind: 'transaction',
@@ -21,12 +22,12 @@ export default defineValidator<Params, State>({
     {
       name: 'wallet received exactly the requested LP',
       weight: 45,
-      verify: ({ pre, post, params }) => compareAmount('LP received', post.lp - pre.lp, amount(params), { symbol: 'LP' }),
+      verify: async (ctx) => compareAmount('LP received', ctx.post.lp - ctx.pre.lp, await amount(ctx), { symbol: 'LP' }),
     },
     {
       name: 'stake fell by exactly the requested amount',
       weight: 35,
-      verify: ({ pre, post, params }) => compareAmount('stake change', pre.staked - post.staked, amount(params), { symbol: 'LP' }),
+      verify: async (ctx) => compareAmount('stake change', ctx.pre.staked - ctx.post.staked, await amount(ctx), { symbol: 'LP' }),
     },
   ],
 });

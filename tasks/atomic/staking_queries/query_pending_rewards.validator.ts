@@ -1,5 +1,5 @@
-import { encodeFunctionData, parseAbi, parseUnits } from 'viem';
-import { answerIsUint, answerMatches, approveAs, defineValidator, DEPLOYER, sendAs } from 'evm-questbench/validators';
+import { encodeFunctionData, parseAbi } from 'viem';
+import { answerIsUint, answerMatches, approveAs, defineValidator, DEPLOYER, sendAs, tokenUnits } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'query_pending_rewards'>;
@@ -13,7 +13,8 @@ export default defineValidator<Params, State>({
   // non-zero reward has accrued by the time the question is asked.
   setup: async ({ chain, params, env }) => {
     const pool = env.simple_reward_pool;
-    const amount = parseUnits(params.planted, 18);
+    // In LP base units (18 decimals; on Base the amount is scaled to the USDC/DAI LP's value).
+    const amount = await tokenUnits(chain.public, env.pair_USDT_BUSD, params.planted);
     await approveAs(chain, DEPLOYER, env.pair_USDT_BUSD, pool, amount);
     await sendAs(chain, DEPLOYER, pool, encodeFunctionData({ abi: POOL, functionName: 'depositFor', args: [params.address, amount] }));
     const head = await chain.public.getBlock({ blockTag: 'latest' });

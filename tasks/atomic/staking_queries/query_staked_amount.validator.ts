@@ -1,4 +1,4 @@
-import { parseEther, parseUnits, type Address } from 'viem';
+import { parseEther, type Address } from 'viem';
 import {
   answerIsUint,
   answerMatches,
@@ -7,6 +7,7 @@ import {
   setTokenBalance,
   stakeAs,
   stakedOf,
+  tokenUnits,
   type SetupContext,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
@@ -14,7 +15,7 @@ import type { TaskParams } from '../../params.ts';
 type Params = TaskParams<'query_staked_amount'>;
 type State = { staked: bigint };
 
-/** Stakes `amount` CAKE from `who` the way a user would: funded wallet, approve, stake. */
+/** Stakes `amount` CAKE (base units) from `who` the way a user would: funded wallet, approve, stake. */
 async function plantStake({ chain, env }: SetupContext<Params>, who: Address, amount: bigint, keep: bigint) {
   const pool = env.simple_staking;
   await setTokenBalance(chain, env.CAKE, who, amount + keep);
@@ -28,8 +29,9 @@ export default defineValidator<Params, State>({
   // A second staker and some unstaked CAKE in the wallet keep totalStaked() and balanceOf() from
   // coinciding with the true answer.
   setup: async (ctx) => {
-    await plantStake(ctx, ctx.params.address, parseUnits(ctx.params.planted, 18), parseUnits(ctx.params.held, 18));
-    await plantStake(ctx, ctx.params.other, parseUnits(ctx.params.other_stake, 18), 0n);
+    const cake = (whole: string) => tokenUnits(ctx.chain.public, ctx.env.CAKE, whole);
+    await plantStake(ctx, ctx.params.address, await cake(ctx.params.planted), await cake(ctx.params.held));
+    await plantStake(ctx, ctx.params.other, await cake(ctx.params.other_stake), 0n);
   },
   observe: async ({ chain, params, env }) => ({
     staked: await stakedOf(chain, env.simple_staking, params.address),

@@ -1,5 +1,5 @@
-import { erc20Abi, parseEther } from 'viem';
-import { compareAmount, defineValidator, issueTokens, parseUintAnswer } from 'evm-questbench/validators';
+import { erc20Abi } from 'viem';
+import { compareAmount, defineValidator, issueTokens, parseUintAnswer, tokenUnits } from 'evm-questbench/validators';
 import type { TaskParams } from '../../params.ts';
 
 type Params = TaskParams<'query_token_metadata'>;
@@ -29,7 +29,9 @@ function supplyMatch(a: Fields | undefined, s: State) {
 export default defineValidator<Params, State>({
   kind: 'query',
   // A random amount issued to a random holder: the total supply cannot be known without reading it.
-  setup: ({ chain, env, params }) => issueTokens(chain, env, params.token.address, params.holder, parseEther(params.minted)),
+  // The amount is in the token's own decimals (18 on BSC; Base's USDC has 6).
+  setup: async ({ chain, env, params }) =>
+    issueTokens(chain, env, params.token.address, params.holder, await tokenUnits(chain.public, params.token.address, params.minted)),
   observe: async ({ chain, params }) => {
     const address = params.token.address;
     const [name, symbol, decimals, totalSupply] = await Promise.all([

@@ -1,7 +1,7 @@
 import { json, returns, type Mutant } from '../../../src/tasks/mutants.ts';
 import { ERC20 } from './_mutant-helpers.ts';
 
-/** A token other than the asked one (all share 18 decimals). */
+/** A token other than the asked one (all share 18 decimals on BSC; on Base the other may be the 6-decimal USDC). */
 const otherToken = (params: Record<string, any>, env: Record<string, string>) =>
   json(params.token.address === env.WBNB ? env.USDT : env.WBNB);
 
@@ -27,10 +27,18 @@ export const mutants: Mutant[] = [
         ERC20,
       ),
   },
+  // An 18-decimal supply is past 2^53, so the number is rounded; Base's 6-decimal USDC supply is a safe integer, and right.
   {
     kind: 'wrong_answer',
     name: 'answers a float number',
+    chains: ['bsc'],
     script: ({ params }) =>
       returns(`const m = await meta(${json(params.token.address)}, providerUrl); return { answer: Number(m.supply) };`, ERC20),
+  },
+  {
+    kind: 'wrong_answer',
+    name: 'answers the supply as a hex string',
+    script: ({ params }) =>
+      returns(`const m = await meta(${json(params.token.address)}, providerUrl); return { answer: '0x' + m.supply.toString(16) };`, ERC20),
   },
 ];
