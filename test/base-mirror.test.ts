@@ -254,6 +254,14 @@ describe('the Base mirror', () => {
     expect(await read(at.simple_reward_pool!, AUX, 'rewardToken')).toBe(BASE.DEGEN);
     expect(await read(at.pancake_squad!, AUX, 'name')).toBe('Based Squad');
     expect(await balanceOf(BASE.USDC, at.flashloan_contract!)).toBe(10_000n * 10n ** 6n);
-    expect(await balanceOf(BASE.DEGEN, at.simple_reward_pool!)).toBe(parseEther('100000'));
+    // The reward pool keeps BSC's USD: 24 M DEGEN of funding, 2.4 M DEGEN per second per whole USDC/DAI LP token.
+    expect(await balanceOf(BASE.DEGEN, at.simple_reward_pool!)).toBe(parseEther('24000000'));
+    expect(
+      await read(
+        at.simple_reward_pool!,
+        parseAbi(['function rewardPerSecondPerToken() view returns (uint256)']),
+        'rewardPerSecondPerToken',
+      ),
+    ).toBe(parseEther('2400000'));
   });
 });

@@ -107,9 +107,23 @@ export function baseKeyFor(bscKey: string): string {
 }
 
 /**
- * Aux contracts whose constructor arguments differ on Base beyond the key mapping: the Pancake Squad
- * collection (at PancakeSquad's BSC address, as on the BSC mirror) becomes "Based Squad".
+ * Aux contracts whose constructor arguments differ on Base beyond the key mapping (`at` resolves a BSC
+ * key as Base places it): the Pancake Squad collection (at PancakeSquad's BSC address, as on the BSC
+ * mirror) becomes "Based Squad"; the reward pool pays the USD per second per USD staked it pays on BSC.
  */
-export const BASE_AUX_ARGS: Readonly<Record<string, readonly unknown[]>> = {
-  pancake_squad: ['Based Squad', 'BSQD', 'ipfs://based-squad/'],
+export const BASE_AUX_ARGS: Readonly<Record<string, (at: (key: string) => Address) => readonly unknown[]>> = {
+  pancake_squad: () => ['Based Squad', 'BSQD', 'ipfs://based-squad/'],
+  simple_reward_pool: (at) => [at('pair_USDT_BUSD'), at('CAKE'), BASE_REWARD_RATE],
+};
+
+/**
+ * DEGEN per second per whole USDC/DAI LP token: BSC's 0.01 CAKE per whole USDT/BUSD LP token, at the same
+ * USD per USD staked. A whole USDC/DAI LP token is worth a million times a USDT/BUSD one (2 M USD against
+ * 2, USDC having 6 decimals), and a DEGEN a 240th of a CAKE: 0.01 × 1e6 × 240 = 2.4 M DEGEN.
+ */
+export const BASE_REWARD_RATE = parseUnits('2400000', 18);
+
+/** Funding that keeps its USD value on Base: the reward pool's 100,000 CAKE (240,000 USD) as 24 M DEGEN. */
+export const BASE_AUX_FUNDING: Readonly<Record<string, readonly { token: BaseTokenKey; amount: bigint }[]>> = {
+  simple_reward_pool: [{ token: 'DEGEN', amount: parseUnits('24000000', 18) }],
 };

@@ -9,6 +9,7 @@ import {
   BASE,
   BASE_ADDRESS_OF,
   BASE_AUX_ARGS,
+  BASE_AUX_FUNDING,
   BASE_CHAIN_ID,
   BASE_DECIMALS,
   BASE_POOLS,
@@ -42,8 +43,8 @@ function baseResolver(placed: { pairs: Record<string, Address>; contracts: Recor
 /**
  * The auxiliary contracts of the address map at their BSC addresses, wired to Base: a BSC token or pair
  * argument becomes the Base token or pair playing its role (base-spec.ts's BASE_ROLE_OF_BSC_KEY),
- * BASE_AUX_ARGS replaces a contract's arguments outright, and funding keeps its whole-token amount
- * in the Base token's decimals (the BSC mirror's tokens all have 18).
+ * BASE_AUX_ARGS replaces a contract's arguments, BASE_AUX_FUNDING its funding; other funding keeps its
+ * whole-token amount in the Base token's decimals (the BSC mirror's tokens all have 18).
  */
 export function baseAuxContracts(): AuxContract[] {
   return auxEntries().map((e) => {
@@ -52,17 +53,19 @@ export function baseAuxContracts(): AuxContract[] {
       key: e.key,
       artifact: e.placed.artifact,
       address: e.at.bsc,
-      args: (placed) => override ?? e.placed.args(baseResolver(placed)),
-      ...(e.placed.fund
-        ? {
-            fund: e.placed.fund.map((f) => {
-              const key = baseKeyFor(f.token) as BaseTokenKey;
-              const token = BASE_ADDRESS_OF[key];
-              if (!token) throw new Error(`Base mirror build: no Base token plays ${f.token} (funding ${e.key})`);
-              return { token, amount: (f.amount * 10n ** BigInt(BASE_DECIMALS[key])) / 10n ** 18n };
-            }),
-          }
-        : {}),
+      args: (placed) => (override ?? e.placed.args)(baseResolver(placed)),
+      ...(BASE_AUX_FUNDING[e.key]
+        ? { fund: BASE_AUX_FUNDING[e.key]!.map((f) => ({ token: BASE_ADDRESS_OF[f.token], amount: f.amount })) }
+        : e.placed.fund
+          ? {
+              fund: e.placed.fund.map((f) => {
+                const key = baseKeyFor(f.token) as BaseTokenKey;
+                const token = BASE_ADDRESS_OF[key];
+                if (!token) throw new Error(`Base mirror build: no Base token plays ${f.token} (funding ${e.key})`);
+                return { token, amount: (f.amount * 10n ** BigInt(BASE_DECIMALS[key])) / 10n ** 18n };
+              }),
+            }
+          : {}),
     };
   });
 }

@@ -6,6 +6,7 @@ import { QuestError } from '../errors.ts';
 import { onBscKeys } from '../model/reference.ts';
 import type { Model } from '../model/types.ts';
 import type { EnvMap, PublishedEnv } from '../tasks/address-map.ts';
+import { BSC, type ChainProfile } from '../tasks/chain-profile.ts';
 import type { Params } from '../tasks/instantiate.ts';
 import { isStep, scriptReply, type Script } from './script.ts';
 
@@ -34,8 +35,12 @@ export interface CompositeScript {
 /** The address map a published task's reference is given: every key of the published map, and the wallet as `agent`. */
 export type ReferenceEnv = PublishedEnv & EnvMap;
 
-/** A reference as the harness calls it, with the instance's parameters and the address map. */
-export type CompositeReference = (params: Params & Record<string, any>, env: EnvMap) => CompositeScript;
+/**
+ * A reference as the harness calls it, with the instance's parameters, the address map (keyed by BSC's
+ * roles on every chain) and the chain profile the instance plays on (for what differs there: the wallet's
+ * starting holdings, holdingsOn(chain)).
+ */
+export type CompositeReference = (params: Params & Record<string, any>, env: EnvMap, chain?: ChainProfile) => CompositeScript;
 
 /**
  * A composite task's reference: its plan and rounds from the instance's parameters, typed by the task
@@ -43,9 +48,10 @@ export type CompositeReference = (params: Params & Record<string, any>, env: Env
  * published one unless the callback says otherwise (`env: HardEnv` for a hard task, `TaskEnv<'id'>`).
  */
 export function defineCompositeReference<P extends object = Params & Record<string, any>, E extends EnvMap = ReferenceEnv>(
-  fn: (params: P, env: E) => CompositeScript,
+  fn: (params: P, env: E, chain: ChainProfile) => CompositeScript,
 ): CompositeReference {
-  return fn as unknown as CompositeReference;
+  // Callers that name no chain (tests, BSC's tools) mean BSC.
+  return ((params: P, env: E, chain: ChainProfile = BSC) => fn(params, env, chain)) as unknown as CompositeReference;
 }
 
 /** The reply text of a round, for feedback so far. */

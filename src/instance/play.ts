@@ -27,5 +27,5 @@ export function play(ctx: PlayContext): Promise<Episode> {
 /** The gold solution of a task as a model, built per instance from its parameters (never passed with a call). */
 export function referenceFor(task: Task, session: ChainSession): (params: Params) => Model {
   if (task.protocol === 'atomic') return (params) => referenceModel(task.id, task.reference, params, session.renamedKeys);
-  return (params) => referenceScriptModel(task.reference(params, session.env), session.renamedKeys);
+  return (params) => referenceScriptModel(task.reference(params, session.env, session.profile), session.renamedKeys);
 }

@@ -8,6 +8,7 @@ import {
   isAddressEqual,
   parseEther,
   parseEventLogs,
+  parseUnits,
   zeroAddress,
   type AbiFunction,
   type Address,
@@ -17,6 +18,7 @@ import {
 } from 'viem';
 import { byRole, type EnvMap } from '../tasks/address-map.ts';
 import { compareAmount, fmt, sameAddress, selectorOf } from './checks.ts';
+import { tokenDecimals } from './units.ts';
 import { ADD_LIQUIDITY, bestQuote, exactInputMinOut, minOutVsQuote, minOutVsReturn, selectorsOf, slippageFloor, withGrace } from './dex.ts';
 import type { CheckResult, SentTransaction } from './types.ts';
 
@@ -178,19 +180,24 @@ export function soleBnbSwap<T extends EpisodeTx>(
 
 type SaleContext = { txs?: EpisodeTx[]; env: EnvMap; agent: Address; chain: PublicClient };
 
-/** One sale of exactly `amount` (18 decimals) of `sell` for `buy`, which fetched the best quote of the block before it (1 %). */
+/** One sale of exactly `amount` (in the token's own decimals) of `sell` for `buy`, which fetched the best quote of the block before it (1 %). */
 export async function saleAtQuote(
   ctx: SaleContext,
   sell: { token: Address; symbol: string },
   buy: { token: Address; symbol: string },
   amount: string,
 ): Promise<CheckResult> {
-  const want = parseEther(amount);
+  const decimals = await tokenDecimals(ctx.chain, sell.token);
+  const want = parseUnits(amount, decimals);
   const s = soleSwap(ctx.txs, ctx.agent, sell.token, buy.token);
   if (!s) return { pass: false, detail: `expected exactly one successful ${sell.symbol} → ${buy.symbol} swap` };
-  if (s.sold !== want) return { pass: false, detail: `sold ${fmt(s.sold)} ${sell.symbol}, requested ${amount}` };
+  if (s.sold !== want) return { pass: false, detail: `sold ${fmt(s.sold, decimals)} ${sell.symbol}, requested ${amount}` };
   const quote = await bestQuote(ctx.chain, ctx.env, want, sell.token, buy.token, s.receipt.blockNumber - 1n);
-  return compareAmount(`${buy.symbol} received`, s.got, quote, { rel: 0.01, symbol: buy.symbol });
+  return compareAmount(`${buy.symbol} received`, s.got, quote, {
+    rel: 0.01,
+    symbol: buy.symbol,
+    decimals: await tokenDecimals(ctx.chain, buy.token),
+  });
 }
 
 /** One BNB sale through the router of exactly `amount` BNB for `buy`, which fetched the best quote of the block before it (1 %). */
@@ -200,7 +207,11 @@ export async function bnbSaleAtQuote(ctx: SaleContext, buy: { token: Address; sy
   const want = parseEther(amount);
   if (s.tx.value !== want) return { pass: false, detail: `sent ${fmt(s.tx.value)} BNB, requested ${amount}` };
   const quote = await bestQuote(ctx.chain, ctx.env, want, byRole(ctx.env, 'wrappedNative'), buy.token, s.receipt.blockNumber - 1n);
-  return compareAmount(`${buy.symbol} received`, s.got, quote, { rel: 0.01, symbol: buy.symbol });
+  return compareAmount(`${buy.symbol} received`, s.got, quote, {
+    rel: 0.01,
+    symbol: buy.symbol,
+    decimals: await tokenDecimals(ctx.chain, buy.token),
+  });
 }
 
 /** A sale of exactly `want` set an amountOutMin within the slippage limit of what it returned. */
