@@ -10,12 +10,13 @@
 //   replay wall: <s> for <n> calls at 1 s, concurrency 32
 //   one-round reference: <s> for 107 tasks
 //   agent efficiency: <E> at concurrency 32
+//   chain overhead base/bsc: <wall of the atomic reference on Base / on BSC>
 // Each section records the 1-minute load average at its start and end; one that starts above 1.5
 // (other work on the machine) runs once more.
 //
 // Knobs (environment): BENCH_FLOOR_ITERATIONS (200), BENCH_ROUNDS (3), BENCH_LATENCY_MS (2000),
 // BENCH_CONCURRENCY ("8,32,64"), BENCH_REALISTIC_ROUNDS (5), BENCH_FULL_ROUNDS (5), BENCH_SKIP (comma
-// list of floor, harness, realistic, full, attack, agents, replay, one-round), BENCH_REPLAY_LATENCY_MS (1000), BENCH_QUICK=1 (fewer iterations, one round, for a
+// list of floor, harness, realistic, full, attack, agents, replay, one-round, chains), BENCH_REPLAY_LATENCY_MS (1000), BENCH_QUICK=1 (fewer iterations, one round, for a
 // smoke test). `npm run bench:attack` runs the attack section alone.
 import '../src/polyfills.ts';
 import os from 'node:os';
@@ -143,21 +144,21 @@ async function main() {
   log(`  (other processes on this machine add noise; CPU s columns count only each run's own process tree)`);
 
   // 1. Floor
-  const floor = await section(`1/8 floor: ${FLOOR_ITERATIONS} iterations on a mirror anvil`, SKIP.has('floor'), () =>
+  const floor = await section(`1/9 floor: ${FLOOR_ITERATIONS} iterations on a mirror anvil`, SKIP.has('floor'), () =>
     measureFloor({ iterations: FLOOR_ITERATIONS, warmup: 20 }),
   );
 
   // 2. Harness phases
-  const harness = await section(`2/8 harness phases: 62 atomic tasks × ${ROUNDS} round(s), reference model`, SKIP.has('harness'), () =>
+  const harness = await section(`2/9 harness phases: 62 atomic tasks × ${ROUNDS} round(s), reference model`, SKIP.has('harness'), () =>
     measureHarness({ rounds: ROUNDS, warmupTasks: 8, probeSamples: quick ? 10 : 20 }),
   );
 
   // 3. Realistic: the whole protocol with a model of fixed latency, at several concurrencies.
   const realistic: { concurrency: number; run?: VitestRun; error?: string }[] = [];
-  if (SKIP.has('realistic')) progress('3/8 realistic: skipped (BENCH_SKIP)');
+  if (SKIP.has('realistic')) progress('3/9 realistic: skipped (BENCH_SKIP)');
   for (const c of SKIP.has('realistic') ? [] : CONCURRENCY) {
     const r = await section(
-      `3/8 realistic: QUEST_ROUNDS=${REALISTIC_ROUNDS} QUEST_CONCURRENCY=${c} vitest run, gold answers after ${LATENCY_MS} ms`,
+      `3/9 realistic: QUEST_ROUNDS=${REALISTIC_ROUNDS} QUEST_CONCURRENCY=${c} vitest run, gold answers after ${LATENCY_MS} ms`,
       false,
       () =>
         runVitest(
@@ -177,9 +178,9 @@ async function main() {
 
   // 4. Full reference run
   const full: { label: string; run?: VitestRun; error?: string }[] = [];
-  if (SKIP.has('full')) progress('4/8 full run: skipped (BENCH_SKIP)');
+  if (SKIP.has('full')) progress('4/9 full run: skipped (BENCH_SKIP)');
   else {
-    const r = await section(`4/8 full run: QUEST_ROUNDS=${FULL_ROUNDS} vitest run`, false, () =>
+    const r = await section(`4/9 full run: QUEST_ROUNDS=${FULL_ROUNDS} vitest run`, false, () =>
       runVitest(PUBLISHED, { QUEST_MODEL: 'reference', QUEST_ROUNDS: String(FULL_ROUNDS) }, { timeoutMs: RUN_TIMEOUT_MS }),
     );
     full.push({ label: 'defaults', ...(r.value ? { run: r.value } : {}), ...(r.error ? { error: r.error } : {}) });
@@ -187,14 +188,14 @@ async function main() {
 
   // 5. Under attack
   const attack = await section(
-    '5/8 under attack: both splits at QUEST_CONCURRENCY=8, clean, half attacked, clean again',
+    '5/9 under attack: both splits at QUEST_CONCURRENCY=8, clean, half attacked, clean again',
     SKIP.has('attack'),
     () => measureAttack({ concurrency: 8, timeoutMs: RUN_TIMEOUT_MS * 2 }),
   );
 
   // 7. Recorded-style answers that move money their own way: the cost accounting as users pay it.
   const replay = await section(
-    `6/8 replay: QUEST_MODEL=module:bench/latency-careless.mjs QUEST_ROUNDS=1 QUEST_CONCURRENCY=${HEADLINE_CONCURRENCY}, the careless solver after ${REPLAY_LATENCY_MS} ms`,
+    `6/9 replay: QUEST_MODEL=module:bench/latency-careless.mjs QUEST_ROUNDS=1 QUEST_CONCURRENCY=${HEADLINE_CONCURRENCY}, the careless solver after ${REPLAY_LATENCY_MS} ms`,
     SKIP.has('replay'),
     () =>
       runVitest(
@@ -211,13 +212,13 @@ async function main() {
   );
 
   // 8. One round of the reference over the 107 tasks, as a first run on a fresh checkout is.
-  const oneRound = await section('7/8 one-round reference: QUEST_ROUNDS=1 vitest run', SKIP.has('one-round'), () =>
+  const oneRound = await section('7/9 one-round reference: QUEST_ROUNDS=1 vitest run', SKIP.has('one-round'), () =>
     runVitest(PUBLISHED, { QUEST_MODEL: 'reference', QUEST_ROUNDS: '1' }, { timeoutMs: RUN_TIMEOUT_MS }),
   );
 
   // 6. Wallet agents: module agents thinking LATENCY_MS before each step, many in flight.
   const agents = await section(
-    `8/8 wallet agents: QUEST_MODEL=agent:bench/latency-agent.ts QUEST_ROUNDS=${REALISTIC_ROUNDS} QUEST_CONCURRENCY=${HEADLINE_CONCURRENCY}, ${LATENCY_MS} ms per step`,
+    `8/9 wallet agents: QUEST_MODEL=agent:bench/latency-agent.ts QUEST_ROUNDS=${REALISTIC_ROUNDS} QUEST_CONCURRENCY=${HEADLINE_CONCURRENCY}, ${LATENCY_MS} ms per step`,
     SKIP.has('agents'),
     () =>
       runVitest(
@@ -233,6 +234,14 @@ async function main() {
         { timeoutMs: RUN_TIMEOUT_MS * 2 },
       ),
   );
+
+  // 9. The atomic split's reference on Base against BSC: what the chain profile costs a run.
+  const chains = await section('9/9 chain overhead: the atomic reference, QUEST_CHAIN=bsc then base', SKIP.has('chains'), async () => {
+    const atomic = ['--project', 'atomic'];
+    const bsc = await runVitest(atomic, { QUEST_MODEL: 'reference', QUEST_ROUNDS: '1', QUEST_CHAIN: 'bsc' }, { timeoutMs: RUN_TIMEOUT_MS });
+    const base = await runVitest(atomic, { QUEST_MODEL: 'reference', QUEST_ROUNDS: '1', QUEST_CHAIN: 'base' }, { timeoutMs: RUN_TIMEOUT_MS });
+    return { bsc, base };
+  });
 
   log('');
   printPhaseTable(floor, harness);
@@ -262,6 +271,9 @@ async function main() {
   log(`one-round reference: ${oneRound.value ? `${fmt(oneRound.value.wallS, 1)} s for 107 tasks` : 'n/a'}`);
   log(`attack slowdown: ${attack.value ? attack.value.slowdown.toFixed(2) : 'n/a'}`);
   log(`agent efficiency: ${agentEfficiency === undefined ? 'n/a' : agentEfficiency.toFixed(2)} at concurrency ${HEADLINE_CONCURRENCY}`);
+  log(
+    `chain overhead base/bsc: ${chains.value ? `${(chains.value.base.wallS / chains.value.bsc.wallS).toFixed(2)} (${fmt(chains.value.base.wallS, 1)} s for ${chains.value.base.instances.length} instances on base, ${fmt(chains.value.bsc.wallS, 1)} s for ${chains.value.bsc.instances.length} on bsc)` : 'n/a'}`,
+  );
 }
 
 type Section<T> = { value?: T; error?: string; skipped?: boolean; load?: Load };
