@@ -7,6 +7,7 @@ import { referenceFor, runInstance } from '../src/instance/run.ts';
 import { loadTasks, type Task } from '../src/instance/task.ts';
 import { resolveModel, type Model } from '../src/model/index.ts';
 import { onBscKeys } from '../src/model/reference.ts';
+import { referenceScriptModel } from '../src/composite/reference.ts';
 import type { InstanceRecord } from '../src/results/record.ts';
 import { runsOn } from '../src/tasks/schema.ts';
 import type { Params } from '../src/tasks/instantiate.ts';
@@ -77,7 +78,7 @@ describe.each(files.map((f) => [f.id, f] as const))('%s on Base', (id, f) => {
 });
 
 describe.each(composites.map((f) => [f.id, f] as const))('%s on Base', (_id, f) => {
-  test('the reference scores 100 in K_opt rounds, in Base words; null fails', async () => {
+  test('the reference scores 100 in K_opt rounds, in Base words; null and a dummy transaction fail', async () => {
     const r = await run(f, referenceFor(f, t.session), 1);
     expect(r.score, explain(r)).toBe(100);
     expect(r.composite?.kAct).toBe(r.composite?.kOpt);
@@ -85,5 +86,13 @@ describe.each(composites.map((f) => [f.id, f] as const))('%s on Base', (_id, f) 
     expect(r.instruction).not.toMatch(BSC_WORDS);
     const nul = await run(f, nullModel, 1);
     expect(nul.passed, explain(nul)).toBe(false);
+    const dummy =
+      '```typescript\nexport async function executeSkill(p: string, agentAddress: string) { return { to: agentAddress, value: 0n }; }\n```';
+    const d = await run(
+      f,
+      { ...referenceScriptModel({ plan: 'Send one transaction.', rounds: [dummy, '{"submit": true}'] }), id: 'dummy' },
+      1,
+    );
+    expect(d.score, explain(d)).toBe(0);
   });
 });
