@@ -1,16 +1,17 @@
 import { erc20Abi, formatUnits, type Address, type PublicClient } from 'viem';
 import type { AddressLookup } from '../tasks/address-map.ts';
+import { BSC, chainKey, type ChainProfile } from '../tasks/chain-profile.ts';
 
 /** Tokens of the hard split's address map whose balances feedback reports too (vTokens are Venus positions). */
 const HARD_TRACKED = ['USDCet', 'WBTC', 'FLOKI', 'YLD', 'SFS', 'ORB', 'USDTe', 'vBNB', 'vUSDT', 'vBUSD', 'vCAKE', 'vWBTC'];
 
-/** The env keys of the tokens the harness tracks for the agent (those the instance has): the listed ones, then the LP pairs. */
-export function trackedKeys(env: AddressLookup): string[] {
+/**
+ * The env keys of the tokens the harness tracks for the agent (those the instance has): the listed ones,
+ * then the LP pairs. `env` is keyed as the chain names its entries (WETH, USDC on Base).
+ */
+export function trackedKeys(env: AddressLookup, chain: ChainProfile = BSC): string[] {
   return [
-    'WBNB',
-    'USDT',
-    'BUSD',
-    'CAKE',
+    ...['WBNB', 'USDT', 'BUSD', 'CAKE'].map((k) => chainKey(chain, k)),
     'erc1363_token',
     ...HARD_TRACKED,
     ...Object.keys(env).filter((k) => k.startsWith('pair_')),
@@ -18,8 +19,8 @@ export function trackedKeys(env: AddressLookup): string[] {
 }
 
 /** Holdings of the agent the harness reports changes of after each transaction, by display name. */
-function tracked(env: AddressLookup): [string, Address][] {
-  return trackedKeys(env).map((k) => [
+function tracked(env: AddressLookup, chain: ChainProfile): [string, Address][] {
+  return trackedKeys(env, chain).map((k) => [
     k === 'erc1363_token' ? 'QST' : k.startsWith('pair_') ? `LP ${k.slice(5).replace('_', '/')}` : k,
     env[k]!,
   ]);
@@ -45,8 +46,14 @@ async function decimals(chain: PublicClient, token: Address): Promise<number> {
   }
 }
 
-export async function readHoldings(chain: PublicClient, env: AddressLookup, agent: Address): Promise<Holdings> {
-  const list = tracked(env);
+/** The agent's native coin (by the chain's symbol) and tracked tokens; `env` keyed as the chain names them. */
+export async function readHoldings(
+  chain: PublicClient,
+  env: AddressLookup,
+  agent: Address,
+  profile: ChainProfile = BSC,
+): Promise<Holdings> {
+  const list = tracked(env, profile);
   const [bnb, amounts, places] = await Promise.all([
     chain.getBalance({ address: agent }),
     Promise.all(
@@ -57,12 +64,12 @@ export async function readHoldings(chain: PublicClient, env: AddressLookup, agen
     Promise.all(list.map(([, token]) => decimals(chain, token))),
   ]);
   return new Map([
-    ['BNB', { amount: bnb, decimals: 18 }],
+    [profile.native.symbol, { amount: bnb, decimals: profile.native.decimals }],
     ...list.map(([name], i) => [name, { amount: amounts[i]!, decimals: places[i]! }] as const),
   ]);
 }
 
-export function describeChanges(before: Holdings, after: Holdings): string {
+export function describeChanges(before: Holdings, after: Holdings, chain: ChainProfile = BSC): string {
   const parts: string[] = [];
   for (const [name, b] of before) {
     const a = after.get(name)?.amount ?? 0n;
@@ -72,5 +79,5 @@ export function describeChanges(before: Holdings, after: Holdings): string {
     const delta = a > b.amount ? a - b.amount : b.amount - a;
     parts.push(`${name} ${sign}${formatUnits(delta, b.decimals)} (${sign}${delta} ${b.decimals === 18 ? 'wei' : 'base units'})`);
   }
-  return parts.length ? parts.join(', ') : 'no change in BNB or tracked tokens';
+  return parts.length ? parts.join(', ') : `no change in ${chain.native.symbol} or tracked tokens`;
 }

@@ -73,7 +73,7 @@ export function buildCompositeMessages(
     ? ' Allowances to contracts outside the address map are not listed here: read them from the chain.'
     : ' No other allowance is set.';
   const walletText = `- Your wallet (agentAddress; "agent" in queries): ${wallet.address}
-- Allowances the wallet has already granted (token → spender): ${describeAllowances(wallet.allowances)}.${others}`;
+- Allowances the wallet has already granted (token → spender): ${describeAllowances(wallet.allowances, chain)}.${others}`;
   return [
     {
       role: 'system',

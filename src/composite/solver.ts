@@ -128,7 +128,7 @@ class CompositeEpisode {
     }
     // Only this episode's transactions move the wallet's holdings (scripts read, and no block is mined
     // without a transaction), so the holdings after the last one are the holdings now.
-    const before = this.holdings ?? (await readHoldings(session.chain.public, session.scriptEnv, base.agent));
+    const before = this.holdings ?? (await readHoldings(session.chain.public, session.scriptEnv, base.agent, session.profile));
     const step = await sendReturned(run.value, this.ctx.script);
     if (step.kind === 'invalid') {
       this.schemaInvalidRounds++;
@@ -141,10 +141,10 @@ class CompositeEpisode {
     }
     this.txs.push(step);
     turn.tx = txRecord(step.tx, step.receipt);
-    const after = await readHoldings(session.chain.public, session.scriptEnv, base.agent);
+    const after = await readHoldings(session.chain.public, session.scriptEnv, base.agent, session.profile);
     this.holdings = after;
     const status = step.receipt.status === 'success' ? 'success' : `REVERTED (${step.revertReason ?? 'no reason'})`;
-    const summary = `tx ${step.receipt.transactionHash} to ${step.tx.to}: status ${status}, gas used ${step.receipt.gasUsed}; balance changes: ${describeChanges(before, after)}`;
+    const summary = `tx ${step.receipt.transactionHash} to ${step.tx.to}: status ${status}, gas used ${step.receipt.gasUsed}; balance changes: ${describeChanges(before, after, session.profile)}`;
     this.log.push({ kind: step.receipt.status === 'success' ? 'tx' : 'tx_reverted', summary });
     return summary;
   }
@@ -175,7 +175,9 @@ export const compositeSolver: Solver<CompositeTask> = {
     const kOpt = task.spec.workflow.optimalSteps;
     const budget = roundBudget(kOpt, task.spec.workflow.maxRoundsMultiplier);
     // The harness's replay of the reference plays scripted rounds: they read the feedback, never the prompt.
-    const allowances = ctx.script.trusted ? [] : await readStandingAllowances(session.chain.public, session.scriptEnv, base.agent);
+    const allowances = ctx.script.trusted
+      ? []
+      : await readStandingAllowances(session.chain.public, session.scriptEnv, base.agent, session.profile);
     const wallet = { address: base.agent, allowances };
     const prompt = buildCompositeMessages(
       task.spec,
