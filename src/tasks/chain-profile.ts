@@ -126,8 +126,9 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const patterns = new WeakMap<ChainProfile, RegExp>();
 
 /**
- * Text written in BSC's words as `chain` says them: each term of the profile, as a whole word, in one pass
- * (so a replacement is never replaced again). On BSC the text comes back as it is.
+ * Text written in BSC's words as `chain` says them: the address-map keys it names in the chain's keys, then
+ * each term of the profile, as a whole word, in one pass (so a replacement is never replaced again). On BSC
+ * the text comes back as it is.
  */
 export function inChainTerms(chain: ChainProfile, text: string): string {
   if (!chain.terms.length) return text;
@@ -137,8 +138,13 @@ export function inChainTerms(chain: ChainProfile, text: string): string {
     patterns.set(chain, re);
   }
   const to = new Map(chain.terms);
-  return text.replace(re, (m) => to.get(m) ?? m);
+  // Address-map keys a request names (pair_WBNB_USDT, pancake_squad) as the chain's map names them.
+  const keyed = text.replace(KEY_LIKE, (m) => (m.startsWith('pair_') || chain.keys[m] ? chainKey(chain, m) : m));
+  return keyed.replace(re, (m) => to.get(m) ?? m);
 }
+
+/** A pair's key or another snake_case key, as a whole identifier. */
+const KEY_LIKE = /(?<![A-Za-z0-9_])(?:pair_[A-Za-z0-9]+_[A-Za-z0-9]+|[a-z0-9]+(?:_[a-z0-9]+)+)(?![A-Za-z0-9_])/g;
 
 /** A chain profile by the id a run names, or an error listing the ones there are. */
 export function chainProfile(id: string): ChainProfile {

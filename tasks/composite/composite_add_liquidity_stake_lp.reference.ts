@@ -1,15 +1,40 @@
-import { parseEther, zeroAddress } from 'viem';
-import { addLiquidity, approve, defineCompositeReference, lastTransfer, script, stake, submit } from 'evm-questbench/composite';
+import { zeroAddress, type Address } from 'viem';
+import {
+  addLiquidity,
+  approve,
+  defineCompositeReference,
+  lastTransfer,
+  read,
+  script,
+  stake,
+  submit,
+  type SkillContext,
+} from 'evm-questbench/composite';
 import type { TaskParams } from '../params.ts';
 
+/** `amount` whole tokens in the token's own decimals, read from the token (USDT has 18 on BSC, Base's USDC 6). */
+async function units(
+  { viem: { createPublicClient, erc20Abi, http, parseUnits }, providerUrl }: SkillContext,
+  a: { token: Address; amount: string },
+): Promise<bigint> {
+  const client = createPublicClient({ transport: http(providerUrl) });
+  return parseUnits(a.amount, await client.readContract({ address: a.token, abi: erc20Abi, functionName: 'decimals' }));
+}
+
 export default defineCompositeReference((params: TaskParams<'composite_add_liquidity_stake_lp'>, env) => {
-  const amount = parseEther(params.amount);
+  const amountOf = (token: Address) => read(units, { token, amount: params.amount });
   /** The LP the deposit minted to the wallet, read from the pair's Transfer log. */
   const minted = lastTransfer(env.pair_USDT_BUSD, zeroAddress, env.agent);
   return {
     plan: '1. addLiquidity(USDT, BUSD) with the requested amounts and minimums.\n2. Approve simple_lp_staking for the LP the deposit minted.\n3. Stake exactly that LP.\nThen submit.',
     rounds: [
-      script(addLiquidity, { tokenA: env.USDT, tokenB: env.BUSD, amountA: amount, amountB: amount, slippage: params.slippage }),
+      script(addLiquidity, {
+        tokenA: env.USDT,
+        tokenB: env.BUSD,
+        amountA: amountOf(env.USDT),
+        amountB: amountOf(env.BUSD),
+        slippage: params.slippage,
+      }),
       script(approve, { token: env.pair_USDT_BUSD, spender: env.simple_lp_staking, amount: minted }),
       script(stake, { pool: env.simple_lp_staking, amount: minted }),
       submit(),

@@ -11,6 +11,7 @@ import {
   REMOVE_LIQUIDITY,
   selectorsOf,
   slippageFloor,
+  tokenDecimals,
   totalSupplyOf,
   unusedApproval,
   withGrace,
@@ -56,14 +57,22 @@ export default defineValidator<Params, State>({
     {
       name: 'USDT returned to the wallet matches the share',
       weight: 20,
-      verify: ({ pre, post, params }) =>
-        compareAmount('USDT received', post.usdt - pre.usdt, expected(pre, params).usdt, { rel: 0.01, symbol: 'USDT' }),
+      verify: async ({ chain, env, pre, post, params }) =>
+        compareAmount('USDT received', post.usdt - pre.usdt, expected(pre, params).usdt, {
+          rel: 0.01,
+          symbol: 'USDT',
+          decimals: await tokenDecimals(chain, env.USDT),
+        }),
     },
     {
       name: 'BUSD returned to the wallet matches the share',
       weight: 20,
-      verify: ({ pre, post, params }) =>
-        compareAmount('BUSD received', post.busd - pre.busd, expected(pre, params).busd, { rel: 0.01, symbol: 'BUSD' }),
+      verify: async ({ chain, env, pre, post, params }) =>
+        compareAmount('BUSD received', post.busd - pre.busd, expected(pre, params).busd, {
+          rel: 0.01,
+          symbol: 'BUSD',
+          decimals: await tokenDecimals(chain, env.BUSD),
+        }),
     },
     {
       // Approved exactly the LP that was removed: nothing is left over once the router pulled it.

@@ -1,4 +1,4 @@
-import { parseUnits } from 'viem';
+import type { Address, PublicClient } from 'viem';
 import {
   allowanceOf,
   approvalSent,
@@ -7,18 +7,21 @@ import {
   compareAmount,
   defineValidator,
   episodeGas,
-  grantSpent,
   nativeBalance,
   quoteOut,
   routerSwapMinOut,
   SWAP_EXACT_TOKENS_FOR_ETH,
+  tokenDecimals,
+  tokenUnits,
+  unusedApproval,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_approve_swap_to_bnb'>;
 type State = { usdt: bigint; bnb: bigint; allowance: bigint; quote: bigint };
 
-const amount = (p: Params) => parseUnits(p.amount, 18);
+/** The requested USDT in the token's own decimals (18 on BSC, 6 for Base's USDC). */
+const amount = (chain: PublicClient, env: { readonly USDT: Address }, p: Pick<Params, 'amount'>) => tokenUnits(chain, env.USDT, p.amount);
 
 export default defineValidator<Params, State>({
   kind: 'workflow',
@@ -30,19 +33,28 @@ export default defineValidator<Params, State>({
     usdt: await balanceOf(chain, env.USDT, agent),
     bnb: await nativeBalance(chain, agent),
     allowance: await allowanceOf(chain, env.USDT, agent, env.router),
-    quote: await quoteOut(chain, env.router, amount(params), [env.USDT, env.WBNB]),
+    quote: await quoteOut(chain, env.router, await amount(chain, env, params), [env.USDT, env.WBNB]),
   }),
   checks: [
     {
       name: 'router was approved for exactly the requested USDT and the swap used it',
       weight: 15,
-      verify: ({ pre, post, params, txs, env }) =>
-        grantSpent(approvalSent(txs, env.USDT, env.router), pre.usdt - post.usdt, post.allowance, amount(params), 'the router', 'USDT'),
+      // grantSpent's check, its amounts shown in USDT's own decimals.
+      verify: async ({ pre, post, params, txs, env, chain }) =>
+        unusedApproval(approvalSent(txs, env.USDT, env.router), pre.usdt - post.usdt, 'the router', 'USDT') ??
+        compareAmount('USDT allowance granted', post.allowance + (pre.usdt - post.usdt), await amount(chain, env, params), {
+          symbol: 'USDT',
+          decimals: await tokenDecimals(chain, env.USDT),
+        }),
     },
     {
       name: 'sold exactly the requested USDT',
       weight: 20,
-      verify: ({ pre, post, params }) => compareAmount('USDT sold', pre.usdt - post.usdt, amount(params), { symbol: 'USDT' }),
+      verify: async ({ pre, post, params, env, chain }) =>
+        compareAmount('USDT sold', pre.usdt - post.usdt, await amount(chain, env, params), {
+          symbol: 'USDT',
+          decimals: await tokenDecimals(chain, env.USDT),
+        }),
     },
     {
       // Native BNB in the wallet, with the gas of every round added back.

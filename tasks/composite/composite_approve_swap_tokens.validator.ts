@@ -1,4 +1,4 @@
-import { parseUnits } from 'viem';
+import type { Address, PublicClient } from 'viem';
 import {
   allowanceOf,
   approvalSent,
@@ -6,17 +6,20 @@ import {
   balanceOf,
   compareAmount,
   defineValidator,
-  grantSpent,
   quoteOut,
   routerSwapMinOut,
   SWAP_EXACT_TOKENS_FOR_TOKENS,
+  tokenDecimals,
+  tokenUnits,
+  unusedApproval,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_approve_swap_tokens'>;
 type State = { usdt: bigint; busd: bigint; allowance: bigint; quote: bigint };
 
-const amount = (p: Params) => parseUnits(p.amount, 18);
+/** The requested USDT in the token's own decimals (18 on BSC, 6 for Base's USDC). */
+const amount = (chain: PublicClient, env: { readonly USDT: Address }, p: Pick<Params, 'amount'>) => tokenUnits(chain, env.USDT, p.amount);
 
 export default defineValidator<Params, State>({
   kind: 'workflow',
@@ -29,20 +32,29 @@ export default defineValidator<Params, State>({
     busd: await balanceOf(chain, env.BUSD, agent),
     allowance: await allowanceOf(chain, env.USDT, agent, env.router),
     // Only the pre-state quote is used: the approve does not move the pool.
-    quote: await quoteOut(chain, env.router, amount(params), [env.USDT, env.BUSD]),
+    quote: await quoteOut(chain, env.router, await amount(chain, env, params), [env.USDT, env.BUSD]),
   }),
   checks: [
     {
       // Left-over allowance plus what the router pulled = what was granted; it must be the requested amount.
       name: 'router was approved for exactly the requested USDT and the swap used it',
       weight: 15,
-      verify: ({ pre, post, params, txs, env }) =>
-        grantSpent(approvalSent(txs, env.USDT, env.router), pre.usdt - post.usdt, post.allowance, amount(params), 'the router', 'USDT'),
+      // grantSpent's check, its amounts shown in USDT's own decimals.
+      verify: async ({ pre, post, params, txs, env, chain }) =>
+        unusedApproval(approvalSent(txs, env.USDT, env.router), pre.usdt - post.usdt, 'the router', 'USDT') ??
+        compareAmount('USDT allowance granted', post.allowance + (pre.usdt - post.usdt), await amount(chain, env, params), {
+          symbol: 'USDT',
+          decimals: await tokenDecimals(chain, env.USDT),
+        }),
     },
     {
       name: 'sold exactly the requested USDT',
       weight: 20,
-      verify: ({ pre, post, params }) => compareAmount('USDT sold', pre.usdt - post.usdt, amount(params), { symbol: 'USDT' }),
+      verify: async ({ pre, post, params, env, chain }) =>
+        compareAmount('USDT sold', pre.usdt - post.usdt, await amount(chain, env, params), {
+          symbol: 'USDT',
+          decimals: await tokenDecimals(chain, env.USDT),
+        }),
     },
     {
       name: 'received the quoted amount of BUSD',

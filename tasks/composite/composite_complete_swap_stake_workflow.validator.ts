@@ -13,13 +13,16 @@ import {
   soleSwap,
   stakeAs,
   stakedOf,
+  tokenDecimals,
+  tokenUnits,
   type EpisodeTx,
   type EnvMap,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_complete_swap_stake_workflow'>;
-type State = { usdt: bigint; cake: bigint; staked: bigint };
+/** `usdtDecimals`: the USDT role's decimals on the chain (18 on BSC, USDC's 6 on Base), for the report's wording. */
+type State = { usdt: bigint; cake: bigint; staked: bigint; usdtDecimals: number };
 
 /** The USDT → CAKE swap: the successful transaction that took USDT from the wallet and paid it CAKE. */
 const theSwap = (txs: EpisodeTx[] | undefined, env: EnvMap, agent: Address) => soleSwap(txs, agent, env.USDT, env.CAKE);
@@ -27,9 +30,10 @@ const theSwap = (txs: EpisodeTx[] | undefined, env: EnvMap, agent: Address) => s
 export default defineValidator<Params, State>({
   kind: 'workflow',
   // A per-instance USDT balance and an existing stake make both queries necessary; the standing
-  // allowances would make both approvals pointless, so they are removed.
+  // allowances would make both approvals pointless, so they are removed. USDT amounts are in the
+  // token's own decimals (CAKE's role has 18 on every chain).
   setup: async ({ chain, env, agent, params }) => {
-    await setTokenBalance(chain, env.USDT, agent, parseEther(params.start_usdt));
+    await setTokenBalance(chain, env.USDT, agent, await tokenUnits(chain.public, env.USDT, params.start_usdt));
     await stakeAs(chain, agent, env.simple_staking, parseEther(params.prior_stake));
     await approveAs(chain, agent, env.USDT, env.router, 0n);
     await approveAs(chain, agent, env.CAKE, env.simple_staking, 0n);
@@ -38,6 +42,7 @@ export default defineValidator<Params, State>({
     usdt: await balanceOf(chain, env.USDT, agent),
     cake: await balanceOf(chain, env.CAKE, agent),
     staked: await stakedOf(chain, env.simple_staking, agent),
+    usdtDecimals: await tokenDecimals(chain, env.USDT),
   }),
   checks: [
     reportsUint('reported the starting USDT balance', 5, {
@@ -45,14 +50,14 @@ export default defineValidator<Params, State>({
       readFirst: true,
       // A report without the workflow behind it earns nothing.
       unless: ({ pre, post }) => (post.usdt === pre.usdt ? 'no USDT was swapped' : undefined),
-      compare: (v, { pre }) => compareAmount('usdtBefore', v, pre.usdt, { symbol: 'USDT' }),
+      compare: (v, { pre }) => compareAmount('usdtBefore', v, pre.usdt, { symbol: 'USDT', decimals: pre.usdtDecimals }),
     }),
     {
       name: 'router approved for the USDT',
       weight: 5,
-      verify: ({ txs, env, agent, params }) => {
+      verify: async ({ txs, env, agent, params, chain }) => {
         const allowance = highestApproval(txs, env.USDT, agent, env.router);
-        return { pass: allowance >= parseEther(params.amount_usdt), detail: `approved ${allowance}` };
+        return { pass: allowance >= (await tokenUnits(chain, env.USDT, params.amount_usdt)), detail: `approved ${allowance}` };
       },
     },
     {
@@ -61,7 +66,7 @@ export default defineValidator<Params, State>({
       verify: async ({ txs, env, agent, params, chain, pre, post }) => {
         const s = theSwap(txs, env, agent);
         if (!s) return { pass: false, detail: 'expected exactly one successful USDT → CAKE swap' };
-        const want = parseEther(params.amount_usdt);
+        const want = await tokenUnits(chain, env.USDT, params.amount_usdt);
         if (s.sold !== want || pre.usdt - post.usdt !== want)
           return { pass: false, detail: `sold ${s.sold} (wallet change ${pre.usdt - post.usdt}), requested ${want}` };
         const quote = await bestQuote(chain, env, want, env.USDT, env.CAKE, s.receipt.blockNumber - 1n);
@@ -71,7 +76,8 @@ export default defineValidator<Params, State>({
     {
       name: 'swap minimum output respects the slippage limit',
       weight: 5,
-      verify: ({ txs, env, agent, params }) => saleMinOut(theSwap(txs, env, agent), parseEther(params.amount_usdt), params.slippage),
+      verify: async ({ txs, env, agent, params, chain }) =>
+        saleMinOut(theSwap(txs, env, agent), await tokenUnits(chain, env.USDT, params.amount_usdt), params.slippage),
     },
     {
       name: 'simple_staking approved for the swapped CAKE',
@@ -85,9 +91,10 @@ export default defineValidator<Params, State>({
     {
       name: 'staked exactly the CAKE the requested swap returned',
       weight: 45,
-      verify: ({ txs, env, agent, params, pre, post }) => {
+      verify: async ({ txs, env, agent, params, chain, pre, post }) => {
         const s = theSwap(txs, env, agent);
-        if (!s || s.sold !== parseEther(params.amount_usdt)) return { pass: false, detail: 'no swap of the requested amount' };
+        if (!s || s.sold !== (await tokenUnits(chain, env.USDT, params.amount_usdt)))
+          return { pass: false, detail: 'no swap of the requested amount' };
         return compareAmount('stake change', post.staked - pre.staked, s.got, { symbol: 'CAKE' });
       },
     },

@@ -12,6 +12,7 @@ import {
   reportsUint,
   stakedOf,
   successful,
+  tokenDecimals,
   totalSupplyOf,
   transferredInEpisode,
   type EpisodeTx,
@@ -98,14 +99,16 @@ export default defineValidator<Params, State>({
     {
       name: 'USDT and BUSD came back for that LP',
       weight: 15,
-      verify: ({ pre, post }) => {
+      verify: async ({ chain, env, pre, post }) => {
         const usdt = compareAmount('USDT received', post.usdt - pre.usdt, (pre.staked * pre.poolUsdt) / pre.supply, {
           rel: 0.001,
           symbol: 'USDT',
+          decimals: await tokenDecimals(chain, env.USDT),
         });
         const busd = compareAmount('BUSD received', post.busd - pre.busd, (pre.staked * pre.poolBusd) / pre.supply, {
           rel: 0.001,
           symbol: 'BUSD',
+          decimals: await tokenDecimals(chain, env.BUSD),
         });
         return { pass: pre.staked > 0n && usdt.pass && busd.pass, detail: `${usdt.detail}; ${busd.detail}` };
       },

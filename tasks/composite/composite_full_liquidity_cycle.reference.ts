@@ -1,16 +1,35 @@
-import { parseEther, zeroAddress } from 'viem';
-import { addLiquidity, call, defineCompositeReference, lastTransfer, removeLiquidity, script, submit } from 'evm-questbench/composite';
+import { zeroAddress, type Address } from 'viem';
+import {
+  addLiquidity,
+  call,
+  defineCompositeReference,
+  lastTransfer,
+  read,
+  removeLiquidity,
+  script,
+  submit,
+  type SkillContext,
+} from 'evm-questbench/composite';
 import type { TaskParams } from '../params.ts';
 
+/** `amount` whole tokens in the token's own decimals, read from the token (USDT has 18 on BSC, Base's USDC 6). */
+async function units(
+  { viem: { createPublicClient, erc20Abi, http, parseUnits }, providerUrl }: SkillContext,
+  a: { token: Address; amount: string },
+): Promise<bigint> {
+  const client = createPublicClient({ transport: http(providerUrl) });
+  return parseUnits(a.amount, await client.readContract({ address: a.token, abi: erc20Abi, functionName: 'decimals' }));
+}
+
 export default defineCompositeReference((params: TaskParams<'composite_full_liquidity_cycle'>, env) => {
-  const amount = parseEther(params.amount);
+  const amountOf = (token: Address) => read(units, { token, amount: params.amount });
   /** LP the deposit minted to the wallet, from the pair's Transfer log. */
   const minted = lastTransfer(env.pair_USDT_BUSD, zeroAddress, env.agent);
   const pool = env.simple_reward_pool;
   return {
     plan: '1. addLiquidity(USDT, BUSD) with the amounts.\n2. deposit() the minted LP into simple_reward_pool.\n3. harvest().\n4. withdraw() the same LP.\n5. removeLiquidity() with it.\nThen submit.',
     rounds: [
-      script(addLiquidity, { tokenA: env.USDT, tokenB: env.BUSD, amountA: amount, amountB: amount, slippage: 1 }),
+      script(addLiquidity, { tokenA: env.USDT, tokenB: env.BUSD, amountA: amountOf(env.USDT), amountB: amountOf(env.BUSD), slippage: 1 }),
       script(call, { to: pool, signature: 'function deposit(uint256)', args: [minted] }),
       script(call, { to: pool, signature: 'function harvest()' }),
       script(call, { to: pool, signature: 'function withdraw(uint256)', args: [minted] }),

@@ -1,12 +1,13 @@
-import { isAddressEqual, maxUint256, parseAbi, parseEther, parseEventLogs, type Address } from 'viem';
+import { isAddressEqual, maxUint256, parseAbi, parseEventLogs, zeroAddress, type Address, type PublicClient } from 'viem';
 import {
   approveAs,
-  balancedDeposit,
   balanceOf,
   defineValidator,
   fmt,
   selectorOf,
   stakedOf,
+  tokenDecimals,
+  tokenUnits,
   transferred,
   type EpisodeTx,
   type EnvMap,
@@ -37,8 +38,38 @@ function poolEvents(txs: EpisodeTx[] | undefined, pool: Address, agent: Address,
     .filter((t) => t.amount > 0n);
 }
 
-/** The cycle as it happened: the deposit of the requested amounts (see balancedDeposit) and the positions of each step. */
-function cycle(txs: EpisodeTx[] | undefined, env: EnvMap, pool: Address, agent: Address, amount: string) {
+/** The requested amount of each stablecoin in that token's own decimals (USDT: 18 on BSC, 6 for Base's USDC). */
+const wanted = async (chain: PublicClient, env: EnvMap, amount: string) => ({
+  usdt: await tokenUnits(chain, env.USDT, amount),
+  busd: await tokenUnits(chain, env.BUSD, amount),
+});
+
+/**
+ * balancedDeposit with each token's own request (the shared helper takes one amount for both, right only
+ * where the two stablecoins have the same decimals): the deposits among `txs` that minted `pair` LP to
+ * `agent`, the LP and what each token paid in; `ok` when at most the request of each went in and all of one side.
+ */
+function balancedDepositOf<T extends EpisodeTx>(
+  txs: readonly T[],
+  pair: Address,
+  tokenA: Address,
+  tokenB: Address,
+  agent: Address,
+  wantA: bigint,
+  wantB: bigint,
+) {
+  const adds = txs.filter((t) => transferred(t.receipt, pair, zeroAddress, agent) > 0n);
+  const sum = (f: (r: EpisodeTx['receipt']) => bigint) => adds.reduce((s, t) => s + f(t.receipt), 0n);
+  const minted = sum((r) => transferred(r, pair, zeroAddress, agent));
+  const paidA = sum((r) => transferred(r, tokenA, agent, pair));
+  const paidB = sum((r) => transferred(r, tokenB, agent, pair));
+  const ok = minted > 0n && paidA <= wantA && paidB <= wantB && (paidA === wantA || paidB === wantB);
+  return { adds, minted, paidA, paidB, ok };
+}
+
+/** The cycle as it happened: the deposit of the requested amounts (see balancedDepositOf) and the positions of each step. */
+async function cycle(chain: PublicClient, txs: EpisodeTx[] | undefined, env: EnvMap, pool: Address, agent: Address, amount: string) {
+  const want = await wanted(chain, env, amount);
   const lp = env.pair_USDT_BUSD;
   const {
     adds,
@@ -46,7 +77,7 @@ function cycle(txs: EpisodeTx[] | undefined, env: EnvMap, pool: Address, agent: 
     paidA: usdt,
     paidB: busd,
     ok: addOk,
-  } = balancedDeposit(succeeded(txs), lp, env.USDT, env.BUSD, agent, parseEther(amount));
+  } = balancedDepositOf(succeeded(txs), lp, env.USDT, env.BUSD, agent, want.usdt, want.busd);
   const firstAdd = adds[0]?.i ?? Infinity;
   const deposits = poolEvents(txs, pool, agent, 'Deposited').filter((t) => t.i > firstAdd);
   const firstDeposit = deposits[0]?.i ?? Infinity;
@@ -83,27 +114,27 @@ export default defineValidator<Params, State>({
     {
       name: 'liquidity added with the requested USDT and BUSD',
       weight: 20,
-      verify: ({ txs, env, agent, params }) => {
-        const c = cycle(txs, env, params.pool, agent, params.amount);
+      verify: async ({ chain, txs, env, agent, params }) => {
+        const c = await cycle(chain, txs, env, params.pool, agent, params.amount);
         return {
           pass: c.addOk,
-          detail: `deposited ${fmt(c.usdt)} USDT and ${fmt(c.busd)} BUSD for ${fmt(c.minted)} LP (requested ${params.amount} each)`,
+          detail: `deposited ${fmt(c.usdt, await tokenDecimals(chain, env.USDT))} USDT and ${fmt(c.busd, await tokenDecimals(chain, env.BUSD))} BUSD for ${fmt(c.minted)} LP (requested ${params.amount} each)`,
         };
       },
     },
     {
       name: 'exactly the LP from the requested deposit was staked in the reward pool',
       weight: 20,
-      verify: ({ txs, env, agent, params }) => {
-        const c = cycle(txs, env, params.pool, agent, params.amount);
+      verify: async ({ chain, txs, env, agent, params }) => {
+        const c = await cycle(chain, txs, env, params.pool, agent, params.amount);
         return { pass: c.addOk && c.staked === c.minted, detail: `staked ${fmt(c.staked)} LP after the deposit, minted ${fmt(c.minted)}` };
       },
     },
     {
       name: 'rewards harvested while the LP was staked',
       weight: 15,
-      verify: ({ txs, env, agent, params }) => {
-        const c = cycle(txs, env, params.pool, agent, params.amount);
+      verify: async ({ chain, txs, env, agent, params }) => {
+        const c = await cycle(chain, txs, env, params.pool, agent, params.amount);
         const harvest = poolEvents(txs, params.pool, agent, 'Harvested').find(
           (t) => t.i > c.firstDeposit && t.i < c.firstWithdrawal && t.tx.data.startsWith(selectorOf('harvest()')),
         );
@@ -116,8 +147,8 @@ export default defineValidator<Params, State>({
     {
       name: 'the same LP was unstaked, earlier stake untouched',
       weight: 20,
-      verify: ({ txs, env, agent, params, pre, post }) => {
-        const c = cycle(txs, env, params.pool, agent, params.amount);
+      verify: async ({ chain, txs, env, agent, params, pre, post }) => {
+        const c = await cycle(chain, txs, env, params.pool, agent, params.amount);
         const pass = c.staked > 0n && c.unstaked === c.staked && post.staked === pre.staked;
         return { pass, detail: `unstaked ${fmt(c.unstaked)} of ${fmt(c.staked)} LP, pool stake ${fmt(pre.staked)} → ${fmt(post.staked)}` };
       },
@@ -125,18 +156,20 @@ export default defineValidator<Params, State>({
     {
       name: 'that LP was redeemed for USDT and BUSD, older LP kept',
       weight: 25,
-      verify: ({ txs, env, agent, params, pre, post }) => {
-        const c = cycle(txs, env, params.pool, agent, params.amount);
+      verify: async ({ chain, txs, env, agent, params, pre, post }) => {
+        const c = await cycle(chain, txs, env, params.pool, agent, params.amount);
         const lp = env.pair_USDT_BUSD;
         const redeemed = c.removals.reduce((s, t) => s + transferred(t.receipt, lp, agent, lp), 0n);
-        const back = c.removals.reduce(
-          (s, t) => s + transferred(t.receipt, env.USDT, lp, agent) + transferred(t.receipt, env.BUSD, lp, agent),
-          0n,
-        );
+        const backU = c.removals.reduce((s, t) => s + transferred(t.receipt, env.USDT, lp, agent), 0n);
+        const backB = c.removals.reduce((s, t) => s + transferred(t.receipt, env.BUSD, lp, agent), 0n);
+        const back = backU + backB;
         const pass = c.addOk && c.unstaked === c.minted && redeemed === c.unstaked && back > 0n && post.lp === pre.lp;
+        // One sum where the stablecoins share their decimals (BSC), as the detail always said; each in its own elsewhere.
+        const [du, db] = [await tokenDecimals(chain, env.USDT), await tokenDecimals(chain, env.BUSD)];
+        const got = du === db ? `${fmt(back, du)} USDT+BUSD` : `${fmt(backU, du)} USDT and ${fmt(backB, db)} BUSD`;
         return {
           pass,
-          detail: `redeemed ${fmt(redeemed)} LP after unstaking ${fmt(c.unstaked)}, got ${fmt(back)} USDT+BUSD, wallet LP ${fmt(pre.lp)} → ${fmt(post.lp)}`,
+          detail: `redeemed ${fmt(redeemed)} LP after unstaking ${fmt(c.unstaked)}, got ${got}, wallet LP ${fmt(pre.lp)} → ${fmt(post.lp)}`,
         };
       },
     },

@@ -1,4 +1,4 @@
-import { parseEther, zeroAddress } from 'viem';
+import { zeroAddress, type Address } from 'viem';
 import {
   addLiquidity,
   approve,
@@ -6,22 +6,39 @@ import {
   lastQueryResult,
   lastTransfer,
   query,
+  read,
   script,
   stake,
   submit,
+  type SkillContext,
 } from 'evm-questbench/composite';
 import type { TaskParams } from '../params.ts';
 
+/** `amount` whole tokens in the token's own decimals, read from the token (USDT has 18 on BSC, Base's USDC 6). */
+async function units(
+  { viem: { createPublicClient, erc20Abi, http, parseUnits }, providerUrl }: SkillContext,
+  a: { token: Address; amount: string },
+): Promise<bigint> {
+  const client = createPublicClient({ transport: http(providerUrl) });
+  return parseUnits(a.amount, await client.readContract({ address: a.token, abi: erc20Abi, functionName: 'decimals' }));
+}
+
 export default defineCompositeReference((params: TaskParams<'composite_liquidity_provision_with_stake'>, env) => {
-  const amount = parseEther(params.amount);
+  const amountOf = (token: Address) => read(units, { token, amount: params.amount });
   /** LP the deposit minted to the wallet, from the pair's Transfer log. */
   const minted = lastTransfer(env.pair_USDT_BUSD, zeroAddress, env.agent);
   return {
     plan: '1. Approve the router for the USDT.\n2. Approve it for the BUSD.\n3. addLiquidity(USDT, BUSD) with the minimums.\n4. Approve simple_lp_staking for the minted LP.\n5. Stake it.\n6. Query the total stake, then submit it.',
     rounds: [
-      script(approve, { token: env.USDT, spender: env.router, amount }),
-      script(approve, { token: env.BUSD, spender: env.router, amount }),
-      script(addLiquidity, { tokenA: env.USDT, tokenB: env.BUSD, amountA: amount, amountB: amount, slippage: params.slippage }),
+      script(approve, { token: env.USDT, spender: env.router, amount: amountOf(env.USDT) }),
+      script(approve, { token: env.BUSD, spender: env.router, amount: amountOf(env.BUSD) }),
+      script(addLiquidity, {
+        tokenA: env.USDT,
+        tokenB: env.BUSD,
+        amountA: amountOf(env.USDT),
+        amountB: amountOf(env.BUSD),
+        slippage: params.slippage,
+      }),
       script(approve, { token: env.pair_USDT_BUSD, spender: env.simple_lp_staking, amount: minted }),
       script(stake, { pool: env.simple_lp_staking, amount: minted }),
       query({ type: 'staked_amount', pool: 'simple_lp_staking', address: 'agent' }),

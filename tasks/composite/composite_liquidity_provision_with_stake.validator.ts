@@ -1,18 +1,23 @@
-import { parseEther, type Address } from 'viem';
+import { decodeFunctionData, isAddressEqual, zeroAddress, type Address, type PublicClient } from 'viem';
 import {
+  ADD_LIQUIDITY,
   approveAs,
-  balancedDeposit,
   balanceOf,
   compareAmount,
   defineValidator,
-  depositMinimums,
   fmt,
   highestApproval,
   keyedUint,
   reportsUint,
+  slippageFloor,
   stakeAs,
   stakedOf,
   successful,
+  tokenDecimals,
+  tokenUnits,
+  transferred,
+  withGrace,
+  type CheckResult,
   type EpisodeTx,
   type EnvMap,
 } from 'evm-questbench/validators';
@@ -21,16 +26,69 @@ import type { TaskParams } from '../params.ts';
 type Params = TaskParams<'composite_liquidity_provision_with_stake'>;
 type State = { lp: bigint; staked: bigint };
 
+/** The requested amount of each stablecoin in that token's own decimals (USDT: 18 on BSC, 6 for Base's USDC). */
+const wanted = async (chain: PublicClient, env: EnvMap, amount: string) => ({
+  usdt: await tokenUnits(chain, env.USDT, amount),
+  busd: await tokenUnits(chain, env.BUSD, amount),
+});
+
+/**
+ * balancedDeposit with each token's own request (the shared helper takes one amount for both, right only
+ * where the two stablecoins have the same decimals): the deposits among `txs` that minted `pair` LP to
+ * `agent`, the LP and what each token paid in; `ok` when at most the request of each went in and all of one side.
+ */
+function balancedDepositOf<T extends EpisodeTx>(
+  txs: readonly T[],
+  pair: Address,
+  tokenA: Address,
+  tokenB: Address,
+  agent: Address,
+  wantA: bigint,
+  wantB: bigint,
+) {
+  const adds = txs.filter((t) => transferred(t.receipt, pair, zeroAddress, agent) > 0n);
+  const sum = (f: (r: EpisodeTx['receipt']) => bigint) => adds.reduce((s, t) => s + f(t.receipt), 0n);
+  const minted = sum((r) => transferred(r, pair, zeroAddress, agent));
+  const paidA = sum((r) => transferred(r, tokenA, agent, pair));
+  const paidB = sum((r) => transferred(r, tokenB, agent, pair));
+  const ok = minted > 0n && paidA <= wantA && paidB <= wantB && (paidA === wantA || paidB === wantB);
+  return { adds, minted, paidA, paidB, ok };
+}
+
+/**
+ * depositMinimums with each token's own floor: both minimums of the addLiquidity deposit against the
+ * slippage floor (0.5 % grace) under the request of their token. Where the floors agree (BSC) it says what
+ * the shared helper says.
+ */
+function depositMinimumsOf(add: EpisodeTx | undefined, env: EnvMap, want: { usdt: bigint; busd: bigint }, slippage: number): CheckResult {
+  if (!add) return { pass: false, detail: 'no liquidity deposit' };
+  let args: readonly [Address, Address, bigint, bigint, bigint, bigint, Address, bigint];
+  try {
+    args = decodeFunctionData({ abi: ADD_LIQUIDITY, data: add.tx.data }).args;
+  } catch {
+    return { pass: false, detail: 'the deposit was not an addLiquidity call' };
+  }
+  const floorOf = (token: Address) => withGrace(slippageFloor(isAddressEqual(token, env.USDT) ? want.usdt : want.busd, slippage));
+  const mins = [args[4], args[5]];
+  const floors = [floorOf(args[0]), floorOf(args[1])] as const;
+  const pass = args[4] > 0n && args[4] >= floors[0] && args[5] > 0n && args[5] >= floors[1];
+  const floorText = floors[0] === floors[1] ? `floor ${floors[0]}` : `floors ${floors.join(', ')}`;
+  return { pass, detail: `minimums ${mins.join(', ')}, ${floorText}` };
+}
+
 /** The liquidity deposit of the requested amount of each token (USDT paid is `paidA`, BUSD `paidB`). */
-const deposit = (txs: EpisodeTx[] | undefined, env: EnvMap, agent: Address, amount: string) =>
-  balancedDeposit(successful(txs), env.pair_USDT_BUSD, env.USDT, env.BUSD, agent, parseEther(amount));
+const deposit = async (chain: PublicClient, txs: EpisodeTx[] | undefined, env: EnvMap, agent: Address, amount: string) => {
+  const want = await wanted(chain, env, amount);
+  return balancedDepositOf(successful(txs), env.pair_USDT_BUSD, env.USDT, env.BUSD, agent, want.usdt, want.busd);
+};
 
 export default defineValidator<Params, State>({
   kind: 'workflow',
   // An existing stake makes the final query necessary; the standing allowances would make all three
   // approvals pointless, so they are removed.
   setup: async ({ chain, env, agent, params }) => {
-    await stakeAs(chain, agent, env.simple_lp_staking, parseEther(params.prior_stake));
+    // The prior stake is in the LP's own scale (its amount is scaled to the chain's LP value).
+    await stakeAs(chain, agent, env.simple_lp_staking, await tokenUnits(chain.public, env.pair_USDT_BUSD, params.prior_stake));
     await approveAs(chain, agent, env.USDT, env.router, 0n);
     await approveAs(chain, agent, env.BUSD, env.router, 0n);
     await approveAs(chain, agent, env.pair_USDT_BUSD, env.simple_lp_staking, 0n);
@@ -43,35 +101,42 @@ export default defineValidator<Params, State>({
     {
       name: 'router approved for the USDT and the BUSD',
       weight: 5,
-      verify: ({ txs, env, agent, params }) => {
-        const want = parseEther(params.amount);
+      verify: async ({ chain, txs, env, agent, params }) => {
+        const want = await wanted(chain, env, params.amount);
         const usdt = highestApproval(txs, env.USDT, agent, env.router);
         const busd = highestApproval(txs, env.BUSD, agent, env.router);
-        return { pass: usdt >= want && busd >= want, detail: `approved ${fmt(usdt)} USDT and ${fmt(busd)} BUSD` };
+        const [du, db] = [await tokenDecimals(chain, env.USDT), await tokenDecimals(chain, env.BUSD)];
+        return { pass: usdt >= want.usdt && busd >= want.busd, detail: `approved ${fmt(usdt, du)} USDT and ${fmt(busd, db)} BUSD` };
       },
     },
     {
       name: 'liquidity added with the requested USDT and BUSD',
       weight: 25,
-      verify: ({ txs, env, agent, params }) => {
-        const d = deposit(txs, env, agent, params.amount);
+      verify: async ({ chain, txs, env, agent, params }) => {
+        const d = await deposit(chain, txs, env, agent, params.amount);
+        const [du, db] = [await tokenDecimals(chain, env.USDT), await tokenDecimals(chain, env.BUSD)];
         return {
           pass: d.ok,
-          detail: `deposited ${fmt(d.paidA)} USDT and ${fmt(d.paidB)} BUSD for ${fmt(d.minted)} LP (requested ${params.amount} each)`,
+          detail: `deposited ${fmt(d.paidA, du)} USDT and ${fmt(d.paidB, db)} BUSD for ${fmt(d.minted)} LP (requested ${params.amount} each)`,
         };
       },
     },
     {
       name: 'deposit minimums respect the slippage limit',
       weight: 5,
-      verify: ({ txs, env, agent, params }) =>
-        depositMinimums(deposit(txs, env, agent, params.amount).adds[0], parseEther(params.amount), params.slippage),
+      verify: async ({ chain, txs, env, agent, params }) =>
+        depositMinimumsOf(
+          (await deposit(chain, txs, env, agent, params.amount)).adds[0],
+          env,
+          await wanted(chain, env, params.amount),
+          params.slippage,
+        ),
     },
     {
       name: 'simple_lp_staking approved for the new LP',
       weight: 5,
-      verify: ({ txs, env, agent, params }) => {
-        const minted = deposit(txs, env, agent, params.amount).minted;
+      verify: async ({ chain, txs, env, agent, params }) => {
+        const minted = (await deposit(chain, txs, env, agent, params.amount)).minted;
         const allowance = highestApproval(txs, env.pair_USDT_BUSD, agent, env.simple_lp_staking);
         return { pass: minted > 0n && allowance >= minted, detail: `approved ${fmt(allowance)} LP, minted ${fmt(minted)}` };
       },
@@ -79,8 +144,8 @@ export default defineValidator<Params, State>({
     {
       name: 'exactly the LP from the requested deposit is staked, older LP kept',
       weight: 45,
-      verify: ({ txs, env, agent, params, pre, post }) => {
-        const d = deposit(txs, env, agent, params.amount);
+      verify: async ({ chain, txs, env, agent, params, pre, post }) => {
+        const d = await deposit(chain, txs, env, agent, params.amount);
         if (!d.ok) return { pass: false, detail: 'no deposit of the requested amounts' };
         const r = compareAmount('stake change', post.staked - pre.staked, d.minted, { symbol: 'LP' });
         return { pass: r.pass && post.lp === pre.lp, detail: `${r.detail}; wallet LP ${fmt(pre.lp)} → ${fmt(post.lp)}` };

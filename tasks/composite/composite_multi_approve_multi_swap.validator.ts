@@ -1,7 +1,5 @@
-import { parseEther } from 'viem';
 import {
   approveAs,
-  approvedAtLeast,
   balanceOf,
   bestQuote,
   compareAmount,
@@ -14,6 +12,8 @@ import {
   salesMinOut,
   setTokenBalance,
   soleSwap,
+  tokenDecimals,
+  tokenUnits,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
@@ -25,7 +25,7 @@ export default defineValidator<Params, State>({
   // A per-instance BUSD balance makes the final query necessary; the standing allowances would make
   // both approvals pointless, so they are removed.
   setup: async ({ chain, env, agent, params }) => {
-    await setTokenBalance(chain, env.BUSD, agent, parseEther(params.start_busd));
+    await setTokenBalance(chain, env.BUSD, agent, await tokenUnits(chain.public, env.BUSD, params.start_busd));
     for (const token of [env.USDT, env.CAKE]) await approveAs(chain, agent, token, env.router, 0n);
   },
   observe: async ({ chain, env, agent }) => ({ busd: await balanceOf(chain, env.BUSD, agent) }),
@@ -33,7 +33,12 @@ export default defineValidator<Params, State>({
     {
       name: 'router approved for the USDT',
       weight: 5,
-      verify: ({ txs, env, agent, params }) => approvedAtLeast(txs, env.USDT, agent, env.router, parseEther(params.amount), 'USDT'),
+      // approvedAtLeast's check, the allowance shown in USDT's own decimals.
+      verify: async ({ txs, env, agent, params, chain }) => {
+        const allowance = highestApproval(txs, env.USDT, agent, env.router);
+        const need = await tokenUnits(chain, env.USDT, params.amount);
+        return { pass: allowance >= need, detail: `approved ${fmt(allowance, await tokenDecimals(chain, env.USDT))} USDT` };
+      },
     },
     {
       name: 'sold exactly the requested USDT for the quoted CAKE',
@@ -57,8 +62,11 @@ export default defineValidator<Params, State>({
         const first = soleSwap(txs, agent, env.USDT, env.CAKE);
         const s = soleSwap(txs, agent, env.CAKE, env.BUSD);
         if (!first || !s) return { pass: false, detail: 'expected one USDT → CAKE and one CAKE → BUSD swap' };
-        if (first.sold !== parseEther(params.amount))
-          return { pass: false, detail: `the first swap sold ${fmt(first.sold)} USDT, not ${params.amount}` };
+        if (first.sold !== (await tokenUnits(chain, env.USDT, params.amount)))
+          return {
+            pass: false,
+            detail: `the first swap sold ${fmt(first.sold, await tokenDecimals(chain, env.USDT))} USDT, not ${params.amount}`,
+          };
         if (s.sold !== first.got) return { pass: false, detail: `sold ${fmt(s.sold)} CAKE, the first swap returned ${fmt(first.got)}` };
         const quote = await bestQuote(chain, env, s.sold, env.CAKE, env.BUSD, s.receipt.blockNumber - 1n);
         return compareAmount('BUSD received', s.got, quote, { rel: 0.01, symbol: 'BUSD' });

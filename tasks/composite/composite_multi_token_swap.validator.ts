@@ -11,6 +11,7 @@ import {
   nativeBalance,
   soleBnbSwap,
   soleSwap,
+  tokenDecimals,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
@@ -33,10 +34,15 @@ export default defineValidator<Params, State>({
     {
       name: 'router approved for the USDT received',
       weight: 10,
-      verify: ({ txs, env, agent }) => {
+      verify: async ({ txs, env, agent, chain }) => {
         const s = soleBnbSwap(txs, env.router, agent, env.USDT);
         const allowance = highestApproval(txs, env.USDT, agent, env.router);
-        return { pass: !!s && allowance >= s.got, detail: `approved ${fmt(allowance)} USDT, first swap returned ${fmt(s?.got ?? 0n)}` };
+        // Amounts shown in USDT's own decimals (6 for Base's USDC).
+        const d = await tokenDecimals(chain, env.USDT);
+        return {
+          pass: !!s && allowance >= s.got,
+          detail: `approved ${fmt(allowance, d)} USDT, first swap returned ${fmt(s?.got ?? 0n, d)}`,
+        };
       },
     },
     {
@@ -48,7 +54,10 @@ export default defineValidator<Params, State>({
         if (!first || !s) return { pass: false, detail: 'expected one BNB → USDT and one USDT → BUSD swap' };
         if (first.tx.value !== parseEther(params.amount_bnb))
           return { pass: false, detail: `the first swap sold ${fmt(first.tx.value)} BNB, not ${params.amount_bnb}` };
-        if (s.sold !== first.got) return { pass: false, detail: `sold ${fmt(s.sold)} USDT, the first swap returned ${fmt(first.got)}` };
+        if (s.sold !== first.got) {
+          const d = await tokenDecimals(chain, env.USDT);
+          return { pass: false, detail: `sold ${fmt(s.sold, d)} USDT, the first swap returned ${fmt(first.got, d)}` };
+        }
         const quote = await bestQuote(chain, env, s.sold, env.USDT, env.BUSD, s.receipt.blockNumber - 1n);
         return compareAmount('BUSD received', s.got, quote, { rel: 0.01, symbol: 'BUSD' });
       },

@@ -1,10 +1,31 @@
-import { parseEther } from 'viem';
-import { pancakeAmountOut } from 'evm-questbench/validators';
-import { approve, defineCompositeReference, lastQueryResult, lastReserves, query, script, submit } from 'evm-questbench/composite';
+import { parseUnits, type Address } from 'viem';
+import { v2AmountOut, v2FeeFor } from 'evm-questbench/validators';
+import {
+  approve,
+  defineCompositeReference,
+  lastQueryResult,
+  lastReserves,
+  query,
+  read,
+  script,
+  submit,
+  type SkillContext,
+} from 'evm-questbench/composite';
 import type { TaskParams } from '../params.ts';
 
-export default defineCompositeReference((params: TaskParams<'composite_optimized_swap_with_query'>, env) => {
-  const amount = parseEther(params.amount);
+/** `amount` whole tokens in the token's own decimals, read from the token (USDT has 18 on BSC, Base's USDC 6). */
+async function units(
+  { viem: { createPublicClient, erc20Abi, http, parseUnits }, providerUrl }: SkillContext,
+  a: { token: Address; amount: string },
+): Promise<bigint> {
+  const client = createPublicClient({ transport: http(providerUrl) });
+  return parseUnits(a.amount, await client.readContract({ address: a.token, abi: erc20Abi, functionName: 'decimals' }));
+}
+
+export default defineCompositeReference((params: TaskParams<'composite_optimized_swap_with_query'>, env, chain) => {
+  const amount = read(units, { token: env.USDT, amount: params.amount });
+  // The chain's V2 fee: PancakeSwap's 0.25 % on BSC, Uniswap's 0.3 % on Base.
+  const fee = v2FeeFor(chain.chainId);
   return {
     plan: '1. Query the USDT/BUSD reserves.\n2. Query the router allowance for USDT.\n3. Approve the router for the amount.\n4. Swap with amountOutMin from the constant-product estimate.\n5. Query the BUSD balance, then submit the estimate and the balance.',
     rounds: [
@@ -19,8 +40,8 @@ export default defineCompositeReference((params: TaskParams<'composite_optimized
           const [r0, r1] = await pair.getFunction('getReserves')();
           const usdtIs0 = (await pair.getFunction('token0')()).toLowerCase() === deployedContracts.USDT.toLowerCase();
           const [rIn, rOut] = (usdtIs0 ? [r0, r1] : [r1, r0]) as [bigint, bigint];
-          // The constant-product estimate with the 0.25 % fee.
-          const expected = (a.amountIn * 9975n * rOut) / (rIn * 10000n + a.amountIn * 9975n);
+          // The constant-product estimate with the chain's fee (feeNum / feeDen of the input trades).
+          const expected = (a.amountIn * a.feeNum * rOut) / (rIn * a.feeDen + a.amountIn * a.feeNum);
           const router = new Interface(['function swapExactTokensForTokens(uint256,uint256,address[],address,uint256)']);
           const block = await provider.getBlock('latest');
           if (!block) throw new Error('the provider returned no latest block');
@@ -35,14 +56,16 @@ export default defineCompositeReference((params: TaskParams<'composite_optimized
           ]);
           return { to: deployedContracts.router, data };
         },
-        { amountIn: amount, slippage: params.slippage },
+        { amountIn: amount, slippage: params.slippage, feeNum: fee.num, feeDen: fee.den },
       ),
       query({ type: 'token_balance', token: 'BUSD', address: 'agent' }),
       (feedback) => {
-        // The estimate from the reserves read in the first round (fee 0.25 %), as the swap round computed it.
+        // The estimate from the reserves read in the first round, with the chain's fee, as the swap round
+        // computed it; the amount in USDT's decimals as the allowance query reported them.
         const [rIn, rOut] = lastReserves(feedback, env.USDT).reserves;
+        const amountIn = parseUnits(params.amount, Number(lastQueryResult(feedback, { type: 'allowance' }).decimals));
         return submit({
-          expectedOut: pancakeAmountOut(amount, rIn, rOut).toString(),
+          expectedOut: v2AmountOut(amountIn, rIn, rOut, fee).toString(),
           busd: lastQueryResult(feedback, { type: 'token_balance' }).raw,
         });
       },

@@ -1,10 +1,10 @@
-import { parseEther } from 'viem';
 import {
   approveAs,
-  approvedAtLeast,
   balanceOf,
   compareAmount,
   defineValidator,
+  fmt,
+  highestApproval,
   keyedUint,
   quoteOut,
   reportsUint,
@@ -12,6 +12,8 @@ import {
   saleMinOut,
   setTokenBalance,
   soleSwap,
+  tokenDecimals,
+  tokenUnits,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
@@ -23,12 +25,12 @@ export default defineValidator<Params, State>({
   // A per-instance BUSD balance makes the final query necessary; without the standing allowance the
   // allowance check finds nothing and the approval is needed.
   setup: async ({ chain, env, agent, params }) => {
-    await setTokenBalance(chain, env.BUSD, agent, parseEther(params.start_busd));
+    await setTokenBalance(chain, env.BUSD, agent, await tokenUnits(chain.public, env.BUSD, params.start_busd));
     await approveAs(chain, agent, env.USDT, env.router, 0n);
   },
   observe: async ({ chain, env, agent, params }) => ({
     busd: await balanceOf(chain, env.BUSD, agent),
-    quote: await quoteOut(chain, env.router, parseEther(params.amount), [env.USDT, env.BUSD]),
+    quote: await quoteOut(chain, env.router, await tokenUnits(chain, env.USDT, params.amount), [env.USDT, env.BUSD]),
   }),
   checks: [
     // Working the constant-product formula by hand may round or use a slightly different fee.
@@ -42,7 +44,12 @@ export default defineValidator<Params, State>({
     {
       name: 'router approved for the USDT',
       weight: 10,
-      verify: ({ txs, env, agent, params }) => approvedAtLeast(txs, env.USDT, agent, env.router, parseEther(params.amount), 'USDT'),
+      // approvedAtLeast's check, the allowance shown in USDT's own decimals.
+      verify: async ({ txs, env, agent, params, chain }) => {
+        const allowance = highestApproval(txs, env.USDT, agent, env.router);
+        const need = await tokenUnits(chain, env.USDT, params.amount);
+        return { pass: allowance >= need, detail: `approved ${fmt(allowance, await tokenDecimals(chain, env.USDT))} USDT` };
+      },
     },
     {
       name: 'sold exactly the requested USDT for the quoted BUSD',
@@ -53,8 +60,8 @@ export default defineValidator<Params, State>({
     {
       name: 'swap minimum output respects the slippage limit',
       weight: 15,
-      verify: ({ txs, env, agent, params }) =>
-        saleMinOut(soleSwap(txs, agent, env.USDT, env.BUSD), parseEther(params.amount), params.slippage),
+      verify: async ({ txs, env, agent, params, chain }) =>
+        saleMinOut(soleSwap(txs, agent, env.USDT, env.BUSD), await tokenUnits(chain, env.USDT, params.amount), params.slippage),
     },
     reportsUint('reported the final BUSD balance', 20, {
       read: (answer) => keyedUint(answer, 'busd'),

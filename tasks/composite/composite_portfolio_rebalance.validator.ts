@@ -1,4 +1,3 @@
-import { parseEther } from 'viem';
 import {
   answerField,
   balanceOf,
@@ -11,6 +10,7 @@ import {
   salesMinOut,
   setTokenBalance,
   soleSwap,
+  tokenUnits,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
@@ -19,11 +19,12 @@ type State = { usdt: bigint; cake: bigint; busd: bigint };
 
 export default defineValidator<Params, State>({
   kind: 'workflow',
-  // Per-instance balances make all three queries necessary.
+  // Per-instance balances make all three queries necessary. Amounts are in each token's own decimals
+  // (USDT's role has 6 on Base).
   setup: async ({ chain, env, agent, params }) => {
-    await setTokenBalance(chain, env.USDT, agent, parseEther(params.start_usdt));
-    await setTokenBalance(chain, env.CAKE, agent, parseEther(params.start_cake));
-    await setTokenBalance(chain, env.BUSD, agent, parseEther(params.start_busd));
+    await setTokenBalance(chain, env.USDT, agent, await tokenUnits(chain.public, env.USDT, params.start_usdt));
+    await setTokenBalance(chain, env.CAKE, agent, await tokenUnits(chain.public, env.CAKE, params.start_cake));
+    await setTokenBalance(chain, env.BUSD, agent, await tokenUnits(chain.public, env.BUSD, params.start_busd));
   },
   observe: async ({ chain, env, agent }) => ({
     usdt: await balanceOf(chain, env.USDT, agent),
@@ -62,11 +63,11 @@ export default defineValidator<Params, State>({
     {
       name: 'both minimum outputs respect the slippage limit',
       weight: 10,
-      verify: ({ txs, env, agent, params }) =>
+      verify: async ({ txs, env, agent, params, chain }) =>
         salesMinOut(
           [
-            [soleSwap(txs, agent, env.USDT, env.BUSD), parseEther(params.amount_usdt)],
-            [soleSwap(txs, agent, env.CAKE, env.BUSD), parseEther(params.amount_cake)],
+            [soleSwap(txs, agent, env.USDT, env.BUSD), await tokenUnits(chain, env.USDT, params.amount_usdt)],
+            [soleSwap(txs, agent, env.CAKE, env.BUSD), await tokenUnits(chain, env.CAKE, params.amount_cake)],
           ],
           params.slippage,
           'a swap of the requested amount is missing or not an exact-input token swap',

@@ -1,5 +1,7 @@
-import { parseEther, parseUnits } from 'viem';
+import { parseEther, parseUnits, type Address, type PublicClient } from 'viem';
 import {
+  BASE,
+  BSC,
   balanceOf,
   compareAmount,
   defineValidator,
@@ -7,12 +9,25 @@ import {
   parseUintAnswer,
   quoteOut,
   setPairBalances,
+  tokenDecimals,
   type CheckResult,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_query_reserves_before_after_swap'>;
 type State = { reserve0: bigint; reserve1: bigint; wbnbIs0: boolean; usdt: bigint; quote: bigint };
+
+/**
+ * The pool's planted USDT side: poolWbnb at poolPrice USDT per WBNB, the price taken as BSC's (near 600)
+ * scaled to the chain's wrapped native (ETH near 3000 on Base), in USDT's own decimals (6 for Base's USDC).
+ */
+async function plantedUsdt(chain: PublicClient, env: { readonly USDT: Address }, p: Pick<Params, 'poolWbnb' | 'poolPrice'>) {
+  const profile = (await chain.getChainId()) === BASE.chainId ? BASE : BSC;
+  // Both profiles price the wrapped native (BSC 600, Base 3000), so the ratio is a whole number.
+  const scale = BigInt(Math.round((profile.usd.WBNB ?? 1) / (BSC.usd.WBNB ?? 1)));
+  const shift = 10n ** BigInt(18 - (await tokenDecimals(chain, env.USDT)));
+  return (parseEther(p.poolWbnb) * parseUnits(p.poolPrice, 2) * scale) / (100n * shift);
+}
 
 const wbnbReserve = (s: State) => (s.wbnbIs0 ? s.reserve0 : s.reserve1);
 
@@ -32,12 +47,11 @@ function reported(answer: unknown, key: 'before' | 'after', truth: State): Check
 
 export default defineValidator<Params, State>({
   kind: 'workflow',
-  // Per-instance reserves (price stays near 600 USDT per BNB), so the values to report are unguessable.
+  // Per-instance reserves (price stays near 600 USDT per BNB, 3000 USDC per ETH on Base), so the values to report are unguessable.
   setup: async ({ chain, env, params }) => {
-    const wbnb = parseEther(params.poolWbnb);
     await setPairBalances(chain, params.pair, [
-      [env.WBNB, wbnb],
-      [env.USDT, (wbnb * parseUnits(params.poolPrice, 2)) / 100n],
+      [env.WBNB, parseEther(params.poolWbnb)],
+      [env.USDT, await plantedUsdt(chain.public, env, params)],
     ]);
   },
   observe: async ({ chain, env, params, agent }) => {
@@ -56,11 +70,15 @@ export default defineValidator<Params, State>({
     {
       name: 'swapped exactly the requested BNB for USDT in this pool',
       weight: 30,
-      verify: ({ pre, post, params }) => {
+      verify: async ({ pre, post, params, env, chain }) => {
         const into = compareAmount('WBNB into the pool', wbnbReserve(post) - wbnbReserve(pre), parseEther(params.amount), {
           symbol: 'WBNB',
         });
-        const out = compareAmount('USDT received', post.usdt - pre.usdt, pre.quote, { rel: 0.01, symbol: 'USDT' });
+        const out = compareAmount('USDT received', post.usdt - pre.usdt, pre.quote, {
+          rel: 0.01,
+          symbol: 'USDT',
+          decimals: await tokenDecimals(chain, env.USDT),
+        });
         return { pass: into.pass && out.pass, detail: `${into.detail}; ${out.detail}` };
       },
     },

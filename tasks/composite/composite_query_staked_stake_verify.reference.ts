@@ -20,8 +20,8 @@ const reference = defineCompositeReference((params: Params, env) => {
 export default reference;
 
 /** Every step the request asks for, one round each: "before" is the stake the query returned, "after" that plus the amount staked. */
-export const literal = defineCompositeReference((params: Params, env) => {
-  const { plan, rounds } = reference(params, env);
+export const literal = defineCompositeReference((params: Params, env, chain) => {
+  const { plan, rounds } = reference(params, env, chain);
   const answer = (feedback: readonly string[]) => {
     const before = BigInt(lastQueryResult(feedback, { type: 'staked_amount' }).raw);
     return submit({ before: before.toString(), after: (before + parseEther(params.amount)).toString() });

@@ -1,5 +1,7 @@
-import { decodeFunctionData, parseEther, parseUnits } from 'viem';
+import { decodeFunctionData, parseEther, parseUnits, type Address, type PublicClient } from 'viem';
 import {
+  BASE,
+  BSC,
   answerUint,
   balanceOf,
   compareAmount,
@@ -14,14 +16,33 @@ import {
   successful,
   SWAP_EXACT_ETH_FOR_TOKENS,
   SWAP_EXACT_TOKENS_FOR_TOKENS,
+  tokenDecimals,
+  tokenUnits,
   withGrace,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_query_swap_verify_output'>;
-type State = { usdt: bigint; poolWbnb: bigint; quote: bigint };
+/**
+ * `decimals`: USDT's own (18 on BSC, 6 for Base's USDC), for showing amounts. `quoteTol`: how far a reported
+ * quote may be off, 0.1 % on BSC; 0.02 % on Base, where a quote worked out with PancakeSwap's 0.25 % fee
+ * instead of Uniswap's 0.3 % is 0.05 % high.
+ */
+type State = { usdt: bigint; poolWbnb: bigint; quote: bigint; decimals: number; quoteTol: number };
 
 const ROUTER = [...GET_AMOUNTS_OUT, ...SWAP_EXACT_ETH_FOR_TOKENS, ...SWAP_EXACT_TOKENS_FOR_TOKENS];
+
+/**
+ * The pool's planted USDT side: poolWbnb at poolPrice USDT per WBNB, the price taken as BSC's (near 600)
+ * scaled to the chain's wrapped native (ETH near 3000 on Base), in USDT's own decimals (6 for Base's USDC).
+ */
+async function plantedUsdt(chain: PublicClient, env: { readonly USDT: Address }, p: Pick<Params, 'poolWbnb' | 'poolPrice'>) {
+  const profile = (await chain.getChainId()) === BASE.chainId ? BASE : BSC;
+  // Both profiles price the wrapped native (BSC 600, Base 3000), so the ratio is a whole number.
+  const scale = BigInt(Math.round((profile.usd.WBNB ?? 1) / (BSC.usd.WBNB ?? 1)));
+  const shift = 10n ** BigInt(18 - (await tokenDecimals(chain, env.USDT)));
+  return (parseEther(p.poolWbnb) * parseUnits(p.poolPrice, 2) * scale) / (100n * shift);
+}
 
 const swapped = (pre: State, post: State, p: Params) => post.poolWbnb - pre.poolWbnb === parseEther(p.amount_bnb) && post.usdt > pre.usdt;
 const noSwap = ({ pre, post, params }: { pre: State; post: State; params: Params }) =>
@@ -29,19 +50,21 @@ const noSwap = ({ pre, post, params }: { pre: State; post: State; params: Params
 
 export default defineValidator<Params, State>({
   kind: 'workflow',
-  // Per-instance pool reserves (near 600 USDT per BNB) and USDT holdings: quote and balance are unguessable.
+  // Per-instance pool reserves (near 600 USDT per BNB, 3000 USDC per ETH on Base) and USDT holdings:
+  // quote and balance are unguessable.
   setup: async ({ chain, env, params, agent }) => {
-    const wbnb = parseEther(params.poolWbnb);
     await setPairBalances(chain, env.pair_WBNB_USDT, [
-      [env.WBNB, wbnb],
-      [env.USDT, (wbnb * parseUnits(params.poolPrice, 2)) / 100n],
+      [env.WBNB, parseEther(params.poolWbnb)],
+      [env.USDT, await plantedUsdt(chain.public, env, params)],
     ]);
-    await setTokenBalance(chain, env.USDT, agent, parseEther(params.plantedUsdt));
+    await setTokenBalance(chain, env.USDT, agent, await tokenUnits(chain.public, env.USDT, params.plantedUsdt));
   },
   observe: async ({ chain, env, params, agent }) => ({
     usdt: await balanceOf(chain, env.USDT, agent),
     poolWbnb: await balanceOf(chain, env.WBNB, env.pair_WBNB_USDT),
     quote: await quoteOut(chain, env.router, parseEther(params.amount_bnb), [env.WBNB, env.USDT]),
+    decimals: await tokenDecimals(chain, env.USDT),
+    quoteTol: (await chain.getChainId()) === BASE.chainId ? 0.0002 : 0.001,
   }),
   checks: [
     {
@@ -49,7 +72,7 @@ export default defineValidator<Params, State>({
       weight: 35,
       verify: ({ pre, post, params }) => {
         const into = compareAmount('WBNB into the pool', post.poolWbnb - pre.poolWbnb, parseEther(params.amount_bnb), { symbol: 'WBNB' });
-        const out = compareAmount('USDT received', post.usdt - pre.usdt, pre.quote, { rel: 0.01, symbol: 'USDT' });
+        const out = compareAmount('USDT received', post.usdt - pre.usdt, pre.quote, { rel: 0.01, symbol: 'USDT', decimals: pre.decimals });
         return { pass: into.pass && out.pass, detail: `${into.detail}; ${out.detail}` };
       },
     },
@@ -77,18 +100,20 @@ export default defineValidator<Params, State>({
     reportsUint('answer reports the pre-swap quote', 15, {
       read: (answer) => answerUint(answer, 'quoted'),
       unless: noSwap,
-      // 0.1 %: the fee-exact formula hits it; a fee-less spot-price estimate (0.25 % high or more) does not.
-      compare: (v, { pre }) => compareAmount('reported quote', v, pre.quote, { rel: 0.001, symbol: 'USDT' }),
+      // 0.1 % (0.02 % on Base): the fee-exact formula hits it; a fee-less spot-price estimate (0.25 % high or
+      // more) does not, nor on Base one with PancakeSwap's fee.
+      compare: (v, { pre }) => compareAmount('reported quote', v, pre.quote, { rel: pre.quoteTol, symbol: 'USDT', decimals: pre.decimals }),
     }),
     reportsUint('answer reports the USDT received', 15, {
       read: (answer) => answerUint(answer, 'received'),
       unless: noSwap,
-      compare: (v, { pre, post }) => compareAmount('reported received', v, post.usdt - pre.usdt, { symbol: 'USDT' }),
+      compare: (v, { pre, post }) =>
+        compareAmount('reported received', v, post.usdt - pre.usdt, { symbol: 'USDT', decimals: pre.decimals }),
     }),
     reportsUint('answer reports the USDT balance after the swap', 20, {
       read: (answer) => answerUint(answer, 'usdtBalance'),
       unless: noSwap,
-      compare: (v, { post }) => compareAmount('reported balance', v, post.usdt, { symbol: 'USDT' }),
+      compare: (v, { pre, post }) => compareAmount('reported balance', v, post.usdt, { symbol: 'USDT', decimals: pre.decimals }),
     }),
   ],
 });

@@ -1,5 +1,5 @@
 import { parseEther, type Address } from 'viem';
-import { AGENT_HOLDINGS } from 'evm-questbench/validators';
+import { holdingsOn } from 'evm-questbench/validators';
 import {
   defineCompositeReference,
   lastChange,
@@ -16,7 +16,7 @@ import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_remove_liquidity_unwrap'>;
 
-const reference = defineCompositeReference((params: Params, env) => ({
+const reference = defineCompositeReference((params: Params, env, chain) => ({
   plan: '1. removeLiquidity(WBNB, USDT, percent of my LP, mins, me): paid as WBNB + USDT.\n2. WBNB.withdraw(the WBNB that removal paid me).\n3. Query my WBNB balance.\nThen submit it.',
   rounds: [
     script(
@@ -53,7 +53,7 @@ const reference = defineCompositeReference((params: Params, env) => ({
     script(unwrap, { amount: read(receivedInLatestBlock, { token: env.WBNB }) }),
     query({ type: 'token_balance', token: 'WBNB', address: 'agent' }),
     // Only the removal's WBNB was unwrapped: the holding is back to the starting WBNB plus the planted deposit.
-    submit({ wbnbBalance: (AGENT_HOLDINGS.WBNB + parseEther(params.plantedWbnb)).toString() }),
+    submit({ wbnbBalance: (holdingsOn(chain).wrapped + parseEther(params.plantedWbnb)).toString() }),
   ],
 }));
 
@@ -63,8 +63,8 @@ export default reference;
  * Every step the request asks for, one round each, written from what the rounds showed: the unwrap
  * takes the WBNB the removal's feedback reported, the answer is the balance the query returned.
  */
-export const literal = defineCompositeReference((params: Params, env) => {
-  const { plan, rounds } = reference(params, env);
+export const literal = defineCompositeReference((params: Params, env, chain) => {
+  const { plan, rounds } = reference(params, env, chain);
   const unwrapReported = (feedback: readonly string[]) => script(unwrap, { amount: lastChange(feedback, 'WBNB') });
   return {
     plan,

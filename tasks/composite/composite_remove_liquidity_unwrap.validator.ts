@@ -13,6 +13,7 @@ import {
   selectorOf,
   slippageFloor,
   successful,
+  tokenDecimals,
   totalSupplyOf,
   withGrace,
   wrapAs,
@@ -58,8 +59,12 @@ export default defineValidator<Params, State>({
     {
       name: 'received the USDT part of the share',
       weight: 10,
-      verify: ({ pre, post, params }) =>
-        compareAmount('USDT received', post.usdt - pre.usdt, share(pre, params).usdt, { rel: 0.01, symbol: 'USDT' }),
+      verify: async ({ chain, env, pre, post, params }) =>
+        compareAmount('USDT received', post.usdt - pre.usdt, share(pre, params).usdt, {
+          rel: 0.01,
+          symbol: 'USDT',
+          decimals: await tokenDecimals(chain, env.USDT),
+        }),
     },
     {
       name: 'the WBNB part ended up as BNB and the earlier WBNB stayed',

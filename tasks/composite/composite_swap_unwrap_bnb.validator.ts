@@ -1,4 +1,3 @@
-import { parseEther } from 'viem';
 import {
   balanceOf,
   compareAmount,
@@ -9,6 +8,8 @@ import {
   sameAddress,
   selectorOf,
   successful,
+  tokenDecimals,
+  tokenUnits,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
@@ -21,13 +22,17 @@ export default defineValidator<Params, State>({
     usdt: await balanceOf(chain, env.USDT, agent),
     wbnb: await balanceOf(chain, env.WBNB, agent),
     bnb: await nativeBalance(chain, agent),
-    quote: await quoteOut(chain, env.router, parseEther(params.amount_in), [env.USDT, env.WBNB]),
+    quote: await quoteOut(chain, env.router, await tokenUnits(chain, env.USDT, params.amount_in), [env.USDT, env.WBNB]),
   }),
   checks: [
     {
       name: 'sold exactly the requested USDT',
       weight: 20,
-      verify: ({ pre, post, params }) => compareAmount('USDT sold', pre.usdt - post.usdt, parseEther(params.amount_in), { symbol: 'USDT' }),
+      verify: async ({ pre, post, params, env, chain }) =>
+        compareAmount('USDT sold', pre.usdt - post.usdt, await tokenUnits(chain, env.USDT, params.amount_in), {
+          symbol: 'USDT',
+          decimals: await tokenDecimals(chain, env.USDT),
+        }),
     },
     {
       name: 'the WBNB bought came out as BNB',

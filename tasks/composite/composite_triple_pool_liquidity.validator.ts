@@ -12,6 +12,7 @@ import {
   soleBnbSwap,
   soleSwap,
   successful,
+  tokenDecimals,
   transferred,
   type EpisodeTx,
   type EnvMap,
@@ -59,13 +60,14 @@ export default defineValidator<Params, State>({
     {
       name: 'router approved for the USDT and the BUSD it used',
       weight: 10,
-      verify: ({ txs, env, agent }) => {
+      verify: async ({ chain, txs, env, agent }) => {
         const { usdt, add } = steps(txs, env, agent);
         if (!usdt || !add) return { pass: false, detail: 'the swap or the deposit is missing' };
         const u = highestApproval(txs, env.USDT, agent, env.router);
         const b = highestApproval(txs, env.BUSD, agent, env.router);
         const pass = u >= usdt.sold && u >= add.usdt && b >= add.busd;
-        return { pass, detail: `approved up to ${fmt(u)} USDT and ${fmt(b)} BUSD` };
+        const [du, db] = [await tokenDecimals(chain, env.USDT), await tokenDecimals(chain, env.BUSD)];
+        return { pass, detail: `approved up to ${fmt(u, du)} USDT and ${fmt(b, db)} BUSD` };
       },
     },
     {
@@ -76,10 +78,18 @@ export default defineValidator<Params, State>({
         if (!bnb || !usdt) return { pass: false, detail: 'expected one BNB → USDT and one USDT → BUSD swap' };
         if (bnb.tx.value !== parseEther(params.amount))
           return { pass: false, detail: `the first swap sold ${fmt(bnb.tx.value)} BNB, not ${params.amount}` };
-        const half = compareAmount('USDT sold', usdt.sold, bnb.got / 2n, { ...SPLIT, symbol: 'USDT' });
+        const half = compareAmount('USDT sold', usdt.sold, bnb.got / 2n, {
+          ...SPLIT,
+          symbol: 'USDT',
+          decimals: await tokenDecimals(chain, env.USDT),
+        });
         if (!half.pass) return half;
         const quote = await bestQuote(chain, env, usdt.sold, env.USDT, env.BUSD, usdt.receipt.blockNumber - 1n);
-        return compareAmount('BUSD received', usdt.got, quote, { rel: 0.01, symbol: 'BUSD' });
+        return compareAmount('BUSD received', usdt.got, quote, {
+          rel: 0.01,
+          symbol: 'BUSD',
+          decimals: await tokenDecimals(chain, env.BUSD),
+        });
       },
     },
     {
@@ -110,8 +120,16 @@ export default defineValidator<Params, State>({
           blockNumber: at,
         });
         const [expU, expB] = routerDeposit(bnb.got - usdt.sold, usdt.got, rU, rB);
-        const u = compareAmount('USDT deposited', add.usdt, expU, { rel: 0.0001, symbol: 'USDT' });
-        const b = compareAmount('BUSD deposited', add.busd, expB, { rel: 0.0001, symbol: 'BUSD' });
+        const u = compareAmount('USDT deposited', add.usdt, expU, {
+          rel: 0.0001,
+          symbol: 'USDT',
+          decimals: await tokenDecimals(chain, env.USDT),
+        });
+        const b = compareAmount('BUSD deposited', add.busd, expB, {
+          rel: 0.0001,
+          symbol: 'BUSD',
+          decimals: await tokenDecimals(chain, env.BUSD),
+        });
         return { pass: u.pass && b.pass, detail: `${u.detail}; ${b.detail}` };
       },
     },

@@ -11,6 +11,7 @@ import {
   selectorOf,
   slippageFloor,
   successful,
+  tokenDecimals,
   totalSupplyOf,
   withGrace,
 } from 'evm-questbench/validators';
@@ -79,9 +80,13 @@ export default defineValidator<Params, State>({
     {
       name: 'deposited the wrapped WBNB with the matching USDT',
       weight: 15,
-      verify: ({ pre, post, params }) => {
+      verify: async ({ chain, env, pre, post, params }) => {
         const e = expected(pre, params);
-        const usdt = compareAmount('USDT deposited', pre.usdt - post.usdt, e.usdt, { rel: 0.01, symbol: 'USDT' });
+        const usdt = compareAmount('USDT deposited', pre.usdt - post.usdt, e.usdt, {
+          rel: 0.01,
+          symbol: 'USDT',
+          decimals: await tokenDecimals(chain, env.USDT),
+        });
         // Wrapped then deposited: the WBNB holding ends where it started (within the 1 % the ratio may leave).
         const wbnb = compareAmount('WBNB holding change', post.wbnb - pre.wbnb, 0n, { abs: e.wbnb / 100n, symbol: 'WBNB' });
         return { pass: usdt.pass && wbnb.pass, detail: `${usdt.detail}; ${wbnb.detail}` };

@@ -10,6 +10,7 @@ import {
   sameAddress,
   selectorOf,
   successful,
+  tokenDecimals,
   type EpisodeTx,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
@@ -54,7 +55,13 @@ export default defineValidator<Params, State>({
     {
       name: 'received the quoted USDT for the WBNB',
       weight: 45,
-      verify: ({ pre, post }) => compareAmount('USDT received', post.usdt - pre.usdt, pre.quote, { rel: 0.01, symbol: 'USDT' }),
+      // The quote is the router's (its own fee: 0.25 % on PancakeSwap, 0.3 % on Uniswap), in USDT's own decimals.
+      verify: async ({ pre, post, chain, env }) =>
+        compareAmount('USDT received', post.usdt - pre.usdt, pre.quote, {
+          rel: 0.01,
+          symbol: 'USDT',
+          decimals: await tokenDecimals(chain, env.USDT),
+        }),
     },
     {
       name: 'sold exactly the wrapped WBNB',

@@ -86,6 +86,10 @@ describe('chain profiles', () => {
       'Wrap 1 ETH into WETH on Uniswap; BNBX and xUSDT stay',
     );
     expect(inChainTerms(BASE, 'the USDT-BUSD pool on BNB Smart Chain')).toBe('the USDC-DAI pool on Base');
+    // Keys of the address map a request names are the chain's keys; other snake_case words stay.
+    expect(inChainTerms(BASE, 'read pair_WBNB_USDT and pancake_squad, then call simple_staking')).toBe(
+      'read pair_WETH_USDC and based_squad, then call simple_staking',
+    );
     const text = 'Send 1 BNB of USDT';
     expect(inChainTerms(BSC, text)).toBe(text);
   });
