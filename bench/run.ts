@@ -239,7 +239,11 @@ async function main() {
   const chains = await section('9/9 chain overhead: the atomic reference, QUEST_CHAIN=bsc then base', SKIP.has('chains'), async () => {
     const atomic = ['--project', 'atomic'];
     const bsc = await runVitest(atomic, { QUEST_MODEL: 'reference', QUEST_ROUNDS: '1', QUEST_CHAIN: 'bsc' }, { timeoutMs: RUN_TIMEOUT_MS });
-    const base = await runVitest(atomic, { QUEST_MODEL: 'reference', QUEST_ROUNDS: '1', QUEST_CHAIN: 'base' }, { timeoutMs: RUN_TIMEOUT_MS });
+    const base = await runVitest(
+      atomic,
+      { QUEST_MODEL: 'reference', QUEST_ROUNDS: '1', QUEST_CHAIN: 'base' },
+      { timeoutMs: RUN_TIMEOUT_MS },
+    );
     return { bsc, base };
   });
 

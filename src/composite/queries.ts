@@ -1,3 +1,4 @@
+import { BSC } from '../tasks/chain-profile.ts';
 import { erc20Abi, formatUnits, getAddress, isAddress, parseAbi, type Address, type PublicClient } from 'viem';
 import { QuestError } from '../errors.ts';
 import type { AddressLookup } from '../tasks/address-map.ts';
@@ -35,13 +36,26 @@ async function tokenInfo(chain: PublicClient, token: Address) {
 }
 
 /** Answers a typed query from chain truth, with raw integers as decimal strings and a formatted value. */
-export async function runQuery(chain: PublicClient, env: AddressLookup, q: Query): Promise<Record<string, unknown>> {
+export async function runQuery(
+  chain: PublicClient,
+  env: AddressLookup,
+  q: Query,
+  native: { symbol: string; decimals: number } = BSC.native,
+): Promise<Record<string, unknown>> {
   const at = (v: string) => resolveTarget(env, v);
   try {
     switch (q.type) {
       case 'native_balance': {
         const raw = await chain.getBalance({ address: at(q.address) });
-        return { type: q.type, address: at(q.address), raw: raw.toString(), decimals: 18, formatted: formatUnits(raw, 18), symbol: 'BNB' };
+        const d = native.decimals;
+        return {
+          type: q.type,
+          address: at(q.address),
+          raw: raw.toString(),
+          decimals: d,
+          formatted: formatUnits(raw, d),
+          symbol: native.symbol,
+        };
       }
       case 'token_balance': {
         const token = at(q.token);

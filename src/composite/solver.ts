@@ -106,7 +106,7 @@ class CompositeEpisode {
   private async query(query: Extract<RoundReply, { kind: 'query' }>['query']): Promise<string> {
     const { session } = this.ctx;
     try {
-      const result = await runQuery(session.chain.public, session.scriptEnv, query);
+      const result = await runQuery(session.chain.public, session.scriptEnv, query, session.profile.native);
       this.log.push({ kind: 'query', summary: `${query.type} → ${JSON.stringify(result)}` });
       return `query result: ${JSON.stringify(result)}`;
     } catch (e) {

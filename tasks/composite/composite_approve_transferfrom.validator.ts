@@ -2,23 +2,29 @@
 // transferFrom" is a self-allowance: approve(wallet, amount), then transferFrom(wallet -> recipient).
 // The token spends the allowance even when from == msg.sender, so the approve is really needed,
 // and a plain transfer() leaves the allowance unspent.
-import { decodeFunctionData, erc20Abi, isAddressEqual, parseUnits, type Address } from 'viem';
+import { decodeFunctionData, erc20Abi, isAddressEqual, type Address, type PublicClient } from 'viem';
 import {
   allowanceOf,
   approvalSent,
   balanceOf,
   compareAmount,
   defineValidator,
-  grantSpent,
   selectorOf,
   successful,
+  tokenDecimals,
+  tokenUnits,
+  unusedApproval,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_approve_transferfrom'>;
 type State = { agent: bigint; recipient: bigint; selfAllowance: bigint };
 
-const amount = (p: Params) => parseUnits(p.amount, 18);
+/** The amount in USDT's own decimals (18 on BSC; Base's USDC has 6), and how a detail prints it. */
+const amount = async (chain: PublicClient, usdt: Address, p: Params) => ({
+  want: await tokenUnits(chain, usdt, p.amount),
+  tol: { decimals: await tokenDecimals(chain, usdt), symbol: 'USDT' },
+});
 const TRANSFER_FROM = selectorOf('transferFrom(address,address,uint256)');
 
 export default defineValidator<Params, State>({
@@ -32,27 +38,32 @@ export default defineValidator<Params, State>({
     {
       name: 'recipient received exactly the requested USDT',
       weight: 40,
-      verify: ({ pre, post, params }) => compareAmount('received', post.recipient - pre.recipient, amount(params), { symbol: 'USDT' }),
+      verify: async ({ chain, env, pre, post, params }) => {
+        const { want, tol } = await amount(chain, env.USDT, params);
+        return compareAmount('received', post.recipient - pre.recipient, want, tol);
+      },
     },
     {
       name: 'wallet USDT fell by exactly the requested amount',
       weight: 10,
-      verify: ({ pre, post, params }) => compareAmount('sent', pre.agent - post.agent, amount(params), { symbol: 'USDT' }),
+      verify: async ({ chain, env, pre, post, params }) => {
+        const { want, tol } = await amount(chain, env.USDT, params);
+        return compareAmount('sent', pre.agent - post.agent, want, tol);
+      },
     },
     {
       // Left-over self-allowance plus what left the wallet = what was granted.
       name: 'wallet approved itself for exactly the amount and the allowance was spent',
       weight: 25,
-      verify: ({ pre, post, params, txs, env, agent }) =>
-        grantSpent(
-          approvalSent(txs, env.USDT, agent),
-          pre.agent - post.agent,
-          post.selfAllowance,
-          amount(params),
-          'the wallet itself',
-          'USDT',
-          'self-allowance granted',
-        ),
+      verify: async ({ chain, pre, post, params, txs, env, agent }) => {
+        // grantSpent's check, its amounts shown in the token's own decimals.
+        const { want, tol } = await amount(chain, env.USDT, params);
+        const spent = pre.agent - post.agent;
+        return (
+          unusedApproval(approvalSent(txs, env.USDT, agent), spent, 'the wallet itself', 'USDT') ??
+          compareAmount('self-allowance granted', post.selfAllowance + spent, want, tol)
+        );
+      },
     },
     {
       name: 'the payment was a successful USDT transferFrom from the wallet to the recipient',

@@ -1,10 +1,16 @@
-import { parseEther, parseUnits, type Address } from 'viem';
-import { balanceOf, compareAmount, defineValidator, episodeGas, nativeBalance } from 'evm-questbench/validators';
+import { parseEther, type Address, type PublicClient } from 'viem';
+import { balanceOf, compareAmount, defineValidator, episodeGas, nativeBalance, tokenDecimals, tokenUnits } from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_batch_mixed_transfers'>;
 type Holdings = { bnb: bigint; usdt: bigint; busd: bigint };
 type State = { agent: Holdings; recipient: Holdings };
+
+/** `amount` of a token in its own decimals (USDT: 18 on BSC, 6 for Base's USDC), and how a detail prints it. */
+const wanted = async (chain: PublicClient, token: Address, amount: string, symbol: string) => ({
+  want: await tokenUnits(chain, token, amount),
+  tol: { decimals: await tokenDecimals(chain, token), symbol },
+});
 
 export default defineValidator<Params, State>({
   kind: 'workflow',
@@ -26,26 +32,32 @@ export default defineValidator<Params, State>({
     {
       name: 'recipient received exactly the USDT',
       weight: 28,
-      verify: ({ pre, post, params }) =>
-        compareAmount('USDT received', post.recipient.usdt - pre.recipient.usdt, parseUnits(params.amount_usdt, 18), { symbol: 'USDT' }),
+      verify: async ({ chain, env, pre, post, params }) => {
+        const { want, tol } = await wanted(chain, env.USDT, params.amount_usdt, 'USDT');
+        return compareAmount('USDT received', post.recipient.usdt - pre.recipient.usdt, want, tol);
+      },
     },
     {
       name: 'recipient received exactly the BUSD',
       weight: 28,
-      verify: ({ pre, post, params }) =>
-        compareAmount('BUSD received', post.recipient.busd - pre.recipient.busd, parseUnits(params.amount_busd, 18), { symbol: 'BUSD' }),
+      verify: async ({ chain, env, pre, post, params }) => {
+        const { want, tol } = await wanted(chain, env.BUSD, params.amount_busd, 'BUSD');
+        return compareAmount('BUSD received', post.recipient.busd - pre.recipient.busd, want, tol);
+      },
     },
     {
       // Nothing else left the wallet: the three payments, plus gas for the BNB side.
       name: 'wallet paid exactly these amounts (plus gas)',
       weight: 16,
-      verify: ({ pre, post, params, txs }) => {
+      verify: async ({ chain, env, pre, post, params, txs }) => {
         if (!(txs ?? []).length) return { pass: false, detail: 'no transaction was sent' };
         const gas = episodeGas(txs);
+        const usdt = await wanted(chain, env.USDT, params.amount_usdt, 'USDT');
+        const busd = await wanted(chain, env.BUSD, params.amount_busd, 'BUSD');
         const parts = [
           compareAmount('BNB out (without gas)', pre.agent.bnb - post.agent.bnb - gas, parseEther(params.amount_bnb), { symbol: 'BNB' }),
-          compareAmount('USDT out', pre.agent.usdt - post.agent.usdt, parseUnits(params.amount_usdt, 18), { symbol: 'USDT' }),
-          compareAmount('BUSD out', pre.agent.busd - post.agent.busd, parseUnits(params.amount_busd, 18), { symbol: 'BUSD' }),
+          compareAmount('USDT out', pre.agent.usdt - post.agent.usdt, usdt.want, usdt.tol),
+          compareAmount('BUSD out', pre.agent.busd - post.agent.busd, busd.want, busd.tol),
         ];
         return { pass: parts.every((p) => p.pass), detail: parts.map((p) => p.detail).join('; ') };
       },

@@ -1,11 +1,16 @@
-import { parseUnits } from 'viem';
-import { balanceOf, compareAmount, defineValidator } from 'evm-questbench/validators';
+import type { Address, PublicClient } from 'viem';
+import { balanceOf, compareAmount, defineValidator, tokenDecimals, tokenUnits } from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_batch_transfer_2_tokens'>;
 type State = { agent: bigint; r1: bigint; r2: bigint };
 
-const usdt = (a: string) => parseUnits(a, 18);
+/** The two amounts in USDT's own decimals (18 on BSC; Base's USDC has 6), and how a detail prints them. */
+const amounts = async (chain: PublicClient, usdt: Address, p: Params) => ({
+  a1: await tokenUnits(chain, usdt, p.amount1),
+  a2: await tokenUnits(chain, usdt, p.amount2),
+  tol: { decimals: await tokenDecimals(chain, usdt), symbol: 'USDT' },
+});
 
 export default defineValidator<Params, State>({
   kind: 'workflow',
@@ -18,18 +23,26 @@ export default defineValidator<Params, State>({
     {
       name: 'first recipient received exactly its USDT',
       weight: 40,
-      verify: ({ pre, post, params }) => compareAmount('received', post.r1 - pre.r1, usdt(params.amount1), { symbol: 'USDT' }),
+      verify: async ({ chain, env, pre, post, params }) => {
+        const { a1, tol } = await amounts(chain, env.USDT, params);
+        return compareAmount('received', post.r1 - pre.r1, a1, tol);
+      },
     },
     {
       name: 'second recipient received exactly its USDT',
       weight: 40,
-      verify: ({ pre, post, params }) => compareAmount('received', post.r2 - pre.r2, usdt(params.amount2), { symbol: 'USDT' }),
+      verify: async ({ chain, env, pre, post, params }) => {
+        const { a2, tol } = await amounts(chain, env.USDT, params);
+        return compareAmount('received', post.r2 - pre.r2, a2, tol);
+      },
     },
     {
       name: 'wallet USDT fell by exactly the two amounts',
       weight: 20,
-      verify: ({ pre, post, params }) =>
-        compareAmount('USDT sent', pre.agent - post.agent, usdt(params.amount1) + usdt(params.amount2), { symbol: 'USDT' }),
+      verify: async ({ chain, env, pre, post, params }) => {
+        const { a1, a2, tol } = await amounts(chain, env.USDT, params);
+        return compareAmount('USDT sent', pre.agent - post.agent, a1 + a2, tol);
+      },
     },
   ],
 });

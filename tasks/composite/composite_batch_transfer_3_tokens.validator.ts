@@ -1,23 +1,29 @@
-import { parseUnits } from 'viem';
-import { balanceOf, compareAmount, defineValidator, type Check, defined } from 'evm-questbench/validators';
+import type { Address, PublicClient } from 'viem';
+import { balanceOf, compareAmount, defineValidator, tokenDecimals, tokenUnits, type Check, defined } from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_batch_transfer_3_tokens'>;
 type State = { agent: bigint; r: bigint[] };
 
 const recipients = (p: Params) => [p.address1, p.address2, p.address3];
-const amounts = (p: Params) => [p.amount1, p.amount2, p.amount3].map((a) => parseUnits(a, 18));
+/** The three amounts in USDT's own decimals (18 on BSC; Base's USDC has 6), and how a detail prints them. */
+const amounts = async (chain: PublicClient, usdt: Address, p: Params) => ({
+  each: await Promise.all([p.amount1, p.amount2, p.amount3].map((a) => tokenUnits(chain, usdt, a))),
+  tol: { decimals: await tokenDecimals(chain, usdt), symbol: 'USDT' },
+});
 
 const received = (i: number, label: string): Check<Params, State> => ({
   name: `${label} recipient received exactly its USDT`,
   weight: 28,
-  verify: ({ pre, post, params }) =>
-    compareAmount(
+  verify: async ({ chain, env, pre, post, params }) => {
+    const { each, tol } = await amounts(chain, env.USDT, params);
+    return compareAmount(
       'received',
       defined(post.r[i], 'the balance after') - defined(pre.r[i], 'the balance before'),
-      defined(amounts(params)[i], 'the requested amount'),
-      { symbol: 'USDT' },
-    ),
+      defined(each[i], 'the requested amount'),
+      tol,
+    );
+  },
 });
 
 export default defineValidator<Params, State>({
@@ -33,13 +39,15 @@ export default defineValidator<Params, State>({
     {
       name: 'wallet USDT fell by exactly the three amounts',
       weight: 16,
-      verify: ({ pre, post, params }) =>
-        compareAmount(
+      verify: async ({ chain, env, pre, post, params }) => {
+        const { each, tol } = await amounts(chain, env.USDT, params);
+        return compareAmount(
           'USDT sent',
           pre.agent - post.agent,
-          amounts(params).reduce((s, a) => s + a, 0n),
-          { symbol: 'USDT' },
-        ),
+          each.reduce((s, a) => s + a, 0n),
+          tol,
+        );
+      },
     },
   ],
 });

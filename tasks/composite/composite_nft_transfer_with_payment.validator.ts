@@ -1,5 +1,15 @@
-import { parseEther, type Address } from 'viem';
-import { answerField, balanceOf, compareAmount, defineValidator, nftCount, ownerOf, sameAddress } from 'evm-questbench/validators';
+import type { Address } from 'viem';
+import {
+  answerField,
+  balanceOf,
+  compareAmount,
+  defineValidator,
+  nftCount,
+  ownerOf,
+  sameAddress,
+  tokenDecimals,
+  tokenUnits,
+} from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_nft_transfer_with_payment'>;
@@ -33,10 +43,12 @@ export default defineValidator<Params, State>({
     {
       name: 'the buyer got exactly the USDT from the wallet',
       weight: 45,
-      verify: ({ pre, post, params }) => {
-        const want = parseEther(params.payment);
-        const got = compareAmount('buyer received', post.buyerUsdt - pre.buyerUsdt, want, { symbol: 'USDT' });
-        const paid = compareAmount('wallet paid', pre.agentUsdt - post.agentUsdt, want, { symbol: 'USDT' });
+      verify: async ({ chain, env, pre, post, params }) => {
+        // In USDT's own decimals (18 on BSC; Base's USDC has 6).
+        const want = await tokenUnits(chain, env.USDT, params.payment);
+        const tol = { symbol: 'USDT', decimals: await tokenDecimals(chain, env.USDT) };
+        const got = compareAmount('buyer received', post.buyerUsdt - pre.buyerUsdt, want, tol);
+        const paid = compareAmount('wallet paid', pre.agentUsdt - post.agentUsdt, want, tol);
         return { pass: got.pass && paid.pass, detail: `${got.detail}; ${paid.detail}` };
       },
     },

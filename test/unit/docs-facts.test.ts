@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 /** The published benchmark's splits, as the paper has them. */
 const PAPER = { atomic: 62, composite: 45 } as const;
 
-type TaskFile = { hazard?: string; expects?: string; workflow?: unknown; mechanisms?: string[] };
+type TaskFile = { hazard?: string; expects?: string; workflow?: unknown; mechanisms?: string[]; chains?: string[] };
 const taskFiles = (dir: string): TaskFile[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory()
@@ -23,6 +23,10 @@ const hardTasks = taskFiles('tasks/hard');
 const hard = hardTasks.length;
 const refusals = hardTasks.filter((t) => t.expects === 'refusal').length;
 const decides = (mechanism: string) => hardTasks.filter((t) => t.mechanisms?.[0] === mechanism).length;
+
+const onBase = (files: TaskFile[]) => files.filter((t) => t.chains?.includes('base')).length;
+const atomicOnBase = onBase(taskFiles('tasks/atomic'));
+const compositeOnBase = onBase(taskFiles('tasks/composite'));
 
 const PAGES = ['README.md', 'CONTRIBUTING.md', ...readdirSync('docs').flatMap((f) => (f.endsWith('.md') ? [`docs/${f}`] : []))];
 const read = (page: string) => readFileSync(page, 'utf8');
@@ -78,8 +82,25 @@ describe('task counts', () => {
     }
   });
 
+  test('the chains page gives the published tasks that run on Base as the task files list them', () => {
+    expect(flat('docs/chains.md')).toContain(
+      `${atomicOnBase} of the ${atomic} atomic and ${compositeOnBase} of the ${composite} composite tasks run on Base`,
+    );
+  });
+
   test('every other count of tasks in the docs is one of the splits, or a figure of the history named here', () => {
-    const counts = new Set([atomic, composite, atomic + composite, hard, atomic + composite + hard, refusals, decides('simulate_as_sent')]);
+    const counts = new Set([
+      atomic,
+      composite,
+      atomic + composite,
+      hard,
+      atomic + composite + hard,
+      refusals,
+      decides('simulate_as_sent'),
+      atomicOnBase,
+      compositeOnBase,
+      atomicOnBase + compositeOnBase,
+    ]);
     const history = [
       'the 81 tasks before mechanisms', // version 1 of the hard split
       'the 15 tasks of the four new mechanisms', // what version 2 added
