@@ -1,7 +1,12 @@
 // Fork mode on Base against a local upstream: an anvil serving the Base mirror with our task contracts
 // removed stands in for a real Base endpoint. The fork bootstrap deploys them at boot, the session speaks
 // Base's keys, and the reference of every task ported to Base scores 100 on the fork.
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { RunResult } from '../src/results/record.ts';
 import type { Hex } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -79,6 +84,33 @@ describe('fork mode on Base', () => {
         );
     }
     expect(failures).toEqual([]);
+  }, 300_000);
+
+  test('a benchmark run with QUEST_CHAIN=base and QUEST_FORK_URL plays on the fork, in Base terms', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'qb-base-fork-'));
+    // Asynchronous: the upstream anvil is this process's child, and its output must keep draining.
+    const child = spawn(
+      process.execPath,
+      [
+        resolve('node_modules/vitest/vitest.mjs'),
+        'run',
+        '--project',
+        'atomic',
+        '-t',
+        '^(erc20_transfer_fixed|swap_exact_bnb_for_tokens) ·',
+      ],
+      { env: { ...process.env, CI: 'true', QUEST_CHAIN: 'base', QUEST_FORK_URL: upstream.url, QUEST_RESULTS_DIR: dir } },
+    );
+    let out = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.stderr.on('data', (c) => (out += c));
+    const status = await new Promise<number | null>((r) => child.on('exit', r));
+    expect(status, out).toBe(0);
+    const file = readdirSync(join(dir, 'reference')).find((f) => f.endsWith('.json'))!;
+    const run = RunResult.parse(JSON.parse(readFileSync(join(dir, 'reference', file), 'utf8')));
+    expect(run.run.chain).toMatchObject({ mode: 'fork', profile: 'base', chainId: 8453 });
+    expect(run.summary.atomic.score).toBe(200);
+    expect(run.instances.map((i) => i.instruction).join(' ')).toMatch(/Uniswap|USDC|DAI|DEGEN/);
   }, 300_000);
 
   test('a fork of another chain is refused, naming the variable and the chain it needs', async () => {

@@ -36,8 +36,7 @@ export function stateFiles(state: ChainState): { state: string; manifest: Mirror
 
 /** A state's address map on a fork of a real chain (read from the upstream at the pinned block). */
 export function stateForkManifest(state: ChainState, target: ForkTarget): Promise<MirrorManifest> {
-  if (state === 'base')
-    return Promise.reject(new Error('fork mode runs on BSC for now: the Base profile plays on its mirror (unset QUEST_FORK_URL)'));
+  if (state === 'base') return baseForkManifest(target);
   return state === 'hard' ? hardForkManifest(target) : forkManifest(target);
 }
 

@@ -171,6 +171,15 @@ export async function swapExactBnb(
   return { to: deployedContracts.router, data, value: a.amount };
 }
 
+/** `amount` whole tokens (a decimal string) in the token's own decimals, read from the token (BSC's USDT has 18, Base's USDC 6). */
+export async function tokenAmount(
+  { viem: { createPublicClient, erc20Abi, http, parseUnits }, providerUrl }: SkillContext,
+  a: { token: Address; amount: string },
+): Promise<bigint> {
+  const client = createPublicClient({ transport: http(providerUrl) });
+  return parseUnits(a.amount, await client.readContract({ address: a.token, abi: erc20Abi, functionName: 'decimals' }));
+}
+
 /** The wallet's balance of an ERC-20 token. */
 export async function balanceOf(
   { viem: { createPublicClient, erc20Abi, http }, providerUrl, agentAddress }: SkillContext,

@@ -251,26 +251,33 @@ export function balancedDeposit<T extends EpisodeTx>(
   tokenB: Address,
   agent: Address,
   want: bigint,
+  /** The request of tokenB where it differs (its decimals do: Base's USDC has 6, DAI 18). */
+  wantB: bigint = want,
 ) {
   const adds = txs.filter((t) => transferred(t.receipt, pair, zeroAddress, agent) > 0n);
   const sum = (f: (r: TransactionReceipt) => bigint) => adds.reduce((s, t) => s + f(t.receipt), 0n);
   const minted = sum((r) => transferred(r, pair, zeroAddress, agent));
   const paidA = sum((r) => transferred(r, tokenA, agent, pair));
   const paidB = sum((r) => transferred(r, tokenB, agent, pair));
-  const ok = minted > 0n && paidA <= want && paidB <= want && (paidA > paidB ? paidA : paidB) === want;
+  const ok = minted > 0n && paidA <= want && paidB <= wantB && (paidA === want || paidB === wantB);
   return { adds, minted, paidA, paidB, ok };
 }
 
-/** Both minimums of an addLiquidity deposit of `want` of each token, against the slippage floor (0.5 % grace, shown). */
-export function depositMinimums(add: EpisodeTx | undefined, want: bigint, slippage: number): CheckResult {
+/**
+ * Both minimums of an addLiquidity deposit of `want` of each token (or, by token, each token's own request),
+ * against the slippage floor (0.5 % grace, shown).
+ */
+export function depositMinimums(add: EpisodeTx | undefined, want: bigint | ((token: Address) => bigint), slippage: number): CheckResult {
   if (!add) return { pass: false, detail: 'no liquidity deposit' };
-  let mins: bigint[];
+  let args: readonly [Address, Address, bigint, bigint, bigint, bigint, Address, bigint];
   try {
-    const { args } = decodeFunctionData({ abi: ADD_LIQUIDITY, data: add.tx.data });
-    mins = [args[4], args[5]];
+    args = decodeFunctionData({ abi: ADD_LIQUIDITY, data: add.tx.data }).args;
   } catch {
     return { pass: false, detail: 'the deposit was not an addLiquidity call' };
   }
-  const floor = withGrace(slippageFloor(want, slippage));
-  return { pass: mins.every((m) => m > 0n && m >= floor), detail: `minimums ${mins.join(', ')}, floor ${floor}` };
+  const mins = [args[4], args[5]];
+  const floorOf = (token: Address) => withGrace(slippageFloor(typeof want === 'bigint' ? want : want(token), slippage));
+  const floors = [floorOf(args[0]), floorOf(args[1])] as const;
+  const pass = mins.every((m, i) => m > 0n && m >= floors[i]!);
+  return { pass, detail: `minimums ${mins.join(', ')}, ${floors[0] === floors[1] ? `floor ${floors[0]}` : `floors ${floors.join(', ')}`}` };
 }

@@ -8,21 +8,12 @@ import {
   script,
   stake,
   submit,
-  type SkillContext,
+  tokenAmount,
 } from 'evm-questbench/composite';
 import type { TaskParams } from '../params.ts';
 
-/** `amount` whole tokens in the token's own decimals, read from the token (USDT has 18 on BSC, Base's USDC 6). */
-async function units(
-  { viem: { createPublicClient, erc20Abi, http, parseUnits }, providerUrl }: SkillContext,
-  a: { token: Address; amount: string },
-): Promise<bigint> {
-  const client = createPublicClient({ transport: http(providerUrl) });
-  return parseUnits(a.amount, await client.readContract({ address: a.token, abi: erc20Abi, functionName: 'decimals' }));
-}
-
 export default defineCompositeReference((params: TaskParams<'composite_add_liquidity_stake_lp'>, env) => {
-  const amountOf = (token: Address) => read(units, { token, amount: params.amount });
+  const amountOf = (token: Address) => read(tokenAmount, { token, amount: params.amount });
   /** The LP the deposit minted to the wallet, read from the pair's Transfer log. */
   const minted = lastTransfer(env.pair_USDT_BUSD, zeroAddress, env.agent);
   return {

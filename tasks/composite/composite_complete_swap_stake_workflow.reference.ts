@@ -1,4 +1,3 @@
-import type { Address } from 'viem';
 import {
   approve,
   defineCompositeReference,
@@ -10,21 +9,12 @@ import {
   stake,
   submit,
   swapExactTokens,
-  type SkillContext,
+  tokenAmount,
 } from 'evm-questbench/composite';
 import type { TaskParams } from '../params.ts';
 
-/** `amount` whole tokens in the token's own decimals, read from the token (USDT has 18 on BSC, Base's USDC 6). */
-async function units(
-  { viem: { createPublicClient, erc20Abi, http, parseUnits }, providerUrl }: SkillContext,
-  a: { token: Address; amount: string },
-): Promise<bigint> {
-  const client = createPublicClient({ transport: http(providerUrl) });
-  return parseUnits(a.amount, await client.readContract({ address: a.token, abi: erc20Abi, functionName: 'decimals' }));
-}
-
 export default defineCompositeReference((params: TaskParams<'composite_complete_swap_stake_workflow'>, env) => {
-  const amount = read(units, { token: env.USDT, amount: params.amount_usdt });
+  const amount = read(tokenAmount, { token: env.USDT, amount: params.amount_usdt });
   /** CAKE the USDT → CAKE swap paid the wallet, from the CAKE/USDT pair's Transfer log. */
   const got = lastTransfer(env.CAKE, env.pair_CAKE_USDT, env.agent);
   return {

@@ -1,4 +1,4 @@
-import { isAddressEqual, maxUint256, parseAbi, parseEventLogs, zeroAddress, type Address, type PublicClient } from 'viem';
+import { isAddressEqual, maxUint256, parseAbi, parseEventLogs, type Address, type PublicClient } from 'viem';
 import {
   approveAs,
   balanceOf,
@@ -11,6 +11,7 @@ import {
   transferred,
   type EpisodeTx,
   type EnvMap,
+  balancedDeposit,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
@@ -44,30 +45,7 @@ const wanted = async (chain: PublicClient, env: EnvMap, amount: string) => ({
   busd: await tokenUnits(chain, env.BUSD, amount),
 });
 
-/**
- * balancedDeposit with each token's own request (the shared helper takes one amount for both, right only
- * where the two stablecoins have the same decimals): the deposits among `txs` that minted `pair` LP to
- * `agent`, the LP and what each token paid in; `ok` when at most the request of each went in and all of one side.
- */
-function balancedDepositOf<T extends EpisodeTx>(
-  txs: readonly T[],
-  pair: Address,
-  tokenA: Address,
-  tokenB: Address,
-  agent: Address,
-  wantA: bigint,
-  wantB: bigint,
-) {
-  const adds = txs.filter((t) => transferred(t.receipt, pair, zeroAddress, agent) > 0n);
-  const sum = (f: (r: EpisodeTx['receipt']) => bigint) => adds.reduce((s, t) => s + f(t.receipt), 0n);
-  const minted = sum((r) => transferred(r, pair, zeroAddress, agent));
-  const paidA = sum((r) => transferred(r, tokenA, agent, pair));
-  const paidB = sum((r) => transferred(r, tokenB, agent, pair));
-  const ok = minted > 0n && paidA <= wantA && paidB <= wantB && (paidA === wantA || paidB === wantB);
-  return { adds, minted, paidA, paidB, ok };
-}
-
-/** The cycle as it happened: the deposit of the requested amounts (see balancedDepositOf) and the positions of each step. */
+/** The cycle as it happened: the deposit of the requested amounts (see balancedDeposit) and the positions of each step. */
 async function cycle(chain: PublicClient, txs: EpisodeTx[] | undefined, env: EnvMap, pool: Address, agent: Address, amount: string) {
   const want = await wanted(chain, env, amount);
   const lp = env.pair_USDT_BUSD;
@@ -77,7 +55,7 @@ async function cycle(chain: PublicClient, txs: EpisodeTx[] | undefined, env: Env
     paidA: usdt,
     paidB: busd,
     ok: addOk,
-  } = balancedDepositOf(succeeded(txs), lp, env.USDT, env.BUSD, agent, want.usdt, want.busd);
+  } = balancedDeposit(succeeded(txs), lp, env.USDT, env.BUSD, agent, want.usdt, want.busd);
   const firstAdd = adds[0]?.i ?? Infinity;
   const deposits = poolEvents(txs, pool, agent, 'Deposited').filter((t) => t.i > firstAdd);
   const firstDeposit = deposits[0]?.i ?? Infinity;

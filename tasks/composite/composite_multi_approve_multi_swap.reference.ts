@@ -1,4 +1,3 @@
-import type { Address } from 'viem';
 import {
   approve,
   defineCompositeReference,
@@ -7,23 +6,14 @@ import {
   query,
   read,
   script,
-  type SkillContext,
   submit,
   swapExactTokens,
+  tokenAmount,
 } from 'evm-questbench/composite';
 import type { TaskParams } from '../params.ts';
 
-/** `amount` whole tokens in the token's own decimals, read from the token (USDT has 18 on BSC, Base's USDC 6). */
-async function units(
-  { viem: { createPublicClient, erc20Abi, http, parseUnits }, providerUrl }: SkillContext,
-  a: { token: Address; amount: string },
-): Promise<bigint> {
-  const client = createPublicClient({ transport: http(providerUrl) });
-  return parseUnits(a.amount, await client.readContract({ address: a.token, abi: erc20Abi, functionName: 'decimals' }));
-}
-
 export default defineCompositeReference((params: TaskParams<'composite_multi_approve_multi_swap'>, env) => {
-  const amount = read(units, { token: env.USDT, amount: params.amount });
+  const amount = read(tokenAmount, { token: env.USDT, amount: params.amount });
   /** CAKE the USDT → CAKE swap paid the wallet, from the CAKE/USDT pair's Transfer log. */
   const bought = lastTransfer(env.CAKE, env.pair_CAKE_USDT, env.agent);
   return {

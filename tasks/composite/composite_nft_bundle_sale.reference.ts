@@ -1,15 +1,5 @@
-import type { Address } from 'viem';
-import { call, defineCompositeReference, query, script, read, submit, transferToken, type SkillContext } from 'evm-questbench/composite';
+import { call, defineCompositeReference, query, script, read, submit, transferToken, tokenAmount } from 'evm-questbench/composite';
 import type { TaskParams } from '../params.ts';
-
-/** `amount` whole tokens in the token's own decimals, read from the token (USDT has 18 on BSC, Base's USDC 6). */
-async function units(
-  { viem: { createPublicClient, erc20Abi, http, parseUnits }, providerUrl }: SkillContext,
-  a: { token: Address; amount: string },
-): Promise<bigint> {
-  const client = createPublicClient({ transport: http(providerUrl) });
-  return parseUnits(a.amount, await client.readContract({ address: a.token, abi: erc20Abi, functionName: 'decimals' }));
-}
 
 export default defineCompositeReference((params: TaskParams<'composite_nft_bundle_sale'>, env) => {
   const transferNft = (id: bigint) =>
@@ -23,7 +13,7 @@ export default defineCompositeReference((params: TaskParams<'composite_nft_bundl
     rounds: [
       transferNft(1n),
       transferNft(2n),
-      script(transferToken, { token: env.USDT, to: params.buyer, amount: read(units, { token: env.USDT, amount: params.rebate }) }),
+      script(transferToken, { token: env.USDT, to: params.buyer, amount: read(tokenAmount, { token: env.USDT, amount: params.rebate }) }),
       query({ type: 'nft_owner', nft: 'erc721_token', tokenId: 1 }),
       query({ type: 'nft_owner', nft: 'erc721_token', tokenId: 2 }),
       submit({ owner1: params.buyer, owner2: params.buyer }),

@@ -1,4 +1,4 @@
-import { parseUnits, type Address } from 'viem';
+import { parseUnits } from 'viem';
 import { v2AmountOut, v2FeeFor } from 'evm-questbench/validators';
 import {
   approve,
@@ -9,21 +9,12 @@ import {
   read,
   script,
   submit,
-  type SkillContext,
+  tokenAmount,
 } from 'evm-questbench/composite';
 import type { TaskParams } from '../params.ts';
 
-/** `amount` whole tokens in the token's own decimals, read from the token (USDT has 18 on BSC, Base's USDC 6). */
-async function units(
-  { viem: { createPublicClient, erc20Abi, http, parseUnits }, providerUrl }: SkillContext,
-  a: { token: Address; amount: string },
-): Promise<bigint> {
-  const client = createPublicClient({ transport: http(providerUrl) });
-  return parseUnits(a.amount, await client.readContract({ address: a.token, abi: erc20Abi, functionName: 'decimals' }));
-}
-
 export default defineCompositeReference((params: TaskParams<'composite_optimized_swap_with_query'>, env, chain) => {
-  const amount = read(units, { token: env.USDT, amount: params.amount });
+  const amount = read(tokenAmount, { token: env.USDT, amount: params.amount });
   // The chain's V2 fee: PancakeSwap's 0.25 % on BSC, Uniswap's 0.3 % on Base.
   const fee = v2FeeFor(chain.chainId);
   return {

@@ -1,26 +1,8 @@
-import { parseUnits, type Address } from 'viem';
-import {
-  approve,
-  defineCompositeReference,
-  lastQueryResult,
-  query,
-  read,
-  script,
-  submit,
-  type SkillContext,
-} from 'evm-questbench/composite';
+import { parseUnits } from 'viem';
+import { approve, defineCompositeReference, lastQueryResult, query, read, script, submit, tokenAmount } from 'evm-questbench/composite';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_query_allowance_approve_verify'>;
-
-/** `amount` whole tokens in the token's own decimals, read from the token (USDT has 18 on BSC, Base's USDC 6). */
-async function units(
-  { viem: { createPublicClient, erc20Abi, http, parseUnits }, providerUrl }: SkillContext,
-  a: { token: Address; amount: string },
-): Promise<bigint> {
-  const client = createPublicClient({ transport: http(providerUrl) });
-  return parseUnits(a.amount, await client.readContract({ address: a.token, abi: erc20Abi, functionName: 'decimals' }));
-}
 
 /** The token's decimals as the allowance query reported them. */
 const queriedDecimals = (feedback: readonly string[]) => Number(lastQueryResult(feedback, { type: 'allowance' }).decimals);
@@ -29,7 +11,7 @@ export default defineCompositeReference((params: Params, env) => ({
   plan: '1. Query the current USDT allowance of the spender.\n2. approve(spender, amount) on USDT.\nThen submit both values: the approve sets the allowance exactly, so no second read is needed.',
   rounds: [
     query({ type: 'allowance', token: 'USDT', owner: 'agent', spender: params.spender }),
-    script(approve, { token: env.USDT, spender: params.spender, amount: read(units, { token: env.USDT, amount: params.amount }) }),
+    script(approve, { token: env.USDT, spender: params.spender, amount: read(tokenAmount, { token: env.USDT, amount: params.amount }) }),
     // "before" is the value the query returned (the planted allowance), both in the decimals it reported.
     (feedback) => {
       const d = queriedDecimals(feedback);
@@ -51,7 +33,7 @@ export const literal = defineCompositeReference((params: Params) => {
       script(approve, {
         token: token.address,
         spender: params.spender,
-        amount: read(units, { token: token.address, amount: params.amount }),
+        amount: read(tokenAmount, { token: token.address, amount: params.amount }),
       }),
       (feedback) =>
         submit({

@@ -1,4 +1,4 @@
-import { parseUnits, type Address } from 'viem';
+import { parseUnits } from 'viem';
 import {
   defineCompositeReference,
   lastQueryResult,
@@ -7,20 +7,11 @@ import {
   script,
   submit,
   transferToken,
-  type SkillContext,
+  tokenAmount,
 } from 'evm-questbench/composite';
 import type { TaskParams } from '../params.ts';
 
 type Params = TaskParams<'composite_query_erc20_transfer_verify'>;
-
-/** `amount` whole tokens in the token's own decimals, read from the token (USDT has 18 on BSC, Base's USDC 6). */
-async function units(
-  { viem: { createPublicClient, erc20Abi, http, parseUnits }, providerUrl }: SkillContext,
-  a: { token: Address; amount: string },
-): Promise<bigint> {
-  const client = createPublicClient({ transport: http(providerUrl) });
-  return parseUnits(a.amount, await client.readContract({ address: a.token, abi: erc20Abi, functionName: 'decimals' }));
-}
 
 export default defineCompositeReference((params: Params, env) => ({
   plan: "1. Query the recipient's USDT balance.\n2. transfer(to, amount) on USDT.\nThen submit the balance plus the amount sent.",
@@ -41,7 +32,7 @@ export default defineCompositeReference((params: Params, env) => ({
           data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [a.to, a.amount] }),
         };
       },
-      { to: params.to, amount: read(units, { token: env.USDT, amount: params.amount }) },
+      { to: params.to, amount: read(tokenAmount, { token: env.USDT, amount: params.amount }) },
     ),
     // The queried balance (the planted one) plus the amount sent, in the decimals the query reported.
     (feedback) => {
@@ -57,7 +48,11 @@ export const literal = defineCompositeReference((params: Params) => {
   return {
     plan: `1. transfer(to, amount) on ${token.symbol}.\n2. Query the recipient's ${token.symbol} balance.\nThen submit it.`,
     rounds: [
-      script(transferToken, { token: token.address, to: params.to, amount: read(units, { token: token.address, amount: params.amount }) }),
+      script(transferToken, {
+        token: token.address,
+        to: params.to,
+        amount: read(tokenAmount, { token: token.address, amount: params.amount }),
+      }),
       query({ type: 'token_balance', token: token.address, address: params.to }),
       (feedback) => submit({ recipientBalance: lastQueryResult(feedback, { type: 'token_balance' }).raw }),
     ],
