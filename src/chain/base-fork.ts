@@ -7,7 +7,7 @@ import { placeAuxContracts } from './aux-place.ts';
 import { baseAuxContracts } from './build-base-mirror.ts';
 import { BASE, BASE_ADDRESS_OF, BASE_CHAIN_ID, BASE_POOLS, BASE_TOKENS } from './base-spec.ts';
 import type { MirrorManifest } from './build-mirror.ts';
-import { ForkError, type ForkTarget } from './fork.ts';
+import { ForkError, forkRpc, type ForkTarget } from './fork.ts';
 import { sendAs } from './impersonate.ts';
 import type { ChainClients } from './rpc.ts';
 import { setTokenBalance } from './token-balance.ts';
@@ -16,18 +16,6 @@ const BASE_MAINNET =
   'QUEST_FORK_URL must be a Base mainnet (chain id 8453) endpoint with QUEST_CHAIN=base; unset it to use the Base mirror';
 const FACTORY = parseAbi(['function getPair(address, address) view returns (address)']);
 
-async function call(url: string, to: Address, data: string, block: bigint): Promise<string> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{ to, data }, `0x${block.toString(16)}`] }),
-    signal: AbortSignal.timeout(10_000),
-  });
-  const body = (await res.json()) as { result?: string; error?: { message: string } };
-  if (body.error || body.result === undefined) throw new ForkError(body.error?.message ?? `HTTP ${res.status}`, BASE_MAINNET);
-  return body.result;
-}
-
 /** The Base address map on a fork: the canonical tokens and Uniswap V2, the upstream's own pairs, our contracts at their addresses. */
 export async function baseForkManifest(target: ForkTarget): Promise<MirrorManifest> {
   if (target.chainId !== BASE_CHAIN_ID)
@@ -35,7 +23,9 @@ export async function baseForkManifest(target: ForkTarget): Promise<MirrorManife
   const pairs: Record<string, Address> = {};
   for (const p of BASE_POOLS) {
     const data = encodeFunctionData({ abi: FACTORY, functionName: 'getPair', args: [BASE_ADDRESS_OF[p.a], BASE_ADDRESS_OF[p.b]] });
-    const pair = getAddress(`0x${(await call(target.url, BASE.UNISWAP_V2_FACTORY, data, target.block)).slice(-40)}`);
+    const pair = getAddress(
+      `0x${(await forkRpc<string>(target.url, 'eth_call', [{ to: BASE.UNISWAP_V2_FACTORY, data }, `0x${target.block.toString(16)}`], 10_000, BASE_MAINNET)).slice(-40)}`,
+    );
     if (BigInt(pair) === 0n) throw new ForkError(`the fork has no Uniswap V2 pair for ${p.a}/${p.b}`, BASE_MAINNET);
     pairs[`${p.a}_${p.b}`] = pair;
   }

@@ -30,7 +30,8 @@ export const BSC_MAINNET = 'QUEST_FORK_URL must be a BSC mainnet (chain id 56) e
 const FORK_NODE =
   'the endpoint QUEST_FORK_URL names refused a request: check that it is a BSC mainnet node that serves the pinned block (an archive node for an old QUEST_FORK_BLOCK)';
 
-async function rpc<T>(url: string, method: string, params: unknown[], timeoutMs: number): Promise<T> {
+/** One JSON-RPC call to a fork's upstream; a refusal is a ForkError with `hint` (what to check on the endpoint). */
+export async function forkRpc<T>(url: string, method: string, params: unknown[], timeoutMs: number, hint = FORK_NODE): Promise<T> {
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -38,7 +39,7 @@ async function rpc<T>(url: string, method: string, params: unknown[], timeoutMs:
     signal: AbortSignal.timeout(timeoutMs),
   });
   const body = (await res.json()) as { result?: T; error?: { message: string } };
-  if (body.error || body.result === undefined) throw new ForkError(body.error?.message ?? `HTTP ${res.status}`, FORK_NODE);
+  if (body.error || body.result === undefined) throw new ForkError(body.error?.message ?? `HTTP ${res.status}`, hint);
   return body.result;
 }
 
@@ -67,8 +68,8 @@ export async function probeFork(url: string, block?: number, timeoutMs = 5000): 
   let head: string;
   try {
     [chainId, head] = await Promise.all([
-      rpc<string>(url, 'eth_chainId', [], timeoutMs),
-      rpc<string>(url, 'eth_blockNumber', [], timeoutMs),
+      forkRpc<string>(url, 'eth_chainId', [], timeoutMs),
+      forkRpc<string>(url, 'eth_blockNumber', [], timeoutMs),
     ]);
   } catch (e) {
     throw new ForkError(
@@ -93,7 +94,12 @@ export async function forkManifest(target: ForkTarget): Promise<MirrorManifest> 
   const pairs: Record<string, Address> = {};
   for (const p of MIRROR_POOLS) {
     const data = encodeFunctionData({ abi: FACTORY, functionName: 'getPair', args: [p.a, p.b] });
-    const out = await rpc<string>(target.url, 'eth_call', [{ to: BSC.PANCAKE_FACTORY, data }, `0x${target.block.toString(16)}`], 10_000);
+    const out = await forkRpc<string>(
+      target.url,
+      'eth_call',
+      [{ to: BSC.PANCAKE_FACTORY, data }, `0x${target.block.toString(16)}`],
+      10_000,
+    );
     const pair = getAddress(`0x${out.slice(-40)}`);
     if (BigInt(pair) === 0n) throw new ForkError(`the fork has no PancakeSwap pair for ${SYMBOL[p.a]}/${SYMBOL[p.b]}`, BSC_MAINNET);
     pairs[`${SYMBOL[p.a]}_${SYMBOL[p.b]}`] = pair;

@@ -1,5 +1,5 @@
 // What every system prompt says about the chain and the address map the scripts receive.
-import { bscKeyOf, DEFAULT_CHAIN, inChainTerms, pairDescriptionOn, type ChainProfile } from '../tasks/chain-profile.ts';
+import { bscKeyOf, DEFAULT_CHAIN, inChainTerms, type ChainProfile } from '../tasks/chain-profile.ts';
 import { descriptionsOf, PAIR_DESCRIPTION, type AddressLookup } from '../tasks/address-map.ts';
 
 /** What the published splits' prompt says of each key (src/tasks/address-map.ts declares them). */
@@ -23,7 +23,7 @@ export function environmentText(
     const d = described[bscKeyOf(chain, k)];
     return d === undefined ? d : inChainTerms(chain, d);
   };
-  const pair = pairDescriptionOn(chain, PAIR_DESCRIPTION);
+  const pair = chain.pairDescription ?? PAIR_DESCRIPTION;
   const rows = Object.entries(env)
     .filter(([k]) => k !== 'agent')
     .map(([k, a]) => {

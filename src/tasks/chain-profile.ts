@@ -30,6 +30,10 @@ export const ChainProfile = z.object({
   usd: z.record(z.string(), z.number().positive()),
   /** Decimals of the token standing for each amount unit, where not 18. */
   unitDecimals: z.record(z.string(), z.number().int().min(0).max(36)).default({}),
+  /** The V2 DEX's swap fee as the fraction of a hop's input that trades. */
+  v2Fee: z.object({ num: z.bigint().positive(), den: z.bigint().positive() }),
+  /** What the system prompt says of a V2 pair, where not BSC's wording (PAIR_DESCRIPTION). */
+  pairDescription: z.string().min(1).optional(),
 });
 export type ChainProfile = z.infer<typeof ChainProfile>;
 
@@ -47,6 +51,8 @@ export const BSC: ChainProfile = ChainProfile.parse({
   name: 'BNB Smart Chain',
   native: { symbol: 'BNB', decimals: 18 },
   usd: BSC_USD,
+  // PancakeSwap V2 (PancakeLibrary): 0.25 %.
+  v2Fee: { num: 9975n, den: 10000n },
 });
 
 export const BASE: ChainProfile = ChainProfile.parse({
@@ -79,6 +85,9 @@ export const BASE: ChainProfile = ChainProfile.parse({
   // The LP tokens by the same rule: USDC's 6 decimals make a whole USDC/DAI LP token worth 2 M USD.
   usd: { native: 3000, WBNB: 3000, USDT: 1, BUSD: 1, CAKE: 0.01, pair_USDT_BUSD: 2_000_000, pair_WBNB_USDT: 109_544_511.5 },
   unitDecimals: { USDT: 6 },
+  // Uniswap V2 (UniswapV2Library): 0.3 %.
+  v2Fee: { num: 997n, den: 1000n },
+  pairDescription: 'Uniswap V2 pair (0.3 % swap fee)',
 });
 
 /** Every chain a run can name, by id. */
@@ -87,21 +96,26 @@ export const CHAIN_PROFILES: Readonly<Record<ChainId, ChainProfile>> = { bsc: BS
 /** The chain a prompt speaks of when its caller names none. */
 export const DEFAULT_CHAIN: ChainProfile = BSC;
 
-/** What a pair's row says on a chain (the BSC wording is PAIR_DESCRIPTION's). */
-export const pairDescriptionOn = (chain: ChainProfile, bsc: string): string =>
-  chain.id === 'base' ? 'Uniswap V2 pair (0.3 % swap fee)' : bsc;
+/**
+ * The profile of the chain a node reports (its eth_chainId): Base's for 8453, BSC's for any other, as every
+ * other node the harness starts (the BSC mirror, the hard chain, a BSC fork) is a BSC one.
+ */
+export const profileForChainId = (chainId: number): ChainProfile => (chainId === BASE.chainId ? BASE : BSC);
 
-/** The key scripts see on `chain` for a BSC key: a token by its role's name there, a pair by its two tokens. */
-export function chainKey(chain: ChainProfile, bscKey: string): string {
-  if (bscKey.startsWith('pair_')) {
-    return `pair_${bscKey
+/** A key renamed token by token (a pair's key by its two tokens) through `names`. */
+function renamed(key: string, names: Readonly<Record<string, string>>): string {
+  if (key.startsWith('pair_')) {
+    return `pair_${key
       .slice(5)
       .split('_')
-      .map((k) => chain.keys[k] ?? k)
+      .map((k) => names[k] ?? k)
       .join('_')}`;
   }
-  return chain.keys[bscKey] ?? bscKey;
+  return names[key] ?? key;
 }
+
+/** The key scripts see on `chain` for a BSC key: a token by its role's name there, a pair by its two tokens. */
+export const chainKey = (chain: ChainProfile, bscKey: string): string => renamed(bscKey, chain.keys);
 
 /** A map keyed as BSC names its roles, keyed as `chain` names them, in the same order. */
 export function keyedFor<T>(chain: ChainProfile, byBscKey: Readonly<Record<string, T>>): Record<string, T> {
@@ -110,20 +124,12 @@ export function keyedFor<T>(chain: ChainProfile, byBscKey: Readonly<Record<strin
 }
 
 /** The BSC key of a key `chain` names (the inverse of chainKey over the keys a map holds). */
-export function bscKeyOf(chain: ChainProfile, key: string): string {
-  const back = Object.fromEntries(Object.entries(chain.keys).map(([b, c]) => [c, b]));
-  if (key.startsWith('pair_')) {
-    return `pair_${key
-      .slice(5)
-      .split('_')
-      .map((k) => back[k] ?? k)
-      .join('_')}`;
-  }
-  return back[key] ?? key;
-}
+export const bscKeyOf = (chain: ChainProfile, key: string): string =>
+  renamed(key, Object.fromEntries(Object.entries(chain.keys).map(([b, c]) => [c, b])));
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const patterns = new WeakMap<ChainProfile, RegExp>();
+/** Each profile's terms as one whole-word pattern and the replacement of each, built once. */
+const patterns = new WeakMap<ChainProfile, { re: RegExp; to: ReadonlyMap<string, string> }>();
 
 /**
  * Text written in BSC's words as `chain` says them: the address-map keys it names in the chain's keys, then
@@ -131,15 +137,17 @@ const patterns = new WeakMap<ChainProfile, RegExp>();
  * the text comes back as it is.
  */
 export function inChainTerms(chain: ChainProfile, text: string): string {
-  if (!chain.terms.length) return text;
-  let re = patterns.get(chain);
-  if (!re) {
-    re = new RegExp(`(?<![A-Za-z0-9_])(?:${chain.terms.map(([from]) => escape(from)).join('|')})(?![A-Za-z0-9_])`, 'g');
-    patterns.set(chain, re);
+  if (!chain.terms.length && !Object.keys(chain.keys).length) return text;
+  let terms = patterns.get(chain);
+  if (!terms) {
+    const re = new RegExp(`(?<![A-Za-z0-9_])(?:${chain.terms.map(([from]) => escape(from)).join('|')})(?![A-Za-z0-9_])`, 'g');
+    terms = { re, to: new Map(chain.terms) };
+    patterns.set(chain, terms);
   }
-  const to = new Map(chain.terms);
   // Address-map keys a request names (pair_WBNB_USDT, pancake_squad) as the chain's map names them.
   const keyed = text.replace(KEY_LIKE, (m) => (m.startsWith('pair_') || chain.keys[m] ? chainKey(chain, m) : m));
+  if (!chain.terms.length) return keyed;
+  const { re, to } = terms;
   return keyed.replace(re, (m) => to.get(m) ?? m);
 }
 

@@ -174,10 +174,6 @@ export function render(template: string, params: Params): string {
   return out;
 }
 
-/**
- * Picks a template and samples every parameter from the instance's own seeded stream. Parameters
- * are drawn in sorted-name order so adding a template never shifts the values of existing ones.
- */
 type Templated = Pick<AtomicTask, 'templates' | 'onChain'>;
 
 /** Template `index` of a task filled in on `chain`: the chain's own template as written, or BSC's said in the chain's words. */
@@ -210,6 +206,10 @@ export function withDerived(
   return { ...instance, params, instruction: renderOn(chain, task, instance.templateIndex, params) };
 }
 
+/**
+ * Picks a template and samples every parameter from the instance's own seeded stream. Parameters
+ * are drawn in sorted-name order so adding a template never shifts the values of existing ones.
+ */
 export function instantiate(
   task: Pick<AtomicTask, 'id' | 'templates' | 'parameters' | 'onChain'>,
   opts: { runSeed: number; round: number; env: AddressLookup; chain?: ChainProfile },

@@ -1,8 +1,10 @@
 // The V2 router and pair (Uniswap V2 interface): ABI fragments, quotes, slippage floors and the router's
 // deposit arithmetic. The swap fee is the chain's: PancakeSwap V2 on BSC keeps 0.25 % of each hop's input
-// (9975/10000), Uniswap V2 on Base 0.3 % (997/1000); v2Fee reads which from the chain id. Validators compose
+// (9975/10000), Uniswap V2 on Base 0.3 % (997/1000): the chain profile's v2Fee, found from the chain id. Validators compose
 // a decoding ABI from the fragments of exactly the functions they accept, since a call outside that set
 // must keep failing to decode.
+import { BASE, BSC, profileForChainId, type ChainProfile } from '../tasks/chain-profile.ts';
+import { chainProfileOf } from './units.ts';
 import {
   decodeFunctionData,
   isAddressEqual,
@@ -56,23 +58,20 @@ export const PAIR = parseAbi([
 /** The selectors of an ABI fragment's functions. */
 export const selectorsOf = (fragment: readonly AbiFunction[]): Hex[] => fragment.map((f) => toFunctionSelector(f));
 
-/** A V2 swap fee as the fraction of a hop's input that trades: `num` / `den`. */
-export interface V2Fee {
-  num: bigint;
-  den: bigint;
-}
+/** A V2 swap fee as the fraction of a hop's input that trades: `num` / `den` (a chain profile's `v2Fee`). */
+export type V2Fee = ChainProfile['v2Fee'];
 
 /** PancakeSwap V2's 0.25 % (PancakeLibrary): 9975/10000 of the input trades. */
-export const PANCAKE_V2_FEE: V2Fee = { num: 9975n, den: 10000n };
+export const PANCAKE_V2_FEE: V2Fee = BSC.v2Fee;
 /** Uniswap V2's 0.3 % (UniswapV2Library): 997/1000 of the input trades. */
-export const UNISWAP_V2_FEE: V2Fee = { num: 997n, den: 1000n };
+export const UNISWAP_V2_FEE: V2Fee = BASE.v2Fee;
 
-/** The V2 DEX fee by chain id: Base (8453) plays Uniswap V2; BSC (56), and any chain not named here, PancakeSwap V2. */
-export const v2FeeFor = (chainId: number): V2Fee => (chainId === 8453 ? UNISWAP_V2_FEE : PANCAKE_V2_FEE);
+/** The V2 DEX fee by chain id: that chain profile's (profileForChainId). */
+export const v2FeeFor = (chainId: number): V2Fee => profileForChainId(chainId).v2Fee;
 
 /** The V2 DEX fee of the chain a client talks to (its eth_chainId). */
 export async function v2Fee(chain: PublicClient): Promise<V2Fee> {
-  return v2FeeFor(await chain.getChainId());
+  return (await chainProfileOf(chain)).v2Fee;
 }
 
 /** getAmountOut of the V2 library: the output of one hop for `amountIn` at reserves (in, out), under `fee` (PancakeSwap's when omitted). */

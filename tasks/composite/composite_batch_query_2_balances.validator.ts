@@ -1,7 +1,5 @@
 import type { PublicClient } from 'viem';
 import {
-  BASE,
-  BSC,
   balanceOf,
   chainKey,
   compareAmount,
@@ -11,6 +9,7 @@ import {
   tokenDecimals,
   tokenUnits,
   type CheckResult,
+  chainProfileOf,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
@@ -18,7 +17,7 @@ type Params = TaskParams<'composite_batch_query_2_balances'>;
 type State = { usdt: bigint; busd: bigint };
 
 /** What the request and the answer format call a BSC role on the chain the client talks to (USDT is USDC on Base). */
-const nameOn = async (chain: PublicClient, bscKey: string) => chainKey((await chain.getChainId()) === BASE.chainId ? BASE : BSC, bscKey);
+const nameOn = async (chain: PublicClient, bscKey: string) => chainKey(await chainProfileOf(chain), bscKey);
 
 /** reportedBySymbol, the amounts shown in the token's own decimals: the answer's value under `symbol` (any case) against the chain's. */
 function reportedAs(answer: unknown, symbol: string, truth: bigint, decimals: number): CheckResult {

@@ -1,7 +1,5 @@
 import { parseEther, type PublicClient } from 'viem';
 import {
-  BASE,
-  BSC,
   balanceOf,
   chainKey,
   compareAmount,
@@ -12,6 +10,7 @@ import {
   tokenDecimals,
   tokenUnits,
   type CheckResult,
+  chainProfileOf,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
@@ -19,7 +18,6 @@ type Params = TaskParams<'composite_batch_query_portfolio'>;
 type State = { bnb: bigint; usdt: bigint; cake: bigint };
 
 /** The chain the client talks to, by its chain id. */
-const profileOf = async (chain: PublicClient) => ((await chain.getChainId()) === BASE.chainId ? BASE : BSC);
 
 /** reportedBySymbol, the amounts shown in the token's own decimals: the answer's value under `symbol` (any case) against the chain's. */
 function reportedAs(answer: unknown, symbol: string, truth: bigint, decimals: number): CheckResult {
@@ -33,7 +31,7 @@ function reportedAs(answer: unknown, symbol: string, truth: bigint, decimals: nu
 
 /** The three reports, each under the name the chain gives it (BNB, USDT, CAKE on BSC; ETH, USDC, DEGEN on Base). */
 async function reports(chain: PublicClient, env: { USDT: `0x${string}`; CAKE: `0x${string}` }, answer: unknown, post: State) {
-  const p = await profileOf(chain);
+  const p = await chainProfileOf(chain);
   return {
     bnb: reportedAs(answer, p.native.symbol, post.bnb, p.native.decimals),
     usdt: reportedAs(answer, chainKey(p, 'USDT'), post.usdt, await tokenDecimals(chain, env.USDT)),

@@ -1,6 +1,5 @@
 import { parseEther, parseUnits, type Address, type PublicClient } from 'viem';
 import {
-  BASE,
   BSC,
   balanceOf,
   compareAmount,
@@ -11,6 +10,7 @@ import {
   setPairBalances,
   tokenDecimals,
   type CheckResult,
+  chainProfileOf,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
@@ -22,7 +22,7 @@ type State = { reserve0: bigint; reserve1: bigint; wbnbIs0: boolean; usdt: bigin
  * scaled to the chain's wrapped native (ETH near 3000 on Base), in USDT's own decimals (6 for Base's USDC).
  */
 async function plantedUsdt(chain: PublicClient, env: { readonly USDT: Address }, p: Pick<Params, 'poolWbnb' | 'poolPrice'>) {
-  const profile = (await chain.getChainId()) === BASE.chainId ? BASE : BSC;
+  const profile = await chainProfileOf(chain);
   // Both profiles price the wrapped native (BSC 600, Base 3000), so the ratio is a whole number.
   const scale = BigInt(Math.round((profile.usd.WBNB ?? 1) / (BSC.usd.WBNB ?? 1)));
   const shift = 10n ** BigInt(18 - (await tokenDecimals(chain, env.USDT)));

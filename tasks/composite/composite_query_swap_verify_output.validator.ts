@@ -1,6 +1,5 @@
 import { decodeFunctionData, parseEther, parseUnits, type Address, type PublicClient } from 'viem';
 import {
-  BASE,
   BSC,
   answerUint,
   balanceOf,
@@ -19,6 +18,7 @@ import {
   tokenDecimals,
   tokenUnits,
   withGrace,
+  chainProfileOf,
 } from 'evm-questbench/validators';
 import type { TaskParams } from '../params.ts';
 
@@ -37,7 +37,7 @@ const ROUTER = [...GET_AMOUNTS_OUT, ...SWAP_EXACT_ETH_FOR_TOKENS, ...SWAP_EXACT_
  * scaled to the chain's wrapped native (ETH near 3000 on Base), in USDT's own decimals (6 for Base's USDC).
  */
 async function plantedUsdt(chain: PublicClient, env: { readonly USDT: Address }, p: Pick<Params, 'poolWbnb' | 'poolPrice'>) {
-  const profile = (await chain.getChainId()) === BASE.chainId ? BASE : BSC;
+  const profile = await chainProfileOf(chain);
   // Both profiles price the wrapped native (BSC 600, Base 3000), so the ratio is a whole number.
   const scale = BigInt(Math.round((profile.usd.WBNB ?? 1) / (BSC.usd.WBNB ?? 1)));
   const shift = 10n ** BigInt(18 - (await tokenDecimals(chain, env.USDT)));
@@ -64,7 +64,7 @@ export default defineValidator<Params, State>({
     poolWbnb: await balanceOf(chain, env.WBNB, env.pair_WBNB_USDT),
     quote: await quoteOut(chain, env.router, parseEther(params.amount_bnb), [env.WBNB, env.USDT]),
     decimals: await tokenDecimals(chain, env.USDT),
-    quoteTol: (await chain.getChainId()) === BASE.chainId ? 0.0002 : 0.001,
+    quoteTol: (await chainProfileOf(chain)).id === 'base' ? 0.0002 : 0.001,
   }),
   checks: [
     {
